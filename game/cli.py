@@ -1,0 +1,429 @@
+"""The `tabula` command line (DESIGN.md "Command line"). Everything but `play` is headless.
+
+Exit codes: 0 success; 1 a malformed record file or invalid resources (a message that names the
+problem, never a traceback); 2 a decision of a replayed record was rejected; 64 a command-line
+usage error. arcade is imported only by `play` and `shot`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_BAD_RECORD, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2, 64
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2, which means "rejected" here
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _emit(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _emit_pretty(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+
+def _fail(message: str, code: int, as_json: bool = False, error: str = "bad_record") -> int:
+    if as_json:
+        _emit({"error": error, "message": message})
+    sys.stderr.write(f"tabula: {message}\n")
+    return code
+
+
+def _no_modes_message() -> str:
+    return "no game modes are installed yet"
+
+
+# -- replay ----------------------------------------------------------------------------------
+def cmd_replay(args: argparse.Namespace) -> int:
+    from game.engine.modes import get_mode
+    from game.engine.record import RecordError, load_record, replay
+
+    try:
+        record = load_record(args.file)
+        outcome = replay(record)
+    except RecordError as exc:
+        forced = "bad_forced" in str(exc)
+        return _fail(str(exc), EXIT_BAD_RECORD, args.json, "bad_forced" if forced else "bad_record")
+    match = outcome.match
+    spec = get_mode(record["mode"])
+    assert spec is not None
+    if args.seat is not None and not 0 <= args.seat < spec.seats:
+        return _fail(f"--seat {args.seat}: {spec.id} has seats 0..{spec.seats - 1}", EXIT_USAGE)
+    if outcome.rejection is not None:
+        rejected = {"index": outcome.rejected_index, **outcome.rejection.as_json()}
+        if args.json:
+            _emit(rejected)
+        else:
+            sys.stdout.write(f"decision {outcome.rejected_index} rejected: "
+                             f"{outcome.rejection.error}: {outcome.rejection.message}\n")
+        return EXIT_REJECTED
+    if args.trace:
+        trace = [{"index": i, "decision": d, "events": [e.as_json() for e in events]}
+                 for i, (d, events) in enumerate(zip(record["decisions"], outcome.events,
+                                                     strict=True))]
+        if args.json:
+            _emit(trace)
+        else:
+            for step in trace:
+                sys.stdout.write(f"#{step['index']} {json.dumps(step['decision'])}\n")
+                for event in step["events"]:
+                    sys.stdout.write(f"    {json.dumps(event, ensure_ascii=False)}\n")
+        return EXIT_OK
+    if args.legal:
+        seats = [args.seat] if args.seat is not None else list(match.to_act)
+        legal: list[dict[str, Any]] = []
+        for seat in seats:
+            legal.extend(match.legal_decisions(seat))
+        (_emit if args.json else _emit_pretty)(legal)
+        return EXIT_OK
+    state = match.view_json(args.seat) if args.seat is not None else match.state_json()
+    (_emit if args.json else _emit_pretty)(state)
+    return EXIT_OK
+
+
+# -- simulate --------------------------------------------------------------------------------
+def _simulate_one(job: tuple[str, int, dict[int, str], dict[str, Any]]) -> dict[str, Any]:
+    from game.engine.autoplay import play_cpu_match
+    from game.engine.modes import get_mode
+
+    mode_id, seed, cpu, options = job
+    spec = get_mode(mode_id)
+    assert spec is not None
+    played = play_cpu_match(spec, seed, cpu, options)
+    extra = spec.summarize(played.result) if spec.summarize else {}
+    return {"record": played.record, "result": played.result, "turns": played.turns,
+            "seed": seed, "cpu": {str(k): v for k, v in cpu.items()}, "extra": extra}
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rich.progress import Progress
+
+    from game.engine.modes import get_mode, mode_ids
+    from game.engine.stats import mean_interval, wilson_interval
+
+    spec = get_mode(args.mode)
+    if spec is None:
+        known = ", ".join(mode_ids()) or _no_modes_message()
+        return _fail(f"unknown mode {args.mode!r} (known: {known})", EXIT_USAGE)
+    ai = args.ai or spec.default_level
+    vs = args.vs or spec.default_level
+    for level in (ai, vs):
+        if level not in spec.cpu_levels:
+            return _fail(f"unknown CPU level {level!r} for {spec.id} "
+                         f"({', '.join(spec.cpu_levels)})", EXIT_USAGE)
+    if args.games < 1:
+        return _fail("--games must be at least 1", EXIT_USAGE)
+    options = dict(spec.default_options)
+    jobs: list[tuple[str, int, dict[int, str], dict[str, Any]]] = []
+    if spec.seats == 1:
+        jobs = [(spec.id, args.seed + i, {0: ai}, options) for i in range(args.games)]
+    else:
+        for i in range(max(1, args.games // 2)):
+            seed = args.seed + i
+            jobs.append((spec.id, seed, {0: ai, 1: vs}, options))
+            jobs.append((spec.id, seed, {0: vs, 1: ai}, options))
+    results: list[dict[str, Any]] = []
+    show_progress = sys.stderr.isatty() and not args.json
+    with Progress(transient=True, disable=not show_progress) as progress:
+        task = progress.add_task(f"{spec.id}: {ai} vs {vs}", total=len(jobs))
+        if args.jobs > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            ctx = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
+                for item in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)):
+                    results.append(item)
+                    progress.advance(task)
+        else:
+            for job in jobs:
+                results.append(_simulate_one(job))
+                progress.advance(task)
+    if args.out:
+        lines = "".join(json.dumps({"record": r["record"], "result": r["result"]}) + "\n"
+                        for r in results)
+        Path(args.out).write_text(lines, encoding="utf-8")
+    summary = _summarize(spec, ai, vs, results, wilson_interval, mean_interval)
+    if args.json:
+        _emit(summary)
+    else:
+        _print_summary(summary)
+    return EXIT_OK
+
+
+def _summarize(spec: Any, ai: str, vs: str, results: list[dict[str, Any]], wilson: Any,
+               mean_ci: Any) -> dict[str, Any]:
+    games = len(results)
+    turns = [r["turns"] for r in results]
+    summary: dict[str, Any] = {"mode": spec.id, "ai": ai, "games": games}
+    if spec.seats == 1:
+        wins = sum(1 for r in results if r["result"].get("won"))
+    else:
+        summary["vs"] = vs
+        wins = draws = seat0_wins = decisive = 0
+        for r in results:
+            winner = r["result"].get("winner")
+            measured = [int(s) for s, lvl in r["cpu"].items() if lvl == ai]
+            if winner is None:
+                draws += 1
+                continue
+            decisive += 1
+            seat0_wins += winner == 0
+            if ai == vs:
+                wins += 0.5  # a mirror match: each win belongs to the level once
+            elif winner in measured:
+                wins += 1
+        summary["draws"] = draws
+        summary["first_seat_win_rate"] = seat0_wins / decisive if decisive else 0.0
+    low, high = wilson(wins, games)
+    summary.update({"wins": wins, "win_rate": wins / games if games else 0.0,
+                    "win_rate_ci95": [low, high]})
+    mean_turns, lo_t, hi_t = mean_ci(turns)
+    summary["mean_turns"] = mean_turns
+    summary["mean_turns_ci95"] = [lo_t, hi_t]
+    extras: dict[str, list[float]] = {}
+    for r in results:
+        for key, value in r["extra"].items():
+            extras.setdefault(key, []).append(value)
+    for key, values in extras.items():
+        mean, lo, hi = mean_ci(values)
+        summary[f"mean_{key}"] = mean
+        summary[f"mean_{key}_ci95"] = [lo, hi]
+    return summary
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"tabula simulate {summary['mode']}")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    for key, value in summary.items():
+        if isinstance(value, float):
+            text = f"{value:.4f}"
+        elif isinstance(value, list):
+            text = "[" + ", ".join(f"{v:.4f}" for v in value) + "]"
+        else:
+            text = str(value)
+        table.add_row(key, text)
+    Console().print(table)
+
+
+# -- validate --------------------------------------------------------------------------------
+def cmd_validate(args: argparse.Namespace) -> int:
+    from game.engine.modes import all_modes
+    from game.engine.resources import ResourceError, load_base, validate_mod_folder
+
+    specs = all_modes()
+    if not specs:
+        sys.stdout.write(f"nothing to validate: {_no_modes_message()}\n")
+        return EXIT_OK
+    problems: list[str] = []
+    if args.path is None:
+        for spec in specs:
+            try:
+                load_base(spec)
+                sys.stdout.write(f"ok  {spec.id}: {len(spec.resource_files)} files\n")
+            except ResourceError as exc:
+                problems.extend(str(p) for p in exc.problems)
+    else:
+        root = Path(args.path)
+        if not root.is_dir():
+            return _fail(f"{root}: not a folder", EXIT_BAD_RECORD)
+        mode_ids = {s.id for s in specs}
+        mods = [root] if any((root / m).is_dir() for m in mode_ids) else sorted(
+            p for p in root.iterdir() if p.is_dir())
+        for mod in mods:
+            found = validate_mod_folder(specs, mod)
+            if found:
+                problems.extend(str(p) for p in found)
+            else:
+                sys.stdout.write(f"ok  mod {mod.name}\n")
+    for problem in problems:
+        sys.stdout.write(f"{problem}\n")
+    return EXIT_BAD_RECORD if problems else EXIT_OK
+
+
+# -- shot ------------------------------------------------------------------------------------
+def _headless_env() -> None:
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+
+
+def cmd_shot(args: argparse.Namespace) -> int:
+    from game.engine.record import RecordError, load_record, replay
+
+    if args.screen is None and args.file is None:
+        return _fail("shot needs a record FILE or --screen NAME", EXIT_USAGE)
+    _headless_env()
+    if args.screen is not None:
+        from game.scenes.shot import shoot_screen
+
+        shoot_screen(args.screen, args.out)
+        sys.stdout.write(f"{args.out}\n")
+        return EXIT_OK
+    try:
+        record = load_record(args.file)
+        outcome = replay(record)
+    except RecordError as exc:
+        return _fail(str(exc), EXIT_BAD_RECORD)
+    if outcome.rejection is not None:
+        return _fail(f"decision {outcome.rejected_index} rejected: {outcome.rejection.error}",
+                     EXIT_REJECTED)
+    from game.scenes.shot import shoot_record
+
+    try:
+        shoot_record(outcome.match, args.out)
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_BAD_RECORD)
+    sys.stdout.write(f"{args.out}\n")
+    return EXIT_OK
+
+
+# -- bench -----------------------------------------------------------------------------------
+def cmd_bench(args: argparse.Namespace) -> int:
+    from game.bench import collect
+
+    rows = collect(args.mode or None, engine=not args.modes_only)
+    if args.json:
+        _emit([row.as_json() for row in rows])
+        return EXIT_OK
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="tabula bench")
+    table.add_column("name")
+    table.add_column("value", justify="right")
+    table.add_column("unit")
+    for row in rows:
+        table.add_row(row.name, f"{row.value:.3f}", row.unit)
+    Console().print(table)
+    return EXIT_OK
+
+
+# -- play ------------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.engine.modes import ModeLaunch, get_mode, mode_ids
+    from game.engine.record import RecordError, load_record
+
+    launch = None
+    if args.mode is not None:
+        spec = get_mode(args.mode)
+        if spec is None:
+            known = ", ".join(mode_ids()) or _no_modes_message()
+            return _fail(f"unknown mode {args.mode!r} (known: {known})", EXIT_USAGE)
+        record = None
+        if args.load:
+            try:
+                record = load_record(args.load)
+            except RecordError as exc:
+                return _fail(str(exc), EXIT_BAD_RECORD)
+        cpu: dict[int, str] = {}
+        for seat, level in ((1, args.vs), (0, args.watch)):
+            if level is None:
+                continue
+            if level not in spec.cpu_levels:
+                return _fail(f"unknown CPU level {level!r} ({', '.join(spec.cpu_levels)})",
+                             EXIT_USAGE)
+            cpu[seat] = level
+        if spec.seats > 1 and 1 not in cpu:
+            cpu[1] = spec.default_level
+        options = {"variant": args.variant} if args.variant else {}
+        launch = ModeLaunch(spec.id, seed=args.seed, cpu=cpu, options=options, record=record)
+    try:
+        from game.scenes.app import run_app
+    except Exception as exc:  # no display, no GL: say so instead of a traceback
+        return _fail(f"cannot open the game window: {exc}", EXIT_BAD_RECORD)
+    try:
+        run_app(launch)
+    except Exception as exc:
+        if type(exc).__name__ in {"NoSuchDisplayException", "NoSuchConfigException"}:
+            return _fail(f"cannot open the game window: {exc}", EXIT_BAD_RECORD)
+        raise
+    return EXIT_OK
+
+
+# -- parser ----------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tabula", description="Tabula: four turn-based card and strategy games.")
+    parser.add_argument("--mods", action="append", default=[], metavar="PATH",
+                        help="an extra folder of mods (repeatable)")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="open the game (a mode's first screen if MODE is given)")
+    play.add_argument("mode", nargs="?")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--vs", metavar="LEVEL", help="seat 1's CPU level")
+    play.add_argument("--watch", metavar="LEVEL", help="seat 0 is a CPU too")
+    play.add_argument("--load", metavar="FILE", help="continue a saved match record")
+    play.add_argument("--variant", help="crawl: normal | constructed | daily")
+
+    rep = sub.add_parser("replay", help="replay a record; print the final state")
+    rep.add_argument("file")
+    rep.add_argument("--json", action="store_true", help="compact JSON")
+    rep.add_argument("--seat", type=int, help="print what this seat sees")
+    rep.add_argument("--legal", action="store_true", help="print the legal decisions")
+    rep.add_argument("--trace", action="store_true", help="print the events of each decision")
+
+    sim = sub.add_parser("simulate", help="CPU vs CPU on paired, seat-swapped seeds")
+    sim.add_argument("mode")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ai", metavar="A")
+    sim.add_argument("--vs", metavar="B")
+    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--out", metavar="FILE.jsonl")
+
+    val = sub.add_parser("validate", help="check the base resources or a mod folder")
+    val.add_argument("path", nargs="?")
+
+    shot = sub.add_parser("shot", help="render a record's final position to PNG (headless)")
+    shot.add_argument("file", nargs="?")
+    shot.add_argument("--out", required=True, metavar="PNG")
+    shot.add_argument("--screen", choices=("menu", "settings"), help="a shell screen instead")
+
+    bench = sub.add_parser("bench", help="speed figures")
+    bench.add_argument("--json", action="store_true")
+    bench.add_argument("--mode", action="append", help="only this mode's rows (repeatable)")
+    bench.add_argument("--modes-only", action="store_true", help="skip the engine rows")
+    return parser
+
+
+COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "validate": cmd_validate,
+            "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play}
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except UsageError as exc:
+        sys.stderr.write(f"{exc}\n")
+        return EXIT_USAGE
+    if args.mods:
+        from game.engine.resources import set_extra_mod_dirs
+
+        set_extra_mod_dirs(args.mods)
+    if args.command is None:
+        args = parser.parse_args(["play"])
+    try:
+        return COMMANDS[args.command](args)
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130

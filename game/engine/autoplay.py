@@ -1,0 +1,75 @@
+"""Matches played by CPU players alone: `tabula simulate`, benchmarks and property tests.
+
+The host gives each CPU seat only its seat view and its own `ai` stream (derived from the match
+seed), submits what it decides through the same path as a human, and records everything in the
+match record. A CPU decision that the rules reject is a bug in that CPU and raises.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.match import Match, Rejection
+from game.engine.modes import CpuPlayer, ModeSpec
+from game.engine.record import build_match, match_record, new_record
+from game.engine.resources import load_mode_resources
+from game.engine.rng import ai_stream
+
+MAX_DECISIONS = 100_000
+
+
+class CpuError(RuntimeError):
+    """A CPU player submitted an illegal decision."""
+
+
+@dataclass
+class PlayedMatch:
+    record: dict[str, Any]
+    result: dict[str, Any]
+    turns: int
+    decision_seconds: dict[int, list[float]] = field(default_factory=dict)
+    match: Match | None = None
+
+
+def make_players(spec: ModeSpec, seed: int, cpu: dict[int, str]) -> dict[int, CpuPlayer]:
+    resources = load_mode_resources(spec)
+    return {seat: spec.make_cpu(level, seat, ai_stream(seed, seat), resources)
+            for seat, level in cpu.items()}
+
+
+def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False,
+             max_decisions: int = MAX_DECISIONS) -> dict[int, list[float]]:
+    """Let the CPU players decide until the match ends; returns decision times if `timed`."""
+    times: dict[int, list[float]] = {seat: [] for seat in players}
+    for _ in range(max_decisions):
+        if match.result is not None:
+            return times
+        seat = match.to_act[0]
+        player = players[seat]
+        start = time.perf_counter() if timed else 0.0
+        decision = player.decide(match.view_json(seat))
+        if timed:
+            times[seat].append(time.perf_counter() - start)
+        outcome = match.submit(decision)
+        if isinstance(outcome, Rejection):
+            raise CpuError(f"{player.level} CPU in seat {seat} chose an illegal decision "
+                           f"{decision}: {outcome.error} ({outcome.message})")
+    raise CpuError(f"match did not end within {max_decisions} decisions")
+
+
+def play_cpu_match(spec: ModeSpec, seed: int, cpu: dict[int, str],
+                   options: dict[str, Any] | None = None, *, timed: bool = False,
+                   keep_match: bool = False) -> PlayedMatch:
+    """One whole match between CPU players from the deal of `seed`."""
+    opts = {**spec.default_options, **(options or {}),
+            "ai": {str(seat): level for seat, level in sorted(cpu.items())}}
+    record = new_record(spec.id, spec.rules_version, seed, opts)
+    match = build_match(record)
+    times = play_out(match, make_players(spec, seed, cpu), timed=timed)
+    played = PlayedMatch(match_record(match), match.result, match.turn, times,
+                         match if keep_match else None)
+    if not keep_match:
+        match.close()
+    return played

@@ -1,0 +1,85 @@
+"""esper world plumbing: the one place that switches worlds and touches esper's private state.
+
+esper 3 keeps worlds as module-global contexts. A Match activates its own world through
+`active_world`, which always restores the previous one, so a scene, a CPU search and a test can
+hold several matches at once. The journal needs three things esper does not offer (reading and
+rewinding the entity id counter, and restoring a deleted entity); they are here, on esper 3.9's
+private attributes, each covered by a unit test.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import esper
+
+
+@contextlib.contextmanager
+def active_world(name: str) -> Iterator[str]:
+    """Make `name` the active esper world for the block, then restore the previous one."""
+    prev = esper.current_world
+    if prev == name:
+        yield name
+        return
+    esper.switch_world(name)
+    try:
+        yield name
+    finally:
+        esper.switch_world(prev)
+
+
+def delete_world(name: str) -> None:
+    """Drop a world that is not active (a finished match)."""
+    if esper.current_world == name:
+        raise PermissionError(f"world {name!r} is active")
+    if name in esper.list_worlds():
+        esper.delete_world(name)
+
+
+def reset_all_worlds() -> None:
+    """Tests only: drop every world and start a fresh "default" one."""
+    esper._context_map.clear()
+    esper._current_world = None  # so switch_world doesn't save the old globals back
+    esper.switch_world("default")
+
+
+def next_entity_id() -> int:
+    """The id the next `create_entity` will return, without consuming it."""
+    n = next(esper._entity_count)
+    esper._entity_count = itertools.count(n)
+    return n
+
+
+def rewind_entity_ids(n: int) -> None:
+    """Make `n` the next entity id again (after undoing creations)."""
+    esper._entity_count = itertools.count(n)
+
+
+def entity_components(entity: int) -> dict[type, Any]:
+    """A shallow copy of an entity's components, keyed by type (to restore it later)."""
+    return dict(esper._entities[entity])
+
+
+def restore_entity(entity: int, components: dict[type, Any]) -> None:
+    """Undo `delete_entity(entity, immediate=True)` given the components saved before it."""
+    esper._entities[entity] = dict(components)
+    for component_type in components:
+        esper._components.setdefault(component_type, set()).add(entity)
+    esper.clear_cache()
+
+
+def world_snapshot() -> dict[int, dict[str, Any]]:
+    """A deep, comparable copy of the active world: entity -> component type name -> fields."""
+    snapshot: dict[int, dict[str, Any]] = {}
+    for entity in sorted(esper._entities):
+        snapshot[entity] = {
+            type(comp).__qualname__: (
+                dataclasses.asdict(comp) if dataclasses.is_dataclass(comp) else repr(comp)
+            )
+            for comp in esper._entities[entity].values()
+        }
+    return snapshot

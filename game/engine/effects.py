@@ -1,0 +1,64 @@
+"""Effects by name (DESIGN.md section 4.5): resource files name them, code registers them.
+
+A card or ability in a resource file says `effect = "burn"` plus its parameters; the mode
+registers a Python function under that name with a pydantic model of the parameters. Loading
+validates the name and the parameters, so a mod can only compose registered effects: nothing
+from a mod is ever imported or evaluated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+
+class NoParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    fn: Callable[..., Any]
+    params: type[BaseModel]
+
+
+class EffectRegistry:
+    """The effects of one mode."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self._effects: dict[str, Effect] = {}
+
+    def register(
+        self, name: str, params: type[BaseModel] = NoParams
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
+            self._effects[name] = Effect(name, fn, params)
+            return fn
+
+        return decorate
+
+    def names(self) -> list[str]:
+        return sorted(self._effects)
+
+    def get(self, name: str) -> Effect:
+        return self._effects[name]
+
+    def check(self, name: str, params: dict[str, Any]) -> list[tuple[str, str]]:
+        """Problems as (key, message) for an effect name and its parameters."""
+        effect = self._effects.get(name)
+        if effect is None:
+            known = ", ".join(self.names())
+            return [("effect", f"unknown effect {name!r} (registered: {known})")]
+        try:
+            effect.params.model_validate(params)
+        except ValidationError as exc:
+            return [
+                (".".join(str(p) for p in err["loc"]) or "effect", err["msg"])
+                for err in exc.errors()
+            ]
+        return []

@@ -1,0 +1,127 @@
+"""The journal: every world mutation records how to undo it, so a match rolls back to a mark.
+
+This is python-chess's push/pop applied to an esper world (STYLE.md): an AI search marks the
+match, submits a decision, evaluates, and rolls back, instead of cloning the world. Rules change
+the world only through these calls (`create`, `delete`, `add`, `remove`, `set`); a plain
+`comp.field = x` would escape the journal and survive a rollback.
+
+Entries are recorded only while a mark is open, so a match nobody searches pays almost nothing.
+Rolling back also rewinds esper's entity id counter, so ids (and query order) match a match that
+never searched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import esper
+
+from game.engine import ecs
+
+_CREATE, _DELETE, _ADD, _REMOVE, _SET, _CALL = range(6)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A point to roll back to: the journal length and the next entity id at that time."""
+
+    position: int
+    next_entity: int
+    depth: int
+
+
+class Journal:
+    """Records undo entries for the active world (the Match keeps its world active around it)."""
+
+    __slots__ = ("_log", "_depth")
+
+    def __init__(self) -> None:
+        self._log: list[tuple[Any, ...]] = []
+        self._depth = 0
+
+    @property
+    def recording(self) -> bool:
+        return self._depth > 0
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    # -- marks ---------------------------------------------------------------------------
+    def mark(self) -> Mark:
+        self._depth += 1
+        return Mark(len(self._log), ecs.next_entity_id(), self._depth)
+
+    def rollback(self, mark: Mark) -> None:
+        """Undo everything recorded since `mark`, newest first, and close the mark."""
+        log = self._log
+        while len(log) > mark.position:
+            entry = log.pop()
+            kind = entry[0]
+            if kind == _SET:
+                setattr(entry[1], entry[2], entry[3])
+            elif kind == _CREATE:
+                esper.delete_entity(entry[1], immediate=True)
+            elif kind == _DELETE:
+                ecs.restore_entity(entry[1], entry[2])
+            elif kind == _ADD:
+                _, entity, component_type, previous = entry
+                if previous is None:
+                    esper.remove_component(entity, component_type)
+                else:
+                    esper.add_component(entity, previous)
+            elif kind == _REMOVE:
+                esper.add_component(entry[1], entry[2])
+            elif kind == _CALL:
+                entry[1](*entry[2])
+        ecs.rewind_entity_ids(mark.next_entity)
+        self._close(mark)
+
+    def release(self, mark: Mark) -> None:
+        """Keep the changes since `mark` and close it (the outermost release frees the log)."""
+        self._close(mark)
+
+    def _close(self, mark: Mark) -> None:
+        self._depth = mark.depth - 1
+        if self._depth == 0:
+            self._log.clear()
+
+    # -- mutations -----------------------------------------------------------------------
+    def create(self, *components: Any) -> int:
+        entity = esper.create_entity(*components)
+        if self._depth:
+            self._log.append((_CREATE, entity))
+        return entity
+
+    def delete(self, entity: int) -> None:
+        if self._depth:
+            self._log.append((_DELETE, entity, ecs.entity_components(entity)))
+        esper.delete_entity(entity, immediate=True)
+
+    def add(self, entity: int, component: Any) -> None:
+        if self._depth:
+            previous = esper.try_component(entity, type(component))
+            self._log.append((_ADD, entity, type(component), previous))
+        esper.add_component(entity, component)
+
+    def remove(self, entity: int, component_type: type) -> Any:
+        component = esper.remove_component(entity, component_type)
+        if self._depth:
+            self._log.append((_REMOVE, entity, component))
+        return component
+
+    def set(self, component: Any, **fields: Any) -> None:
+        """Set fields of a component (values should be immutable: ints, strs, tuples)."""
+        if self._depth:
+            log = self._log
+            for name, value in fields.items():
+                log.append((_SET, component, name, getattr(component, name)))
+                setattr(component, name, value)
+        else:
+            for name, value in fields.items():
+                setattr(component, name, value)
+
+    def on_rollback(self, undo: Any, *args: Any) -> None:
+        """Record a callable to run on rollback, for engine state kept outside the world."""
+        if self._depth:
+            self._log.append((_CALL, undo, args))

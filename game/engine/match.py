@@ -1,0 +1,329 @@
+"""Match: one esper world, its action queue, RNG streams, hooks, journal and history.
+
+The match is the mode-independent API that scenes, the CLI, replays and CPU players use:
+
+    result = match.submit({"seat": 0, "type": "move", ...})   # Accepted(events) | Rejection
+    match.legal_decisions(0); match.state_json(); match.view_json(0); match.result
+
+A mode plugs in its `Rules` (verbs, checks, resolution, state JSON, seat masking). The match
+runs the common checks of DESIGN.md section 3 first, in order, then the mode's; a rejected
+decision changes nothing, and a decision that fails half-way (a bug, or a bad forced value) is
+rolled back through the journal before the error propagates.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import uuid4
+
+import esper
+
+from game.components.common import MatchState
+from game.engine import ecs
+from game.engine.actions import Action, ActionQueue
+from game.engine.events import Event, EventQueue, MatchListener
+from game.engine.hooks import Hooks
+from game.engine.journal import Journal
+from game.engine.journal import Mark as JournalMark
+from game.engine.rng import Stream, Streams
+
+HIDDEN = "hidden"
+
+COMMON_MESSAGES = {
+    "unknown_decision": "Unknown decision.",
+    "bad_decision": "Malformed decision.",
+    "game_over": "The match is over.",
+    "not_your_turn": "It is not your turn.",
+    "wrong_phase": "Not now.",
+}
+
+
+class SetupError(ValueError):
+    """A setup (or forced draws) that the mode cannot load: a malformed record (exit 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """An illegal decision: a reason id from the spec and the message a view shows."""
+
+    error: str
+    message: str
+    ok = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": self.error, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """An accepted decision and the events its resolution produced, in order."""
+
+    events: list[Event] = field(default_factory=list)
+    ok = True
+
+
+class Rules:
+    """What a mode plugs into the match. Subclasses fill these in; the match calls them."""
+
+    mode: str = ""
+    rules_version: str = ""
+    seats: int = 1
+    verbs: Mapping[str, frozenset[str]] = {}
+    messages: Mapping[str, str] = {}
+    forceable_streams: frozenset[str] = frozenset()
+
+    def message(self, error: str) -> str:
+        return self.messages.get(error) or COMMON_MESSAGES.get(error) or error
+
+    def start(self, match: Match) -> None:
+        """Set up a new match from the seed (`setup: null`)."""
+        raise NotImplementedError
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        """Build the position a setup describes, exactly as given; raise SetupError."""
+        raise NotImplementedError
+
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        """True when a known verb's fields are missing or of the wrong JSON type."""
+        return False
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+        """The mode's own rejection id for a well-formed decision in the right phase."""
+        return None
+
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        """Enqueue (or run) the actions that resolve an accepted decision."""
+        raise NotImplementedError
+
+    def board_json(self, match: Match) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
+        """The `board` part as `seat` may see it (hidden values become "hidden")."""
+        return board
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return []
+
+
+@dataclass(frozen=True, slots=True)
+class MatchMark:
+    """A rollback point: the journal mark plus the match state kept outside the world."""
+
+    journal: JournalMark
+    streams: dict[str, Any]
+    decisions: int
+    pending_events: int
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (bool excluded)."""
+    return type(value) is int
+
+
+class Match:
+    """One match of one mode. Its esper world is active only inside `with match.active()`."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        resources: Any = None,
+        phase: str = "setup",
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.options: dict[str, Any] = dict(options or {})
+        self.resources = resources
+        self.world = f"match-{uuid4().hex}"
+        self.streams = Streams(seed)
+        self.journal = Journal()
+        self.queue = ActionQueue()
+        self.events = EventQueue()
+        self.hooks = Hooks()
+        self.piles: dict[str, int] = {}
+        self.decisions: list[dict[str, Any]] = []
+        self.setup: dict[str, Any] | None = None  # the setup the match started from, if any
+        self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
+        with self.active():
+            self._state_entity = esper.create_entity(MatchState(phase=phase))
+            self.state: MatchState = esper.component_for_entity(self._state_entity, MatchState)
+
+    # -- world ---------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def active(self) -> Iterator[Match]:
+        with ecs.active_world(self.world):
+            yield self
+
+    def close(self) -> None:
+        """Free the match's world (the match is unusable afterwards)."""
+        ecs.delete_world(self.world)
+
+    # -- envelope ------------------------------------------------------------------------
+    @property
+    def result(self) -> Any:
+        return self.state.result
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.state.to_act
+
+    def set_phase(self, phase: str, to_act: tuple[int, ...] | None = None) -> None:
+        fields: dict[str, Any] = {"phase": phase}
+        if to_act is not None:
+            fields["to_act"] = tuple(to_act)
+        self.journal.set(self.state, **fields)
+
+    def finish(self, result: dict[str, Any]) -> None:
+        """End the match: result set, phase "over", nobody to act (DESIGN.md section 3)."""
+        self.journal.set(self.state, result=dict(result), phase="over", to_act=())
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        ai = self.options.get("ai") or {}
+        return [
+            {"kind": "cpu", "ai": ai[str(seat)]} if str(seat) in ai else {"kind": "human"}
+            for seat in range(self.rules.seats)
+        ]
+
+    # -- streams, events, actions ----------------------------------------------------------
+    def stream(self, name: str) -> Stream:
+        return self.streams(name)
+
+    def load_forced(self, forced: Any) -> None:
+        """Pin draws from a setup's `forced` object: {stream name: [values...]}."""
+        if forced is None:
+            return
+        if not isinstance(forced, dict):
+            raise SetupError("setup.forced: must be an object of stream name -> list of values")
+        for name, values in forced.items():
+            if name not in self.rules.forceable_streams:
+                allowed = ", ".join(sorted(self.rules.forceable_streams)) or "none"
+                raise SetupError(f"setup.forced.{name}: this stream cannot be forced ({allowed})")
+            if not isinstance(values, list):
+                raise SetupError(f"setup.forced.{name}: must be a list of values")
+            self.streams.force(name, values)
+
+    def emit(self, type_: str, **data: Any) -> None:
+        self.events.emit(type_, **data)
+
+    def enqueue(self, action: Action) -> None:
+        self.queue.enqueue(action)
+
+    def enqueue_next(self, action: Action) -> None:
+        self.queue.enqueue_next(action)
+
+    def subscribe(self, listener: MatchListener) -> None:
+        self.events.subscribe(listener)
+
+    def unsubscribe(self, listener: MatchListener) -> None:
+        self.events.unsubscribe(listener)
+
+    def resolve(self) -> None:
+        """Run the action queue to the end inside the match's world."""
+        with self.active():
+            self.queue.run(self)
+
+    # -- journal -------------------------------------------------------------------------
+    def mark(self) -> MatchMark:
+        with self.active():
+            return MatchMark(
+                self.journal.mark(), self.streams.snapshot(), len(self.decisions),
+                len(self.events.pending),
+            )
+
+    def rollback(self, mark: MatchMark) -> None:
+        with self.active():
+            self.journal.rollback(mark.journal)
+        self.streams.restore(mark.streams)
+        del self.decisions[mark.decisions:]
+        del self.events.pending[mark.pending_events:]
+        self.queue.clear()
+
+    def release(self, mark: MatchMark) -> None:
+        self.journal.release(mark.journal)
+
+    # -- decisions -----------------------------------------------------------------------
+    def validate(self, decision: Any) -> Rejection | None:
+        """The common checks of DESIGN.md section 3, in order, then the mode's own."""
+        rules = self.rules
+        if not isinstance(decision, dict):
+            return self._reject("bad_decision")
+        verb = decision.get("type")
+        if not isinstance(verb, str) or verb not in rules.verbs:
+            return self._reject("unknown_decision")
+        if not is_int(decision.get("seat")) or rules.malformed(decision):
+            return self._reject("bad_decision")
+        state = self.state
+        if state.result is not None:
+            return self._reject("game_over")
+        if decision["seat"] not in state.to_act:
+            return self._reject("not_your_turn")
+        if state.phase not in rules.verbs[verb]:
+            return self._reject("wrong_phase")
+        with self.active():
+            error = rules.check(self, decision)
+        return self._reject(error) if error else None
+
+    def _reject(self, error: str) -> Rejection:
+        return Rejection(error, self.rules.message(error))
+
+    def submit(self, decision: Any) -> Accepted | Rejection:
+        """Validate and resolve one decision; events are drained to listeners and returned."""
+        rejection = self.validate(decision)
+        if rejection is not None:
+            return rejection
+        with self.active():
+            mark = self.mark()
+            try:
+                self.rules.apply(self, decision)
+                self.queue.run(self)
+            except BaseException:
+                self.rollback(mark)
+                raise
+            self.release(mark)
+        self.decisions.append(copy.deepcopy(decision))
+        return Accepted(self.events.drain())
+
+    def legal_decisions(self, seat: int) -> list[dict[str, Any]]:
+        if self.state.result is not None or seat not in self.state.to_act:
+            return []
+        with self.active():
+            return self.rules.legal_decisions(self, seat)
+
+    # -- state ---------------------------------------------------------------------------
+    def state_json(self) -> dict[str, Any]:
+        state = self.state
+        with self.active():
+            board = self.rules.board_json(self)
+        return {
+            "mode": self.rules.mode,
+            "rules": self.rules.rules_version,
+            "seed": self.seed,
+            "phase": state.phase,
+            "turn": state.turn,
+            "to_act": list(state.to_act),
+            "result": copy.deepcopy(state.result),
+            "seats": self.seats_json(),
+            "board": board,
+        }
+
+    def view_json(self, seat: int) -> dict[str, Any]:
+        """The state as `seat` sees it: the mode masks its secrets, the engine the seed."""
+        state = self.state_json()
+        state["seed"] = HIDDEN
+        state["board"] = self.rules.mask_board(state["board"], seat)
+        return state

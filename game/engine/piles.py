@@ -1,0 +1,135 @@
+"""Piles: ordered zones of card entities, changed only by commands (DESIGN.md section 4.6).
+
+A pile is an entity with a `Pile` component (name, owner, capacity, cards top first); a card
+knows its pile through `InPile`. Adding, removing, moving and shuffling are commands, so they
+fire hooks ("before:move_card"...) and events (`card_moved`, `pile_shuffled`) and are journaled
+like every other change. Order is stable: a card keeps its place until a command moves it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Self
+
+import esper
+
+from game.components.common import Ident, InPile, Pile
+from game.engine.commands import Command, ident
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+
+
+class PileFull(RuntimeError):
+    """A rule tried to put a card into a full pile (a rules bug: check `has_room` first)."""
+
+
+def create_pile(match: Match, name: str, *, owner: int = -1, capacity: int = 0) -> int:
+    """A new empty pile entity, findable by `pile_named`."""
+    entity = match.journal.create(Pile(name=name, owner=owner, capacity=capacity), Ident(name))
+    match.piles[name] = entity
+    match.journal.on_rollback(match.piles.pop, name, None)
+    return entity
+
+
+def pile_named(match: Match, name: str) -> int:
+    return match.piles[name]
+
+
+def cards_in(pile: int) -> tuple[int, ...]:
+    return esper.component_for_entity(pile, Pile).cards
+
+
+def top_card(pile: int) -> int | None:
+    cards = cards_in(pile)
+    return cards[0] if cards else None
+
+
+def has_room(pile: int, count: int = 1) -> bool:
+    comp = esper.component_for_entity(pile, Pile)
+    return comp.capacity == 0 or len(comp.cards) + count <= comp.capacity
+
+
+def pile_of(card: int) -> int:
+    found = esper.try_component(card, InPile)
+    return found.pile if found else 0
+
+
+class MoveCard(Command):
+    """Move a card from its pile (or from nowhere) into a pile at an index (None: bottom).
+
+    With no destination the card leaves every pile (it is removed from the game).
+    """
+
+    name = "move_card"
+    __slots__ = ("card", "dest", "index", "origin")
+
+    def __init__(self, card: int) -> None:
+        super().__init__()
+        self.card = card
+        self.dest = 0
+        self.index: int | None = None
+        self.origin = 0
+
+    def to(self, pile: int, index: int | None = None) -> Self:
+        self.dest, self.index = pile, index
+        return self
+
+    def apply(self, match: Match) -> None:
+        journal = match.journal
+        card = self.card
+        in_pile = esper.try_component(card, InPile)
+        if in_pile is None:
+            in_pile = InPile()
+            journal.add(card, in_pile)
+        self.origin = in_pile.pile
+        if self.origin:
+            src = esper.component_for_entity(self.origin, Pile)
+            journal.set(src, cards=tuple(c for c in src.cards if c != card))
+        if self.dest:
+            dst = esper.component_for_entity(self.dest, Pile)
+            if dst.capacity and len(dst.cards) >= dst.capacity:
+                raise PileFull(f"pile {dst.name!r} is full")
+            cards = list(dst.cards)
+            cards.insert(len(cards) if self.index is None else self.index, card)
+            journal.set(dst, cards=tuple(cards))
+        journal.set(in_pile, pile=self.dest)
+        match.emit(
+            "card_moved",
+            **self.event_data(card=ident(card), origin=_pile_name(self.origin),
+                              to=_pile_name(self.dest)),
+        )
+
+
+class ShufflePile(Command):
+    """Shuffle a pile with a named stream of the match."""
+
+    name = "shuffle_pile"
+    __slots__ = ("pile", "stream")
+
+    def __init__(self, pile: int, stream: str = "shuffle") -> None:
+        super().__init__()
+        self.pile, self.stream = pile, stream
+
+    def apply(self, match: Match) -> None:
+        comp = esper.component_for_entity(self.pile, Pile)
+        match.journal.set(comp, cards=tuple(match.stream(self.stream).shuffle(comp.cards)))
+        match.emit("pile_shuffled", **self.event_data(pile=comp.name, stream=self.stream))
+
+
+def _pile_name(pile: int) -> str | None:
+    return esper.component_for_entity(pile, Pile).name if pile else None
+
+
+def move_card(card: int) -> MoveCard:
+    return MoveCard(card)
+
+
+def remove_card(card: int) -> MoveCard:
+    """A card leaves every pile (the game)."""
+    return MoveCard(card)
+
+
+def shuffle_pile(pile: int, stream: str = "shuffle") -> ShufflePile:
+    return ShufflePile(pile, stream)
+
+

@@ -1,0 +1,220 @@
+"""Match records: one format for saves, replays, scenarios and bug reports (DESIGN.md section 3).
+
+A record is `{"format", "mode", "rules", "seed", "options", "setup", "decisions"}`. This module
+validates it (pydantic, with messages that name the field), builds its match, replays its
+decisions, saves it atomically (temp file + rename, so a crash mid-write leaves the old file)
+and hashes states stably. Extra keys (a scenario's `expect`) are kept and ignored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+
+from game.engine.events import Event
+from game.engine.match import Match, Rejection, SetupError
+from game.engine.rng import BadForced
+
+FORMAT = 1
+
+
+class RecordError(ValueError):
+    """A malformed record file: bad JSON, unknown mode, a missing or invalid field, a bad setup."""
+
+
+class _RecordModel(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    format: StrictInt
+    mode: StrictStr
+    rules: StrictStr
+    seed: StrictInt
+    options: dict[str, Any] = {}
+    setup: dict[str, Any] | None = None
+    decisions: list[Any]
+
+
+def canonical_json(value: Any) -> str:
+    """The one serialisation used for hashes and byte-for-byte comparisons."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def state_hash(state: dict[str, Any]) -> str:
+    """A stable hash of a state JSON (sha256 of its canonical serialisation)."""
+    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+
+
+def new_record(
+    mode: str,
+    rules: str,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    setup: dict[str, Any] | None = None,
+    decisions: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "mode": mode,
+        "rules": rules,
+        "seed": seed,
+        "options": dict(options or {}),
+        "setup": setup,
+        "decisions": list(decisions or []),
+    }
+
+
+def validate_record(data: Any) -> dict[str, Any]:
+    """A checked copy of a record, or RecordError naming the problem."""
+    from game.engine.modes import get_mode, mode_ids
+
+    if not isinstance(data, dict):
+        raise RecordError("record: must be a JSON object")
+    if isinstance(data.get("format"), int) and not isinstance(data["format"], bool):
+        if data["format"] > FORMAT:
+            raise RecordError(
+                f"record: format {data['format']} is newer than this Tabula reads ({FORMAT})"
+            )
+        if data["format"] < 1:
+            raise RecordError(f"record: format {data['format']} is not a valid format")
+    try:
+        model = _RecordModel.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise RecordError(f"record: {where}: {err['msg']}") from None
+    spec = get_mode(model.mode)
+    if spec is None:
+        known = ", ".join(mode_ids()) or "none installed"
+        raise RecordError(f"record: mode: unknown mode {model.mode!r} (known: {known})")
+    if model.rules != spec.rules_version:
+        raise RecordError(
+            f"record: rules: {model.mode} rules version {model.rules!r} is not "
+            f"{spec.rules_version!r}, the version this Tabula plays"
+        )
+    ai = model.options.get("ai", {})
+    if not isinstance(ai, dict):
+        raise RecordError("record: options.ai: must be an object of seat -> CPU level")
+    for seat, level in ai.items():
+        if not (seat.isdigit() and int(seat) < spec.seats):
+            raise RecordError(f"record: options.ai.{seat}: no such seat in {spec.id}")
+        if level not in spec.cpu_levels:
+            levels = ", ".join(spec.cpu_levels)
+            raise RecordError(f"record: options.ai.{seat}: unknown CPU level {level!r} ({levels})")
+    if spec.check_options is not None:
+        problem = spec.check_options(model.options, model.seed)
+        if problem:
+            raise RecordError(f"record: options: {problem}")
+    return model.model_dump()
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read and validate a record file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return validate_record(data)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Write a file so that a crash leaves either the old or the new content, never half."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with _suppress_oserror():
+            os.unlink(tmp)
+        raise
+
+
+class _suppress_oserror:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        return exc_type is not None and issubclass(exc_type, OSError)
+
+
+def save_record(path: str | Path, record: dict[str, Any]) -> None:
+    """Save a record atomically (temp file + rename)."""
+    atomic_write_text(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+
+
+def build_match(record: dict[str, Any]) -> Match:
+    """A match at the record's start (deal or setup), decisions not yet applied."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode(record["mode"])
+    if spec is None:
+        raise RecordError(f"record: mode: unknown mode {record['mode']!r}")
+    resources = load_mode_resources(spec)
+    try:
+        return spec.create_match(record, resources)
+    except SetupError as exc:
+        raise RecordError(f"record: setup: {exc}") from None
+    except BadForced as exc:
+        raise RecordError(f"record: setup: bad_forced: {exc}") from None
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a record: the match, events per decision, the stopping error."""
+
+    match: Match
+    events: list[list[Event]] = field(default_factory=list)
+    rejected_index: int | None = None
+    rejection: Rejection | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.rejection is None
+
+
+def replay(record: dict[str, Any], *, match: Match | None = None) -> Replay:
+    """Apply every decision of a record; stop at the first rejection (DESIGN.md section 3).
+
+    A forced value that does not fit its draw raises RecordError (a malformed record).
+    """
+    match = match or build_match(record)
+    outcome = Replay(match)
+    for index, decision in enumerate(record["decisions"]):
+        try:
+            result = match.submit(decision)
+        except BadForced as exc:
+            raise RecordError(f"record: setup: bad_forced: {exc}") from None
+        if isinstance(result, Rejection):
+            outcome.rejected_index = index
+            outcome.rejection = result
+            break
+        outcome.events.append(result.events)
+    return outcome
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The record of a live match (for saves and `--out`): it replays to the same state."""
+    return new_record(
+        match.rules.mode, match.rules.rules_version, match.seed, match.options, match.setup,
+        match.decisions,
+    )

@@ -1,0 +1,62 @@
+"""Shared fixtures: headless arcade (one window for the whole run), fresh esper worlds, user dirs.
+
+The environment is set before anything imports arcade (arcade reads it at import time).
+"""
+
+import os
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+
+import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+from game.engine.ecs import reset_all_worlds  # noqa: E402
+
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True)
+settings.register_profile("dev", max_examples=25, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def fresh_esper():
+    reset_all_worlds()
+    yield
+    reset_all_worlds()
+
+
+@pytest.fixture(autouse=True)
+def tabula_home(tmp_path, monkeypatch):
+    """Every test gets its own settings, saves, mods and scores folder."""
+    home = tmp_path / "tabula_home"
+    monkeypatch.setenv("TABULA_HOME", str(home))
+    return home
+
+
+@pytest.fixture(scope="session")
+def _shared_window():
+    import arcade  # noqa: F401  (after the env above)
+
+    import game.scenes  # noqa: F401  (arcade.gui shim)
+    from game.scenes.fonts import load_fonts
+    from game.scenes.harness import make_window
+
+    win = make_window()
+    load_fonts()
+    return win
+
+
+@pytest.fixture
+def window(_shared_window):
+    import arcade
+
+    w = _shared_window
+    arcade.set_window(w)
+    w.switch_to()
+    w.hide_view()
+    w.ctx.reset()
+    w.default_camera.use()
+    w.background_color = arcade.color.BLACK
+    w.clear()
+    yield w
+    w.hide_view()
