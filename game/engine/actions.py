@@ -45,11 +45,12 @@ class Do(Action):
 class ActionQueue:
     """Serial queue: `run` resolves actions one at a time until none is left."""
 
-    __slots__ = ("_queue", "_next", "resolved")
+    __slots__ = ("_queue", "_next", "_front", "resolved")
 
     def __init__(self) -> None:
         self._queue: deque[Action] = deque()
         self._next: list[Action] | None = None
+        self._front = 0  # actions put at the front outside a resolution, not yet run
         self.resolved = 0
 
     def __len__(self) -> int:
@@ -61,12 +62,15 @@ class ActionQueue:
     def enqueue_next(self, action: Action) -> None:
         """Resolve `action` right after the current one (before anything queued earlier)."""
         if self._next is None:
-            self._queue.appendleft(action)
+            # Outside a resolution (e.g. in `Rules.apply`): after the ones already put in front.
+            self._queue.insert(self._front, action)
+            self._front += 1
         else:
             self._next.append(action)
 
     def run(self, match: Match) -> None:
         queue = self._queue
+        self._front = 0
         while queue:
             action = queue.popleft()
             self._next = []
@@ -80,3 +84,4 @@ class ActionQueue:
     def clear(self) -> None:
         self._queue.clear()
         self._next = None
+        self._front = 0

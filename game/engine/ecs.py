@@ -32,6 +32,31 @@ def active_world(name: str) -> Iterator[str]:
         esper.switch_world(prev)
 
 
+class WorldScope:
+    """`with WorldScope(name):` is `active_world(name)` at a fraction of the cost (no generator),
+    for the match's hot path; it does nothing when the world is already active."""
+
+    __slots__ = ("name", "_prev")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._prev: str | None = None
+
+    def __enter__(self) -> str:
+        prev = esper.current_world
+        if prev == self.name:
+            self._prev = None
+        else:
+            self._prev = prev
+            esper.switch_world(self.name)
+        return self.name
+
+    def __exit__(self, *exc: object) -> None:
+        if self._prev is not None:
+            prev, self._prev = self._prev, None
+            esper.switch_world(prev)
+
+
 def delete_world(name: str) -> None:
     """Drop a world that is not active (a finished match)."""
     if esper.current_world == name:

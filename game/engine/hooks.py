@@ -80,7 +80,8 @@ class Hooks:
         entries.sort(key=lambda e: (e[0], e[1]))
 
     def fire(self, point: str, match: Match, subject: Any) -> None:
-        for _, _, listener in self._listeners.get(point, ()):
+        # A copy: a listener that registers another must not reorder this very firing.
+        for _, _, listener in tuple(self._listeners.get(point, ())):
             listener(match, subject)
 
     def has(self, point: str) -> bool:

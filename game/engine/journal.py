@@ -34,11 +34,14 @@ class Mark:
 class Journal:
     """Records undo entries for the active world (the Match keeps its world active around it)."""
 
-    __slots__ = ("_log", "_depth")
+    __slots__ = ("_log", "_depth", "epoch")
 
     def __init__(self) -> None:
         self._log: list[tuple[Any, ...]] = []
         self._depth = 0
+        # Changes at every mark and rollback, so state kept outside the world (RNG streams)
+        # knows when it must save itself again before changing (see rng.Stream).
+        self.epoch = 0
 
     @property
     def recording(self) -> bool:
@@ -50,6 +53,7 @@ class Journal:
     # -- marks ---------------------------------------------------------------------------
     def mark(self) -> Mark:
         self._depth += 1
+        self.epoch += 1
         return Mark(len(self._log), ecs.next_entity_id(), self._depth)
 
     def rollback(self, mark: Mark) -> None:
@@ -75,6 +79,7 @@ class Journal:
             elif kind == _CALL:
                 entry[1](*entry[2])
         ecs.rewind_entity_ids(mark.next_entity)
+        self.epoch += 1
         self._close(mark)
 
     def release(self, mark: Mark) -> None:

@@ -13,9 +13,8 @@ rolled back through the journal before the error propagates.
 
 from __future__ import annotations
 
-import contextlib
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import uuid4
@@ -106,6 +105,11 @@ class Rules:
         """The `board` part as `seat` may see it (hidden values become "hidden")."""
         return board
 
+    def view_board(self, match: Match, seat: int) -> dict[str, Any]:
+        """The `board` part of seat `seat`'s view. A mode may build it directly instead of
+        masking the full board (crawl never lists its hidden deck for a view)."""
+        return self.mask_board(self.board_json(match), seat)
+
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
 
@@ -115,9 +119,20 @@ class MatchMark:
     """A rollback point: the journal mark plus the match state kept outside the world."""
 
     journal: JournalMark
-    streams: dict[str, Any]
     decisions: int
     pending_events: int
+    # The pending events themselves: a submit after the mark drains (and so empties) the list.
+    pending: tuple[Event, ...] = ()
+
+
+def _copy_decision(decision: dict[str, Any]) -> dict[str, Any]:
+    """Decisions are flat JSON objects: copying their lists is a deep enough copy, cheaply."""
+    return {k: (copy.deepcopy(v) if isinstance(v, (list, dict)) else v)
+            for k, v in decision.items()}
+
+
+def _copy_result(result: Any) -> Any:
+    return copy.deepcopy(result) if result is not None else None
 
 
 def is_int(value: Any) -> bool:
@@ -142,8 +157,8 @@ class Match:
         self.options: dict[str, Any] = dict(options or {})
         self.resources = resources
         self.world = f"match-{uuid4().hex}"
-        self.streams = Streams(seed)
         self.journal = Journal()
+        self.streams = Streams(seed, self.journal)  # streams journal their own state
         self.queue = ActionQueue()
         self.events = EventQueue()
         self.hooks = Hooks()
@@ -156,10 +171,9 @@ class Match:
             self.state: MatchState = esper.component_for_entity(self._state_entity, MatchState)
 
     # -- world ---------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def active(self) -> Iterator[Match]:
-        with ecs.active_world(self.world):
-            yield self
+    def active(self) -> ecs.WorldScope:
+        """`with match.active():` makes the match's world the active esper world."""
+        return ecs.WorldScope(self.world)
 
     def close(self) -> None:
         """Free the match's world (the match is unusable afterwards)."""
@@ -241,16 +255,15 @@ class Match:
     def mark(self) -> MatchMark:
         with self.active():
             return MatchMark(
-                self.journal.mark(), self.streams.snapshot(), len(self.decisions),
-                len(self.events.pending),
+                self.journal.mark(), len(self.decisions),
+                len(self.events.pending), tuple(self.events.pending),
             )
 
     def rollback(self, mark: MatchMark) -> None:
         with self.active():
-            self.journal.rollback(mark.journal)
-        self.streams.restore(mark.streams)
+            self.journal.rollback(mark.journal)  # world and RNG streams
         del self.decisions[mark.decisions:]
-        del self.events.pending[mark.pending_events:]
+        self.events.pending[:] = mark.pending
         self.queue.clear()
 
     def release(self, mark: MatchMark) -> None:
@@ -259,6 +272,10 @@ class Match:
     # -- decisions -----------------------------------------------------------------------
     def validate(self, decision: Any) -> Rejection | None:
         """The common checks of DESIGN.md section 3, in order, then the mode's own."""
+        with self.active():
+            return self._validate(decision)
+
+    def _validate(self, decision: Any) -> Rejection | None:
         rules = self.rules
         if not isinstance(decision, dict):
             return self._reject("bad_decision")
@@ -274,28 +291,31 @@ class Match:
             return self._reject("not_your_turn")
         if state.phase not in rules.verbs[verb]:
             return self._reject("wrong_phase")
-        with self.active():
-            error = rules.check(self, decision)
+        error = rules.check(self, decision)
         return self._reject(error) if error else None
 
     def _reject(self, error: str) -> Rejection:
         return Rejection(error, self.rules.message(error))
 
     def submit(self, decision: Any) -> Accepted | Rejection:
-        """Validate and resolve one decision; events are drained to listeners and returned."""
-        rejection = self.validate(decision)
-        if rejection is not None:
-            return rejection
+        """Validate and resolve one decision; events are drained to listeners and returned.
+
+        A rejection changes nothing. An exception during resolution is a bug (or a forced
+        value that does not fit its draw, in a test setup): it propagates and the match must be
+        discarded. Resolution is not wrapped in a journal mark, because saving every RNG
+        stream's state on every decision would cost more than the rest of a submit.
+        """
         with self.active():
-            mark = self.mark()
+            rejection = self._validate(decision)
+            if rejection is not None:
+                return rejection
             try:
                 self.rules.apply(self, decision)
                 self.queue.run(self)
             except BaseException:
-                self.rollback(mark)
+                self.queue.clear()
                 raise
-            self.release(mark)
-        self.decisions.append(copy.deepcopy(decision))
+        self.decisions.append(_copy_decision(decision))
         return Accepted(self.events.drain())
 
     def legal_decisions(self, seat: int) -> list[dict[str, Any]]:
@@ -316,14 +336,24 @@ class Match:
             "phase": state.phase,
             "turn": state.turn,
             "to_act": list(state.to_act),
-            "result": copy.deepcopy(state.result),
+            "result": _copy_result(state.result),
             "seats": self.seats_json(),
             "board": board,
         }
 
     def view_json(self, seat: int) -> dict[str, Any]:
         """The state as `seat` sees it: the mode masks its secrets, the engine the seed."""
-        state = self.state_json()
-        state["seed"] = HIDDEN
-        state["board"] = self.rules.mask_board(state["board"], seat)
-        return state
+        state = self.state
+        with self.active():
+            board = self.rules.view_board(self, seat)
+        return {
+            "mode": self.rules.mode,
+            "rules": self.rules.rules_version,
+            "seed": HIDDEN,
+            "phase": state.phase,
+            "turn": state.turn,
+            "to_act": list(state.to_act),
+            "result": _copy_result(state.result),
+            "seats": self.seats_json(),
+            "board": board,
+        }

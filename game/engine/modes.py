@@ -91,6 +91,9 @@ class ModeSpec:
     bench: Callable[[], list[BenchRow]] | None = None
     # Checks mode options of a record (crawl variant/date...): returns an error message or None.
     check_options: Callable[[dict[str, Any], int], str | None] | None = None
+    # Checks a whole validated record (crawl: a daily run's seed is its date, only when the
+    # record starts from the deal): returns an error message or None.
+    check_record: Callable[[dict[str, Any]], str | None] | None = None
     # Extra simulate figures for a finished match (e.g. crawl's score), averaged by `simulate`.
     summarize: Callable[[dict[str, Any]], dict[str, float]] | None = None
     # Mode options a new match gets when the caller names none (crawl: {"variant": "normal"}).

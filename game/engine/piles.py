@@ -77,6 +77,12 @@ class MoveCard(Command):
     def apply(self, match: Match) -> None:
         journal = match.journal
         card = self.card
+        origin = pile_of(card)
+        if self.dest and self.dest != origin:
+            # Checked first, so a PileFull leaves both piles as they were.
+            dst = esper.component_for_entity(self.dest, Pile)
+            if dst.capacity and len(dst.cards) >= dst.capacity:
+                raise PileFull(f"pile {dst.name!r} is full")
         in_pile = esper.try_component(card, InPile)
         if in_pile is None:
             in_pile = InPile()
@@ -87,8 +93,6 @@ class MoveCard(Command):
             journal.set(src, cards=tuple(c for c in src.cards if c != card))
         if self.dest:
             dst = esper.component_for_entity(self.dest, Pile)
-            if dst.capacity and len(dst.cards) >= dst.capacity:
-                raise PileFull(f"pile {dst.name!r} is full")
             cards = list(dst.cards)
             cards.insert(len(cards) if self.index is None else self.index, card)
             journal.set(dst, cards=tuple(cards))

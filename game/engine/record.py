@@ -101,8 +101,9 @@ def validate_record(data: Any) -> dict[str, Any]:
     ai = model.options.get("ai", {})
     if not isinstance(ai, dict):
         raise RecordError("record: options.ai: must be an object of seat -> CPU level")
+    seat_keys = {str(seat) for seat in range(spec.seats)}  # "1", never "01" or "¹"
     for seat, level in ai.items():
-        if not (seat.isdigit() and int(seat) < spec.seats):
+        if seat not in seat_keys:
             raise RecordError(f"record: options.ai.{seat}: no such seat in {spec.id}")
         if level not in spec.cpu_levels:
             levels = ", ".join(spec.cpu_levels)
@@ -111,7 +112,12 @@ def validate_record(data: Any) -> dict[str, Any]:
         problem = spec.check_options(model.options, model.seed)
         if problem:
             raise RecordError(f"record: options: {problem}")
-    return model.model_dump()
+    checked = model.model_dump()
+    if spec.check_record is not None:
+        problem = spec.check_record(checked)
+        if problem:
+            raise RecordError(f"record: {problem}")
+    return checked
 
 
 def load_record(path: str | Path) -> dict[str, Any]:
@@ -121,6 +127,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (not UTF-8 text: {exc.reason} "
+                          f"at byte {exc.start})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -176,6 +185,10 @@ def build_match(record: dict[str, Any]) -> Match:
         raise RecordError(f"record: setup: {exc}") from None
     except BadForced as exc:
         raise RecordError(f"record: setup: bad_forced: {exc}") from None
+    except ValidationError as exc:  # a mode that validates its setup with pydantic directly
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "setup"
+        raise RecordError(f"record: setup: {where}: {err['msg']}") from None
 
 
 @dataclass

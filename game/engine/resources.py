@@ -164,8 +164,10 @@ def _run_checks(specs: Sequence[ResourceFile], resources: ResourceSet,
 
 def load_base(spec: ModeSpec, base_dir: Path | None = None) -> ResourceSet:
     """The mode's shipped resources; ResourceError if any file is broken."""
-    base_dir = (base_dir or paths.resources_dir()) / spec.id
     resources = ResourceSet(spec.id)
+    if not spec.resource_files:  # nothing to read: don't require a resources folder
+        return resources
+    base_dir = (base_dir or paths.resources_dir()) / spec.id
     problems: list[ResourceProblem] = []
     for file_spec in spec.resource_files:
         label = f"{spec.id}/{file_spec.name}"

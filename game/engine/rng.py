@@ -40,14 +40,24 @@ def derive_seed(seed: int | str, name: str) -> int:
 class Stream:
     """One named generator with a draw counter and an optional queue of forced outcomes."""
 
-    __slots__ = ("name", "draws", "_rng", "_forced", "_forced_used")
+    __slots__ = ("name", "draws", "_rng", "_forced", "_forced_used", "journal", "_epoch")
 
-    def __init__(self, seed: int | str, name: str) -> None:
+    def __init__(self, seed: int | str, name: str, journal: Any = None) -> None:
         self.name = name
         self.draws = 0
         self._rng = random.Random(derive_seed(seed, name))
         self._forced: deque[Any] = deque()
         self._forced_used = 0
+        # A match's journal: before the first draw after a mark the stream records its state,
+        # so a rollback rewinds it without a snapshot of every stream at every mark.
+        self.journal = journal
+        self._epoch = -1
+
+    def _touch(self) -> None:
+        journal = self.journal
+        if journal is not None and journal.recording and self._epoch != journal.epoch:
+            journal.on_rollback(self.set_state, self.get_state())
+            self._epoch = journal.epoch
 
     # -- forced values -------------------------------------------------------------------
     def force(self, values: Iterable[Any]) -> None:
@@ -59,6 +69,7 @@ class Stream:
         return len(self._forced)
 
     def _take_forced(self) -> tuple[bool, Any, int]:
+        self._touch()
         if not self._forced:
             return False, None, -1
         index = self._forced_used
@@ -122,11 +133,13 @@ class Stream:
 
     def random(self) -> float:
         """Uniform float in [0, 1) (never forced: outcomes, not raw numbers, are forced)."""
+        self._touch()
         self.draws += 1
         return self._rng.random()
 
     def seed_value(self) -> int:
         """A fresh 63-bit integer, e.g. to seed a scratch match from a CPU's own stream."""
+        self._touch()
         self.draws += 1
         return self._rng.getrandbits(63)
 
@@ -151,14 +164,17 @@ def _same_multiset(a: Sequence[Any], b: Sequence[Any]) -> bool:
 class Streams:
     """The match's named streams, created on first use from the match seed."""
 
-    def __init__(self, seed: int | str) -> None:
+    def __init__(self, seed: int | str, journal: Any = None) -> None:
         self.seed = seed
+        self.journal = journal
         self._streams: dict[str, Stream] = {}
 
     def __call__(self, name: str) -> Stream:
         stream = self._streams.get(name)
         if stream is None:
-            stream = self._streams[name] = Stream(self.seed, name)
+            stream = self._streams[name] = Stream(self.seed, name, self.journal)
+            if self.journal is not None and self.journal.recording:
+                self.journal.on_rollback(self._streams.pop, name, None)  # undo the creation
         return stream
 
     def force(self, name: str, values: Iterable[Any]) -> None:

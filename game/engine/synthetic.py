@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import esper
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.components.common import Health, Ident, Modifier, Owner
 from game.engine.actions import Do
 from game.engine.commands import damage
-from game.engine.match import Match, Rules
+from game.engine.match import Match, Rules, SetupError
 from game.engine.modes import CpuPlayer, ModeSpec, register
 from game.engine.piles import cards_in, create_pile, move_card, pile_named
 from game.engine.resources import ResourceFile, ResourceSet
@@ -37,6 +37,13 @@ class DuelSetupUnit(BaseModel):
     id: str
     seat: int
     hp: int
+
+
+class DuelSetup(BaseModel):
+    """A setup: the units to place (other keys, such as `forced`, are read elsewhere)."""
+
+    model_config = ConfigDict(extra="ignore", strict=True)
+    units: list[DuelSetupUnit] = []
 
 
 class SyntheticRules(Rules):
@@ -65,9 +72,20 @@ class SyntheticRules(Rules):
         match.events.pending.clear()
 
     def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        try:
+            parsed = DuelSetup.model_validate(setup)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise SetupError(f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}") from None
+        seen: set[str] = set()
+        for index, unit in enumerate(parsed.units):
+            if unit.seat not in (0, 1):
+                raise SetupError(f"units.{index}.seat: no seat {unit.seat} (seats are 0 and 1)")
+            if unit.id in seen:
+                raise SetupError(f"units.{index}.id: duplicate unit id {unit.id!r}")
+            seen.add(unit.id)
         self._begin(match)
-        for raw in setup.get("units", []):
-            unit = DuelSetupUnit.model_validate(raw)
+        for unit in parsed.units:
             self._spawn(match, unit.id, unit.seat, unit.hp)
         match.events.pending.clear()
 

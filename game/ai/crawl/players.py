@@ -1,0 +1,175 @@
+"""The three crawl CPU levels (spec section 7): easy, normal, hard.
+
+Each is a `CpuPlayer`: `decide(view)` gets seat 0's view only and returns one decision. All
+their randomness comes from the `ai` stream the host hands them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.crawl.config import AiConfig, HardParams
+from game.ai.crawl.normal import NormalPolicy
+from game.ai.crawl.scratch import Catalogue, determinize, scratch_match
+from game.engine.match import Match, Rejection
+from game.engine.modes import CpuPlayer
+from game.engine.rng import Stream
+
+Decision = dict[str, Any]
+
+
+def legal_from_view(view: dict[str, Any], catalogue: Catalogue, resources: Any) -> list[Decision]:
+    """The canonical decision list (spec 7) of the view's position."""
+    match = scratch_match(view, determinize(view, catalogue, None), 0, resources)
+    try:
+        return match.legal_decisions(0)
+    finally:
+        match.close()
+
+
+class CrawlCpu(CpuPlayer):
+    """What the three levels share: their stream, config, catalogue and the pick phase."""
+
+    def __init__(self, level: str, stream: Stream, resources: Any, config: AiConfig) -> None:
+        self.level = level
+        self.stream = stream
+        self.resources = resources
+        self.config = config
+        self.catalogue = Catalogue.of(resources)
+        self.normal = NormalPolicy(config.normal, self.catalogue.abilities)
+
+    def decide(self, view: dict[str, Any]) -> Decision:
+        if view["phase"] == "pick":
+            return {"seat": 0, "type": "choose_abilities", "abilities": self.pick()}
+        return self.play(view)
+
+    def pick(self) -> list[str]:
+        return list(self.config.constructed_pick)
+
+    def play(self, view: dict[str, Any]) -> Decision:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class EasyCpu(CrawlCpu):
+    """7.1: a uniformly random decision from the canonical list."""
+
+    def pick(self) -> list[str]:
+        return self.stream.sample(list(self.catalogue.abilities), 5)
+
+    def play(self, view: dict[str, Any]) -> Decision:
+        return self.stream.choice(legal_from_view(view, self.catalogue, self.resources))
+
+
+class NormalCpu(CrawlCpu):
+    """7.2: the greedy policy."""
+
+    def play(self, view: dict[str, Any]) -> Decision:
+        return self.normal.decide(
+            view["board"], lambda: legal_from_view(view, self.catalogue, self.resources))
+
+
+class HardCpu(CrawlCpu):
+    """7.3: determinized look-ahead. Every candidate meets the same sampled decks; each is
+    played on by the normal policy until one more draw, then the position is scored by M."""
+
+    def __init__(self, level: str, stream: Stream, resources: Any, config: AiConfig,
+                 budget_ms: float | None = None) -> None:
+        super().__init__(level, stream, resources, config)
+        self.budget_ms = budget_ms  # None: exactly `samples` samples (simulate, bench, tests)
+
+    def play(self, view: dict[str, Any]) -> Decision:
+        hard = self.config.hard
+        start = time.perf_counter()
+        match = self._sample(view)
+        candidates = _candidates(match.legal_decisions(0), view["board"])
+        if len(candidates) == 1:
+            match.close()
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        done = 0
+        while True:
+            for index, candidate in enumerate(candidates):
+                totals[index] += self._playout(match, candidate, hard)
+            match.close()
+            done += 1
+            if self.budget_ms is None:
+                if done >= hard.samples:
+                    break
+            elif (time.perf_counter() - start) * 1000 >= self.budget_ms:
+                break
+            match = self._sample(view)
+        preferred = self.normal.decide(view["board"], lambda: candidates)
+        best = max(range(len(candidates)),
+                   key=lambda i: (totals[i], candidates[i] == preferred, -i))
+        return candidates[best]
+
+    def _sample(self, view: dict[str, Any]) -> Match:
+        deck = determinize(view, self.catalogue, self.stream)
+        return scratch_match(view, deck, self.stream.seed_value(), self.resources)
+
+    def _playout(self, match: Match, candidate: Decision, hard: HardParams) -> float:
+        mark = match.mark()
+        try:
+            outcome = match.submit(candidate)
+            if isinstance(outcome, Rejection):
+                return hard.lost
+            for _ in range(hard.max_steps):
+                if match.result is not None:
+                    break
+                board = match.view_json(0)["board"]
+                decision = self.normal.decide(board, lambda: match.legal_decisions(0))
+                step = match.submit(decision)
+                if isinstance(step, Rejection):
+                    break
+                if any(event.type == "card_drawn" for event in step.events):
+                    break
+            return evaluate(match.state_json(), hard)
+        finally:
+            match.rollback(mark)
+
+
+def _candidates(legal: list[Decision], board: dict[str, Any]) -> list[Decision]:
+    """7.3.1: the canonical list; with both hands empty, moves into the right hand mirror the
+    left hand's and are dropped."""
+    if board["left_hand"] is None and board["right_hand"] is None:
+        return [d for d in legal if d.get("to") != "right_hand"]
+    return legal
+
+
+def evaluate(state: dict[str, Any], hard: HardParams) -> float:
+    """The evaluation M of spec 7.3, on a scratch match's full state."""
+    result = state["result"]
+    if result is not None:
+        return (hard.won if result["won"] else hard.lost) + hard.score * result["score"]
+    board = state["board"]
+    hero = board["hero"]
+    total = float(hero["hp"])
+    total += hard.revive * hero["can_revive"] + hard.deflect * hero["reflect_damage"]
+    total += hard.capitalize * hero["bleed"]
+    total += hard.random_attack * (not board["random_attack_used"])
+    total += hard.gold * hero["gold"]
+    for card in (*board["board"], board["backpack"], *board["deck"]):
+        if card is not None:
+            total += _worth(card, False, hard)
+    for hand in ("left_hand", "right_hand"):
+        if board[hand] is not None:
+            total += _worth(board[hand], True, hard)
+    return total
+
+
+def _worth(card: dict[str, Any], in_hand: bool, hard: HardParams) -> float:
+    kind, value = card["type"], card["value"]
+    if kind == "enemy":
+        return -value
+    if kind == "potion":
+        return 0.0 if card["spent"] else hard.potion * value
+    if kind == "spell":
+        base = value if in_hand else hard.elsewhere * value
+        return base + (hard.pyro * value if card["pyro"] else 0.0)
+    if kind == "shield":
+        base = value if in_hand else hard.elsewhere * value
+        return base + (hard.bash if card["bash"] else 0.0)
+    if kind == "ability":
+        return hard.ability
+    return 0.0

@@ -1,0 +1,70 @@
+"""Reading a crawl seat view (spec section 6.1) the way the CPU policies need it.
+
+The view's `board` object is all a CPU knows: four slots, two hands, the backpack, the hero and
+the deck's counts. These helpers name the places a card can be and build the decisions that
+move it, so the policies read like the spec's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+Card = dict[str, Any]
+Board = dict[str, Any]
+
+HANDS = ("left_hand", "right_hand")
+
+
+def move(source: str, dest: str, source_index: int | None = None,
+         dest_index: int | None = None) -> dict[str, Any]:
+    """A `move` decision of seat 0 (indices only for the board, as the spec's verbs say)."""
+    decision: dict[str, Any] = {"seat": 0, "type": "move", "from": source}
+    if source == "board":
+        decision["from_index"] = source_index
+    decision["to"] = dest
+    if dest == "board":
+        decision["to_index"] = dest_index
+    return decision
+
+
+def board_cards(board: Board) -> Iterator[tuple[int, Card]]:
+    """(slot, card) for every occupied board slot, in slot order."""
+    for slot, card in enumerate(board["board"]):
+        if card is not None:
+            yield slot, card
+
+
+def enemies(board: Board) -> list[tuple[int, Card]]:
+    return [(slot, card) for slot, card in board_cards(board) if card["type"] == "enemy"]
+
+
+def free_hands(board: Board) -> list[str]:
+    """Empty hands, left first ("the left hand is used when both are free")."""
+    return [hand for hand in HANDS if board[hand] is None]
+
+
+def other_hand(hand: str) -> str:
+    return "right_hand" if hand == "left_hand" else "left_hand"
+
+
+def value(card: Card) -> int:
+    """A card's value, 0 for abilities (their value is null)."""
+    return card["value"] or 0
+
+
+def missing_hp(board: Board) -> int:
+    hero = board["hero"]
+    return hero["max_hp"] - hero["hp"]
+
+
+def chaos_list(board: Board) -> list[int]:
+    """Spec 4.7 Chaos: valued board cards in slot order, then the hero's hp."""
+    return [card["value"] for _, card in board_cards(board) if card["type"] != "ability"] + [
+        board["hero"]["hp"]
+    ]
+
+
+def price(card: Card) -> int:
+    """Chest price (spec 4.5.9): spells, shields and potions sell for their value."""
+    return card["value"] if card["type"] in ("spell", "shield", "potion") else 0

@@ -1,0 +1,159 @@
+"""GameViewBase: what every game screen has in common, so each mode writes only its board.
+
+A game screen inherits H (help overlay with its own topics), Esc (pause menu, with save), a
+UIManager for its buttons, a Tweener that follows the animation-speed setting, a Toast for
+rejections, a Tooltip, and one pyglet Batch for its labels. Layout is computed from the window
+size in one hook, `layout(width, height)`, called on first show and on every resize, so every
+screen is resizable the same way (DESIGN section 6).
+
+Subclasses override the hooks, not the arcade handlers:
+
+- `layout(width, height)`: place sprites, texts and widgets for this window size;
+- `draw_board()`: draw sprite lists and shapes (texts in `self.batch` are drawn after it);
+- `update_game(dt)`: per-frame logic (poll a CPU worker, start the next event's animation);
+- `help_topics()`: the topics of the H overlay;
+- `current_record()`: the match record dict to save, or None when there is nothing to save;
+- `on_leave()`: the player leaves the match (to the menu, or quits): free workers and worlds;
+- `on_game_key(symbol, modifiers)`: keys first; return True to consume (e.g. Esc cancelling a
+  selection before it would open the pause menu);
+- `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import arcade.gui as gui
+import pyglet
+
+from game.scenes import theme
+from game.scenes.animation import Tweener
+from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
+
+if TYPE_CHECKING:
+    from game.scenes.app import App
+
+COMMON_HELP = HelpTopic(
+    "Keys in every game",
+    (
+        "H: open or close this help.",
+        "Esc: pause menu (resume, save and quit, settings, quit).",
+        "The animation speed is a setting: slow, normal, fast or instant.",
+    ),
+)
+
+
+class GameViewBase(arcade.View):
+    """Base class of every game screen; see the module docstring for the hooks."""
+
+    title = "Game"  # shown in the pause menu and as the help overlay's heading
+    mode_id: str | None = None  # the mode whose save slot "Save and quit" uses
+
+    def __init__(self, app: App) -> None:
+        super().__init__()
+        self.app = app
+        self.background_color = theme.TABLE
+        self.ui = gui.UIManager()
+        self.tweener = Tweener(lambda: self.app.settings.animation_speed)
+        self.toast = Toast()
+        self.tooltip = Tooltip()
+        self.batch = pyglet.graphics.Batch()
+        self._laid_out_for: tuple[int, int] | None = None
+
+    # hooks --------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        """Place everything for a window of this size (first show and every resize)."""
+
+    def draw_board(self) -> None:
+        """Draw the board: sprite lists and shapes. Texts in `self.batch` come after it."""
+
+    def draw_overlay(self) -> None:
+        """Draw above the gui widgets (drag ghosts, banners); the toast and tooltip come last."""
+
+    def update_game(self, dt: float) -> None:
+        """Per-frame logic after the tweens advanced; dt is the real frame time."""
+
+    def help_topics(self) -> list[HelpTopic]:
+        """The topics of this screen's help overlay (the common keys are appended)."""
+        return []
+
+    def current_record(self) -> dict[str, Any] | None:
+        """The match record to save now, or None when there is no match to save."""
+        return None
+
+    def on_leave(self) -> None:
+        """The player leaves this match for the menu or quits: stop CPU workers, close the
+        match's esper world. Called once, by the pause menu, before the next view shows."""
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        """Keys reach the screen first; return True to keep H/Esc from their default."""
+        return False
+
+    # services ----------------------------------------------------------------------------------
+    def notify(self, message: str, kind: str = "error", **kwargs: Any) -> None:
+        """Show a toast (a rejection by default, with the reject sound)."""
+        self.toast.show(message, kind, **kwargs)
+        if kind == "error":
+            self.app.sounds.play("reject")
+
+    def play_sound(self, name: str, volume: float = 1.0) -> None:
+        self.app.sounds.play(name, volume)
+
+    def open_help(self) -> HelpOverlay:
+        """Show the help overlay with this screen's topics."""
+        return HelpOverlay.open(self, [*self.help_topics(), COMMON_HELP], title=self.title)
+
+    def open_pause(self) -> arcade.View:
+        """Show the pause menu; a screen may override this (e.g. strike's autosave confirm)."""
+        from game.scenes.pause import PauseView
+
+        pause = PauseView(self, self.current_record)
+        self.window.show_view(pause)
+        return pause
+
+    def relayout(self) -> None:
+        """Run `layout` for the current window size (after the screen's content changed)."""
+        self._laid_out_for = (self.window.width, self.window.height)
+        self.layout(self.window.width, self.window.height)
+
+    # arcade handlers ---------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        # Also runs when coming back from the help or pause overlay: only lay out again if the
+        # window changed size meanwhile, and never restart the match here.
+        self.ui.enable()
+        if self._laid_out_for != (self.window.width, self.window.height):
+            self.relayout()
+
+    def on_hide_view(self) -> None:
+        self.ui.disable()
+        self.tooltip.hide()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self._laid_out_for = (width, height)
+        self.layout(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        self.tweener.update(delta_time)
+        self.toast.update(delta_time)
+        self.update_game(delta_time)
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.draw_board()
+        self.batch.draw()
+        self.ui.draw()
+        self.draw_overlay()
+        self.tooltip.draw()
+        self.toast.draw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self.on_game_key(symbol, modifiers):
+            return True
+        if symbol == arcade.key.H:
+            self.open_help()
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.open_pause()
+            return True
+        return False

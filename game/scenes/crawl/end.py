@@ -1,0 +1,333 @@
+"""The Card Crawl end screen (spec crawl.md section 8.5) and the high-score tables.
+
+The banner ("Victory!" with secret2.wav, or "Defeated" with gameover2.wav), the score
+breakdown (gold, the survival bonus on a win, the final score, turns, rebuys, abilities), the
+top 10 of the variant (per date for daily runs) with the new entry highlighted, and the buttons
+New run, Retry seed (normal and constructed), Save replay and Menu.
+
+It is built from a finished run's record and final State JSON only, so it never holds a live
+match; the run is entered into the table once, when the screen is built with `record_score`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+from arcade import easing
+
+from game import paths
+from game.engine.record import save_record
+from game.scenes import theme
+from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.base import GameViewBase
+from game.scenes.crawl.catalogue import Catalogue, load_catalogue
+from game.scenes.crawl.help import help_topics
+from game.scenes.crawl.scores import ScoreEntry, ScoreTable, eligible, entry_for
+from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
+
+log = logging.getLogger(__name__)
+
+VARIANT_NAMES = {"normal": "Normal", "constructed": "Constructed", "daily": "Daily"}
+WIN_SOUND = ":resources:sounds/secret2.wav"
+LOSS_SOUND = ":resources:sounds/gameover2.wav"
+
+
+class ScoreBoard:
+    """A high-score table drawn with texts in a batch and a highlight bar for one row."""
+
+    # (key, heading, right edge or centre as a fraction of the width, alignment)
+    FULL = (("rank", "#", 0.06, "right"), ("score", "Score", 0.22, "right"),
+            ("result", "", 0.34, "center"), ("turns", "Turns", 0.52, "right"),
+            ("seed", "Seed", 0.76, "right"), ("when", "When", 1.0, "right"))
+    COMPACT = (("rank", "#", 0.08, "right"), ("score", "Score", 0.32, "right"),
+               ("result", "", 0.48, "center"), ("turns", "Turns", 0.68, "right"),
+               ("seed", "Seed", 1.0, "right"))
+
+    def __init__(self, view: GameViewBase, sprites: arcade.SpriteList,
+                 columns: tuple[tuple[str, str, float, str], ...] = FULL) -> None:
+        self.view = view
+        self.sprites = sprites
+        self.columns = columns
+        self.texts: list[arcade.Text] = []
+        self.highlight_rect: arcade.types.Rect | None = None
+
+    def clear(self) -> None:
+        for text in self.texts:
+            text.label.delete()
+        self.texts = []
+        self.highlight_rect = None
+
+    def build(self, rect: arcade.types.Rect, title: str, rows: list[ScoreEntry],
+              highlight: ScoreEntry | None, kept: int, row_h: float = 26) -> None:
+        """Lay the table out in `rect` (title on top, then a header and up to `kept` rows)."""
+        self.clear()
+        batch = self.view.batch
+        panel = arcade.Sprite(rounded_rect_texture(
+            int(rect.width), int(rect.height), 12, tuple(theme.PANEL), tuple(theme.PANEL_EDGE), 1,
+        ))  # fmt: skip
+        panel.position = rect.center
+        self.sprites.append(panel)
+        top = rect.top - 18
+        self.texts.append(arcade.Text(
+            title, rect.left + 18, top, theme.GOLD, theme.SIZE_SUBHEADING, font_name=UI_FONT,
+            bold=True, anchor_y="top", batch=batch,
+        ))  # fmt: skip
+        y = top - 40
+        inner_left, inner_w = rect.left + 18, rect.width - 36
+        for _, label, frac, align in self.columns:
+            self.texts.append(arcade.Text(
+                label, inner_left + inner_w * frac, y, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
+                font_name=UI_FONT, bold=True, anchor_x=align, anchor_y="center", batch=batch,
+            ))  # fmt: skip
+        rule = arcade.SpriteSolidColor(int(inner_w), 1, rect.center_x, y - row_h * 0.55,
+                                       theme.PANEL_EDGE)
+        self.sprites.append(rule)
+        y -= row_h * 1.1
+        if not rows:
+            self.texts.append(arcade.Text(
+                "No runs yet: finish one to get on the board.", rect.center_x, y,
+                theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
+                anchor_y="center", batch=batch,
+            ))  # fmt: skip
+        for rank, entry in enumerate(rows[:kept]):
+            new = entry is highlight
+            if new:
+                self.highlight_rect = arcade.XYWH(rect.center_x, y, inner_w + 12, row_h - 2)
+                bar = arcade.Sprite(rounded_rect_texture(int(inner_w + 12), int(row_h - 2), 6))
+                bar.color = theme.GOLD
+                bar.position = (rect.center_x, y)
+                self.sprites.append(bar)
+            ink = theme.TEXT_DARK if new else theme.TEXT
+            cells = {
+                "rank": str(rank + 1), "score": str(entry.score),
+                "result": "won" if entry.won else "died", "turns": str(entry.turns),
+                "seed": str(entry.seed), "when": entry.date or entry.finished_at[:10],
+            }  # fmt: skip
+            for key, _, frac, align in self.columns:
+                color = ink
+                if key == "result" and not new:
+                    color = theme.GREEN if entry.won else theme.RED_HI
+                self.texts.append(arcade.Text(
+                    cells[key], inner_left + inner_w * frac, y, color, theme.SIZE_BODY,
+                    font_name=UI_FONT, bold=new or key == "score", anchor_x=align,
+                    anchor_y="center", batch=batch,
+                ))  # fmt: skip
+            y -= row_h
+
+
+class EndView(GameViewBase):
+    """Victory or defeat, the score, the high scores and what to do next."""
+
+    title = "Card Crawl"
+    mode_id = None  # a finished run has nothing to save
+
+    def __init__(self, app: Any, record: dict[str, Any], state: dict[str, Any], *,
+                 record_score: bool = True, catalogue: Catalogue | None = None) -> None:
+        super().__init__(app)
+        self.record = record
+        self.state = state
+        self.catalogue = catalogue or load_catalogue()
+        options = record.get("options") or {}
+        self.variant = options.get("variant", "normal")
+        self.date = options.get("date") if self.variant == "daily" else None
+        result = state.get("result") or {}
+        self.won = bool(result.get("won"))
+        self.score = int(result.get("score", 0))
+        self.sprites = arcade.SpriteList()
+        self.board_table = ScoreBoard(self, self.sprites)
+        self.buttons: dict[str, gui.UIFlatButton] = {}
+        self.messages: list[tuple[str, str]] = []
+        self.sound_played = False
+        self.new_entry: ScoreEntry | None = None
+        self.rank: int | None = None
+        self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
+        if self.table.load_error:
+            self.messages.append((self.table.load_error, "error"))
+        if record_score and eligible(record) and result:
+            self.new_entry = entry_for(record, state)
+            self.rank = self.table.add(self.new_entry)
+            try:
+                self.table.save()
+            except OSError as exc:
+                log.warning("saving high scores failed: %s", exc)
+                self.messages.append((f"High scores could not be saved: {exc}", "error"))
+        b = self.batch
+        self.banner = arcade.Text(
+            "Victory!" if self.won else "Defeated", 0, 0, theme.GOLD if self.won else theme.RED_HI,
+            56, font_name=TITLE_FONT, bold=True, anchor_x="center", anchor_y="center", batch=b,
+        )  # fmt: skip
+        reason = ("You cleared the dungeon." if self.won
+                  else f"You fell on turn {state.get('turn', 0)}.")
+        self.subtitle = arcade.Text(reason, 0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING,
+                                    font_name=UI_FONT, anchor_x="center", anchor_y="center",
+                                    batch=b)
+        self.lines: list[arcade.Text] = []
+        self.score_text = arcade.Text("0", 0, 0, theme.GOLD_HI, 40, font_name=UI_FONT, bold=True,
+                                      anchor_x="right", anchor_y="center", batch=b)
+
+    # -- numbers ---------------------------------------------------------------------------
+    def breakdown(self) -> list[tuple[str, str]]:
+        """(label, value) lines of the score breakdown."""
+        board = self.state.get("board") or {}
+        bonus = self.catalogue.win_bonus if self.won else 0
+        abilities = ", ".join(self.catalogue.ability_name(a) for a in board.get("abilities", []))
+        where = (f"Daily {self.date}" if self.variant == "daily"
+                 else f"{VARIANT_NAMES.get(self.variant, self.variant)}, seed {self.record['seed']}")
+        rows = [("Gold collected and earned", str(self.score - bonus))]
+        rows.append(("Survival bonus", f"+{bonus}" if self.won else "— (died)"))
+        rows += [
+            ("Turns", str(self.state.get("turn", 0))),
+            ("Rebuys used", str(board.get("clear_counter", 0))),
+            ("Run", where),
+            ("Abilities", abilities or "—"),
+        ]
+        return rows
+
+    # -- layout ----------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        for text in self.lines:
+            text.label.delete()
+        self.lines = []
+        self.sprites.clear()
+        b = self.batch
+        top = height - 70
+        self.banner.position = (width / 2, top)
+        self.subtitle.position = (width / 2, top - 52)
+        margin = max(30, width * 0.04)
+        gap = 30
+        col_w = (width - 2 * margin - gap) / 2
+        panel_top = top - 90
+        panel_h = max(260, panel_top - 90)
+        left = arcade.LBWH(margin, panel_top - panel_h, col_w, panel_h)
+        right = arcade.LBWH(margin + col_w + gap, panel_top - panel_h, col_w, panel_h)
+        panel = arcade.Sprite(rounded_rect_texture(
+            int(left.width), int(left.height), 12, tuple(theme.PANEL), tuple(theme.GOLD), 2,
+        ))  # fmt: skip
+        panel.position = left.center
+        self.sprites.append(panel)
+        x0, x1 = left.left + 24, left.right - 24
+        y = left.top - 34
+        self.lines.append(arcade.Text("Score", x0, y, theme.GOLD, theme.SIZE_SUBHEADING,
+                                      font_name=UI_FONT, bold=True, anchor_y="center", batch=b))
+        self.score_text.position = (x1, y - 4)
+        y -= 56
+        row_h = min(34, (y - left.bottom - 20) / 6)
+        for label, value in self.breakdown():
+            self.lines.append(arcade.Text(label, x0, y, theme.TEXT_MUTED, theme.SIZE_BODY,
+                                          font_name=UI_FONT, anchor_y="center", batch=b))
+            value_text = arcade.Text(value, x1, y, theme.TEXT, theme.SIZE_BODY + 1,
+                                     font_name=UI_FONT, bold=True, anchor_x="right",
+                                     anchor_y="center", batch=b)
+            # a long ability list wraps under its label
+            if value_text.content_width > (x1 - x0) * 0.62:
+                value_text.label.delete()
+                y -= row_h * 0.7
+                value_text = arcade.Text(value, x0, y, theme.TEXT, theme.SIZE_BODY,
+                                         font_name=UI_FONT, bold=True, anchor_y="center",
+                                         multiline=True, width=int(x1 - x0), batch=b)
+            self.lines.append(value_text)
+            y -= row_h
+        if self.new_entry is not None and self.rank is None:
+            self.lines.append(arcade.Text(
+                "Not in the top 10 this time.", x0, left.bottom + 18, theme.TEXT_MUTED,
+                theme.SIZE_SMALL + 1, font_name=UI_FONT, anchor_y="center", batch=b,
+            ))  # fmt: skip
+        title = f"High scores: {VARIANT_NAMES.get(self.variant, self.variant)}"
+        if self.variant == "daily":
+            title += f" {self.date}"
+        rows = self.table.top(self.variant, self.date)
+        kept = self.catalogue.high_scores_kept
+        self.board_table.build(right, title, rows, self.new_entry, kept,
+                               row_h=min(28, (right.height - 90) / max(1, kept)))
+        self._build_buttons()
+        if not self.sound_played:
+            self._intro()
+
+    def _build_buttons(self) -> None:
+        self.ui.clear()
+        self.buttons = {}
+        row = gui.UIBoxLayout(vertical=False, space_between=12)
+        specs = [("new_run", "New run", "primary", self.new_run)]
+        if self.variant in ("normal", "constructed"):
+            specs.append(("retry", "Retry seed", "secondary", self.retry_seed))
+        specs += [("save_replay", "Save replay", "secondary", self.save_replay),
+                  ("menu", "Menu", "secondary", self.to_menu)]
+        for key, text, kind, action in specs:
+            self.buttons[key] = row.add(make_button(text, width=180, height=46, kind=kind,
+                                                    on_click=action))
+        anchor = gui.UIAnchorLayout()
+        anchor.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
+        self.ui.add(anchor)
+
+    def _intro(self) -> None:
+        """The banner drops in and the score counts up (instant mode: shown at once)."""
+        x, y = self.banner.position
+        self.banner.position = (x, y + 80)
+        self.tweener.add(PositionTween(self.banner, (x, y), 0.6, ease=easing.ease_out_bounce,
+                                       blocking=False))
+        last = [-1]
+
+        def count(value: float) -> None:
+            shown = int(value)
+            if shown != last[0]:  # one layout per new number, not per frame
+                last[0] = shown
+                self.score_text.text = str(shown)
+
+        self.tweener.add(ValueTween(0, self.score, 1.0, count, delay=0.3, blocking=False,
+                                    ease=easing.ease_out))
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if not self.sound_played:
+            self.sound_played = True
+            self.play_sound(WIN_SOUND if self.won else LOSS_SOUND)
+        for message, kind in self.messages:
+            self.toast.show(message, kind, duration=4.0)
+        self.messages = []
+
+    def draw_board(self) -> None:
+        self.sprites.draw()
+
+    # -- buttons ---------------------------------------------------------------------------
+    def new_run(self) -> None:
+        from game.scenes.crawl.start import start_run
+
+        self.app.show_view(start_run(self.app, self.variant))
+
+    def retry_seed(self) -> None:
+        from game.scenes.crawl.start import start_run
+
+        self.app.show_view(start_run(self.app, self.variant, seed=int(self.record["seed"])))
+
+    def save_replay(self) -> None:
+        """Write the run's record to the replays folder (atomically) and say where."""
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        name = f"crawl-{self.variant}-{self.record['seed']}-{stamp}.json"
+        path = paths.user_data_dir() / "replays" / name
+        try:
+            save_record(path, self.record)
+        except OSError as exc:
+            self.notify(f"The replay could not be saved: {exc}")
+            return
+        self.saved_replay = path
+        self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
+
+    def to_menu(self) -> None:
+        self.app.show_menu()
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            self.to_menu()
+            return True
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.new_run()
+            return True
+        return False
+
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics(self.catalogue)

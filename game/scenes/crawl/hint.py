@@ -1,0 +1,119 @@
+"""The Hint (spec crawl.md sections 7 and 8.3): the CPU's choice for the current position.
+
+The CPU runs in a worker *process* (esper is module-global and not thread-safe, and `hard`
+thinks for its whole budget), so the window never freezes. The worker is given only the seat
+view and the state of the view's own `ai` stream (`ai_stream(seed, 0)`), never the record or
+the live match; it sends back its decision and the stream's new state, which the view keeps.
+The hint never acts: the view only shows it.
+
+`HintRunner(sync=True)` runs the CPU in-process instead (tests: no process is spawned).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+Decision = dict[str, Any]
+StreamState = Any
+
+
+def think(level: str, view: dict[str, Any], stream_state: StreamState,
+          budget_ms: float | None) -> tuple[Decision, StreamState]:
+    """Run one CPU decision on a seat view (in the worker): (decision, new stream state)."""
+    from game.ai.crawl import make_cpu
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+    from game.engine.rng import Stream
+
+    spec = get_mode("crawl")
+    if spec is None:
+        raise RuntimeError("the crawl mode is not registered")
+    resources = load_mode_resources(spec)
+    stream = Stream(0, "ai.0")
+    stream.set_state(stream_state)
+    cpu = make_cpu(level, 0, stream, resources, budget_ms=budget_ms)
+    decision = cpu.decide(view)
+    return decision, stream.get_state()
+
+
+class HintRunner:
+    """One hint at a time; `poll()` returns the finished decision once, else None."""
+
+    def __init__(self, sync: bool = False) -> None:
+        self.sync = sync
+        self._executor: ProcessPoolExecutor | None = None
+        self._future: Future | None = None
+        self._ready: tuple[Decision, StreamState] | None = None
+        self._error: BaseException | None = None
+        self.tag: Any = None  # what the caller asked about (e.g. the turn), given back
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None and not self._future.done()
+
+    @property
+    def pending(self) -> bool:
+        """A hint was asked and its answer has not been collected yet."""
+        return self._future is not None or self._ready is not None or self._error is not None
+
+    def start(self, level: str, view: dict[str, Any], stream_state: StreamState,
+              budget_ms: float | None, tag: Any = None) -> None:
+        """Ask for a hint (ignored while one is being computed)."""
+        if self.busy:
+            return
+        self.tag = tag
+        self._ready = self._error = None
+        if self.sync:
+            try:
+                self._ready = think(level, view, stream_state, budget_ms)
+            except Exception as exc:  # a CPU bug must not end the run
+                log.exception("hint failed")
+                self._error = exc
+            return
+        try:
+            if self._executor is None:
+                # spawn, never fork: the parent holds a GL context (NOTES 3.2)
+                self._executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                )
+            self._future = self._executor.submit(think, level, view, stream_state, budget_ms)
+        except Exception as exc:
+            log.exception("hint worker could not start")
+            self._error = exc
+
+    def poll(self) -> tuple[Decision, StreamState] | BaseException | None:
+        """The finished hint (decision, stream state), an exception if it failed, or None while
+        it is still running or none was asked."""
+        if self._future is not None and self._future.done():
+            future, self._future = self._future, None
+            try:
+                self._ready = future.result()
+            except BaseException as exc:  # the worker died or the CPU raised
+                log.warning("hint failed: %s", exc)
+                self._error = exc
+        if self._ready is not None:
+            ready, self._ready = self._ready, None
+            return ready
+        if self._error is not None:
+            error, self._error = self._error, None
+            return error
+        return None
+
+    def cancel(self) -> None:
+        """Forget the hint being computed (its answer is dropped when it comes)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._ready = self._error = None
+
+    def shutdown(self) -> None:
+        """Stop the worker process (the view is closing)."""
+        self.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,256 @@
+"""The ability picker of a constructed run (spec crawl.md section 8.2).
+
+A 7 x 2 grid of the 14 abilities in catalogue order, each with its icon, name, kind (Hero /
+Target) and help text from `abilities.toml`. A click toggles a card (gold border, lifted); the
+counter reads "3 / 5"; at 5 the others dim and cannot be chosen until one is dropped. Random
+fills the selection, Clear empties it, Start run (enabled at exactly 5) submits
+`choose_abilities` and the play view animates the deal. Keys: arrows move the focus, Space
+toggles, Enter starts, Esc goes back to the Start screen.
+
+How many abilities a run takes is the match's business: the picker shows the count from the
+catalogue (`abilities_per_run`) and the match accepts or rejects the pick.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+from arcade.types import Color
+
+from game.engine.match import Match, Rejection
+from game.scenes import theme
+from game.scenes.base import GameViewBase
+from game.scenes.crawl import look
+from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
+from game.scenes.crawl.help import help_topics
+from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
+
+COLUMNS = 7
+LIFT = 12
+
+
+class AbilityTile:
+    """One ability of the grid: body, icon, name, kind and help text."""
+
+    def __init__(self, view: PickerView, info: AbilityInfo, rect: arcade.types.Rect) -> None:
+        self.info = info
+        self.rect = rect
+        self.view = view
+        w, h = int(rect.width), int(rect.height)
+        self.body = arcade.Sprite(rounded_rect_texture(w, h, 12))
+        self.body.color = look.TYPE_COLORS["ability"]
+        self.ring = arcade.Sprite(look.outline_texture(w + 10, h + 10, 4))
+        self.ring.visible = False
+        icon = int(min(w * 0.42, h * 0.26))
+        self.icon = arcade.Sprite(look.icon_texture(info.icon, icon))
+        self.icon_h = icon
+        b = view.batch
+        self.name = arcade.Text(info.name, 0, 0, theme.TEXT, max(11, h * 0.058),
+                                font_name=UI_FONT, bold=True, anchor_x="center",
+                                anchor_y="center", batch=b)
+        self.kind = arcade.Text(info.kind_label, 0, 0, Color(214, 196, 255), max(9, h * 0.043),
+                                font_name=UI_FONT, bold=True, anchor_x="center",
+                                anchor_y="center", batch=b)
+        self.text = arcade.Text(info.text, 0, 0, Color(236, 230, 246), max(9, h * 0.044),
+                                font_name=UI_FONT, anchor_x="center", anchor_y="top",
+                                multiline=True, width=int(w - 18), align="center", batch=b)
+        for sprite in (self.ring, self.body, self.icon):
+            view.tiles_sprites.append(sprite)
+        self.lift = 0.0
+        self.place()
+
+    def place(self) -> None:
+        x, y = self.rect.center_x, self.rect.center_y + self.lift
+        h = self.rect.height
+        top = y + h / 2
+        self.body.position = self.ring.position = (x, y)
+        self.icon.position = (x, top - 12 - self.icon_h / 2)
+        self.name.position = (x, top - 22 - self.icon_h - h * 0.04)
+        self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
+        self.text.position = (x, top - 22 - self.icon_h - h * 0.16)
+
+    def style(self, selected: bool, focused: bool, dimmed: bool) -> None:
+        self.lift = LIFT if selected else 0.0
+        self.ring.visible = selected or focused
+        self.ring.color = theme.GOLD_HI if selected else look.FOCUS_BLUE
+        alpha = 105 if dimmed else 255
+        self.body.alpha = self.icon.alpha = alpha
+        base = look.TYPE_COLORS["ability"]
+        self.body.color = (base if not selected else Color(128, 86, 184)).replace(a=alpha)
+        for text, color in ((self.name, theme.TEXT), (self.kind, Color(214, 196, 255)),
+                            (self.text, Color(236, 230, 246))):
+            text.color = color.replace(a=120 if dimmed else 255)
+        self.place()
+
+    def delete(self) -> None:
+        for text in (self.name, self.kind, self.text):
+            text.label.delete()
+
+
+class PickerView(GameViewBase):
+    """Choose the run's abilities, then deal."""
+
+    title = "Card Crawl: choose your abilities"
+    mode_id = None
+
+    def __init__(self, app: Any, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.catalogue = catalogue_of(match.resources)
+        self.ids = list(self.catalogue.abilities)
+        self.needed = self.catalogue.abilities_per_run
+        self.selected: list[str] = []
+        self.focus = 0
+        self.tiles: list[AbilityTile] = []
+        self.tiles_sprites = arcade.SpriteList()
+        self.buttons: dict[str, gui.UIFlatButton] = {}
+        self.closed = False
+        self.rng = random.Random()  # presentation only: the Random button's suggestion
+        b = self.batch
+        self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
+                                   font_name=TITLE_FONT, bold=True, anchor_x="center",
+                                   anchor_y="center", batch=b)
+        self.counter = arcade.Text("", 0, 0, theme.TEXT, 22, font_name=UI_FONT, bold=True,
+                                   anchor_x="center", anchor_y="center", batch=b)
+        self.note = arcade.Text(
+            f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use the "
+            "arrow keys and Space; Enter starts, Esc goes back.", 0, 0, theme.TEXT_MUTED,
+            theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center", anchor_y="center", batch=b,
+        )  # fmt: skip
+
+    # -- layout ----------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        for tile in self.tiles:
+            tile.delete()
+        self.tiles = []
+        self.tiles_sprites.clear()
+        self.heading.position = (width / 2, height - 42)
+        self.note.position = (width / 2, height - 82)
+        self.counter.position = (width / 2, 96)
+        margin, gap = max(24, width * 0.03), 14
+        rows = max(1, -(-len(self.ids) // COLUMNS))
+        tile_w = (width - 2 * margin - gap * (COLUMNS - 1)) / COLUMNS
+        top = height - 112
+        bottom = 126
+        tile_h = min(tile_w * 1.55, (top - bottom - gap * (rows - 1) - LIFT) / rows)
+        grid_h = rows * tile_h + (rows - 1) * gap
+        y0 = bottom + (top - bottom - grid_h) / 2 + grid_h - tile_h / 2
+        for i, ability_id in enumerate(self.ids):
+            row, col = divmod(i, COLUMNS)
+            x = margin + tile_w / 2 + col * (tile_w + gap)
+            y = y0 - row * (tile_h + gap)
+            rect = arcade.XYWH(x, y, tile_w, tile_h)
+            self.tiles.append(AbilityTile(self, self.catalogue.abilities[ability_id], rect))
+        self._build_buttons()
+        self.refresh()
+
+    def _build_buttons(self) -> None:
+        self.ui.clear()
+        row = gui.UIBoxLayout(vertical=False, space_between=12)
+        self.buttons = {
+            "back": row.add(make_button("Back (Esc)", width=150, on_click=self.back)),
+            "random": row.add(make_button("Random", width=150, on_click=self.random_pick)),
+            "clear": row.add(make_button("Clear", width=150, on_click=self.clear)),
+            "start": row.add(make_button("Start run", width=190, kind="primary",
+                                         on_click=self.start_run)),
+        }
+        anchor = gui.UIAnchorLayout()
+        anchor.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
+        self.ui.add(anchor)
+
+    def refresh(self) -> None:
+        full = len(self.selected) >= self.needed
+        for i, tile in enumerate(self.tiles):
+            chosen = tile.info.id in self.selected
+            tile.style(chosen, i == self.focus, full and not chosen)
+        counter = f"{len(self.selected)} / {self.needed}"
+        if self.counter.text != counter:
+            self.counter.text = counter
+        self.counter.color = theme.GOLD_HI if full else theme.TEXT
+        if self.buttons:
+            self.buttons["start"].disabled = len(self.selected) != self.needed
+            self.buttons["clear"].disabled = not self.selected
+
+    def draw_board(self) -> None:
+        self.tiles_sprites.draw()
+
+    # -- choosing --------------------------------------------------------------------------
+    def toggle(self, ability_id: str) -> bool:
+        """Select or drop one ability; False when the selection is full."""
+        if ability_id in self.selected:
+            self.selected.remove(ability_id)
+        elif len(self.selected) >= self.needed:
+            return False
+        else:
+            self.selected.append(ability_id)
+        self.refresh()
+        return True
+
+    def random_pick(self) -> None:
+        self.selected = self.rng.sample(self.ids, min(self.needed, len(self.ids)))
+        self.refresh()
+
+    def clear(self) -> None:
+        self.selected = []
+        self.refresh()
+
+    def start_run(self) -> None:
+        """Submit the pick; the deal's events animate in the play view."""
+        if len(self.selected) != self.needed or self.closed:
+            return
+        decision = {"seat": 0, "type": "choose_abilities", "abilities": list(self.selected)}
+        result = self.match.submit(decision)
+        if isinstance(result, Rejection):
+            self.notify(result.message)
+            return
+        from game.scenes.crawl.play import PlayView
+
+        self.closed = True  # the match goes on in the play view
+        self.app.show_view(PlayView(self.app, self.match, events=result.events))
+
+    def back(self) -> None:
+        from game.scenes.crawl.start import StartView
+
+        self.on_leave()
+        self.app.show_view(StartView(self.app))
+
+    def on_leave(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.match.close()
+
+    # -- input -----------------------------------------------------------------------------
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        for i, tile in enumerate(self.tiles):
+            if tile.rect.point_in_rect((x, y)):
+                self.focus = i
+                if not self.toggle(tile.info.id):
+                    self.notify(f"You have {self.needed} already: drop one first.", "info")
+                return
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        k = arcade.key
+        count = len(self.ids)
+        moves = {k.LEFT: -1, k.RIGHT: 1, k.UP: -COLUMNS, k.DOWN: COLUMNS}
+        if symbol in moves:
+            self.focus = (self.focus + moves[symbol]) % count
+            self.refresh()
+            return True
+        if symbol == k.SPACE:
+            if not self.toggle(self.ids[self.focus]):
+                self.notify(f"You have {self.needed} already: drop one first.", "info")
+            return True
+        if symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.start_run()
+            return True
+        if symbol == k.ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics(self.catalogue)

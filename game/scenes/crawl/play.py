@@ -1,0 +1,1130 @@
+"""The Card Crawl play view (spec crawl.md section 8.3) and `shot_view` for `tabula shot`.
+
+What it shows comes from the seat view (`match.view_json(0)`) and the events of each accepted
+decision; what may move where comes from `match.legal_decisions(0)`, filtered by source; what a
+drop does comes from `match.submit`. The view decides no rule: an illegal drop is submitted
+too, and the match's rejection message is what the player reads.
+
+Input: drag and drop, click to move (click a card, then its destination), and the keyboard
+(Tab / Shift+Tab, Enter, Esc; R rebuy, A random attack, T hint, H help, Esc menu). Keys and
+buttons pressed while an animation plays are queued and run when it ends; a mouse press skips
+the animation to its end first, so no input is lost.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+from arcade import easing
+from arcade.types import Color
+
+from game.engine.events import Event
+from game.engine.match import Match, Rejection
+from game.engine.record import match_record
+from game.engine.rng import ai_stream
+from game.scenes import theme
+from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.base import GameViewBase
+from game.scenes.crawl import look
+from game.scenes.crawl.cards import CardSprite, Layer
+from game.scenes.crawl.catalogue import FLAG_NAMES, Catalogue, catalogue_of
+from game.scenes.crawl.fx import EventPlayer, SpriteFx
+from game.scenes.crawl.help import help_topics
+from game.scenes.crawl.hint import HintRunner
+from game.scenes.crawl.layout import PlayLayout
+from game.scenes.crawl.preview import dest_place, hint_caption, preview, source_place
+from game.scenes.fonts import UI_FONT
+from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
+
+VISIBLE = ("board.0", "board.1", "board.2", "board.3", "left_hand", "right_hand", "backpack")
+SOURCE_ORDER = VISIBLE  # the canonical source order (spec 7)
+ZONE_LABELS = {
+    "left_hand": "Left hand", "hero": "Hero", "right_hand": "Right hand",
+    "backpack": "Backpack", "chest": "Chest: sell",
+}  # fmt: skip
+VARIANT_TITLES = {"normal": "Normal run", "constructed": "Constructed run", "daily": "Daily run"}
+DRAG_THRESHOLD = 6
+LIFT = 8
+END_DELAY = 1.1  # seconds between the last animation and the end screen
+
+
+@dataclass
+class Selection:
+    """A card picked up by drag, click or keyboard, and where it may go."""
+
+    card_id: str
+    source: str
+    decisions: dict[str, dict[str, Any]]  # destination place -> legal decision
+    mode: str  # "press" (mouse down, not moved yet), "drag", "click" or "key"
+    press: tuple[float, float] = (0.0, 0.0)
+    grab: tuple[float, float] = (0.0, 0.0)  # card centre minus mouse, while dragging
+    hover: str | None = None
+    key_index: int = -1
+    order: list[str] = field(default_factory=list)
+
+
+def move_decision(source: str, dest: str) -> dict[str, Any]:
+    """A `move` between two places, with the index keys only for board slots (spec 5.1)."""
+    decision: dict[str, Any] = {"seat": 0, "type": "move"}
+    if source.startswith("board."):
+        decision["from"], decision["from_index"] = "board", int(source.split(".")[1])
+    else:
+        decision["from"] = source
+    if dest.startswith("board."):
+        decision["to"], decision["to_index"] = "board", int(dest.split(".")[1])
+    else:
+        decision["to"] = dest
+    return decision
+
+
+def deck_summary(deck_types: dict[str, int]) -> str:
+    """"Enemies 12 · Spells 3 · ..." (the deck pile's tooltip)."""
+    parts = [f"{look.TYPE_PLURALS.get(t, t)} {n}" for t, n in deck_types.items()]
+    return " · ".join(parts) if parts else "The deck is empty"
+
+
+class PortraitShaker:
+    """Shakes the hero portrait (a `shake` target for fx.Shake)."""
+
+    def __init__(self, view: PlayView) -> None:
+        self.view = view
+        self._shake = 0.0
+
+    @property
+    def shake(self) -> float:
+        return self._shake
+
+    @shake.setter
+    def shake(self, value: float) -> None:
+        self._shake = value
+        portrait = self.view.portrait
+        if portrait is not None:
+            portrait.center_x = self.view.portrait_x + value
+
+
+class PlayView(GameViewBase):
+    """One run in progress: board, hands, hero, backpack, chest, deck and the button bar."""
+
+    title = "Card Crawl"
+    mode_id = "crawl"
+    hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
+
+    def __init__(self, app: Any, match: Match, *, intro: bool = False,
+                 events: list[Event] | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.catalogue: Catalogue = catalogue_of(match.resources)
+        self.state: dict[str, Any] = match.view_json(0)
+        self.legal: list[dict[str, Any]] = match.legal_decisions(0)
+        self.ai = ai_stream(match.seed, 0)  # the Hint's own stream (spec 7)
+        self.hint = HintRunner(sync=self.hint_sync)
+        self.closed = False
+
+        self.table = Layer()  # cards at rest
+        self.top = Layer()  # cards in the air
+        self.fx_layer = Layer()  # numbers, coins, flashes
+        self.static = arcade.SpriteList()  # zone frames, deck pile, chest, hero panel
+        self.hud = arcade.SpriteList()  # portrait, HP bar, coin, badges
+        self.highlights = arcade.SpriteList()
+        self.overlay = arcade.SpriteList()  # hint arrow, spinner, padlock
+        self.cards: dict[str, CardSprite] = {}
+        self.lay = PlayLayout.compute(1280, 720)
+        self.sel: Selection | None = None
+        self.focus: str | None = None  # keyboard focus among movable sources
+        self.hovered: str | None = None
+        self.queue: list[Callable[[], Any]] = []
+        self.hint_shown: dict[str, Any] | None = None
+        self.confirming = False
+        self.end_timer: float | None = None
+        self.clock = 0.0
+        self.portrait: arcade.Sprite | None = None
+        self.portrait_x = 0.0
+        self.portrait_shaker = PortraitShaker(self)
+        self.badges: dict[str, arcade.Sprite] = {}
+        self.buttons: dict[str, gui.UIFlatButton] = {}
+        self._confirm_anchor: gui.UIAnchorLayout | None = None
+
+        hero = self.state["board"]["hero"]
+        self.max_hp = int(hero["max_hp"])
+        self.shown_hp = int(hero["hp"])
+        self.shown_gold = int(hero["gold"])
+        self.shown_deck = int(self.state["board"]["deck_count"])
+        self._pending: list[Event] = list(events or [])
+        if intro and not self._pending:  # a fresh deal: the 4 cards fly from the deck
+            self._pending = [
+                Event("card_drawn", {"id": card["id"], "slot": slot})
+                for slot, card in enumerate(self.state["board"]["board"]) if card is not None
+            ]
+        self._pending_ids = {e.data["id"] for e in self._pending if e.type == "card_drawn"}
+        self.shown_deck += len(self._pending_ids)
+
+        b = self.batch
+        self.info_text = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_BODY, font_name=UI_FONT,
+                                     bold=True, anchor_y="center", batch=b)
+        self.abilities_text = arcade.Text("", 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
+                                          font_name=UI_FONT, anchor_x="right", anchor_y="center",
+                                          batch=b)
+        self.caption = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_SUBHEADING,
+                                   font_name=UI_FONT, bold=True, anchor_x="center",
+                                   anchor_y="center", batch=b)
+        self.deck_text = arcade.Text("", 0, 0, theme.TEXT, 26, font_name=UI_FONT, bold=True,
+                                     anchor_x="center", anchor_y="center", batch=b)
+        self.hp_text = arcade.Text("", 0, 0, theme.TEXT, 18, font_name=UI_FONT, bold=True,
+                                   anchor_x="center", anchor_y="center", batch=b)
+        self.gold_text = arcade.Text("", 0, 0, theme.GOLD_HI, 18, font_name=UI_FONT, bold=True,
+                                     anchor_x="left", anchor_y="center", batch=b)
+        self.zone_texts = {
+            name: arcade.Text(label, 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
+                              font_name=UI_FONT, bold=True, anchor_x="center",
+                              anchor_y="center", batch=b)
+            for name, label in ZONE_LABELS.items()
+        }  # fmt: skip
+        self.hp_bar: arcade.Sprite | None = None
+        self.hp_track: arcade.Sprite | None = None
+        self.coin_icon: arcade.Sprite | None = None
+        self.spinner: arcade.Sprite | None = None
+        self.padlock = arcade.Sprite(look.icon_texture(look.PADLOCK, 26))
+        self.padlock.visible = False
+        self._caption_kind = ""
+        self._deck_back: arcade.Sprite | None = None
+        self.last_rejection = ""
+        self._hp_bar_full = 1.0
+        self._hp_shown_bar = float(self.shown_hp)
+
+    # -- services for fx -------------------------------------------------------------------
+    @property
+    def after(self) -> dict[str, Any]:
+        return self.state
+
+    def after_card(self, card_id: str) -> dict[str, Any] | None:
+        """The card with this id in the current seat view (None once it left the table)."""
+        board = self.state["board"]
+        for card in (*board["board"], board["left_hand"], board["right_hand"],
+                     board["backpack"]):
+            if card is not None and card["id"] == card_id:
+                return card
+        return None
+
+    def after_place(self, card_id: str) -> str | None:
+        board = self.state["board"]
+        for place in VISIBLE:
+            card = self.card_data_at(board, place)
+            if card is not None and card["id"] == card_id:
+                return place
+        return None
+
+    @staticmethod
+    def card_data_at(board: dict[str, Any], place: str) -> dict[str, Any] | None:
+        if place.startswith("board."):
+            return board["board"][int(place.split(".")[1])]
+        return board.get(place)
+
+    def card_in(self, place: str) -> CardSprite | None:
+        for card in self.cards.values():
+            if card.place == place and not card.gone:
+                return card
+        return None
+
+    def make_card(self, data: dict[str, Any], layer: Layer | None = None) -> CardSprite:
+        return CardSprite(
+            data, self.lay.card_w, self.lay.card_h, layer or self.table,
+            self.catalogue.art_for(data), self.catalogue.kind_label(data),
+        )  # fmt: skip
+
+    def hero_anchor(self) -> tuple[float, float]:
+        rect = self.lay.places["hero"]
+        return rect.center_x, rect.top - rect.height * 0.25
+
+    def gold_anchor(self) -> tuple[float, float]:
+        if self.coin_icon is not None:
+            return self.coin_icon.position
+        return self.lay.center("hero")
+
+    def animate_hp(self, hp: int) -> None:
+        """Tween the HP bar and set the HP text (from an event, or the settle)."""
+        start = self._hp_shown_bar
+        self.tweener.add(ValueTween(start, float(hp), 0.3, self._set_hp_bar, blocking=False))
+        self._set_hp_text(hp)
+
+    def _set_hp_bar(self, hp: float) -> None:
+        self._hp_shown_bar = hp
+        if self.hp_bar is None or self.hp_track is None:
+            return
+        frac = max(0.0, min(1.0, hp / max(1, self.max_hp)))
+        full = self._hp_bar_full
+        width = max(0.0, full * frac)
+        self.hp_bar.visible = width >= 1
+        self.hp_bar.width = max(1.0, width)
+        self.hp_bar.center_x = self.hp_track.left + width / 2
+
+    def _set_hp_text(self, hp: int) -> None:
+        text = f"{hp} / {self.max_hp}"
+        if self.hp_text.text != text:
+            self.hp_text.text = text
+
+    def show_gold(self, value: float) -> None:
+        text = str(int(round(value)))
+        if self.gold_text.text != text:
+            self.gold_text.text = text
+
+    def refresh_deck(self) -> None:
+        text = str(self.shown_deck)
+        if self.deck_text.text != text:
+            self.deck_text.text = text
+        if self._deck_back is not None:
+            self._deck_back.visible = self.shown_deck > 0
+
+    def pulse(self, card: CardSprite) -> None:
+        """A changed value pulses once (a soft glow behind the number)."""
+        sprite = arcade.Sprite(look.disc_texture(64))
+        pad = 10
+        sprite.position = (card.position[0] - card.width / 2 + pad + 14,
+                           card.position[1] + card.height / 2 - pad - 16)
+        sprite.color = Color(255, 240, 200)
+
+        def step(s: arcade.Sprite, k: float) -> None:
+            s.scale = 0.6 + 0.9 * k
+            s.alpha = round(200 * (1.0 - k))
+
+        self.tweener.add(SpriteFx(self, sprite, 0.45, step))
+
+    # -- layout ----------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        self.tweener.finish_all()
+        self.lay = lay = PlayLayout.compute(width, height)
+        w, h = lay.card_w, lay.card_h
+        self.static.clear()
+        self.hud.clear()
+        for place, rect in lay.places.items():
+            if place == "hero":
+                panel = arcade.Sprite(look.panel_texture(int(rect.width), int(rect.height)))
+                panel.position = rect.center
+                self.static.append(panel)
+            elif place != "deck":
+                frame = arcade.Sprite(look.slot_texture(w, h))
+                frame.position = rect.center
+                self.static.append(frame)
+        chest = arcade.Sprite(look.chest_texture(int(w * 0.78), int(w * 0.62)))
+        chest.position = lay.center("chest")
+        self.static.append(chest)
+        deck_frame = arcade.Sprite(look.slot_texture(w, h))
+        deck_frame.position = lay.center("deck")
+        self.static.append(deck_frame)
+        self._deck_back = arcade.Sprite(look.card_back_texture(w, h))
+        self._deck_back.position = lay.center("deck")
+        self.static.append(self._deck_back)
+        disc = arcade.Sprite(look.circle_texture(int(w * 0.46)))
+        disc.color = Color(16, 22, 30, 225)
+        disc.position = lay.center("deck")
+        self.static.append(disc)
+        self.deck_text.position = lay.center("deck")
+        self.deck_text.font_size = max(18, h * 0.1)
+
+        # hero panel: portrait, HP text and bar, gold, effect badges
+        hero = lay.places["hero"]
+        portrait_h = h * 0.36
+        self.portrait = arcade.Sprite(look.icon_texture(look.PORTRAIT, 128))
+        self.portrait.scale = portrait_h / 128
+        self.portrait_x = hero.center_x
+        self.portrait.position = (hero.center_x, hero.top - 10 - portrait_h / 2)
+        self.hud.append(self.portrait)
+        y = hero.top - 14 - portrait_h - h * 0.06
+        self.hp_text.position = (hero.center_x, y)
+        self.hp_text.font_size = max(13, h * 0.075)
+        y -= h * 0.075
+        bar_w, bar_h = int(hero.width - 28), max(8, int(h * 0.045))
+        self.hp_track = arcade.Sprite(look.bar_texture(bar_w, bar_h))
+        self.hp_track.color = look.HP_BACK
+        self.hp_track.position = (hero.center_x, y)
+        self.hud.append(self.hp_track)
+        self.hp_bar = arcade.Sprite(look.bar_texture(bar_w, bar_h))
+        self.hp_bar.color = look.HP_RED
+        self.hp_bar.position = (hero.center_x, y)
+        self.hud.append(self.hp_bar)
+        self._hp_bar_full = float(bar_w)
+        y -= h * 0.1
+        coin = max(18, int(h * 0.085))
+        self.coin_icon = arcade.Sprite(look.icon_texture(look.COIN, coin))
+        self.coin_icon.position = (hero.center_x - coin * 0.9, y)
+        self.hud.append(self.coin_icon)
+        self.gold_text.position = (hero.center_x - coin * 0.25, y)
+        self.gold_text.font_size = max(13, h * 0.072)
+        badge = int(min(44, (hero.width - 40) / 3, h * 0.17))
+        by = hero.bottom + 10 + badge / 2
+        self.badges = {}
+        for i, flag in enumerate(FLAG_NAMES):
+            sprite = arcade.Sprite(look.badge_texture(self._badge_icon(flag), badge, False))
+            sprite.position = (hero.center_x + (i - 1) * (badge + 10), by)
+            self.badges[flag] = sprite
+            self.hud.append(sprite)
+
+        for name, text in self.zone_texts.items():
+            text.position = (lay.places[name].center_x, lay.label_y)
+        self.info_text.position = (18, lay.top_y)
+        self.abilities_text.position = (width - 18, lay.top_y)
+        self.caption.position = (width / 2, lay.strip_y)
+        self.caption.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
+
+        self.spinner = arcade.Sprite(look.spinner_texture(22))
+        self.spinner.visible = False
+        self.overlay.clear()
+        self.overlay.append(self.spinner)
+        self.padlock.visible = False
+        self.overlay.append(self.padlock)
+
+        self._build_buttons()
+        self._rebuild_cards()
+        self.refresh_hud(animate=False)
+        self._refresh_highlights()
+        if self._pending:
+            events, self._pending = self._pending, []
+            self._pending_ids = set()
+            self._play(events, None, None)
+
+    def _badge_icon(self, flag: str) -> str:
+        info = self.catalogue.flag_abilities.get(flag)
+        return info.icon if info else ":resources:images/items/star.png"
+
+    def _build_buttons(self) -> None:
+        self.ui.clear()
+        self.buttons = {}
+        row = gui.UIBoxLayout(vertical=False, space_between=10)
+        narrow = self.window.width < 1100
+        specs = [
+            ("rebuy", "Rebuy", "danger", 190 if not narrow else 170, self.ask_rebuy),
+            ("attack", "Random attack", "info", 170 if not narrow else 150, self.random_attack),
+            ("hint", "Hint (T)", "secondary", 130 if not narrow else 116, self.ask_hint),
+            ("help", "Help (H)", "secondary", 120 if not narrow else 106, self.open_help),
+            ("menu", "Menu (Esc)", "secondary", 130 if not narrow else 116, self.open_menu),
+        ]
+        immediate = {"help", "menu"}  # not board input: never queued behind an animation
+        for key, text, kind, width, action in specs:
+            button = make_button(text, width=width, height=44, kind=kind)
+            if key in immediate:
+                button.on_click = lambda _e, a=action: a()
+            else:
+                button.on_click = lambda _e, a=action: self.request(a)
+            self.buttons[key] = row.add(button)
+        anchor = gui.UIAnchorLayout()
+        anchor.add(row, anchor_x="center_x", anchor_y="bottom", align_y=12)
+        self.ui.add(anchor)
+        self._confirm_anchor = None
+        if self.confirming:
+            self._show_confirm()
+
+    def _rebuild_cards(self) -> None:
+        """(Re)create every card at rest from the seat view (first show, resize)."""
+        for card in self.cards.values():
+            card.remove()
+        self.cards = {}
+        self.table = Layer()
+        self.top = Layer()
+        board = self.state["board"]
+        for place in VISIBLE:
+            data = self.card_data_at(board, place)
+            if data is None or data["id"] in self._pending_ids:
+                continue
+            card = self.make_card(data)
+            card.place = place
+            card.home = self.lay.center(place)
+            card.position = card.home
+            self.cards[data["id"]] = card
+
+    # -- state -> screen -------------------------------------------------------------------
+    def refresh_hud(self, animate: bool = True) -> None:
+        """Texts, badges and buttons from the seat view (no animation of the cards)."""
+        board = self.state["board"]
+        hero = board["hero"]
+        options = self.match.options
+        variant = board.get("variant") or options.get("variant", "normal")
+        where = options.get("date") if variant == "daily" else f"Seed {self.match.seed}"
+        info = f"{VARIANT_TITLES.get(variant, variant)}  ·  {where}  ·  Turn {self.state['turn']}"
+        if self.info_text.text != info:
+            self.info_text.text = info
+        names = " · ".join(self.catalogue.ability_name(a) for a in board.get("abilities", []))
+        names = f"Abilities: {names}" if names else ""
+        if self.abilities_text.text != names:
+            self.abilities_text.text = names
+        self.max_hp = int(hero["max_hp"])
+        self.shown_hp = int(hero["hp"])
+        if animate and abs(self._hp_shown_bar - self.shown_hp) > 0.01:
+            self.animate_hp(self.shown_hp)
+        else:
+            self._set_hp_bar(float(self.shown_hp))
+            self._set_hp_text(self.shown_hp)
+        self.shown_gold = int(hero["gold"])
+        self.show_gold(self.shown_gold)
+        self.shown_deck = int(board["deck_count"]) + len(self._pending_ids)
+        self.refresh_deck()
+        for flag, sprite in self.badges.items():
+            lit = bool(hero.get(flag))
+            texture = look.badge_texture(self._badge_icon(flag), int(sprite.width), lit)
+            if sprite.texture is not texture:
+                sprite.texture = texture
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        board = self.state["board"]
+        over = self.state.get("result") is not None
+        rebuy = self.buttons["rebuy"]
+        text = f"Rebuy (−{board['rebuy_cost']} HP)"
+        if rebuy.text != text:
+            rebuy.text = text
+        rebuy.disabled = over or not any(d["type"] == "rebuy" for d in self.legal)
+        attack = self.buttons["attack"]
+        used = bool(board.get("random_attack_used"))
+        text = "Used" if used else "Random attack"
+        if attack.text != text:
+            attack.text = text
+        attack.disabled = over or not any(d["type"] == "random_attack" for d in self.legal)
+        hint = self.buttons["hint"]
+        text = "Thinking" if self.hint.busy else "Hint (T)"
+        if hint.text != text:
+            hint.text = text
+        hint.disabled = over
+
+    # -- movable sources -------------------------------------------------------------------
+    def moves_from(self, source: str) -> dict[str, dict[str, Any]]:
+        """The legal decisions from one source, by destination place (spec 8.3)."""
+        return {
+            dest_place(d): d for d in self.legal
+            if d.get("type") == "move" and source_place(d) == source
+        }  # fmt: skip
+
+    def movable_sources(self) -> list[str]:
+        sources = {source_place(d) for d in self.legal if d.get("type") == "move"}
+        return [s for s in SOURCE_ORDER if s in sources and self.card_in(s) is not None]
+
+    # -- highlights ------------------------------------------------------------------------
+    def _refresh_highlights(self) -> None:
+        """Green washes on the legal destinations of the picked card, gold on the card, blue on
+        the keyboard focus, the hovered destination brighter; the caption shows its preview."""
+        self.highlights.clear()
+        lay = self.lay
+        for card in self.cards.values():
+            if card.place is not None and not card.gone:
+                card.outline = None
+                if self.sel is None or card.id != self.sel.card_id:
+                    card.lift = 0
+        if self.sel is not None:
+            for dest in self.sel.decisions:
+                rect = lay.places.get(dest)
+                if rect is None:
+                    continue
+                glow = arcade.Sprite(look.glow_texture(int(rect.width) + 10, int(rect.height) + 10))
+                glow.position = rect.center
+                glow.color = look.LEGAL_GREEN
+                glow.alpha = 255 if dest == self.sel.hover else 150
+                self.highlights.append(glow)
+            card = self.cards.get(self.sel.card_id)
+            if card is not None and self.sel.mode != "drag":
+                card.outline = look.SELECT_GOLD
+                card.lift = LIFT
+        elif self.focus is not None:
+            card = self.card_in(self.focus)
+            if card is not None:
+                card.outline = look.FOCUS_BLUE
+                card.lift = LIFT
+        if self.hovered is not None and self.sel is None:
+            card = self.card_in(self.hovered)
+            if card is not None and self.hovered != self.focus:
+                card.outline = Color(255, 255, 255, 200)
+                card.lift = LIFT
+        self._refresh_caption()
+
+    def _refresh_caption(self) -> None:
+        text, kind = "", ""
+        if self.sel is not None and self.sel.hover in self.sel.decisions:
+            text = preview(self.state, self.sel.decisions[self.sel.hover], self.catalogue)
+            kind = "preview"
+        elif self.sel is not None:
+            count = len(self.sel.decisions)
+            card = self.cards.get(self.sel.card_id)
+            name = card.data.get("name", "card") if card is not None else "card"
+            text = (f"{name}: {count} place{'s' if count != 1 else ''} to go (green)"
+                    if count else f"{name} can't move now")
+            kind = "info"
+        elif self.hint_shown is not None:
+            text = hint_caption(self.state, self.hint_shown, self.catalogue)
+            kind = "hint"
+        if text != self.caption.text:
+            self.caption.text = text
+        if kind != self._caption_kind:
+            self._caption_kind = kind
+            self.caption.color = {
+                "preview": look.LEGAL_GREEN, "hint": theme.GOLD_HI,
+            }.get(kind, theme.TEXT)  # fmt: skip
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw_board(self) -> None:
+        self.static.draw()
+        self.hud.draw()
+        self.table.draw()
+
+    def draw_overlay(self) -> None:
+        self.highlights.draw()
+        self.top.draw()
+        self.fx_layer.draw()
+        self.overlay.draw()
+
+    # -- frame -----------------------------------------------------------------------------
+    def update_game(self, dt: float) -> None:
+        self.clock += dt
+        self._poll_hint()
+        if self.spinner is not None and self.spinner.visible:
+            self.spinner.angle = (self.spinner.angle + dt * 360) % 360
+        if self.hint_shown is not None and len(self.overlay) > 2:
+            alpha = round(170 + 85 * math.sin(self.clock * 6.0))
+            for sprite in self.overlay[2:]:
+                sprite.alpha = alpha
+        while self.queue and not self.tweener.busy and not self.closed:
+            self.queue.pop(0)()
+        if self.end_timer is not None and not self.tweener.busy:
+            self.end_timer -= dt if not self.tweener.instant else END_DELAY
+            if self.end_timer <= 0:
+                self.end_timer = None
+                self.show_end()
+
+    # -- playing decisions -----------------------------------------------------------------
+    def submit(self, decision: dict[str, Any], near: CardSprite | None = None) -> bool:
+        """Submit a decision; animate its events, or show the match's rejection message."""
+        if self.closed or self.state.get("result") is not None:
+            return False
+        before = self.state
+        result = self.match.submit(decision)
+        if isinstance(result, Rejection):
+            self._reject(result.message, near)
+            return False
+        self.state = self.match.view_json(0)
+        self.legal = self.match.legal_decisions(0)
+        self.sel = None
+        self.focus = None
+        self.hint.cancel()
+        self._clear_hint()
+        self._refresh_highlights()
+        self._play(result.events, decision, before)
+        return True
+
+    def _play(self, events: list[Event], decision: dict[str, Any] | None,
+              before: dict[str, Any] | None) -> None:
+        player = EventPlayer(self)
+        length = player.play(events, decision, before)
+        self.tweener.add(_Settle(length, self.settle))
+        self._refresh_buttons()
+
+    def settle(self) -> None:
+        """End of an animation: every card at rest where the seat view says, HUD exact."""
+        board = self.state["board"]
+        seen: set[str] = set()
+        for place in VISIBLE:
+            data = self.card_data_at(board, place)
+            if data is None:
+                continue
+            seen.add(data["id"])
+            card = self.cards.get(data["id"])
+            if card is None or card.gone:
+                card = self.make_card(data)
+                self.cards[data["id"]] = card
+                card.position = self.lay.center(place)
+            else:
+                if card.data != data:
+                    card.set_data(data, art=self.catalogue.art_for(data),
+                                  kind_label=self.catalogue.kind_label(data))
+                card.scale = 1.0
+                card.alpha = 255
+                card.flip = 1.0
+            card.place = place
+            card.home = self.lay.center(place)
+            if math.dist(card.position, card.home) > 1:
+                card.set_layer(self.top)
+                self.tweener.add(PositionTween(
+                    card, card.home, 0.18, ease=easing.ease_out,
+                    on_done=lambda c=card: c.gone or c.set_layer(self.table),
+                ))  # fmt: skip
+            else:
+                card.set_layer(self.table)
+        for card_id in [i for i in self.cards if i not in seen]:
+            self.cards.pop(card_id).remove()
+        self.refresh_hud()
+        self._refresh_highlights()
+        if self.state.get("result") is not None and self.end_timer is None:
+            self.end_timer = END_DELAY
+
+    def _reject(self, message: str, near: CardSprite | None) -> None:
+        """The match refused a move: the card snaps back, the message shows beside it."""
+        if near is not None:
+            near.set_layer(self.top)
+            near.outline = None
+            self.tweener.add(PositionTween(
+                near, near.home, 0.15, ease=easing.ease_out,
+                on_done=lambda c=near: c.gone or c.set_layer(self.table),
+            ))  # fmt: skip
+            x, y = near.home
+            h = self.lay.card_h
+            at = (x, y + h / 2 + 30) if y < self.lay.strip_y else (x, y - h / 2 - 30)
+        else:
+            at = (self.window.width / 2, self.lay.strip_y)
+        self.last_rejection = message
+        self.notify(message, "error", duration=1.5, at=at)
+
+    def request(self, action: Callable[[], Any]) -> None:
+        """Run an action now, or after the running animation (input is never lost)."""
+        if self.tweener.busy or self.queue:
+            self.queue.append(action)
+        else:
+            action()
+
+    # -- actions ---------------------------------------------------------------------------
+    def ask_rebuy(self) -> None:
+        """R / the Rebuy button: rebuy at once, unless it would kill the hero without Revive."""
+        if self.state.get("result") is not None:
+            return
+        board = self.state["board"]
+        hero = board["hero"]
+        if (not any(d["type"] == "rebuy" for d in self.legal)):
+            self.submit({"seat": 0, "type": "rebuy"})  # the match says why not
+            return
+        if board["rebuy_cost"] >= hero["hp"] and not hero.get("can_revive"):
+            self.confirming = True
+            self._show_confirm()
+            return
+        self.submit({"seat": 0, "type": "rebuy"})
+
+    def _show_confirm(self) -> None:
+        box = gui.UIBoxLayout(space_between=theme.GAP)
+        box.add(make_label("This rebuy will kill you. Rebuy anyway?", size=theme.SIZE_SUBHEADING,
+                           bold=True))
+        row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        self.buttons["confirm_rebuy"] = row.add(
+            make_button("Rebuy anyway", width=170, kind="danger", on_click=self.confirm_rebuy))
+        self.buttons["cancel_rebuy"] = row.add(
+            make_button("Cancel", width=170, on_click=self.cancel_rebuy))
+        box.add(row)
+        panel = box.with_padding(all=24).with_background(
+            texture=panel_texture(edge=tuple(theme.RED)))
+        anchor = gui.UIAnchorLayout()
+        anchor.add(panel, anchor_x="center_x", anchor_y="center_y")
+        self._confirm_anchor = self.ui.add(anchor)
+
+    def _close_confirm(self) -> None:
+        self.confirming = False
+        if self._confirm_anchor is not None:
+            self.ui.remove(self._confirm_anchor)
+            self._confirm_anchor = None
+        self.buttons.pop("confirm_rebuy", None)
+        self.buttons.pop("cancel_rebuy", None)
+
+    def confirm_rebuy(self) -> None:
+        self._close_confirm()
+        self.submit({"seat": 0, "type": "rebuy"})
+
+    def cancel_rebuy(self) -> None:
+        self._close_confirm()
+
+    def random_attack(self) -> None:
+        if self.state.get("result") is None:
+            self.submit({"seat": 0, "type": "random_attack"})
+
+    def open_menu(self) -> None:
+        self.cancel_selection()
+        self.open_pause()
+
+    # -- hint ------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """T / Hint: the CPU at the Hint-level setting, in a worker; the hint never acts."""
+        if self.hint.busy or self.state.get("result") is not None:
+            return
+        levels = self.catalogue.cpu_levels
+        level = self.app.settings.hint_level
+        if level not in levels:
+            level = "hard" if "hard" in levels else levels[-1]
+        budget = self.catalogue.hint_budget_ms if level == "hard" else None
+        self._clear_hint()
+        self.hint.start(level, self.match.view_json(0), self.ai.get_state(), budget,
+                        tag=len(self.match.decisions))
+        self._refresh_buttons()
+        self._poll_hint()
+
+    def _poll_hint(self) -> None:
+        busy = self.hint.busy
+        if self.spinner is not None:
+            if busy and not self.spinner.visible:
+                button = self.buttons.get("hint")
+                if button is not None:
+                    self.spinner.position = (button.rect.left + 16, button.rect.center_y)
+            self.spinner.visible = busy
+        outcome = self.hint.poll()
+        if outcome is None:
+            if not busy and self.buttons.get("hint") is not None and (
+                    self.buttons["hint"].text == "Thinking"):
+                self._refresh_buttons()
+            return
+        self._refresh_buttons()
+        if isinstance(outcome, BaseException):
+            self.notify("The hint could not be worked out.", "info")
+            return
+        decision, stream_state = outcome
+        self.ai.set_state(stream_state)  # only the CPU advances its stream
+        if self.hint.tag != len(self.match.decisions):
+            return  # the position changed meanwhile: this hint is stale
+        self.show_hint(decision)
+
+    def show_hint(self, decision: dict[str, Any]) -> None:
+        """A pulsing arrow from source to destination and a one-line caption."""
+        self._clear_hint()
+        self.hint_shown = decision
+        lay = self.lay
+        color = theme.GOLD_HI
+        if decision.get("type") == "move":
+            a = lay.center(source_place(decision))
+            b = lay.center(dest_place(decision))
+            self._arrow(a, b, color)
+        else:
+            button = self.buttons.get("rebuy" if decision.get("type") == "rebuy" else "attack")
+            if button is not None:
+                ring = arcade.Sprite(look.outline_texture(int(button.rect.width) + 14,
+                                                          int(button.rect.height) + 14, 4))
+                ring.position = button.rect.center
+                ring.color = color
+                self.overlay.append(ring)
+        self._refresh_caption()
+
+    def _arrow(self, a: tuple[float, float], b: tuple[float, float], color: Color) -> None:
+        length = math.dist(a, b)
+        if length < 1:
+            return
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        head = 34
+        start = (a[0] + ux * 30, a[1] + uy * 30)
+        end = (b[0] - ux * 24, b[1] - uy * 24)
+        shaft_len = max(4.0, math.dist(start, end) - head * 0.6)
+        angle = -math.degrees(math.atan2(uy, ux))
+        shaft = arcade.SpriteSolidColor(int(shaft_len), 8, color=color)
+        shaft.position = (start[0] + ux * shaft_len / 2, start[1] + uy * shaft_len / 2)
+        shaft.angle = angle
+        tip = arcade.Sprite(look.arrow_head_texture(head))
+        tip.color = color
+        tip.position = (end[0] - ux * head / 2, end[1] - uy * head / 2)
+        tip.angle = angle
+        dot = arcade.Sprite(look.disc_texture(32))
+        dot.color = color
+        dot.position = start
+        for sprite in (shaft, tip, dot):
+            self.overlay.append(sprite)
+
+    def _clear_hint(self) -> None:
+        self.hint_shown = None
+        while len(self.overlay) > 2:
+            self.overlay.pop()
+
+    # -- mouse -----------------------------------------------------------------------------
+    def _card_at_point(self, x: float, y: float) -> CardSprite | None:
+        for card in self.cards.values():
+            if card.place is not None and not card.gone and card.contains(x, y):
+                return card
+        return None
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        if self.confirming:
+            return
+        sel = self.sel
+        if sel is not None and sel.mode == "drag":
+            return
+        card = self._card_at_point(x, y)
+        movable = set(self.movable_sources())
+        hovered = card.place if card is not None and card.place in movable else None
+        if sel is not None:
+            dest = self.lay.place_at(x, y)
+            if dest != sel.hover:
+                sel.hover = dest
+                self._refresh_highlights()
+        elif hovered != self.hovered:
+            self.hovered = hovered
+            self._refresh_highlights()
+        self.padlock.visible = card is not None and card.place not in movable and sel is None
+        if self.padlock.visible:
+            self.padlock.position = (x + 16, y - 16)
+        self._tooltip_at(x, y, card)
+
+    def _tooltip_at(self, x: float, y: float, card: CardSprite | None) -> None:
+        text = ""
+        lay = self.lay
+        deck = lay.places["deck"]
+        hero = self.state["board"]["hero"]
+        if deck.point_in_rect((x, y)):
+            text = "Deck: " + deck_summary(self.state["board"]["deck_types"])
+        elif lay.places["chest"].point_in_rect((x, y)) and card is None:
+            text = ("Chest: sell a card. Spells, shields and potions pay their value; gold, "
+                    "abilities and a collected enemy go for 0.")
+        else:
+            for flag, sprite in self.badges.items():
+                if sprite.collides_with_point((x, y)):
+                    info = self.catalogue.flag_abilities.get(flag)
+                    if info is not None:
+                        state = "active" if hero.get(flag) else "not active"
+                        text = f"{info.name} ({state}): {info.text}"
+            if not text and card is not None and card.data.get("type") == "ability":
+                info = self.catalogue.abilities.get(card.data.get("ability") or "")
+                if info is not None:
+                    text = f"{info.name} ({info.kind_label}): {info.text}"
+            elif not text and card is not None and card.place in ("left_hand", "right_hand") and (
+                    card.data.get("spent")):
+                text = "Used up: it clears at the next draw."
+        if text:
+            self.tooltip.show(text, x, y)
+        else:
+            self.tooltip.hide()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.confirming or self.closed or self.end_timer is not None:
+            return
+        if self.tweener.busy:
+            self.tweener.finish_all()  # a click skips the animation, it is never lost
+            self.queue_flush()
+        if button == arcade.MOUSE_BUTTON_RIGHT:
+            self.cancel_selection()
+            return
+        if button != arcade.MOUSE_BUTTON_LEFT:
+            return
+        sel = self.sel
+        place = self.lay.place_at(x, y, margin=0)
+        card = self._card_at_point(x, y)
+        if sel is not None and sel.mode in ("click", "key"):
+            if place in sel.decisions:
+                self.submit(sel.decisions[place], near=self.cards.get(sel.card_id))
+                return
+            if card is not None and card.place in self.movable_sources() and (
+                    card.id != sel.card_id):
+                self._pick(card, "press", x, y)
+                return
+            if card is not None and card.id == sel.card_id:
+                self.cancel_selection()
+                return
+            if place is not None and place != sel.source:
+                # not a legal place: the match says why
+                self.submit(move_decision(sel.source, place), near=self.cards.get(sel.card_id))
+                self.cancel_selection()
+                return
+            self.cancel_selection()
+            return
+        if card is not None and card.place in self.movable_sources():
+            self._pick(card, "press", x, y)
+
+    def _pick(self, card: CardSprite, mode: str, x: float = 0, y: float = 0) -> None:
+        assert card.place is not None
+        decisions = self.moves_from(card.place)
+        self.sel = Selection(card.id, card.place, decisions, mode, press=(x, y),
+                             grab=(card.position[0] - x, card.position[1] - y),
+                             order=list(decisions))
+        self.focus = None
+        self.hovered = None
+        self.tooltip.hide()
+        self._refresh_highlights()
+
+    def on_mouse_drag(self, x: int, y: int, dx: int, dy: int, buttons: int,
+                      modifiers: int) -> None:
+        sel = self.sel
+        if sel is None or sel.mode not in ("press", "drag"):
+            return
+        card = self.cards.get(sel.card_id)
+        if card is None:
+            return
+        if sel.mode == "press":
+            if math.dist((x, y), sel.press) < DRAG_THRESHOLD:
+                return
+            sel.mode = "drag"
+            card.set_layer(self.top)
+            card.lift = 0
+            card.outline = Color(255, 255, 255, 220)
+            self.padlock.visible = False
+        card.position = (x + sel.grab[0], y + sel.grab[1])
+        dest = self.lay.place_at(x, y)
+        if dest != sel.hover:
+            sel.hover = dest
+            self._refresh_highlights()
+            card.outline = Color(255, 255, 255, 220)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        sel = self.sel
+        if sel is None or button != arcade.MOUSE_BUTTON_LEFT:
+            return
+        card = self.cards.get(sel.card_id)
+        if sel.mode == "press":  # a click: the card stays selected (click to move)
+            sel.mode = "click"
+            self._refresh_highlights()
+            return
+        if sel.mode != "drag" or card is None:
+            return
+        dest = self.lay.place_at(x, y)
+        self.sel = None
+        if dest is None or dest == sel.source:
+            self._snap_back(card)
+        elif dest in sel.decisions:
+            self.submit(sel.decisions[dest], near=card)
+        else:
+            self.submit(move_decision(sel.source, dest), near=card)
+        self._refresh_highlights()
+
+    def _snap_back(self, card: CardSprite) -> None:
+        self.tweener.add(PositionTween(
+            card, card.home, 0.15, ease=easing.ease_out,
+            on_done=lambda c=card: c.gone or c.set_layer(self.table),
+        ))  # fmt: skip
+
+    def cancel_selection(self) -> None:
+        sel = self.sel
+        if sel is None:
+            return
+        card = self.cards.get(sel.card_id)
+        self.sel = None
+        if card is not None and sel.mode == "drag":
+            self._snap_back(card)
+        self._refresh_highlights()
+
+    def queue_flush(self) -> None:
+        """Run queued inputs now (after a skipped animation)."""
+        while self.queue and not self.tweener.busy and not self.closed:
+            self.queue.pop(0)()
+
+    # -- keyboard --------------------------------------------------------------------------
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        k = arcade.key
+        if self.confirming:
+            if symbol == k.ESCAPE:
+                self.cancel_rebuy()
+            elif symbol in (k.ENTER, k.RETURN):
+                self.confirm_rebuy()
+            return symbol != k.H
+        if symbol == k.ESCAPE:
+            if self.sel is not None:
+                key_pick = self.sel.mode == "key"
+                source = self.sel.source
+                self.cancel_selection()
+                if key_pick:
+                    self.focus = source
+                    self._refresh_highlights()
+                return True
+            if self.focus is not None:
+                self.focus = None
+                self._refresh_highlights()
+                return True
+            self.open_menu()
+            return True
+        if symbol == k.TAB:
+            self.request(lambda: self._tab(backwards=bool(modifiers & k.MOD_SHIFT)))
+            return True
+        if symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.request(self._enter)
+            return True
+        if symbol == k.R:
+            self.request(self.ask_rebuy)
+            return True
+        if symbol == k.A:
+            self.request(self.random_attack)
+            return True
+        if symbol == k.T:
+            self.request(self.ask_hint)
+            return True
+        return False
+
+    def _tab(self, backwards: bool) -> None:
+        step = -1 if backwards else 1
+        sel = self.sel
+        if sel is not None and sel.mode == "key":
+            if not sel.order:
+                return
+            sel.key_index = (sel.key_index + step) % len(sel.order)
+            sel.hover = sel.order[sel.key_index]
+            self._refresh_highlights()
+            return
+        if sel is not None:
+            self.cancel_selection()
+        sources = self.movable_sources()
+        if not sources:
+            self.focus = None
+        elif self.focus not in sources:
+            self.focus = sources[0 if step > 0 else -1]
+        else:
+            self.focus = sources[(sources.index(self.focus) + step) % len(sources)]
+        self._refresh_highlights()
+
+    def _enter(self) -> None:
+        sel = self.sel
+        if sel is not None and sel.mode == "key":
+            if sel.hover in sel.decisions:
+                self.submit(sel.decisions[sel.hover], near=self.cards.get(sel.card_id))
+            return
+        if self.focus is None:
+            return
+        card = self.card_in(self.focus)
+        if card is None:
+            return
+        self._pick(card, "key")
+        assert self.sel is not None
+        if self.sel.order:
+            self.sel.key_index = 0
+            self.sel.hover = self.sel.order[0]
+        self._refresh_highlights()
+
+    # -- help, record, leaving -------------------------------------------------------------
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics(self.catalogue)
+
+    def current_record(self) -> dict[str, Any] | None:
+        if self.closed:
+            return None
+        return match_record(self.match)
+
+    def on_leave(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the Hint's worker and free the match's world (once)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.hint.shutdown()
+        self.match.close()
+
+    def on_hide_view(self) -> None:
+        super().on_hide_view()
+        self.padlock.visible = False
+
+    def show_end(self) -> None:
+        """The run is over: the end screen, with the score entered if it counts."""
+        from game.scenes.crawl.end import EndView
+
+        record = match_record(self.match)
+        state = self.match.state_json()
+        self.close()
+        self.app.delete_save("crawl")
+        self.app.show_view(EndView(self.app, record, state, record_score=True))
+
+
+class _Settle(ValueTween):
+    """The end of a decision's timeline: blocking until then, then the view settles."""
+
+    def __init__(self, delay: float, settle: Callable[[], Any]) -> None:
+        super().__init__(0.0, 1.0, 0.0, delay=delay, on_done=settle)
+
+
+def shot_view(app: Any, match: Match) -> arcade.View:
+    """The screen of a match's current position (`tabula shot FILE --out PNG`)."""
+    if match.phase == "pick":
+        from game.scenes.crawl.picker import PickerView
+
+        return PickerView(app, match)
+    if match.result is not None:
+        from game.scenes.crawl.end import EndView
+
+        record, state = match_record(match), match.state_json()
+        match.close()
+        return EndView(app, record, state, record_score=False)
+    return PlayView(app, match)

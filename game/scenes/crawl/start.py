@@ -1,0 +1,308 @@
+"""Card Crawl's entry point and Start screen (spec crawl.md section 8.1).
+
+`open_crawl(app, launch)` is the mode's `scene_entry`:
+
+- `launch.record`: continue that run (a pick in progress, a run in play, or a finished run's
+  end screen);
+- `options.variant` normal: a run starts at once; constructed: the ability picker; daily:
+  today's run (seed = the local date as YYYYMMDD);
+- a seed without a variant: a normal run on that seed;
+- nothing: the Start screen, with Normal (and an optional seed field), Constructed and Daily
+  (today's date and "best today: N"), High scores and Help; Esc goes back to the menu.
+
+New runs are match records `new_record("crawl", rules, seed, {"variant", "ai": {}, ...})` built
+with `build_match`, the same path as replays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import secrets
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+
+from game.engine.match import Match
+from game.engine.modes import ModeLaunch
+from game.engine.record import build_match, new_record, replay
+from game.scenes import theme
+from game.scenes.base import GameViewBase
+from game.scenes.crawl.catalogue import load_catalogue
+from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
+from game.scenes.crawl.help import help_topics
+from game.scenes.crawl.scores import ScoreTable
+from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.widgets import HelpTopic, make_button, make_label
+
+MODE_ID = "crawl"
+
+
+def today() -> str:
+    """The local calendar date, YYYY-MM-DD (a daily run's date)."""
+    return datetime.date.today().isoformat()
+
+
+def daily_seed(date: str) -> int:
+    """A daily run's seed: its date as the integer YYYYMMDD (spec 4.2.5)."""
+    return int(date.replace("-", ""))
+
+
+def random_seed() -> int:
+    """A fresh seed for a normal or constructed run (not a rule: any integer will do)."""
+    return secrets.randbelow(900_000_000) + 100_000_000
+
+
+def new_match(variant: str, seed: int | None = None, date: str | None = None) -> Match:
+    """A new run's match from its record (the deal, or the pick of a constructed run)."""
+    catalogue = load_catalogue()
+    options: dict[str, Any] = {"variant": variant, "ai": {}}
+    if variant == "daily":
+        date = date or today()
+        seed = daily_seed(date)
+        options["date"] = date
+    elif seed is None:
+        seed = random_seed()
+    record = new_record(MODE_ID, catalogue.rules_version, seed, options)
+    return build_match(record)
+
+
+def view_for(app: Any, match: Match, *, intro: bool = True) -> arcade.View:
+    """The screen for a match: the picker, the play view, or the end screen."""
+    if match.phase == "pick":
+        from game.scenes.crawl.picker import PickerView
+
+        return PickerView(app, match)
+    if match.result is not None:
+        from game.engine.record import match_record
+
+        record, state = match_record(match), match.state_json()
+        match.close()
+        return EndView(app, record, state, record_score=False)
+    from game.scenes.crawl.play import PlayView
+
+    return PlayView(app, match, intro=intro)
+
+
+def start_run(app: Any, variant: str, seed: int | None = None) -> arcade.View:
+    """A new run of a variant: normal and daily deal at once, constructed opens the picker."""
+    return view_for(app, new_match(variant, seed))
+
+
+def continue_record(app: Any, record: dict[str, Any]) -> arcade.View:
+    """A saved run, replayed to where it was left."""
+    outcome = replay(record)
+    if outcome.rejection is not None:
+        outcome.match.close()
+        raise ValueError(
+            f"decision {outcome.rejected_index} of the saved run is refused: "
+            f"{outcome.rejection.message}"
+        )
+    return view_for(app, outcome.match, intro=False)
+
+
+def open_crawl(app: Any, launch: ModeLaunch) -> arcade.View:
+    """The mode's scene entry (spec 8.1): what `tabula play crawl` and the menu open."""
+    if launch.record is not None:
+        return continue_record(app, launch.record)
+    variant = (launch.options or {}).get("variant")
+    if variant is None and launch.seed is not None:
+        variant = "normal"
+    if variant is None:
+        return StartView(app)
+    if variant not in VARIANT_NAMES:
+        raise ValueError(f"unknown variant {variant!r} (normal, constructed, daily)")
+    return start_run(app, variant, launch.seed if variant != "daily" else None)
+
+
+class StartView(GameViewBase):
+    """Normal, Constructed, Daily, High scores, Help; Esc to the menu."""
+
+    title = "Card Crawl"
+    mode_id = None
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.catalogue = load_catalogue()
+        self.buttons: dict[str, gui.UIFlatButton] = {}
+        self.seed_field: gui.UIInputText | None = None
+        self.date = today()
+        table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
+        self.load_error = table.load_error
+        self.best_today = table.best("daily", self.date)
+        b = self.batch
+        self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
+                                   bold=True, anchor_x="center", anchor_y="center", batch=b)
+        self.tagline = arcade.Text(
+            "A solitaire dungeon of 54 cards: fight, block, drink and loot your way through.",
+            0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
+            anchor_y="center", batch=b,
+        )  # fmt: skip
+        self.sprites = arcade.SpriteList()
+
+    def layout(self, width: int, height: int) -> None:
+        self.heading.position = (width / 2, height - 90)
+        self.tagline.position = (width / 2, height - 148)
+        self.tagline.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
+        self.ui.clear()
+        big_w = min(420, width * 0.36)
+        left = gui.UIBoxLayout(space_between=10, align="left")
+
+        def variant_button(key: str, text: str, note: str, kind: str) -> None:
+            button = make_button(text, width=big_w, height=64, kind=kind,
+                                 on_click=lambda k=key: self.start(k))
+            button.style = _big(button.style)
+            self.buttons[key] = left.add(button)
+            left.add(make_label(note, color=theme.TEXT_MUTED, size=theme.SIZE_SMALL + 1,
+                                width=big_w, multiline=True))
+
+        self.buttons = {}
+        variant_button("normal", "Normal", "Five random abilities. Leave the seed empty for a "
+                       "fresh dungeon.", "primary")
+        seed_row = gui.UIBoxLayout(vertical=False, space_between=10)
+        seed_row.add(make_label("Seed:", color=theme.TEXT, bold=True))
+        self.seed_field = gui.UIInputText(
+            width=big_w - 70, height=34, text="", font_name=(UI_FONT,), font_size=14,
+            text_color=theme.TEXT, border_color=theme.PANEL_EDGE, border_width=2,
+        ).with_background(color=theme.PANEL)
+        seed_row.add(self.seed_field)
+        left.add(seed_row)
+        left.add(gui.UISpace(height=12))
+        variant_button("constructed", "Constructed", "Pick your own 5 abilities from the 14.",
+                       "secondary")
+        left.add(gui.UISpace(height=4))
+        best = (f"best today: {self.best_today}" if self.best_today is not None
+                else "no score yet today")
+        variant_button("daily", f"Daily  ·  {self.date}",
+                       f"Today's dungeon, the same for everyone  ·  {best}", "secondary")
+
+        right = gui.UIBoxLayout(space_between=12)
+        for key, text, action in (("scores", "High scores", self.show_scores),
+                                  ("help", "Help (H)", self.open_help),
+                                  ("menu", "Back to menu (Esc)", self.app.show_menu)):
+            self.buttons[key] = right.add(make_button(text, width=230, height=46,
+                                                      on_click=action))
+        columns = gui.UIBoxLayout(vertical=False, space_between=max(40, width * 0.06),
+                                  align="top")
+        columns.add(left)
+        columns.add(right)
+        anchor = gui.UIAnchorLayout()
+        anchor.add(columns, anchor_x="center_x", anchor_y="top", align_y=-(180))
+        self.ui.add(anchor)
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if self.load_error:
+            self.toast.show(self.load_error, "error", duration=4.0)
+            self.load_error = None
+
+    def draw_board(self) -> None:
+        self.sprites.draw()
+
+    def seed_value(self) -> int | None | str:
+        """The seed typed in, None when empty, or "bad" when it is not a whole number."""
+        raw = (self.seed_field.text if self.seed_field is not None else "").strip()
+        if not raw:
+            return None
+        try:
+            value = int(raw)
+        except ValueError:
+            return "bad"
+        return value if value >= 0 else "bad"
+
+    def start(self, variant: str) -> None:
+        seed: int | None = None
+        if variant in ("normal", "constructed"):
+            typed = self.seed_value()
+            if typed == "bad":
+                self.notify("The seed must be a whole number (or empty for a random one).")
+                return
+            seed = typed  # type: ignore[assignment]
+        self.app.show_view(start_run(self.app, variant, seed))
+
+    def show_scores(self) -> None:
+        self.app.show_view(ScoresView(self.app, back_to=self))
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if self.seed_field is not None and self.seed_field.active:
+            if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+                self.start("normal")
+                return True
+            if symbol == arcade.key.ESCAPE:
+                self.seed_field.deactivate()
+                return True
+            return symbol == arcade.key.H  # typing an H in the field is not the help key
+        if symbol == arcade.key.ESCAPE:
+            self.app.show_menu()
+            return True
+        return False
+
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics(self.catalogue)
+
+
+def _big(style: dict[str, Any]) -> dict[str, Any]:
+    """A button style with a larger face (the three variant buttons)."""
+    return {state: dataclasses.replace(s, font_size=20) for state, s in style.items()}
+
+
+class ScoresView(GameViewBase):
+    """The three high-score tables: Normal, Constructed and today's Daily."""
+
+    title = "Card Crawl: high scores"
+    mode_id = None
+
+    def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:
+        super().__init__(app)
+        self.back_to = back_to
+        self.catalogue = load_catalogue()
+        self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
+        self.sprites = arcade.SpriteList()
+        self.boards: list[ScoreBoard] = []
+        self.heading = arcade.Text("High scores", 0, 0, theme.GOLD, 40, font_name=TITLE_FONT,
+                                   bold=True, anchor_x="center", anchor_y="center",
+                                   batch=self.batch)
+
+    def layout(self, width: int, height: int) -> None:
+        for board in self.boards:
+            board.clear()
+        self.sprites.clear()
+        self.heading.position = (width / 2, height - 56)
+        margin, gap = 24, 18
+        col_w = (width - 2 * margin - 2 * gap) / 3
+        top, bottom = height - 100, 90
+        date = today()
+        self.boards = []
+        kept = self.catalogue.high_scores_kept
+        for i, (variant, title) in enumerate((("normal", "Normal"),
+                                              ("constructed", "Constructed"),
+                                              ("daily", f"Daily {date}"))):
+            rect = arcade.LBWH(margin + i * (col_w + gap), bottom, col_w, top - bottom)
+            board = ScoreBoard(self, self.sprites, columns=ScoreBoard.COMPACT)
+            rows = self.table.top(variant, date if variant == "daily" else None)
+            board.build(rect, title, rows, None, kept, row_h=min(28, (rect.height - 90) / kept))
+            self.boards.append(board)
+        self.ui.clear()
+        anchor = gui.UIAnchorLayout()
+        anchor.add(make_button("Back (Esc)", width=200, on_click=self.back),
+                   anchor_x="center_x", anchor_y="bottom", align_y=24)
+        self.ui.add(anchor)
+        if self.table.load_error:
+            self.toast.show(self.table.load_error, "error", duration=4.0)
+            self.table.load_error = None
+
+    def draw_board(self) -> None:
+        self.sprites.draw()
+
+    def back(self) -> None:
+        self.app.show_view(self.back_to or StartView(self.app))
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics(self.catalogue)

@@ -1,0 +1,308 @@
+"""The main menu: one row per registered game, plus Settings and Quit.
+
+The rows come from `game.engine.modes.all_modes()`, so a new game appears here by registering
+itself; nothing in this file names a mode. Each row offers the CPU level (two-seat modes only:
+the solitaire's level is the Hint setting), Start, and Continue when that mode has a save.
+The whole widget tree is rebuilt from the window size on show and on resize, which keeps the
+layout code in one place (`build`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import arcade
+import arcade.gui as gui
+from PIL import Image, ImageChops
+
+from game.engine.modes import ModeLaunch, ModeSpec, all_modes
+from game.scenes import theme
+from game.scenes.fonts import TITLE_FONT
+from game.scenes.widgets import (
+    CycleButton,
+    HelpOverlay,
+    HelpTopic,
+    Toast,
+    make_button,
+    make_label,
+    panel_texture,
+)
+
+if TYPE_CHECKING:
+    from game.scenes.app import App
+
+TITLE = "Tabula"
+SUBTITLE = "Card and strategy games for one table"
+
+ROW_MAX_WIDTH = 1000
+LEVEL_WIDTH = 170
+ACTION_WIDTH = 124
+
+
+@dataclass(frozen=True)
+class Density:
+    """Spacing of the menu for one range of window heights (pixels, title in points)."""
+
+    title_size: int
+    subtitle: bool
+    top: int
+    spacer: int
+    row_height: int
+    gap: int
+    bottom: int
+
+
+# Tried in order; the first that fits the window wins (the last is used regardless).
+DENSITIES: tuple[Density, ...] = (
+    Density(theme.SIZE_TITLE, True, 24, 22, 92, 12, 28),
+    Density(48, True, 14, 12, 86, 10, 20),
+    Density(40, False, 10, 8, 80, 8, 16),
+)
+
+
+_backdrop_cache: dict[tuple[int, int], arcade.Texture] = {}
+
+
+def table_backdrop(width: int, height: int) -> arcade.Texture:
+    """Felt: a soft light in the middle, darker edges and a fine grain that hides banding."""
+    key = (max(16, width // 2), max(16, height // 2))
+    if key not in _backdrop_cache:
+        w, h = key
+        # radial_gradient is 0 in the centre and 255 at radius 128 of a 256 px square.
+        falloff = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
+        light = falloff.point(lambda v: round(255 * max(0.0, 1.0 - (v / 255) ** 1.6 * 0.9)))
+        img = Image.new("RGBA", (w, h), tuple(theme.TABLE_EDGE))
+        img.paste(Image.new("RGBA", (w, h), tuple(theme.TABLE)), (0, 0), light)
+        grain = Image.effect_noise((w, h), 24).point(lambda v: round(v * 0.06))
+        img = Image.merge(
+            "RGBA",
+            [ImageChops.add(band, grain) for band in img.split()[:3]] + [img.split()[3]],
+        )
+        _backdrop_cache[key] = arcade.Texture(img, hash=f"tabula-backdrop-{w}x{h}")
+    return _backdrop_cache[key]
+
+
+class MainMenuView(gui.UIView):
+    """Title, a row per game (level, Continue, Start), Settings and Quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__()
+        self.app = app
+        self.background_color = theme.TABLE
+        self.toast = Toast()
+        self.modes: list[ModeSpec] = []
+        self.levels: dict[str, str] = {}  # chosen CPU level per mode, kept across rebuilds
+        self.start_buttons: dict[str, gui.UIFlatButton] = {}
+        self.continue_buttons: dict[str, gui.UIFlatButton] = {}
+        self.level_buttons: dict[str, CycleButton] = {}
+        self.settings_button: gui.UIFlatButton | None = None
+        self.quit_button: gui.UIFlatButton | None = None
+        self.title_label: gui.UILabel | None = None
+        self.empty_label: gui.UILabel | None = None
+        self._backdrop = arcade.SpriteList()
+
+    # layout -------------------------------------------------------------------------------------
+    def build(self, width: int | None = None, height: int | None = None) -> None:
+        """Rebuild every widget for this size (default: the window's) and the current saves."""
+        width = width or self.window.width
+        height = height or self.window.height
+        self.ui.clear()
+        self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
+        self.modes = all_modes()
+
+        self._backdrop.clear()
+        backdrop = arcade.Sprite(table_backdrop(width, height))
+        backdrop.width, backdrop.height = width, height
+        backdrop.position = (width / 2, height / 2)
+        self._backdrop.append(backdrop)
+
+        density, title, subtitle = self._fit(height)
+        root = gui.UIAnchorLayout()
+        column = gui.UIBoxLayout(space_between=density.gap)
+        self.title_label = column.add(title)
+        if subtitle is not None:
+            column.add(subtitle)
+        column.add(gui.UISpace(height=density.spacer))
+        row_width = min(ROW_MAX_WIDTH, width - 96)
+        if self.modes:
+            for spec in self.modes:
+                column.add(self._mode_row(spec, row_width, density.row_height))
+        else:
+            column.add(self._empty_panel(row_width))
+        root.add(column, anchor_x="center_x", anchor_y="top", align_y=-density.top)
+
+        footer = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        self.settings_button = footer.add(
+            make_button("Settings", width=160, on_click=self.app.show_settings)
+        )
+        footer.add(make_button("Help", width=110, on_click=self.open_help))
+        self.quit_button = footer.add(make_button("Quit", width=160, on_click=self.app.quit))
+        root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=density.bottom)
+
+        self.ui.add(root)
+
+    def _fit(self, height: int) -> tuple[Density, gui.UILabel, gui.UILabel | None]:
+        """The roomiest density whose header, rows and footer fit the window height."""
+        rows = max(1, len(self.modes))
+        for density in DENSITIES:
+            title = make_label(
+                TITLE, size=density.title_size, color=theme.GOLD, bold=True, font_name=TITLE_FONT
+            )
+            subtitle = (
+                make_label(SUBTITLE, size=theme.SIZE_BODY + 1, color=theme.TEXT_MUTED)
+                if density.subtitle
+                else None
+            )
+            header = title.height + (subtitle.height + density.gap if subtitle else 0)
+            body = rows * density.row_height + (rows - 1) * density.gap if self.modes else 170
+            footer = theme.BUTTON_HEIGHT + density.bottom + density.gap
+            if density.top + header + density.gap + density.spacer + body + footer <= height:
+                break
+        return density, title, subtitle
+
+    def _mode_row(self, spec: ModeSpec, row_width: float, row_height: float) -> gui.UIWidget:
+        pad = 18
+        controls = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+        if spec.seats > 1 and spec.cpu_levels:
+            level = self.levels.get(spec.id, spec.default_level)
+            button = CycleButton(
+                "CPU",
+                spec.cpu_levels,
+                level,
+                width=LEVEL_WIDTH,
+                on_change=lambda value, mode=spec.id: self._set_level(mode, value),
+            )
+            self.level_buttons[spec.id] = controls.add(button)
+        cont = make_button(
+            "Continue",
+            width=ACTION_WIDTH,
+            kind="info",
+            on_click=lambda mode=spec.id: self.continue_game(mode),
+        )
+        cont.disabled = not self.app.has_save(spec.id)
+        self.continue_buttons[spec.id] = controls.add(cont)
+        self.start_buttons[spec.id] = controls.add(
+            make_button(
+                "Start",
+                width=ACTION_WIDTH,
+                kind="primary",
+                on_click=lambda mode=spec.id: self.start_game(mode),
+            )
+        )
+
+        # The text column keeps the same width in every row (room for the level button even
+        # when a row has none), so Start and Continue line up down the list.
+        controls_width = LEVEL_WIDTH + ACTION_WIDTH * 2 + theme.GAP * 2
+        info_width = row_width - controls_width - pad * 2 - 24
+        info = gui.UIBoxLayout(space_between=4, align="left")
+        info.add(make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True))
+        info.add(
+            make_label(
+                spec.description,
+                size=theme.SIZE_BODY - 1,
+                color=theme.TEXT_MUTED,
+                width=info_width,
+                multiline=True,
+            )
+        )
+
+        row = gui.UIAnchorLayout(width=row_width, height=row_height, size_hint=None)
+        row.with_background(texture=panel_texture())
+        row.add(info, anchor_x="left", anchor_y="center_y", align_x=pad)
+        row.add(controls, anchor_x="right", anchor_y="center_y", align_x=-pad)
+        return row
+
+    def _empty_panel(self, row_width: float) -> gui.UIWidget:
+        box = gui.UIBoxLayout(space_between=8)
+        self.empty_label = box.add(
+            make_label("No games installed", size=theme.SIZE_HEADING, bold=True, color=theme.GOLD)
+        )
+        box.add(
+            make_label(
+                "Tabula found no game modes. Each game registers itself from its package "
+                "(game/systems/<mode>/mode.py); reinstall Tabula or check the log for import "
+                "errors.",
+                color=theme.TEXT_MUTED,
+                width=min(620, row_width - 60),
+                multiline=True,
+                align="center",
+            )
+        )
+        return box.with_padding(all=28).with_background(texture=panel_texture())
+
+    # actions ------------------------------------------------------------------------------------
+    def _set_level(self, mode_id: str, level: str) -> None:
+        self.levels[mode_id] = level
+        self.app.sounds.play("click")
+
+    def launch_for(self, spec: ModeSpec) -> ModeLaunch:
+        """The launch the Start button makes: the CPU sits in seat 1 of a two-seat game."""
+        cpu: dict[int, str] = {}
+        if spec.seats > 1 and spec.cpu_levels:
+            cpu = {1: self.levels.get(spec.id, spec.default_level)}
+        return ModeLaunch(mode=spec.id, cpu=cpu)
+
+    def start_game(self, mode_id: str) -> None:
+        spec = next((m for m in self.modes if m.id == mode_id), None)
+        if spec is not None:
+            self.app.sounds.play("click")
+            self.app.start_mode(self.launch_for(spec))
+
+    def continue_game(self, mode_id: str) -> None:
+        self.app.sounds.play("click")
+        self.app.continue_mode(mode_id)
+
+    def open_help(self) -> None:
+        HelpOverlay.open(
+            self,
+            [
+                HelpTopic(
+                    "Playing",
+                    (
+                        "Pick a game and press Start. Two-player games put a CPU in the second "
+                        "seat; its level button cycles through the levels the game offers.",
+                        "Continue resumes the match you saved from that game's pause menu.",
+                    ),
+                ),
+                HelpTopic(
+                    "In every game",
+                    (
+                        "H opens the game's own help: its goal, phases and controls.",
+                        "Esc opens the pause menu: resume, save and quit, settings, quit.",
+                    ),
+                ),
+                HelpTopic(
+                    "Settings",
+                    (
+                        "Animation speed (slow, normal, fast, instant), sound and volume, "
+                        "fullscreen, and the CPU level behind Card Crawl's Hint button.",
+                    ),
+                ),
+            ],
+            title="Tabula",
+        )
+
+    # arcade handlers ----------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.build()  # saves may have changed while another view was shown
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.build(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+
+    def on_draw_before_ui(self) -> None:
+        self._backdrop.draw()
+
+    def on_draw_after_ui(self) -> None:
+        self.toast.draw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.H:
+            self.open_help()
+            return True
+        return False
+

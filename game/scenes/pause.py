@@ -1,0 +1,172 @@
+"""The pause menu that Esc opens over any game screen.
+
+Resume, Help, Settings, Save and quit to menu, Quit to menu (asks "Quit without saving?"
+first) and Quit game. It is a View of its own drawn over a still frame of the game, so the
+game gets no input while it is open, and Resume shows the very same game view again: the match
+goes on exactly where it was. Saving asks the game for its record through a callable, because
+only the screen knows whether a match is in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import arcade.gui as gui
+
+from game.scenes import theme
+from game.scenes.widgets import (
+    HelpOverlay,
+    HelpTopic,
+    Toast,
+    make_button,
+    make_label,
+    panel_texture,
+)
+
+if TYPE_CHECKING:
+    from game.scenes.app import App
+
+RecordSource = Callable[[], dict[str, Any] | None]
+
+
+class PauseView(gui.UIView):
+    """Overlay menu over `game_view`; `record_source()` returns the record to save, or None."""
+
+    BUTTON_WIDTH = 280
+
+    def __init__(self, game_view: arcade.View, record_source: RecordSource | None = None) -> None:
+        super().__init__()
+        self.game_view = game_view
+        self.record_source = record_source or (lambda: None)
+        self.app: App = game_view.app  # type: ignore[attr-defined]
+        self.confirming = False
+        self.buttons: dict[str, gui.UIFlatButton] = {}
+        self._shade = arcade.SpriteList()
+        self.toast = Toast()  # App.notify shows save errors here while the menu is open
+
+    # layout -------------------------------------------------------------------------------------
+    def build(self, width: int | None = None, height: int | None = None) -> None:
+        """(Re)build the panel: the menu, or the quit confirmation."""
+        self.ui.clear()
+        self.buttons = {}
+        w, h = width or self.window.width, height or self.window.height
+        self._shade.clear()
+        self._shade.append(arcade.SpriteSolidColor(w, h, w / 2, h / 2, theme.SHADE))
+
+        box = gui.UIBoxLayout(space_between=theme.GAP)
+        if self.confirming:
+            box.add(make_label("Quit without saving?", size=theme.SIZE_HEADING, bold=True))
+            box.add(
+                make_label("The match in progress will be lost.", color=theme.TEXT_MUTED)
+            )
+            row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+            self.buttons["confirm_quit"] = row.add(
+                make_button("Quit", width=150, kind="danger", on_click=self.quit_to_menu)
+            )
+            self.buttons["cancel_quit"] = row.add(
+                make_button("Cancel", width=150, on_click=self.cancel_confirm)
+            )
+            box.add(gui.UISpace(height=4))
+            box.add(row)
+        else:
+            title = getattr(self.game_view, "title", "Game")
+            box.add(make_label("Paused", size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
+            box.add(make_label(title, color=theme.TEXT_MUTED))
+            box.add(gui.UISpace(height=4))
+            entries: list[tuple[str, str, str, Callable[[], Any]]] = [
+                ("resume", "Resume", "primary", self.resume),
+                ("help", "Help", "secondary", self.open_help),
+                ("settings", "Settings", "secondary", self.open_settings),
+                ("save_quit", "Save and quit to menu", "secondary", self.save_and_quit),
+                ("quit_menu", "Quit to menu", "secondary", self.ask_quit),
+                ("quit_game", "Quit game", "danger", self.quit_game),
+            ]
+            for key, text, kind, action in entries:
+                self.buttons[key] = box.add(
+                    make_button(text, width=self.BUTTON_WIDTH, kind=kind, on_click=action)
+                )
+        panel = box.with_padding(all=28).with_background(
+            texture=panel_texture(edge=tuple(theme.GOLD))
+        )
+        anchor = gui.UIAnchorLayout()
+        anchor.add(panel, anchor_x="center_x", anchor_y="center_y")
+        self.ui.add(anchor)
+
+    # actions ------------------------------------------------------------------------------------
+    def resume(self) -> None:
+        self.window.show_view(self.game_view)
+
+    def open_help(self) -> None:
+        topics = getattr(self.game_view, "help_topics", lambda: [])()
+        HelpOverlay.open(self, [*topics, HelpTopic("Pause menu", ("Esc: back to the game.",))])
+
+    def open_settings(self) -> None:
+        self.app.show_settings(back_to=self)
+
+    def save_and_quit(self) -> None:
+        """Save the record (if the game has one) then go to the menu; stay here if it fails."""
+        record = self.record_source()
+        if record is not None:
+            path = self.app.save_match(record)
+            if path is None:
+                return  # the app showed why; the player can retry or quit without saving
+            self._leave()
+            self.app.show_menu()
+            self.app.notify("Game saved", kind="success")
+            return
+        self._leave()
+        self.app.show_menu()
+
+    def ask_quit(self) -> None:
+        self.confirming = True
+        self.build()
+
+    def cancel_confirm(self) -> None:
+        self.confirming = False
+        self.build()
+
+    def quit_to_menu(self) -> None:
+        self._leave()
+        self.app.show_menu()
+
+    def quit_game(self) -> None:
+        self._leave()
+        self.app.quit()
+
+    def _leave(self) -> None:
+        on_leave = getattr(self.game_view, "on_leave", None)
+        if on_leave is not None:
+            on_leave()
+
+    # arcade handlers ----------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.build()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.game_view.on_resize(width, height)
+        self.build(width, height)
+
+    def on_draw_before_ui(self) -> None:
+        self.game_view.on_draw()
+        self._shade.draw()
+
+    def on_draw_after_ui(self) -> None:
+        self.toast.draw()
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            if self.confirming:
+                self.cancel_confirm()
+            else:
+                self.resume()
+            return True
+        if symbol == arcade.key.H and not self.confirming:
+            self.open_help()
+            return True
+        return False

@@ -1,0 +1,116 @@
+"""Player settings: animation speed, sound, fullscreen and the crawl Hint's CPU level.
+
+Stored as JSON in the user config dir (paths.user_config_dir()/settings.json). Every change is
+saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. A
+file that cannot be read is not fatal: it is moved aside as settings.json.bak, the defaults are
+used, and `load_error` carries a message the app shows as a toast.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+
+from game import paths
+
+log = logging.getLogger(__name__)
+
+AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
+ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+# How much faster than "normal" each speed plays (the specs' 0.5x / 1x / 2x / instant).
+SPEED_FACTORS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": 0.0}
+# Level names offered for the Hint when the crawl mode is not registered (crawl spec 7).
+DEFAULT_HINT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+SETTINGS_FILE = "settings.json"
+
+
+def settings_path() -> Path:
+    """Where settings live now (read each time: tests move TABULA_HOME per test)."""
+    return paths.user_config_dir() / SETTINGS_FILE
+
+
+class Settings(BaseModel):
+    """What the player chose in the Settings screen; unknown keys in the file are ignored."""
+
+    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+
+    animation_speed: AnimationSpeed = "normal"
+    sound_on: bool = True
+    volume: float = Field(default=0.8, ge=0.0, le=1.0)
+    fullscreen: bool = False
+    hint_level: str = Field(default="hard", min_length=1)
+
+    # Set by load() when the file on disk was unreadable; never written back.
+    _load_error: str | None = PrivateAttr(default=None)
+
+    @property
+    def load_error(self) -> str | None:
+        """A message for the player when load() fell back to defaults, else None."""
+        return self._load_error
+
+    @property
+    def speed_factor(self) -> float:
+        """Multiplier for animation dt; 0.0 means instant."""
+        return SPEED_FACTORS[self.animation_speed]
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        """Read the settings file; a missing file gives defaults, a corrupt one is kept aside."""
+        path = path or settings_path()
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cls()
+        except OSError as exc:
+            log.warning("cannot read %s: %s", path, exc)
+            settings = cls()
+            settings._load_error = f"Settings could not be read ({exc.strerror}); using defaults."
+            return settings
+        try:
+            data = json.loads(raw)
+            if not isinstance(data, dict):
+                raise ValueError("the file does not hold a JSON object")
+            return cls.model_validate(data)
+        except (ValueError, ValidationError) as exc:
+            # pydantic's ValidationError is a ValueError too; both mean a corrupt file.
+            backup = path.with_name(path.name + ".bak")
+            log.warning("corrupt settings file %s (%s); moved to %s", path, exc, backup)
+            try:
+                os.replace(path, backup)
+            except OSError as move_exc:
+                log.warning("could not move %s aside: %s", path, move_exc)
+            settings = cls()
+            settings._load_error = (
+                f"Settings file was corrupt; defaults restored (old file kept as {backup.name})."
+            )
+            return settings
+
+    def save(self, path: Path | None = None) -> None:
+        """Write atomically: a temp file in the same folder, then os.replace over the old one."""
+        path = path or settings_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps(self.model_dump(), indent=2, sort_keys=True) + "\n"
+        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def updated(self, **changes: object) -> Settings:
+        """Apply validated changes in place and save; returns self for chaining."""
+        for name, value in changes.items():
+            setattr(self, name, value)
+        self.save()
+        return self

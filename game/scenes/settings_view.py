@@ -1,0 +1,230 @@
+"""The Settings screen: animation speed, sound, volume, fullscreen and the Hint's CPU level.
+
+Every control saves at once (App.update_settings -> Settings.save, atomic), so there is no
+"Apply" to forget and a crash never loses a change. Back (or Esc) returns to where Settings was
+opened from: the main menu, or a game's pause menu.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import arcade.gui as gui
+
+from game.engine.modes import get_mode
+from game.scenes import theme
+from game.scenes.menu import table_backdrop
+from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
+from game.scenes.widgets import (
+    Segmented,
+    Toast,
+    make_button,
+    make_heading,
+    make_label,
+    panel_texture,
+)
+
+if TYPE_CHECKING:
+    from game.scenes.app import App
+
+SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+LABEL_WIDTH = 300
+SLIDER_STYLE = {
+    state: gui.UISlider.UIStyle(
+        bg=theme.GOLD_HI if state != "normal" else theme.GOLD,
+        border=theme.TEXT if state != "normal" else theme.PANEL_EDGE,
+        border_width=2,
+        filled_track=theme.GOLD,
+        unfilled_track=theme.PANEL_HI,
+        filled_step=None,
+        unfilled_step=None,
+    )
+    for state in ("normal", "hover", "press", "disabled")
+}
+
+
+def hint_levels() -> tuple[str, ...]:
+    """The crawl mode's CPU levels when it is installed (they name the Hint's strength)."""
+    crawl = get_mode("crawl")
+    return tuple(crawl.cpu_levels) if crawl and crawl.cpu_levels else DEFAULT_HINT_LEVELS
+
+
+class SettingsView(gui.UIView):
+    """One panel of labelled controls; each change is saved immediately."""
+
+    def __init__(self, app: App, back_to: arcade.View | None = None) -> None:
+        super().__init__()
+        self.app = app
+        self.back_to = back_to
+        self.background_color = theme.TABLE
+        self.toast = Toast()
+        self.controls: dict[str, gui.UIWidget] = {}
+        self.volume_label: gui.UILabel | None = None
+        self.back_button: gui.UIFlatButton | None = None
+        self.title_label: gui.UILabel | None = None
+        self._backdrop = arcade.SpriteList()
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    # layout -------------------------------------------------------------------------------------
+    def build(self, width: int | None = None, height: int | None = None) -> None:
+        """Rebuild every widget for this size (default: the window's) from the settings."""
+        width = width or self.window.width
+        height = height or self.window.height
+        self.ui.clear()
+        self.controls = {}
+        self._backdrop.clear()
+        backdrop = arcade.Sprite(table_backdrop(width, height))
+        backdrop.width, backdrop.height = width, height
+        backdrop.position = (width / 2, height / 2)
+        self._backdrop.append(backdrop)
+
+        s = self.settings
+        rows = gui.UIBoxLayout(space_between=18, align="left")
+        self.title_label = rows.add(make_heading("Settings", size=34))
+        rows.add(gui.UISpace(height=2))
+
+        self.controls["animation_speed"] = self._row(
+            rows,
+            "Animation speed",
+            "How fast moves, attacks and numbers play",
+            Segmented(
+                ANIMATION_SPEEDS,
+                s.animation_speed,
+                labels=[SPEED_LABELS[v] for v in ANIMATION_SPEEDS],
+                on_change=lambda v: self.change(animation_speed=v),
+            ),
+        )
+        self.controls["sound_on"] = self._row(
+            rows,
+            "Sound",
+            "Effects for moves, hits and rejections",
+            Segmented(
+                ("on", "off"),
+                "on" if s.sound_on else "off",
+                labels=("On", "Off"),
+                on_change=lambda v: self.change(sound_on=v == "on"),
+            ),
+        )
+        volume_box = gui.UIBoxLayout(vertical=False, space_between=16, align="center")
+        slider = gui.UISlider(
+            value=round(s.volume * 100),
+            min_value=0,
+            max_value=100,
+            step=5,
+            width=330,
+            height=28,
+            style=SLIDER_STYLE,
+        )
+        slider.on_change = self._volume_changed
+        volume_box.add(slider)
+        self.volume_label = volume_box.add(
+            make_label(f"{round(s.volume * 100)} %", width=70, bold=True)
+        )
+        self.controls["volume"] = slider
+        self._row(rows, "Volume", "Loudness of every effect", volume_box)
+        self.controls["fullscreen"] = self._row(
+            rows,
+            "Fullscreen",
+            "Fill the screen instead of a window",
+            Segmented(
+                ("on", "off"),
+                "on" if s.fullscreen else "off",
+                labels=("On", "Off"),
+                on_change=lambda v: self.change(fullscreen=v == "on"),
+            ),
+        )
+        levels = hint_levels()
+        self.controls["hint_level"] = self._row(
+            rows,
+            "Hint level",
+            "CPU strength behind Card Crawl's Hint",
+            Segmented(
+                levels,
+                s.hint_level if s.hint_level in levels else None,
+                labels=[lv.capitalize() for lv in levels],
+                on_change=lambda v: self.change(hint_level=v),
+            ),
+        )
+
+        buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        self.back_button = buttons.add(
+            make_button("Back", width=160, kind="primary", on_click=self.back)
+        )
+        buttons.add(make_button("Reset to defaults", width=200, on_click=self.reset))
+        rows.add(gui.UISpace(height=4))
+        rows.add(buttons)
+
+        panel = rows.with_padding(left=40, right=40, top=28, bottom=28)
+        panel.with_background(texture=panel_texture())
+        root = gui.UIAnchorLayout()
+        root.add(panel, anchor_x="center_x", anchor_y="center_y")
+        self.ui.add(root)
+
+    def _row(
+        self, rows: gui.UIBoxLayout, title: str, caption: str, control: gui.UIWidget
+    ) -> gui.UIWidget:
+        text = gui.UIBoxLayout(space_between=2, align="left")
+        text.add(make_label(title, size=theme.SIZE_BODY + 2, bold=True, width=LABEL_WIDTH))
+        text.add(
+            make_label(caption, size=theme.SIZE_SMALL, color=theme.TEXT_MUTED, width=LABEL_WIDTH)
+        )
+        row = gui.UIBoxLayout(vertical=False, space_between=24, align="center")
+        row.add(text)
+        row.add(control)
+        rows.add(row)
+        return control
+
+    # actions ------------------------------------------------------------------------------------
+    def change(self, **changes: object) -> None:
+        """Save a change at once; a failed save is shown and the control is set back."""
+        if self.app.update_settings(**changes):
+            self.app.sounds.play("click")
+        else:
+            self.build()
+
+    def _volume_changed(self, event: gui.UIOnChangeEvent) -> None:
+        volume = round(float(event.new_value)) / 100
+        if self.volume_label is not None:
+            self.volume_label.text = f"{round(volume * 100)} %"
+        if abs(volume - self.settings.volume) >= 0.001:
+            self.app.update_settings(volume=volume)
+
+    def reset(self) -> None:
+        defaults = Settings()
+        self.app.update_settings(**defaults.model_dump())
+        self.build()
+
+    def back(self) -> None:
+        if self.back_to is not None:
+            self.app.show_view(self.back_to)
+        else:
+            self.app.show_menu()
+
+    # arcade handlers ----------------------------------------------------------------------------
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.build()
+
+    def on_resize(self, width: int, height: int) -> None:
+        if self.back_to is not None:
+            self.back_to.on_resize(width, height)
+        self.build(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+
+    def on_draw_before_ui(self) -> None:
+        self._backdrop.draw()
+
+    def on_draw_after_ui(self) -> None:
+        self.toast.draw()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            self.back()
+            return True
+        return False

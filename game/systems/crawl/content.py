@@ -1,0 +1,311 @@
+"""Card Crawl content (spec crawl.md sections 2, 3 and 7): the four resource files, their
+schemas and checks, and the loaded `Content` the rules read.
+
+- `deck.toml`: `[[card]]` id, type, value (>= 1), name, art; file order is the canonical
+  deck order (4.2).
+- `abilities.toml`: `[[ability]]` id, name, kind, effect, text, icon, plus the effect's
+  parameters as further keys, validated by the effect's registered parameter model (so they
+  are as strict as the other keys: unknown keys and wrong types are errors).
+- `rules.toml`: the constants of section 2.
+- `ai.toml`: the CPU parameters of section 7 (`normal.*`, `hard.*`, `constructed_pick`).
+
+Problems name the file and the key (`crawl/abilities.toml:ability[8].amount: ...`); the engine
+formats them. Cross-file checks: card ids are not ability ids (ability cards use the ability
+id), the catalogue holds at least `abilities_per_run` abilities, `constructed_pick` is that many
+distinct catalogue ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.crawl.abilities import EFFECTS, CrawlEffect, effect_of
+
+TYPE_NAMES = {"enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": "Potion",
+              "gold": "Gold", "ability": "Ability"}
+
+
+# -- schemas -------------------------------------------------------------------------------
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class CardEntry(_Strict):
+    """One fixed card of `deck.toml`."""
+
+    id: str = Field(min_length=1)
+    type: Literal["enemy", "spell", "shield", "potion", "gold"]
+    value: int = Field(ge=1)
+    name: str
+    art: str
+
+
+class AbilityEntry(BaseModel):
+    """One ability of `abilities.toml`; keys beyond the named fields are effect parameters."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    id: str = Field(min_length=1)
+    name: str
+    kind: Literal["hero", "target"]
+    effect: str
+    text: str
+    icon: str
+    _params: Any = PrivateAttr(default=None)
+
+    @field_validator("effect")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        if name not in EFFECTS.names():
+            raise ValueError(f"unknown effect {name!r} (registered: {', '.join(EFFECTS.names())})")
+        return name
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _effect_params(cls, data: Any, handler: Any) -> AbilityEntry:
+        entry = handler(data)
+        registered = EFFECTS.get(entry.effect)
+        # Raises a ValidationError located at the parameter's own key.
+        entry._params = registered.params.model_validate(entry.model_extra or {})
+        effect: CrawlEffect = registered.fn  # type: ignore[assignment]
+        if effect.kind != entry.kind:
+            raise ValidationError.from_exception_data(cls.__name__, [InitErrorDetails(
+                type=PydanticCustomError(
+                    "kind_mismatch", "effect {effect} is dropped on the {needed}, so kind must "
+                    "be {needed!r}", {"effect": entry.effect, "needed": effect.kind}),
+                loc=("kind",), input=entry.kind)])
+        return entry
+
+    @property
+    def params(self) -> BaseModel:
+        return self._params
+
+
+class RulesFile(_Strict):
+    """`rules.toml`: the constants of section 2."""
+
+    max_hp: int = Field(ge=1)
+    start_gold: int = Field(ge=0)
+    abilities_per_run: int = Field(ge=0)
+    win_bonus: int = Field(ge=0)
+    rebuy_base: int = Field(ge=0)
+    rebuy_step: int = Field(ge=0)
+    random_attack_min: int = Field(ge=0)
+    random_attack_max: int = Field(ge=0)
+    draw_threshold: int = Field(ge=0, le=3)
+    created_min: int = Field(ge=0)
+    created_max: int = Field(ge=0)
+    amplify_bonus: int = Field(ge=0)
+    amplify_cap: int = Field(ge=1)
+    high_scores_kept: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ranges(self) -> RulesFile:
+        for low, high in (("random_attack_min", "random_attack_max"),
+                          ("created_min", "created_max")):
+            if getattr(self, low) > getattr(self, high):
+                raise ValueError(f"{low} is above {high}")
+        return self
+
+
+class NormalAi(_Strict):
+    """`ai.toml [normal]`: thresholds of the greedy policy (7.2)."""
+
+    life_missing: int = 5
+    doomed_sum: int = 12
+    chaos_gain: int = 3
+    banish_min: int = 7
+    swap_min: int = 7
+    collect_gold_min: int = 4
+    emergency_hp: int = 6
+
+
+class HardAi(_Strict):
+    """`ai.toml [hard]`: budget, samples and the evaluation weights of 7.3."""
+
+    budget_ms: float = Field(default=300, gt=0)
+    samples: int = Field(default=8, ge=1)
+    max_steps: int = Field(default=200, ge=1)
+    won: float = 1000.0
+    lost: float = -1000.0
+    score: float = 0.1
+    hp: float = 1.0
+    revive: float = 4.0
+    deflect: float = 3.0
+    capitalize: float = 1.0
+    random_attack: float = 2.0
+    gold: float = 0.05
+    enemy: float = -1.0
+    potion: float = 0.8
+    held: float = 1.0
+    elsewhere: float = 0.9
+    pyro: float = 0.5
+    bash: float = 4.0
+    gold_card: float = 0.0
+    ability: float = 4.0
+
+
+class AiFile(_Strict):
+    """`ai.toml`. Defaults are the spec's, so a mod may override one table partly."""
+
+    constructed_pick: list[str] = ["revive", "shield_bash", "amplify", "swap", "doomed"]
+    normal: NormalAi = NormalAi()
+    hard: HardAi = HardAi()
+
+
+# -- cross-file checks -----------------------------------------------------------------------
+def _check_deck(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    ability_ids = {a.id for a in resources.files.get("abilities.toml", [])}
+    return [(f"card[{i}].id", f"{card.id!r} is also an ability id (ability cards use it)")
+            for i, card in enumerate(cards) if card.id in ability_ids]
+
+
+def _check_abilities(abilities: list[AbilityEntry],
+                     resources: ResourceSet) -> list[tuple[str, str]]:
+    rules = resources.files.get("rules.toml")
+    if rules is not None and len(abilities) < rules.abilities_per_run:
+        return [("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
+                            f"({rules.abilities_per_run})")]
+    return []
+
+
+def _check_ai(ai: AiFile, resources: ResourceSet) -> list[tuple[str, str]]:
+    known = {a.id for a in resources.files.get("abilities.toml", [])}
+    rules = resources.files.get("rules.toml")
+    problems = [(f"constructed_pick[{i}]", f"unknown ability {pick!r}")
+                for i, pick in enumerate(ai.constructed_pick) if pick not in known]
+    if len(set(ai.constructed_pick)) != len(ai.constructed_pick):
+        problems.append(("constructed_pick", "abilities must be distinct"))
+    if rules is not None and len(ai.constructed_pick) != rules.abilities_per_run:
+        problems.append(("constructed_pick", f"must name exactly {rules.abilities_per_run} "
+                                             "abilities (abilities_per_run)"))
+    return problems
+
+
+RESOURCE_FILES = (
+    ResourceFile("deck.toml", CardEntry, table="card", check=_check_deck),
+    ResourceFile("abilities.toml", AbilityEntry, table="ability", check=_check_abilities),
+    ResourceFile("rules.toml", RulesFile),
+    ResourceFile("ai.toml", AiFile, check=_check_ai),
+)
+
+
+# -- loaded content --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CardDef:
+    """A fixed card of the deck (3.1)."""
+
+    id: str
+    type: str
+    value: int
+    name: str
+    art: str
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    """An ability of the catalogue (3.2), its parameters completed from `rules.toml`."""
+
+    id: str
+    name: str
+    kind: str
+    effect: str
+    params: Any
+    text: str
+    icon: str
+    order: int
+    impl: CrawlEffect
+
+
+@dataclass
+class Content:
+    """Everything the crawl rules read from the resources, built once per `ResourceSet`."""
+
+    rules: RulesFile
+    ai: AiFile
+    deck: tuple[CardDef, ...]
+    catalogue: tuple[AbilityDef, ...]
+    abilities: dict[str, AbilityDef] = field(default_factory=dict)
+    catalogue_ids: tuple[str, ...] = ()
+    resources: ResourceSet | None = None
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in a dealt run: the deck.toml cards plus one per chosen ability."""
+        return len(self.deck) + self.rules.abilities_per_run
+
+    def default_name(self, card_type: str, initial_value: int | None,
+                     ability: str | None = None) -> str:
+        """The name of a setup card given without one (3.1)."""
+        if card_type == "ability":
+            found = self.abilities.get(ability or "")
+            return found.name if found else TYPE_NAMES["ability"]
+        for card in self.deck:
+            if card.type == card_type and card.value == initial_value:
+                return card.name
+        return TYPE_NAMES.get(card_type, card_type)
+
+    def rebuy_cost(self, clear_counter: int) -> int:
+        return self.rules.rebuy_base + self.rules.rebuy_step * clear_counter
+
+
+def _complete(params: Any, rules: RulesFile) -> Any:
+    """Fill parameters left out of an ability from the `rules.toml` defaults."""
+    update: dict[str, Any] = {}
+    if hasattr(params, "min") and params.min is None:
+        update["min"] = rules.created_min
+    if hasattr(params, "max") and params.max is None:
+        update["max"] = rules.created_max
+    if hasattr(params, "amount") and params.amount is None:
+        update["amount"] = rules.amplify_bonus
+    if hasattr(params, "cap") and params.cap is None:
+        update["cap"] = rules.amplify_cap
+    return params.model_copy(update=update) if update else params
+
+
+def build_content(resources: ResourceSet) -> Content:
+    rules: RulesFile = resources.single("rules.toml")
+    catalogue = tuple(
+        AbilityDef(a.id, a.name, a.kind, a.effect, _complete(a.params, rules), a.text, a.icon,
+                   order, effect_of(a.effect))
+        for order, a in enumerate(resources.entries("abilities.toml")))
+    deck = tuple(CardDef(c.id, c.type, c.value, c.name, c.art)
+                 for c in resources.entries("deck.toml"))
+    return Content(rules=rules, ai=resources.single("ai.toml"), deck=deck, catalogue=catalogue,
+                   abilities={a.id: a for a in catalogue},
+                   catalogue_ids=tuple(a.id for a in catalogue), resources=resources)
+
+
+_contents: dict[int, tuple[ResourceSet, Content]] = {}
+
+
+def content_of(resources: ResourceSet) -> Content:
+    """The `Content` of a loaded resource set (cached: simulations build thousands of
+    matches)."""
+    cached = _contents.get(id(resources))
+    if cached is None or cached[0] is not resources:
+        cached = _contents[id(resources)] = (resources, build_content(resources))
+    return cached[1]
+
+
+def load_content(mods: list[Any] | None = None) -> Content:
+    """The crawl content with the user's mods (or the given mod folders) applied."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("crawl")
+    assert spec is not None
+    return content_of(load_mode_resources(spec, mods=mods))

@@ -1,0 +1,255 @@
+"""The Card Crawl mode (spec crawl.md): its `Rules` for the engine's `Match` and its
+registration.
+
+`CrawlRules` gives the engine the verbs and messages of section 5, the mode's own checks in the
+order of 5.2 (after the engine's common checks 1-5), the resolution of an accepted decision as
+one queued action (the cycle of 4.3), the State JSON and seat view of section 6 and the
+canonical legal list of section 7. Streams: `deal` and `dungeon` only; only `dungeon` can be
+forced (4.12).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from game.engine.actions import Do
+from game.engine.match import Match, Rules, SetupError, is_int
+from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.resources import ResourceSet
+from game.engine.rng import Stream
+from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
+from game.systems.crawl.cycle import apply_move, run_cycle
+from game.systems.crawl.deal import deal, start_run
+from game.systems.crawl.legal import legal_decisions
+from game.systems.crawl.moves import judge_move, pick_error
+from game.systems.crawl.random_attack import random_attack
+from game.systems.crawl.rebuy import rebuy
+from game.systems.crawl.setup import load_setup
+from game.systems.crawl.state import board_json
+from game.systems.crawl.table import ZONES
+from game.systems.crawl.view import mask_board, view_board
+from game.systems.crawl.zones import board_count, index, table_of
+
+MODE_ID = "crawl"
+RULES_VERSION = "1"
+VARIANTS = ("normal", "constructed", "daily")
+STREAMS = ("deal", "dungeon")  # the match's only streams (4.12); the CPU has its own `ai`
+
+MESSAGES = {
+    "unknown_decision": "Unknown decision.",
+    "bad_decision": "Malformed decision.",
+    "game_over": "The run is over.",
+    "not_your_turn": "There is only one seat.",
+    "wrong_phase": "Not now.",
+    "bad_abilities": "Pick exactly 5 different abilities.",
+    "no_cards_on_board": "Nothing on the board to rebuy.",
+    "already_used": "The random attack is spent.",
+    "illegal_move": "That card can't go there.",
+    "invalid_slot": "No such slot.",
+    "empty_source": "Nothing to move there.",
+    "spent_card": "Used up: it clears at the next draw.",
+    "locked_in_hand": "Equipped cards stay in their hand until used.",
+    "hand_full": "That hand is full.",
+    "backpack_full": "The backpack is full.",
+    "no_shield": "Enemies go onto the hero or onto a shield.",
+    "not_equipped": "Equip it in a hand first.",
+    "no_bash": "Only a shield with Shield Bash can attack.",
+    "invalid_target": "Not a valid target.",
+    "not_wounded": "Gangrene needs a wounded enemy.",
+    "deck_empty": "The deck is empty.",
+}
+
+PLAY = frozenset({"play"})
+VERBS = {"move": PLAY, "rebuy": PLAY, "random_attack": PLAY,
+         "choose_abilities": frozenset({"pick"})}
+
+
+class CrawlRules(Rules):
+    """Card Crawl as the engine sees it. One instance per match (it holds the content)."""
+
+    mode = MODE_ID
+    rules_version = RULES_VERSION
+    seats = 1
+    verbs = VERBS
+    messages = MESSAGES
+    forceable_streams = frozenset({"dungeon"})
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self._verdict: tuple[dict[str, Any], str | None] | None = None
+
+    # -- starting --------------------------------------------------------------------------
+    def start(self, match: Match) -> None:
+        start_run(match, self.content)
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        load_setup(match, self.content, setup)
+
+    # -- checks (5.1, 5.2) -----------------------------------------------------------------
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        verb = decision["type"]
+        if verb == "move":
+            frm, to = decision.get("from"), decision.get("to")
+            if not (isinstance(frm, str) and frm in ZONES and isinstance(to, str)
+                    and to in ZONES):
+                return True
+            return (frm == "board" and not is_int(decision.get("from_index"))) or (
+                to == "board" and not is_int(decision.get("to_index")))
+        if verb == "choose_abilities":
+            picked = decision.get("abilities")
+            return not (isinstance(picked, list) and all(isinstance(a, str) for a in picked))
+        return False
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+        verb = decision["type"]
+        if verb == "move":
+            error, kind = judge_move(table_of(match), self.content, decision["from"],
+                                     decision.get("from_index"), decision["to"],
+                                     decision.get("to_index"))
+            self._verdict = (decision, kind)  # `apply` follows at once in Match.submit
+            return error
+        if verb == "rebuy":
+            return None if board_count(index(match)) else "no_cards_on_board"
+        if verb == "random_attack":
+            return "already_used" if index(match).run.random_attack_used else None
+        return pick_error(self.content, decision["abilities"])
+
+    # -- resolution (4.3) ------------------------------------------------------------------
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        verb = decision["type"]
+        if verb == "move":
+            verdict, self._verdict = self._verdict, None
+            if verdict is not None and verdict[0] is decision:
+                kind = verdict[1]
+            else:
+                kind = judge_move(table_of(match), self.content, decision["from"],
+                                  decision.get("from_index"), decision["to"],
+                                  decision.get("to_index"))[1]
+            match.enqueue(Do(run_cycle, apply_move, decision, kind))
+        elif verb == "rebuy":
+            match.enqueue(Do(run_cycle, rebuy))
+        elif verb == "random_attack":
+            match.enqueue(Do(run_cycle, random_attack))
+        else:
+            match.enqueue(Do(_choose_abilities, tuple(decision["abilities"])))
+
+    # -- state (6) -------------------------------------------------------------------------
+    def board_json(self, match: Match) -> dict[str, Any]:
+        return board_json(match)
+
+    def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
+        return mask_board(board, seat)
+
+    def view_board(self, match: Match, seat: int) -> dict[str, Any]:
+        return view_board(match, seat)
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return legal_decisions(match, seat)
+
+
+def _choose_abilities(match: Match, picked: tuple[str, ...]) -> None:
+    """The constructed pick (5.1): the deal follows at once; it is not a turn."""
+    deal(match, index(match), picked)
+
+
+# -- options and records -----------------------------------------------------------------------
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def check_options(options: dict[str, Any], seed: int) -> str | None:
+    """`options.variant` is normal | constructed | daily; a `date` is a real YYYY-MM-DD."""
+    variant = options.get("variant", "normal")
+    if variant not in VARIANTS:
+        return f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}"
+    if "date" in options:
+        date = options["date"]
+        if not isinstance(date, str) or not DATE.match(date):
+            return f"date: must be a date as 'YYYY-MM-DD', got {date!r}"
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            return f"date: {date!r} is not a calendar date"
+    return None
+
+
+def daily_seed(date: str) -> int:
+    """The seed of a daily run: its date as the integer YYYYMMDD (4.2.5)."""
+    return int(date.replace("-", ""))
+
+
+def check_record(record: dict[str, Any]) -> str | None:
+    """A daily run from the deal (`setup: null`) has a date and plays on that date's seed."""
+    options = record.get("options") or {}
+    if options.get("variant") != "daily" or record.get("setup") is not None:
+        return None
+    date = options.get("date")
+    if not isinstance(date, str):
+        return "options.date: a daily run needs its date ('YYYY-MM-DD')"
+    problem = check_options(options, record["seed"])
+    if problem:
+        return f"options.{problem}"
+    if record["seed"] != daily_seed(date):
+        return (f"seed: a daily run's seed is its date as YYYYMMDD ({daily_seed(date)}), "
+                f"got {record['seed']}")
+    return None
+
+
+def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
+    """The match of a validated record at its start: the deal, the pick, or its setup."""
+    problem = check_options(record.get("options") or {}, record["seed"]) or check_record(record)
+    if problem:
+        raise SetupError(problem)
+    content = content_of(resources)
+    match = Match(CrawlRules(content), seed=record["seed"], options=record.get("options"),
+                  resources=resources, phase="play")
+    for stream in STREAMS:  # created up front: a scratch match's rollbacks never recreate them
+        match.stream(stream)
+    setup = record.get("setup")
+    try:
+        with match.active():
+            if setup is None:
+                match.rules.start(match)
+            else:
+                match.setup = setup
+                match.rules.load_setup(match, setup)
+                match.load_forced(setup.get("forced"))
+    except BaseException:
+        match.close()
+        raise
+    return match
+
+
+def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
+    """The crawl auto-player (written in game.ai.crawl), imported only when one is needed."""
+    from game.ai.crawl import make_cpu as make_crawl_cpu
+
+    return make_crawl_cpu(level, seat, stream, resources)
+
+
+def summarize(result: dict[str, Any]) -> dict[str, float]:
+    return {"score": result["score"]}
+
+
+SPEC = register(ModeSpec(
+    id=MODE_ID,
+    title="Card Crawl",
+    description="A solitaire dungeon crawl: fight, block, drink and loot your way through "
+                "54 cards.",
+    rules_version=RULES_VERSION,
+    seats=1,
+    cpu_levels=("easy", "normal", "hard"),
+    default_level="normal",
+    resource_files=RESOURCE_FILES,
+    create_match=create_match,
+    make_cpu=make_cpu,
+    scene_entry="game.scenes.crawl.start:open_crawl",
+    shot_entry="game.scenes.crawl.play:shot_view",
+    bench=None,
+    check_options=check_options,
+    check_record=check_record,
+    summarize=summarize,
+    default_options={"variant": "normal"},
+    menu_order=30,
+))

@@ -1,0 +1,62 @@
+"""Scratch matches for CPU look-ahead (spec crawl.md section 7.3, DESIGN.md section 5).
+
+A CPU holds only the seat view (deck and seed "hidden"). To search, it fills the hidden deck
+itself (determinization, from its own `ai` stream) and loads the view as a setup with a seed of
+its own, then marks, submits, evaluates and rolls back on that match:
+
+    match = scratch_match(view, sampled_deck, seed)
+    with match.active():           # keep the world active around the whole search
+        mark = match.mark()
+        match.submit(candidate)
+        ...
+        match.rollback(mark)
+    match.close()                  # free the world when done
+
+`run_cards` gives the run's card list (the `deck.toml` cards plus one card per ability of the
+view) as State JSON card objects, the pool a determinization samples from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.match import Match
+from game.engine.record import new_record
+from game.engine.resources import ResourceSet
+from game.systems.crawl.content import Content
+
+
+def scratch_match(view: dict[str, Any], deck: list[dict[str, Any]], seed: int,
+                  resources: ResourceSet | None = None, *, events: bool = True) -> Match:
+    """A match at the view's position with `deck` (top first) as its deck and `seed` driving
+    its `dungeon` stream. `events=False` makes it record no events (faster, for a search that
+    never reads them: a draw then shows only as a smaller `deck_count`)."""
+    from game.systems.crawl.mode import create_match
+
+    if resources is None:
+        from game.engine.modes import get_mode
+        from game.engine.resources import load_mode_resources
+
+        spec = get_mode("crawl")
+        assert spec is not None
+        resources = load_mode_resources(spec)
+    setup = {key: value for key, value in view.items() if key not in ("seed", "seats")}
+    setup["board"] = {**view["board"], "deck": deck}
+    variant = view["board"].get("variant", "normal")
+    record = new_record("crawl", "1", seed, {"variant": variant}, setup)
+    match = create_match(record, resources)
+    match.events.enabled = events
+    return match
+
+
+def run_cards(content: Content, abilities: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+    """The run's card list as State JSON cards: deck.toml order, then the abilities given."""
+    cards = [{"id": c.id, "type": c.type, "value": c.value, "initial_value": c.value,
+              "ability": None, "pyro": False, "bash": False, "spent": False, "name": c.name}
+             for c in content.deck]
+    for ability in abilities:
+        found = content.abilities[ability]
+        cards.append({"id": found.id, "type": "ability", "value": None, "initial_value": None,
+                      "ability": found.id, "pyro": False, "bash": False, "spent": False,
+                      "name": found.name})
+    return cards

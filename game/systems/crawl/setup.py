@@ -1,0 +1,261 @@
+"""Loading a setup (spec crawl.md section 6.1): a State JSON taken exactly as given.
+
+A record's `setup` is the State JSON of 6.1 (envelope + `board`), every key optional with the
+defaults of 6.1; no draw runs when it is loaded. Derived keys (`to_act`, `seats`, `variant`,
+`deck_count`, `deck_types`, `rebuy_cost`) are ignored: the variant comes from the record's
+options, the seats from `options.ai`. The envelope `seed` may be absent, an integer or
+"hidden" (a CPU loads a seat view with a seed of its own in the record); it is ignored, the
+record's seed drives the streams.
+
+Malformed setups raise `SetupError` (a replay exits 1) naming the key: the checks of 6.1
+(duplicate ids, unknown types, negative values, board or deck values below 1, `hp` outside
+1..`max_hp` while the run goes on, a board list that is not 4 entries) plus keys of the wrong
+JSON type, unknown keys, unknown ability ids, a deck that is not a list (a seat view's "hidden"
+must be replaced by the caller), and a `pick` phase with cards on the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.components.crawl import CrawlCard, Hero, Run
+from game.engine.match import SetupError, is_int
+from game.systems.crawl.table import CARD_KEYS, CARD_TYPES, SLOTS
+from game.systems.crawl.zones import BOARD_PILES, add_card, create_zones, put
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.systems.crawl.content import Content
+
+ENVELOPE_KEYS = frozenset({"mode", "rules", "seed", "phase", "turn", "to_act", "result", "seats",
+                           "board", "forced"})
+BOARD_KEYS = frozenset({"variant", "abilities", "board", "left_hand", "right_hand", "backpack",
+                        "hero", "deck", "deck_count", "deck_types", "clear_counter", "rebuy_cost",
+                        "random_attack_used", "removed"})
+HERO_KEYS = ("hp", "max_hp", "gold", "can_revive", "reflect_damage", "bleed")
+CARD_KEY_SET = frozenset(CARD_KEYS)
+RESULT_KEYS = frozenset({"won", "score", "reason"})
+
+
+def _fail(where: str, problem: str) -> SetupError:
+    return SetupError(f"{where}: {problem}")
+
+
+@dataclass
+class ParsedSetup:
+    """A checked setup: cards per zone as (id, CrawlCard), plus the hero and the counters."""
+
+    phase: str = "play"
+    turn: int = 0
+    result: dict[str, Any] | None = None
+    abilities: tuple[str, ...] = ()
+    board: list[tuple[str, CrawlCard] | None] = field(default_factory=lambda: [None] * SLOTS)
+    hands: dict[str, tuple[str, CrawlCard] | None] = field(default_factory=dict)
+    deck: list[tuple[str, CrawlCard]] = field(default_factory=list)
+    hero: dict[str, Any] = field(default_factory=dict)
+    clear_counter: int = 0
+    random_attack_used: bool = False
+    removed: int = 0
+
+
+def _int(value: Any, where: str, low: int = 0) -> int:
+    if not is_int(value):
+        raise _fail(where, f"must be an integer, got {value!r}")
+    if value < low:
+        raise _fail(where, f"must be at least {low}, got {value}")
+    return value
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"must be true or false, got {value!r}")
+    return value
+
+
+def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, CrawlCard]:
+    """One card object; `zone` is board | hand | backpack | deck (for values and `spent`)."""
+    if not isinstance(raw, dict):
+        raise _fail(where, f"must be a card object, got {raw!r}")
+    for key in raw:
+        if key not in CARD_KEY_SET:
+            raise _fail(f"{where}.{key}", "unknown card key")
+    card_id = raw.get("id")
+    if not isinstance(card_id, str) or not card_id:
+        raise _fail(f"{where}.id", "required: a non-empty string")
+    card_type = raw.get("type")
+    if card_type not in CARD_TYPES:
+        raise _fail(f"{where}.type", f"unknown card type {card_type!r} "
+                                     f"({', '.join(CARD_TYPES)})")
+    if card_type == "ability":
+        ability = raw.get("ability")
+        if not isinstance(ability, str):
+            raise _fail(f"{where}.ability", "required for an ability card: an ability id")
+        if ability not in content.abilities:
+            raise _fail(f"{where}.ability", f"unknown ability {ability!r}")
+        for key in ("value", "initial_value"):
+            if raw.get(key) is not None:
+                raise _fail(f"{where}.{key}", "must be null for an ability card")
+        value = initial = None
+    else:
+        ability = raw.get("ability")
+        if ability is not None:
+            raise _fail(f"{where}.ability", "must be null for a card that is not an ability")
+        if "value" not in raw:
+            raise _fail(f"{where}.value", "required")
+        value = _int(raw["value"], f"{where}.value")
+        if zone in ("board", "deck") and value < 1:
+            raise _fail(f"{where}.value", f"a card on the board or in the deck has a value "
+                                          f"of at least 1, got {value}")
+        initial = _int(raw.get("initial_value", value), f"{where}.initial_value")
+    pyro = _bool(raw.get("pyro", False), f"{where}.pyro")
+    bash = _bool(raw.get("bash", False), f"{where}.bash")
+    spent_default = (zone == "hand" and card_type in ("potion", "gold")) or (
+        zone == "backpack" and card_type == "gold")
+    spent = _bool(raw.get("spent", spent_default), f"{where}.spent")
+    name = raw.get("name")
+    if name is None:
+        name = content.default_name(card_type, initial, ability)
+    elif not isinstance(name, str):
+        raise _fail(f"{where}.name", f"must be a string, got {name!r}")
+    return card_id, CrawlCard(card_type, value, initial, ability, pyro, bash, spent, name)
+
+
+def parse_setup(content: Content, setup: Any) -> ParsedSetup:
+    """Check a setup against 6.1 and return it parsed (SetupError names the bad key)."""
+    if not isinstance(setup, dict):
+        raise SetupError("must be an object (a State JSON)")
+    for key in setup:
+        if key not in ENVELOPE_KEYS:
+            raise _fail(f"{key}", "unknown key")
+    if setup.get("mode", "crawl") != "crawl":
+        raise _fail("mode", f"must be 'crawl', got {setup['mode']!r}")
+    if setup.get("rules", "1") != "1":
+        raise _fail("rules", f"must be '1', got {setup['rules']!r}")
+    seed = setup.get("seed")
+    if seed is not None and not is_int(seed) and seed != "hidden":
+        raise _fail("seed", f"must be an integer or 'hidden', got {seed!r}")
+    parsed = ParsedSetup()
+    parsed.turn = _int(setup.get("turn", 0), "turn")
+    parsed.result = _result(setup.get("result"))
+    default_phase = "over" if parsed.result is not None else "play"
+    phase = setup.get("phase", default_phase)
+    if phase not in ("pick", "play", "over"):
+        raise _fail("phase", f"must be 'pick', 'play' or 'over', got {phase!r}")
+    if (phase == "over") != (parsed.result is not None):
+        raise _fail("phase", "a run is 'over' exactly when it has a result")
+    parsed.phase = phase
+    board = setup.get("board", {})
+    if not isinstance(board, dict):
+        raise _fail("board", "must be an object")
+    _parse_board(content, board, parsed)
+    return parsed
+
+
+def _result(raw: Any) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != RESULT_KEYS:
+        raise _fail("result", "must be null or {\"won\", \"score\", \"reason\"}")
+    won = _bool(raw["won"], "result.won")
+    score = _int(raw["score"], "result.score")
+    if raw["reason"] not in ("cleared", "died"):
+        raise _fail("result.reason", "must be 'cleared' or 'died'")
+    return {"won": won, "score": score, "reason": raw["reason"]}
+
+
+def _parse_board(content: Content, board: dict[str, Any], parsed: ParsedSetup) -> None:
+    for key in board:
+        if key not in BOARD_KEYS:
+            raise _fail(f"board.{key}", "unknown key")
+    abilities = board.get("abilities", [])
+    if not isinstance(abilities, list):
+        raise _fail("board.abilities", "must be a list of ability ids")
+    for i, ability in enumerate(abilities):
+        if ability not in content.abilities:
+            raise _fail(f"board.abilities[{i}]", f"unknown ability {ability!r}")
+    if len(set(abilities)) != len(abilities):
+        raise _fail("board.abilities", "abilities must be distinct")
+    parsed.abilities = tuple(abilities)
+    slots = board.get("board", [None] * SLOTS)
+    if not isinstance(slots, list) or len(slots) != SLOTS:
+        raise _fail("board.board", f"must be a list of exactly {SLOTS} entries")
+    parsed.board = [None if raw is None else _card(content, raw, f"board.board[{i}]",
+                                                    "board")
+                    for i, raw in enumerate(slots)]
+    for zone in ("left_hand", "right_hand", "backpack"):
+        raw = board.get(zone)
+        parsed.hands[zone] = None if raw is None else _card(
+            content, raw, f"board.{zone}", "backpack" if zone == "backpack" else "hand")
+    deck = board.get("deck", [])
+    if not isinstance(deck, list):
+        raise _fail("board.deck", f"must be a list of cards, got {deck!r} (a seat view's "
+                                        "hidden deck must be replaced by a list)")
+    parsed.deck = [_card(content, raw, f"board.deck[{i}]", "deck")
+                   for i, raw in enumerate(deck)]
+    _parse_hero(content, board.get("hero", {}), parsed)
+    parsed.clear_counter = _int(board.get("clear_counter", 0), "board.clear_counter")
+    parsed.random_attack_used = _bool(board.get("random_attack_used", False),
+                                      "board.random_attack_used")
+    parsed.removed = _int(board.get("removed", 0), "board.removed")
+    seen: set[str] = set()
+    for card_id, _ in _all_cards(parsed):
+        if card_id in seen:
+            raise _fail("board", f"duplicate card id {card_id!r}")
+        seen.add(card_id)
+    if parsed.phase == "pick" and seen:
+        raise _fail("board", "a run in phase 'pick' has no cards yet")
+
+
+def _parse_hero(content: Content, hero: Any, parsed: ParsedSetup) -> None:
+    if not isinstance(hero, dict):
+        raise _fail("board.hero", "must be an object")
+    for key in hero:
+        if key not in HERO_KEYS:
+            raise _fail(f"board.hero.{key}", "unknown key")
+    rules = content.rules
+    max_hp = _int(hero.get("max_hp", rules.max_hp), "board.hero.max_hp", 1)
+    hp = _int(hero.get("hp", max_hp), "board.hero.hp")
+    low = 1 if parsed.result is None else 0
+    if not low <= hp <= max_hp:
+        raise _fail("board.hero.hp", f"must be in {low}..{max_hp} "
+                                           f"{'while the run goes on' if low else ''}, got {hp}")
+    parsed.hero = {
+        "hp": hp, "max_hp": max_hp,
+        "gold": _int(hero.get("gold", rules.start_gold), "board.hero.gold"),
+        **{flag: _bool(hero.get(flag, False), f"board.hero.{flag}")
+           for flag in ("can_revive", "reflect_damage", "bleed")},
+    }
+
+
+def _all_cards(parsed: ParsedSetup) -> list[tuple[str, CrawlCard]]:
+    cards = [c for c in parsed.board if c is not None]
+    cards += [c for c in parsed.hands.values() if c is not None]
+    return cards + parsed.deck
+
+
+def load_setup(match: Match, content: Content, setup: Any) -> None:
+    """Build the position a setup describes (inside the match's active world)."""
+    parsed = parse_setup(content, setup)
+    variant = match.options.get("variant", "normal")
+    hero = Hero(**parsed.hero)
+    run = Run(variant=variant, abilities=parsed.abilities, clear_counter=parsed.clear_counter,
+              random_attack_used=parsed.random_attack_used, removed=parsed.removed)
+    idx = create_zones(match, content, hero, run)
+    for slot, entry in enumerate(parsed.board):
+        if entry is not None:
+            put(match, idx, add_card(match, idx, *entry), BOARD_PILES[slot])
+    for zone, entry in parsed.hands.items():
+        if entry is not None:
+            put(match, idx, add_card(match, idx, *entry), zone)
+    deck = [add_card(match, idx, *entry) for entry in parsed.deck]
+    if deck:
+        match.journal.set(idx.deck, cards=tuple(deck))
+        deck_entity = idx.pile_entity["deck"]
+        for card in deck:
+            match.journal.set(idx.in_pile[card], pile=deck_entity)
+    match.journal.set(match.state, turn=parsed.turn)
+    if parsed.result is not None:
+        match.finish(parsed.result)
+    else:
+        match.set_phase(parsed.phase, (0,))

@@ -1,0 +1,130 @@
+"""Mods (spec crawl.md section 3.3, DESIGN.md section 4.5): data-only overlays of the crawl TOML.
+
+The example mod of docs/crawl.md (Amplify +4) is read from the docs themselves, so the docs and
+this test cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import paths
+from game.engine.modes import get_mode
+from game.engine.resources import load_mode_resources
+from game.systems.crawl.content import content_of
+
+from .helpers import accept, board_of, card, deal_match, move, setup_match
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs" / "crawl.md"
+SPEC = get_mode("crawl")
+
+NEW_ENEMY = """
+[[card]]
+id = "e11a"
+type = "enemy"
+value = 11
+name = "Dragon"
+art = ":resources:images/enemies/wormGreen.png"
+"""
+
+BROKEN = """
+[[ability]]
+id = "boom"
+name = "Boom"
+kind = "hero"
+effect = "explode"
+text = "Everything explodes."
+icon = ":resources:images/tiles/bomb.png"
+"""
+
+
+def example_mod() -> tuple[str, str]:
+    """(relative path, TOML) of the example mod block in docs/crawl.md."""
+    text = DOCS.read_text(encoding="utf-8")
+    block = re.search(r"```toml\n# (mods/\S+)\n(.*?)```", text, re.S)
+    assert block is not None, "docs/crawl.md has no example mod block"
+    return block.group(1), block.group(2)
+
+
+def install(name: str, files: dict[str, str]) -> Path:
+    folder = paths.mods_dir() / name / "crawl"
+    folder.mkdir(parents=True, exist_ok=True)
+    for file_name, text in files.items():
+        (folder / file_name).write_text(text, encoding="utf-8")
+    return folder.parent
+
+
+def install_example() -> None:
+    rel, text = example_mod()
+    parts = Path(rel).parts  # mods/<name>/crawl/<file>
+    install(parts[1], {parts[3]: text})
+
+
+def test_the_example_mod_changes_amplify_and_is_used_in_a_match():
+    install_example()
+    resources = load_mode_resources(SPEC)
+    assert resources.mods_loaded == ["amplify4"] and not resources.problems
+    assert content_of(resources).abilities["amplify"].params.amount == 4
+    match = setup_match({"board": [card("e5a", "enemy", 5), card("sp5", "spell", 5), None, None],
+                         "left_hand": card("amplify", "ability")})
+    accept(match, move("left_hand", "board", ti=1))
+    assert board_of(match)["board"][1]["value"] == 9
+
+
+def test_a_mod_can_add_a_card_to_the_deck():
+    install("dragon", {"deck.toml": NEW_ENEMY})
+    match = deal_match(2)
+    board = board_of(match)
+    ids = [c["id"] for c in board["board"]] + [c["id"] for c in board["deck"]]
+    assert len(ids) == 55 and "e11a" in ids
+    assert match.rules.content.deck_size == 55
+
+
+def test_a_broken_mod_is_skipped_and_the_base_still_loads():
+    install("broken", {"abilities.toml": BROKEN})
+    install_example()
+    resources = load_mode_resources(SPEC)
+    assert resources.mods_loaded == ["amplify4"]
+    messages = [str(p) for p in resources.problems]
+    assert any("mod 'broken' skipped" in m for m in messages)
+    assert any(m.endswith("abilities.toml:ability[0].effect: Value error, unknown effect "
+                          "'explode' (registered: add_value, clear_board, create_card, "
+                          "mark_card, move_to_backpack, remove_wounded, return_to_deck, "
+                          "set_hero_flag, shuffle_values, swap_with_top)") for m in messages)
+    assert "boom" not in content_of(resources).abilities
+    assert deal_match(3).state_json()["board"]["deck_count"] == 50
+
+
+def _validate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "game", "validate", *args],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+
+def test_validate_passes_on_the_base_content():
+    proc = _validate()
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "ok  crawl" in proc.stdout
+
+
+@pytest.mark.parametrize(("files", "where"), [
+    ({"abilities.toml": BROKEN}, "abilities.toml:ability[0].effect"),
+    ({"deck.toml": NEW_ENEMY.replace("value = 11", "value = -11")}, "deck.toml:card[0].value"),
+    ({"rules.toml": "max_hp = \"lots\"\n"}, "rules.toml:max_hp"),
+])
+def test_validate_reports_file_and_key_of_a_broken_mod(files, where):
+    folder = install("bad", files)
+    proc = _validate(str(folder))
+    assert proc.returncode == 1
+    assert where in proc.stdout, proc.stdout
+
+
+def test_validate_accepts_the_example_mod():
+    install_example()
+    proc = _validate(str(paths.mods_dir() / "amplify4"))
+    assert proc.returncode == 0, proc.stdout

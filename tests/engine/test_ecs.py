@@ -1,0 +1,127 @@
+"""game.engine.ecs: world switching and the private esper 3.9 fixes the journal relies on."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.components.common import Health, Ident, Position
+from game.engine import ecs
+
+
+def test_active_world_switches_and_restores_the_previous_world():
+    assert esper.current_world == "default"
+    with ecs.active_world("a") as name:
+        assert name == "a"
+        assert esper.current_world == "a"
+        with ecs.active_world("b"):
+            assert esper.current_world == "b"
+        assert esper.current_world == "a"
+        with ecs.active_world("a"):  # re-entering the active world is a no-op
+            assert esper.current_world == "a"
+        assert esper.current_world == "a"
+    assert esper.current_world == "default"
+
+
+def test_active_world_restores_the_previous_world_on_exception():
+    with pytest.raises(RuntimeError, match="boom"):
+        with ecs.active_world("a"):
+            esper.create_entity(Ident("in-a"))
+            raise RuntimeError("boom")
+    assert esper.current_world == "default"
+    assert esper.get_component(Ident) == []  # the entity went into "a", not "default"
+    with ecs.active_world("a"):
+        assert [(e, c.id) for e, c in esper.get_component(Ident)] == [(1, "in-a")]
+
+
+def test_worlds_are_separate_and_keep_their_id_counters():
+    with ecs.active_world("a"):
+        assert esper.create_entity() == 1
+        assert esper.create_entity() == 2
+    with ecs.active_world("b"):
+        assert esper.create_entity() == 1
+    with ecs.active_world("a"):
+        assert esper.create_entity() == 3
+
+
+def test_next_entity_id_does_not_consume_an_id():
+    first = esper.create_entity()
+    assert ecs.next_entity_id() == first + 1
+    assert ecs.next_entity_id() == first + 1
+    assert esper.create_entity() == first + 1
+    assert ecs.next_entity_id() == first + 2
+
+
+def test_rewind_entity_ids_reuses_ids():
+    esper.create_entity()
+    mark = ecs.next_entity_id()
+    created = [esper.create_entity() for _ in range(3)]
+    for entity in created:
+        esper.delete_entity(entity, immediate=True)
+    ecs.rewind_entity_ids(mark)
+    assert esper.create_entity() == created[0]
+
+
+def test_restore_entity_after_immediate_delete_restores_queries():
+    pos1, hp1 = Position(1, 2), Health(5, 9)
+    e1 = esper.create_entity(pos1, hp1)
+    e2 = esper.create_entity(Position(3, 4))
+    assert esper.get_components(Position, Health) == [(e1, (pos1, hp1))]  # cache warm
+    saved = ecs.entity_components(e1)
+    esper.delete_entity(e1, immediate=True)
+    assert esper.get_components(Position, Health) == []
+    assert esper.get_component(Health) == []
+    assert not esper.entity_exists(e1)
+
+    ecs.restore_entity(e1, saved)
+    assert esper.entity_exists(e1)
+    assert esper.get_components(Position, Health) == [(e1, (pos1, hp1))]
+    assert esper.get_component(Health) == [(e1, hp1)]
+    assert sorted(e for e, _ in esper.get_component(Position)) == [e1, e2]
+    assert esper.component_for_entity(e1, Health) is hp1
+    # the saved dict is copied: changing it later does not change the restored entity
+    saved.clear()
+    assert esper.components_for_entity(e1) == (pos1, hp1)
+
+
+def test_entity_components_is_a_copy():
+    e = esper.create_entity(Position(0, 0))
+    copy = ecs.entity_components(e)
+    copy[Health] = Health(1, 1)
+    assert esper.try_component(e, Health) is None
+
+
+def test_world_snapshot_is_a_deep_comparable_copy():
+    e1 = esper.create_entity(Position(1, 2), Ident("a"))
+    e2 = esper.create_entity(Health(3, 4))
+    pos = esper.component_for_entity(e1, Position)
+    snap = ecs.world_snapshot()
+    assert snap == {
+        e1: {"Position": {"x": 1, "y": 2}, "Ident": {"id": "a"}},
+        e2: {"Health": {"hp": 3, "max_hp": 4}},
+    }
+    pos.x = 99
+    assert snap[e1]["Position"] == {"x": 1, "y": 2}
+    assert ecs.world_snapshot()[e1]["Position"] == {"x": 99, "y": 2}
+
+
+def test_reset_all_worlds_drops_every_world():
+    with ecs.active_world("x"):
+        esper.create_entity(Ident("x"))
+    esper.create_entity(Ident("default"))
+    ecs.reset_all_worlds()
+    assert esper.current_world == "default"
+    assert esper.list_worlds() == ["default"]
+    assert esper.get_component(Ident) == []
+    assert esper.create_entity() == 1
+    with ecs.active_world("x"):  # a fresh, empty "x"
+        assert esper.get_component(Ident) == []
+
+
+def test_delete_world_refuses_the_active_world_and_ignores_unknown_ones():
+    with ecs.active_world("gone"):
+        with pytest.raises(PermissionError):
+            ecs.delete_world("gone")
+    ecs.delete_world("gone")
+    assert "gone" not in esper.list_worlds()
+    ecs.delete_world("never-existed")  # no error
