@@ -296,6 +296,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
 
 # -- bench -----------------------------------------------------------------------------------
 def cmd_bench(args: argparse.Namespace) -> int:
+    _headless_env()  # frame-time rows open a headless window
     from game.bench import collect
 
     rows = collect(args.mode or None, engine=not args.modes_only)

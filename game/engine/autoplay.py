@@ -43,6 +43,12 @@ def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False
              max_decisions: int = MAX_DECISIONS) -> dict[int, list[float]]:
     """Let the CPU players decide until the match ends; returns decision times if `timed`."""
     times: dict[int, list[float]] = {seat: [] for seat in players}
+    with match.active():  # one world switch for the whole match, not two per call
+        return _play(match, players, times, timed, max_decisions)
+
+
+def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[float]],
+          timed: bool, max_decisions: int) -> dict[int, list[float]]:
     for _ in range(max_decisions):
         if match.result is not None:
             return times
@@ -67,6 +73,7 @@ def play_cpu_match(spec: ModeSpec, seed: int, cpu: dict[int, str],
             "ai": {str(seat): level for seat, level in sorted(cpu.items())}}
     record = new_record(spec.id, spec.rules_version, seed, opts)
     match = build_match(record)
+    match.events.enabled = keep_match  # nobody reads a simulated match's events
     times = play_out(match, make_players(spec, seed, cpu), timed=timed)
     played = PlayedMatch(match_record(match), match.result, match.turn, times,
                          match if keep_match else None)

@@ -207,6 +207,7 @@ class Match:
         self.journal.set(self.state, result=dict(result), phase="over", to_act=())
 
     def seats_json(self) -> list[dict[str, Any]]:
+        """The envelope's `seats`, from the record's `options.ai` only (DESIGN.md section 3)."""
         ai = self.options.get("ai") or {}
         return [
             {"kind": "cpu", "ai": ai[str(seat)]} if str(seat) in ai else {"kind": "human"}

@@ -8,14 +8,14 @@ import copy
 import pytest
 
 from game.ai.crawl import make_cpu
-from game.ai.crawl.config import HardParams
 from game.ai.crawl.players import evaluate
-from game.ai.crawl.scratch import Catalogue, determinize
+from game.ai.crawl.scratch import determinize
 from game.engine.autoplay import play_cpu_match, play_out
 from game.engine.match import Rejection
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.engine.rng import Stream, ai_stream
+from game.systems.crawl.content import HardAi, content_of
 from tests.crawl.helpers import card, deal_match, setup_match
 
 
@@ -215,7 +215,7 @@ def test_hard_decides_the_same_whatever_the_hidden_deck_order(resources):
 def test_determinize_matches_the_view_counts(resources):
     match = deal_match(8)
     view = match.view_json(0)
-    deck = determinize(view, Catalogue.of(resources), Stream(1, "ai.0"))
+    deck = determinize(view, content_of(resources), Stream(1, "ai.0"))
     counts = {t: 0 for t in view["board"]["deck_types"]}
     for c in deck:
         counts[c["type"]] += 1
@@ -226,7 +226,7 @@ def test_determinize_matches_the_view_counts(resources):
 
 
 def test_evaluation_m_exact_numbers():
-    hard = HardParams()
+    hard = HardAi()
     over = {"result": {"won": True, "score": 80}, "board": {}}
     assert evaluate(over, hard) == pytest.approx(1008.0)
     state = {"result": None, "board": {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.crawl.config import ai_config
 from game.ai.crawl.players import CrawlCpu, EasyCpu, HardCpu, NormalCpu
 from game.engine.rng import Stream
 
@@ -15,10 +14,9 @@ def make_cpu(level: str, seat: int, stream: Stream, resources: Any,
              *, budget_ms: float | None = None) -> CrawlCpu:
     """A crawl CPU. `budget_ms` (the Hint, live play) makes `hard` think for that long;
     without it `hard` takes exactly ai.toml's `samples`, for reproducible results."""
-    config = ai_config(resources)
     if level == "hard":
-        return HardCpu(level, stream, resources, config, budget_ms)
-    return LEVELS[level](level, stream, resources, config)
+        return HardCpu(level, stream, resources, budget_ms)
+    return LEVELS[level](level, stream, resources)
 
 
 __all__ = ["make_cpu", "LEVELS"]

@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.crawl.config import NormalParams
 from game.ai.crawl.table import (
     HANDS,
     Board,
     Card,
     board_cards,
     chaos_list,
-    enemies,
     free_hands,
     missing_hp,
     move,
@@ -25,29 +23,58 @@ from game.ai.crawl.table import (
     price,
     value,
 )
+from game.systems.crawl.content import Content, NormalAi
 
 Decision = dict[str, Any]
 AbilityInfo = dict[str, dict[str, Any]]
+
+
+def ability_info(content: Content) -> AbilityInfo:
+    """Per ability id: its kind, effect and effect parameters, as plain dicts."""
+    info: AbilityInfo = {}
+    for ability in content.catalogue:
+        params = ability.params.model_dump() if ability.params is not None else {}
+        info[ability.id] = {"kind": ability.kind, "effect": ability.effect, **params}
+    return info
 
 # Where a target ability would rather reach a card: the other hand, the backpack, the board.
 _PLACE_RANK = {"other": 0, "backpack": 1, "board": 2}
 
 
+class Scan:
+    """One pass over the view's table, shared by every rule of one decision."""
+
+    __slots__ = ("board", "cards", "foes", "held", "free", "hp")
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.cards = list(board_cards(board))
+        self.foes = [(slot, card) for slot, card in self.cards if card["type"] == "enemy"]
+        self.held: dict[str, list[tuple[str, Card]]] = {}
+        for hand in HANDS:
+            card = board[hand]
+            if card is not None:
+                self.held.setdefault(card["type"], []).append((hand, card))
+        self.free = free_hands(board)
+        self.hp = board["hero"]["hp"]
+
+
 class NormalPolicy:
     """Spec 7.2, rule by rule."""
 
-    def __init__(self, params: NormalParams, abilities: AbilityInfo) -> None:
+    def __init__(self, params: NormalAi, abilities: AbilityInfo) -> None:
         self.p = params
         self.abilities = abilities
 
     def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
+        scan = Scan(board)
         for rule in (
             self._bash, self._hero_abilities, self._target_abilities, self._exact_kill,
             self._clean_block, self._efficient_drink, self._gold, self._equip, self._store,
             self._emergency_drink, self._chip, self._partial_block, self._take_hit, self._sell,
             self._random_attack, self._rebuy,
         ):
-            decision = rule(board)
+            decision = rule(scan)
             if decision is not None:
                 return decision
         return canonical()[0]
@@ -58,29 +85,32 @@ class NormalPolicy:
             return None
         return self.abilities.get(card["ability"])
 
-    def _held(self, board: Board, card_type: str) -> list[tuple[str, Card]]:
-        return [(h, board[h]) for h in HANDS if board[h] is not None and board[h]["type"] == card_type]
+    @staticmethod
+    def _held(scan: Scan, card_type: str) -> list[tuple[str, Card]]:
+        return scan.held.get(card_type, [])
 
     # -- 1. Bash -------------------------------------------------------------------------
-    def _bash(self, board: Board) -> Decision | None:
-        foes = enemies(board)
+    def _bash(self, scan: Scan) -> Decision | None:
+        foes = scan.foes
         if not foes:
             return None
-        for hand, card in self._held(board, "shield"):
+        for hand, card in self._held(scan, "shield"):
             if card["bash"]:
                 slot, _ = _highest(foes)
                 return move(hand, "board", dest_index=slot)
         return None
 
     # -- 2. Hero abilities -----------------------------------------------------------------
-    def _hero_abilities(self, board: Board) -> Decision | None:
+    def _hero_abilities(self, scan: Scan) -> Decision | None:
+        board = scan.board
         for hand in HANDS:
             info = self._ability(board[hand])
-            if info is not None and info["kind"] == "hero" and self._hero_condition(board, info):
+            if info is not None and info["kind"] == "hero" and self._hero_condition(scan, info):
                 return move(hand, "hero")
         return None
 
-    def _hero_condition(self, board: Board, info: dict[str, Any]) -> bool:
+    def _hero_condition(self, scan: Scan, info: dict[str, Any]) -> bool:
+        board = scan.board
         hero, p = board["hero"], self.p
         effect = info["effect"]
         if effect == "set_hero_flag":
@@ -88,54 +118,57 @@ class NormalPolicy:
         if effect == "create_card":
             return info.get("type") == "gold" or missing_hp(board) >= p.life_missing
         if effect == "clear_board":
-            return sum(value(c) for _, c in enemies(board)) >= p.doomed_sum
+            return sum(value(c) for _, c in scan.foes) >= p.doomed_sum
         if effect == "shuffle_values":
             values = chaos_list(board)
             return sum(values) / len(values) >= hero["hp"] + p.chaos_gain
         return False
 
     # -- 3. Target abilities ---------------------------------------------------------------
-    def _target_abilities(self, board: Board) -> Decision | None:
+    def _target_abilities(self, scan: Scan) -> Decision | None:
+        board = scan.board
         for hand in HANDS:
             info = self._ability(board[hand])
             if info is None or info["kind"] != "target":
                 continue
-            target = self._best_target(board, hand, info)
+            target = self._best_target(scan, hand, info)
             if target is not None:
                 return target
         return None
 
-    def _anywhere(self, board: Board, hand: str, types: set[str]) -> list[tuple[tuple, Decision,
-                                                                                Card]]:
+    def _anywhere(self, scan: Scan, hand: str, types: set[str]) -> list[tuple[tuple, Decision,
+                                                                              Card]]:
         """Cards of `types` in the other hand, the backpack or on the board, with a sort key
         (place rank, slot) and the decision that drops the ability on them."""
+        board = scan.board
         found = []
         other = other_hand(hand)
         if board[other] is not None and board[other]["type"] in types:
             found.append(((_PLACE_RANK["other"], 0), move(hand, other), board[other]))
         if board["backpack"] is not None and board["backpack"]["type"] in types:
             found.append(((_PLACE_RANK["backpack"], 0), move(hand, "backpack"), board["backpack"]))
-        for slot, card in board_cards(board):
+        for slot, card in scan.cards:
             if card["type"] in types:
                 found.append(((_PLACE_RANK["board"], slot), move(hand, "board", dest_index=slot),
                               card))
         return found
 
-    def _best_target(self, board: Board, hand: str, info: dict[str, Any]) -> Decision | None:
+    def _best_target(self, scan: Scan, hand: str, info: dict[str, Any]) -> Decision | None:
+        board = scan.board
         effect, p = info["effect"], self.p
         if effect == "remove_wounded":
-            wounded = [(s, c) for s, c in enemies(board) if c["value"] < c["initial_value"]]
+            wounded = [(s, c) for s, c in scan.foes if c["value"] < c["initial_value"]]
             return move(hand, "board", dest_index=_highest(wounded)[0]) if wounded else None
         if effect == "mark_card":
             mark = info.get("mark", "")
-            options = [o for o in self._anywhere(board, hand, set(info.get("types", ())))
+            options = [o for o in self._anywhere(scan, hand, set(info.get("types", ())))
                        if not o[2][mark]]
             if not options:
                 return None
             return min(options, key=lambda o: (o[0][0], -value(o[2]), o[0][1]))[1]
         if effect == "add_value":
             cap, amount = info.get("cap", 10), info.get("amount", 3)
-            options = [o for o in self._anywhere(board, hand, set(info.get("types", ())))
+            options = [o for o in self._anywhere(scan, hand, set(info.get("types", ())))
                        if value(o[2]) < cap]
             if not options:
                 return None
@@ -148,7 +181,7 @@ class NormalPolicy:
             if effect == "swap_with_top" and board["deck_count"] == 0:
                 return None
             floor = p.banish_min if effect == "return_to_deck" else p.swap_min
-            foes = enemies(board)
+            foes = scan.foes
             if foes:
                 slot, card = _highest(foes)
                 if card["value"] >= floor:
@@ -157,78 +190,82 @@ class NormalPolicy:
         if effect == "move_to_backpack":
             if board["backpack"] is not None:
                 return None
-            gold = [(s, c) for s, c in board_cards(board)
+            gold = [(s, c) for s, c in scan.cards
                     if c["type"] == "gold" and c["value"] >= p.collect_gold_min]
             if gold:
                 return move(hand, "board", dest_index=_highest(gold)[0])
-            potions = [(s, c) for s, c in board_cards(board) if c["type"] == "potion"]
+            potions = [(s, c) for s, c in scan.cards if c["type"] == "potion"]
             return move(hand, "board", dest_index=_highest(potions)[0]) if potions else None
         return None
 
     # -- 4. Exact kill ---------------------------------------------------------------------
-    def _exact_kill(self, board: Board) -> Decision | None:
+    def _exact_kill(self, scan: Scan) -> Decision | None:
         pairs = [(c["value"] - e["value"], -e["value"], slot, h_rank, hand)
-                 for h_rank, (hand, c) in enumerate(self._held(board, "spell"))
-                 for slot, e in enemies(board) if c["value"] >= e["value"]]
+                 for h_rank, (hand, c) in enumerate(self._held(scan, "spell"))
+                 for slot, e in scan.foes if c["value"] >= e["value"]]
         if not pairs:
             return None
         *_, slot, _, hand = min(pairs)
         return move(hand, "board", dest_index=slot)
 
     # -- 5. Clean block --------------------------------------------------------------------
-    def _clean_block(self, board: Board) -> Decision | None:
+    def _clean_block(self, scan: Scan) -> Decision | None:
         pairs = [(-e["value"], c["value"], slot, h_rank, hand)
-                 for h_rank, (hand, c) in enumerate(self._held(board, "shield")) if not c["bash"]
-                 for slot, e in enemies(board) if e["value"] <= c["value"]]
+                 for h_rank, (hand, c) in enumerate(self._held(scan, "shield")) if not c["bash"]
+                 for slot, e in scan.foes if e["value"] <= c["value"]]
         if not pairs:
             return None
         *_, slot, _, hand = min(pairs)
         return move("board", hand, source_index=slot)
 
     # -- 6. Efficient drink ----------------------------------------------------------------
-    def _potions(self, board: Board) -> list[tuple[int, int, Decision, str]]:
-        """(value, place, source decision parts) of potions on the board, then the backpack."""
-        found = [(c["value"], 0, slot, "board") for slot, c in board_cards(board)
+    def _potions(self, scan: Scan) -> list[tuple[int, int, int, str]]:
+        """(value, place, slot, zone) of potions on the board, then the backpack."""
+        board = scan.board
+        found = [(c["value"], 0, slot, "board") for slot, c in scan.cards
                  if c["type"] == "potion"]
         bag = board["backpack"]
         if bag is not None and bag["type"] == "potion":
             found.append((bag["value"], 1, 0, "backpack"))
-        return found  # type: ignore[return-value]
+        return found
 
-    def _drink(self, board: Board, limit: int | None) -> Decision | None:
-        hands = free_hands(board)
+    def _drink(self, scan: Scan, limit: int | None) -> Decision | None:
+        hands = scan.free
         if not hands:
             return None
-        potions = [p for p in self._potions(board) if limit is None or p[0] <= limit]
+        potions = [p for p in self._potions(scan) if limit is None or p[0] <= limit]
         if not potions:
             return None
         _, _, slot, place = min(potions, key=lambda p: (-p[0], p[1], p[2]))
         return move(place, hands[0], source_index=slot if place == "board" else None)
 
-    def _efficient_drink(self, board: Board) -> Decision | None:
-        return self._drink(board, missing_hp(board))
+    def _efficient_drink(self, scan: Scan) -> Decision | None:
+        board = scan.board
+        return self._drink(scan, missing_hp(board))
 
     # -- 7. Gold ---------------------------------------------------------------------------
-    def _gold(self, board: Board) -> Decision | None:
-        gold = [(s, c) for s, c in board_cards(board) if c["type"] == "gold"]
+    def _gold(self, scan: Scan) -> Decision | None:
+        board = scan.board
+        gold = [(s, c) for s, c in scan.cards if c["type"] == "gold"]
         if not gold:
             return None
         slot, _ = _highest(gold)
         if board["backpack"] is None:
             return move("board", "backpack", source_index=slot)
-        hands = free_hands(board)
-        if hands and (len(hands) == 2 or not enemies(board)):
+        hands = scan.free
+        if hands and (len(hands) == 2 or not scan.foes):
             return move("board", hands[0], source_index=slot)
         return None
 
     # -- 8. Equip --------------------------------------------------------------------------
-    def _equip(self, board: Board) -> Decision | None:
-        hands = free_hands(board)
+    def _equip(self, scan: Scan) -> Decision | None:
+        board = scan.board
+        hands = scan.free
         if not hands:
             return None
-        shield_equipped = bool(self._held(board, "shield"))
+        shield_equipped = bool(self._held(scan, "shield"))
         rank = {"ability": 3, "shield": 0 if shield_equipped else 2, "spell": 1}
-        options = [(rank[c["type"]], value(c), 0, slot, "board") for slot, c in board_cards(board)
+        options = [(rank[c["type"]], value(c), 0, slot, "board") for slot, c in scan.cards
                    if c["type"] in rank]
         bag = board["backpack"]
         if bag is not None and bag["type"] in rank:
@@ -239,46 +276,50 @@ class NormalPolicy:
         return move(place, hands[0], source_index=slot if place == "board" else None)
 
     # -- 9. Store --------------------------------------------------------------------------
-    def _store(self, board: Board) -> Decision | None:
+    def _store(self, scan: Scan) -> Decision | None:
+        board = scan.board
         if board["backpack"] is not None:
             return None
         rank = {"ability": 3, "potion": 2, "spell": 1, "shield": 1}
-        options = [(-rank[c["type"]], -value(c), slot) for slot, c in board_cards(board)
+        options = [(-rank[c["type"]], -value(c), slot) for slot, c in scan.cards
                    if c["type"] in rank]
         if not options:
             return None
         return move("board", "backpack", source_index=min(options)[2])
 
     # -- 10. Emergency drink ---------------------------------------------------------------
-    def _emergency_drink(self, board: Board) -> Decision | None:
+    def _emergency_drink(self, scan: Scan) -> Decision | None:
+        board = scan.board
         if board["hero"]["hp"] > self.p.emergency_hp:
             return None
-        return self._drink(board, None)
+        return self._drink(scan, None)
 
     # -- 11. Chip --------------------------------------------------------------------------
-    def _chip(self, board: Board) -> Decision | None:
-        spells = self._held(board, "spell")
-        foes = enemies(board)
+    def _chip(self, scan: Scan) -> Decision | None:
+        spells = self._held(scan, "spell")
+        foes = scan.foes
         if not spells or not foes:
             return None
         hand = min(enumerate(spells), key=lambda o: (-o[1][1]["value"], o[0]))[1][0]
         return move(hand, "board", dest_index=_highest(foes)[0])
 
     # -- 12. Partial block -----------------------------------------------------------------
-    def _partial_block(self, board: Board) -> Decision | None:
+    def _partial_block(self, scan: Scan) -> Decision | None:
+        board = scan.board
         hp = board["hero"]["hp"]
         pairs = [(e["value"] - c["value"], -e["value"], slot, h_rank, hand)
-                 for h_rank, (hand, c) in enumerate(self._held(board, "shield"))
-                 for slot, e in enemies(board) if e["value"] - c["value"] < hp]
+                 for h_rank, (hand, c) in enumerate(self._held(scan, "shield"))
+                 for slot, e in scan.foes if e["value"] - c["value"] < hp]
         if not pairs:
             return None
         *_, slot, _, hand = min(pairs)
         return move("board", hand, source_index=slot)
 
     # -- 13. Take a hit --------------------------------------------------------------------
-    def _take_hit(self, board: Board) -> Decision | None:
+    def _take_hit(self, scan: Scan) -> Decision | None:
+        board = scan.board
         hp = board["hero"]["hp"]
-        survivable = [(e["value"], slot) for slot, e in enemies(board) if e["value"] < hp]
+        survivable = [(e["value"], slot) for slot, e in scan.foes if e["value"] < hp]
         if survivable:
             return move("board", "hero", source_index=min(survivable)[1])
         bag = board["backpack"]
@@ -287,8 +328,9 @@ class NormalPolicy:
         return None
 
     # -- 14. Sell --------------------------------------------------------------------------
-    def _sell(self, board: Board) -> Decision | None:
-        options = [(-price(c), slot) for slot, c in board_cards(board) if c["type"] != "enemy"]
+    def _sell(self, scan: Scan) -> Decision | None:
+        board = scan.board
+        options = [(-price(c), slot) for slot, c in scan.cards if c["type"] != "enemy"]
         if options:
             return move("board", "chest", source_index=min(options)[1])
         bag = board["backpack"]
@@ -297,12 +339,14 @@ class NormalPolicy:
         return None
 
     # -- 15. Random attack, 16. Rebuy ------------------------------------------------------
-    def _random_attack(self, board: Board) -> Decision | None:
-        if not board["random_attack_used"] and enemies(board):
+    def _random_attack(self, scan: Scan) -> Decision | None:
+        board = scan.board
+        if not board["random_attack_used"] and scan.foes:
             return {"seat": 0, "type": "random_attack"}
         return None
 
-    def _rebuy(self, board: Board) -> Decision | None:
+    def _rebuy(self, scan: Scan) -> Decision | None:
+        board = scan.board
         if board["hero"]["hp"] > board["rebuy_cost"] and any(c for c in board["board"]):
             return {"seat": 0, "type": "rebuy"}
         return None

@@ -9,35 +9,32 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.crawl.config import AiConfig, HardParams
-from game.ai.crawl.normal import NormalPolicy
-from game.ai.crawl.scratch import Catalogue, determinize, scratch_match
+from game.ai.crawl.normal import NormalPolicy, ability_info
+from game.ai.crawl.scratch import determinize
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
+from game.systems.crawl.content import Content, HardAi, content_of
+from game.systems.crawl.legal import legal_from_state
+from game.systems.crawl.scratch import scratch_match
+from game.systems.crawl.zones import index
 
 Decision = dict[str, Any]
 
 
-def legal_from_view(view: dict[str, Any], catalogue: Catalogue, resources: Any) -> list[Decision]:
-    """The canonical decision list (spec 7) of the view's position."""
-    match = scratch_match(view, determinize(view, catalogue, None), 0, resources)
-    try:
-        return match.legal_decisions(0)
-    finally:
-        match.close()
-
-
 class CrawlCpu(CpuPlayer):
-    """What the three levels share: their stream, config, catalogue and the pick phase."""
+    """What the three levels share: their stream, content (with ai.toml) and the pick."""
 
-    def __init__(self, level: str, stream: Stream, resources: Any, config: AiConfig) -> None:
+    def __init__(self, level: str, stream: Stream, resources: Any) -> None:
         self.level = level
         self.stream = stream
         self.resources = resources
-        self.config = config
-        self.catalogue = Catalogue.of(resources)
-        self.normal = NormalPolicy(config.normal, self.catalogue.abilities)
+        self.content: Content = content_of(resources)
+        self.normal = NormalPolicy(self.content.ai.normal, ability_info(self.content))
+
+    def legal(self, view: dict[str, Any]) -> list[Decision]:
+        """The canonical decision list (spec 7) of the view's position."""
+        return legal_from_state(view, self.content)
 
     def decide(self, view: dict[str, Any]) -> Decision:
         if view["phase"] == "pick":
@@ -45,7 +42,7 @@ class CrawlCpu(CpuPlayer):
         return self.play(view)
 
     def pick(self) -> list[str]:
-        return list(self.config.constructed_pick)
+        return list(self.content.ai.constructed_pick)
 
     def play(self, view: dict[str, Any]) -> Decision:  # pragma: no cover - interface
         raise NotImplementedError
@@ -55,42 +52,42 @@ class EasyCpu(CrawlCpu):
     """7.1: a uniformly random decision from the canonical list."""
 
     def pick(self) -> list[str]:
-        return self.stream.sample(list(self.catalogue.abilities), 5)
+        return self.stream.sample(list(self.content.catalogue_ids),
+                                  self.content.rules.abilities_per_run)
 
     def play(self, view: dict[str, Any]) -> Decision:
-        return self.stream.choice(legal_from_view(view, self.catalogue, self.resources))
+        return self.stream.choice(self.legal(view))
 
 
 class NormalCpu(CrawlCpu):
     """7.2: the greedy policy."""
 
     def play(self, view: dict[str, Any]) -> Decision:
-        return self.normal.decide(
-            view["board"], lambda: legal_from_view(view, self.catalogue, self.resources))
+        return self.normal.decide(view["board"], lambda: self.legal(view))
 
 
 class HardCpu(CrawlCpu):
     """7.3: determinized look-ahead. Every candidate meets the same sampled decks; each is
     played on by the normal policy until one more draw, then the position is scored by M."""
 
-    def __init__(self, level: str, stream: Stream, resources: Any, config: AiConfig,
+    def __init__(self, level: str, stream: Stream, resources: Any,
                  budget_ms: float | None = None) -> None:
-        super().__init__(level, stream, resources, config)
+        super().__init__(level, stream, resources)
         self.budget_ms = budget_ms  # None: exactly `samples` samples (simulate, bench, tests)
 
     def play(self, view: dict[str, Any]) -> Decision:
-        hard = self.config.hard
+        hard = self.content.ai.hard
         start = time.perf_counter()
-        match = self._sample(view)
-        candidates = _candidates(match.legal_decisions(0), view["board"])
+        candidates = _candidates(self.legal(view), view["board"])
         if len(candidates) == 1:
-            match.close()
             return candidates[0]
         totals = [0.0] * len(candidates)
         done = 0
         while True:
-            for index, candidate in enumerate(candidates):
-                totals[index] += self._playout(match, candidate, hard)
+            match = self._sample(view)
+            with match.active():
+                for number, candidate in enumerate(candidates):
+                    totals[number] += self._playout(match, candidate, hard)
             match.close()
             done += 1
             if self.budget_ms is None:
@@ -98,31 +95,32 @@ class HardCpu(CrawlCpu):
                     break
             elif (time.perf_counter() - start) * 1000 >= self.budget_ms:
                 break
-            match = self._sample(view)
         preferred = self.normal.decide(view["board"], lambda: candidates)
         best = max(range(len(candidates)),
                    key=lambda i: (totals[i], candidates[i] == preferred, -i))
         return candidates[best]
 
     def _sample(self, view: dict[str, Any]) -> Match:
-        deck = determinize(view, self.catalogue, self.stream)
-        return scratch_match(view, deck, self.stream.seed_value(), self.resources)
+        deck = determinize(view, self.content, self.stream)
+        return scratch_match(view, deck, self.stream.seed_value(), self.resources, events=False)
 
-    def _playout(self, match: Match, candidate: Decision, hard: HardParams) -> float:
+    def _playout(self, match: Match, candidate: Decision, hard: HardAi) -> float:
+        """Submit the candidate, let `normal` play on until one more draw (a draw caused by
+        the candidate does not count), the end, or `max_steps`; score; roll back."""
+        deck = index(match).deck
         mark = match.mark()
         try:
-            outcome = match.submit(candidate)
-            if isinstance(outcome, Rejection):
+            if isinstance(match.submit(candidate), Rejection):
                 return hard.lost
             for _ in range(hard.max_steps):
                 if match.result is not None:
                     break
-                board = match.view_json(0)["board"]
-                decision = self.normal.decide(board, lambda: match.legal_decisions(0))
-                step = match.submit(decision)
-                if isinstance(step, Rejection):
+                before = len(deck.cards)
+                decision = self.normal.decide(match.view_json(0)["board"],
+                                              lambda: match.legal_decisions(0))
+                if isinstance(match.submit(decision), Rejection):
                     break
-                if any(event.type == "card_drawn" for event in step.events):
+                if len(deck.cards) < before:  # only a draw takes cards off the deck
                     break
             return evaluate(match.state_json(), hard)
         finally:
@@ -137,14 +135,14 @@ def _candidates(legal: list[Decision], board: dict[str, Any]) -> list[Decision]:
     return legal
 
 
-def evaluate(state: dict[str, Any], hard: HardParams) -> float:
+def evaluate(state: dict[str, Any], hard: HardAi) -> float:
     """The evaluation M of spec 7.3, on a scratch match's full state."""
     result = state["result"]
     if result is not None:
         return (hard.won if result["won"] else hard.lost) + hard.score * result["score"]
     board = state["board"]
     hero = board["hero"]
-    total = float(hero["hp"])
+    total = hard.hp * hero["hp"]
     total += hard.revive * hero["can_revive"] + hard.deflect * hero["reflect_damage"]
     total += hard.capitalize * hero["bleed"]
     total += hard.random_attack * (not board["random_attack_used"])
@@ -158,18 +156,18 @@ def evaluate(state: dict[str, Any], hard: HardParams) -> float:
     return total
 
 
-def _worth(card: dict[str, Any], in_hand: bool, hard: HardParams) -> float:
+def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi) -> float:
+    """A card's worth in M (spec 7.3 table)."""
     kind, value = card["type"], card["value"]
     if kind == "enemy":
-        return -value
+        return hard.enemy * value
     if kind == "potion":
         return 0.0 if card["spent"] else hard.potion * value
-    if kind == "spell":
-        base = value if in_hand else hard.elsewhere * value
-        return base + (hard.pyro * value if card["pyro"] else 0.0)
-    if kind == "shield":
-        base = value if in_hand else hard.elsewhere * value
+    if kind in ("spell", "shield"):
+        base = (hard.held if in_hand else hard.elsewhere) * value
+        if kind == "spell":
+            return base + (hard.pyro * value if card["pyro"] else 0.0)
         return base + (hard.bash if card["bash"] else 0.0)
     if kind == "ability":
         return hard.ability
-    return 0.0
+    return hard.gold_card

@@ -346,8 +346,8 @@ class CardSprite:
         self.strike.alpha = a
         if self._outline is not None:
             self.outline_sprite.color = self._outline.replace(a=round(self._outline.a * a / 255))
-        show = self._flip >= 0.5
-        text_alpha = a if show else 0
+        # texts only once the card has turned (a narrow face with full-size texts looks wrong)
+        text_alpha = a if self._flip >= 0.97 else 0
         self.value_text.color = self._value_color.replace(a=text_alpha)
         self.initial_text.color = Color(236, 226, 220, text_alpha)
         self.name_text.color = Color(255, 255, 255, text_alpha)

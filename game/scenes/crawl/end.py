@@ -202,7 +202,8 @@ class EndView(GameViewBase):
         gap = 30
         col_w = (width - 2 * margin - gap) / 2
         panel_top = top - 90
-        panel_h = max(260, panel_top - 90)
+        kept = self.catalogue.high_scores_kept
+        panel_h = max(260, min(panel_top - 90, 110 + kept * 28))
         left = arcade.LBWH(margin, panel_top - panel_h, col_w, panel_h)
         right = arcade.LBWH(margin + col_w + gap, panel_top - panel_h, col_w, panel_h)
         panel = arcade.Sprite(rounded_rect_texture(
@@ -241,7 +242,6 @@ class EndView(GameViewBase):
         if self.variant == "daily":
             title += f" {self.date}"
         rows = self.table.top(self.variant, self.date)
-        kept = self.catalogue.high_scores_kept
         self.board_table.build(right, title, rows, self.new_entry, kept,
                                row_h=min(28, (right.height - 90) / max(1, kept)))
         self._build_buttons()

@@ -154,7 +154,7 @@ class PickerView(GameViewBase):
         self.buttons = {
             "back": row.add(make_button("Back (Esc)", width=150, on_click=self.back)),
             "random": row.add(make_button("Random", width=150, on_click=self.random_pick)),
-            "clear": row.add(make_button("Clear", width=150, on_click=self.clear)),
+            "clear": row.add(make_button("Clear", width=150, on_click=self.clear_selection)),
             "start": row.add(make_button("Start run", width=190, kind="primary",
                                          on_click=self.start_run)),
         }
@@ -194,7 +194,7 @@ class PickerView(GameViewBase):
         self.selected = self.rng.sample(self.ids, min(self.needed, len(self.ids)))
         self.refresh()
 
-    def clear(self) -> None:
+    def clear_selection(self) -> None:
         self.selected = []
         self.refresh()
 

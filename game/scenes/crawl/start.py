@@ -29,6 +29,7 @@ from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.base import GameViewBase
+from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
 from game.scenes.crawl.help import help_topics
@@ -172,10 +173,10 @@ class StartView(GameViewBase):
         variant_button("constructed", "Constructed", "Pick your own 5 abilities from the 14.",
                        "secondary")
         left.add(gui.UISpace(height=4))
-        best = (f"best today: {self.best_today}" if self.best_today is not None
-                else "no score yet today")
+        best = (f"Best today: {self.best_today}." if self.best_today is not None
+                else "No score yet today.")
         variant_button("daily", f"Daily  ·  {self.date}",
-                       f"Today's dungeon, the same for everyone  ·  {best}", "secondary")
+                       f"Today's dungeon, the same for everyone. {best}", "secondary")
 
         right = gui.UIBoxLayout(space_between=12)
         for key, text, action in (("scores", "High scores", self.show_scores),
@@ -183,13 +184,27 @@ class StartView(GameViewBase):
                                   ("menu", "Back to menu (Esc)", self.app.show_menu)):
             self.buttons[key] = right.add(make_button(text, width=230, height=46,
                                                       on_click=action))
-        columns = gui.UIBoxLayout(vertical=False, space_between=max(40, width * 0.06),
-                                  align="top")
+        gap = max(40, width * 0.06)
+        columns = gui.UIBoxLayout(vertical=False, space_between=gap, align="top")
         columns.add(left)
         columns.add(right)
         anchor = gui.UIAnchorLayout()
-        anchor.add(columns, anchor_x="center_x", anchor_y="top", align_y=-(180))
+        anchor.add(columns, anchor_x="center_x", anchor_y="top", align_y=-180)
         self.ui.add(anchor)
+        # a fan of the five card types under the side buttons
+        self.sprites.clear()
+        right_x = width / 2 + (big_w + gap) / 2
+        card_h = int(min(150, max(90, height - 180 - 3 * 58 - 110)))
+        card_w = int(card_h * 0.7)
+        fan_y = height - 180 - 3 * 58 - 40 - card_h / 2
+        art = {c["type"]: c["art"] for c in reversed(self.catalogue.card_defs)}
+        for i, kind in enumerate(("enemy", "spell", "shield", "potion", "gold")):
+            if kind not in art:
+                continue
+            sprite = arcade.Sprite(look.card_face_texture(kind, art[kind], card_w, card_h))
+            sprite.position = (right_x + (i - 2) * card_w * 0.42, fan_y - abs(i - 2) * 8)
+            sprite.angle = (i - 2) * 9
+            self.sprites.append(sprite)
 
     def on_show_view(self) -> None:
         super().on_show_view()

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules, SetupError, is_int
-from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
 from game.engine.resources import ResourceSet
 from game.engine.rng import Stream
 from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
@@ -228,6 +228,13 @@ def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> C
     return make_crawl_cpu(level, seat, stream, resources)
 
 
+def bench() -> list[BenchRow]:
+    """`tabula bench` rows: CPU decision times, runs per second and screen frame times."""
+    from game.ai.crawl.bench import bench_rows
+
+    return bench_rows()
+
+
 def summarize(result: dict[str, Any]) -> dict[str, float]:
     return {"score": result["score"]}
 
@@ -246,7 +253,7 @@ SPEC = register(ModeSpec(
     make_cpu=make_cpu,
     scene_entry="game.scenes.crawl.start:open_crawl",
     shot_entry="game.scenes.crawl.play:shot_view",
-    bench=None,
+    bench=bench,
     check_options=check_options,
     check_record=check_record,
     summarize=summarize,

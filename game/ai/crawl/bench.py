@@ -1,0 +1,35 @@
+"""`tabula bench` rows of the crawl CPU (spec 7.4): decision times per level and auto-played
+runs per second, in one process, on fixed seeds (hard takes exactly ai.toml's `samples`)."""
+
+from __future__ import annotations
+
+import time
+
+from game.bench import distribution_rows
+from game.engine.autoplay import play_cpu_match
+from game.engine.modes import BenchRow, get_mode
+
+RUNS_PER_LEVEL = {"easy": 20, "normal": 50, "hard": 3}
+GAMES_PER_S_RUNS = 100
+
+
+def bench_rows() -> list[BenchRow]:
+    spec = get_mode("crawl")
+    assert spec is not None
+    rows: list[BenchRow] = []
+    for level, runs in RUNS_PER_LEVEL.items():
+        samples = []
+        for seed in range(runs):
+            played = play_cpu_match(spec, 1000 + seed, {0: level}, timed=True)
+            samples.extend(t * 1000 for t in played.decision_seconds[0])
+        rows += distribution_rows(f"crawl.decision_ms.{level}", samples)
+    start = time.perf_counter()
+    for seed in range(GAMES_PER_S_RUNS):
+        play_cpu_match(spec, 2000 + seed, {0: "normal"})
+    rows.append(BenchRow("crawl.games_per_s.normal",
+                         GAMES_PER_S_RUNS / (time.perf_counter() - start), "games/s"))
+    try:
+        from game.scenes.crawl.bench import bench_rows as frame_rows
+    except ImportError:  # screens not available (no GL libraries): the rules rows still count
+        return rows
+    return rows + frame_rows()
