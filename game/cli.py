@@ -55,6 +55,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = load_record(args.file)
         outcome = replay(record)
     except RecordError as exc:
+        if not str(exc).startswith(str(args.file)):
+            exc = RecordError(f"{args.file}: {exc}")  # setup and forced errors name the file
         forced = "bad_forced" in str(exc)
         return _fail(str(exc), EXIT_BAD_RECORD, args.json, "bad_forced" if forced else "bad_record")
     match = outcome.match

@@ -188,9 +188,8 @@ def test_a_malformed_record_exits_1_with_a_message(synthetic, tmp_path, capsys, 
         path.write_text(content, encoding="utf-8")
     code, out, err = cli(capsys, "replay", str(path))
     assert (code, out) == (1, "")
-    # file-level problems name the file; setup problems come from building the match
-    where = "" if message.startswith("record: setup:") else f"{path}: "
-    assert err.startswith(f"tabula: {where}{message}")
+    # every problem names the file, setup and forced-value problems included
+    assert err.startswith(f"tabula: {path}: {message}")
     assert "Traceback" not in err and err.count("\n") == 1
 
     code, out, err = cli(capsys, "replay", str(path), "--json")

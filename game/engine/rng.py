@@ -97,9 +97,11 @@ class Stream:
         forced, value, index = self._take_forced()
         if forced:
             keyed = [key(item) if key else item for item in items]
-            if value not in keyed:
+            # Same type and value: a forced `true` or `1.0` does not name the item 1.
+            found = [i for i, k in enumerate(keyed) if type(k) is type(value) and k == value]
+            if not found:
                 raise self._bad(index, f"expected one of {keyed}, got {value!r}")
-            return items[keyed.index(value)]
+            return items[found[0]]
         self.draws += 1
         return items[self._rng.randrange(len(items))]
 
@@ -123,7 +125,8 @@ class Stream:
                 isinstance(value, list)
                 and len(value) == k
                 and len(set(map(repr, value))) == k
-                and all(v in items for v in value)
+                # typed, as for choice: a forced `true` is not the item 1
+                and all(any(type(i) is type(v) and i == v for i in items) for v in value)
             )
             if not ok:
                 raise self._bad(index, f"expected {k} distinct items of {list(items)!r}")
@@ -157,7 +160,8 @@ def _same_multiset(a: Sequence[Any], b: Sequence[Any]) -> bool:
     if len(a) != len(b):
         return False
     if all(isinstance(x, Hashable) for x in (*a, *b)):
-        return Counter(a) == Counter(b)
+        # Typed: 3.0 or true is not the integer 3 or 1 (JSON keeps the difference).
+        return Counter((type(x), x) for x in a) == Counter((type(x), x) for x in b)
     return sorted(map(repr, a)) == sorted(map(repr, b))
 
 

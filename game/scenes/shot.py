@@ -92,3 +92,14 @@ def shoot_record(match: Any, out_png: str | Path, app: Any = None) -> Path:
     win = ensure_window()
     view = factory(app or App(win), match)
     return shoot_view(view, out_png)
+
+
+def first_menu_frame() -> None:
+    """Open a window, show the main menu and draw its first frame (the cold-start benchmark
+    measures a fresh process up to the end of this call)."""
+    from game.scenes.app import App
+    from game.scenes.menu import MainMenuView
+
+    win = ensure_window()
+    win.show_view(MainMenuView(App(win)))
+    step(win, 1)

@@ -167,8 +167,8 @@ def test_on_rollback_callables_run_in_reverse_order():
 # -- property: random command sequences roll back exactly --------------------------------------------
 OPS = ("create", "delete", "add", "remove", "set", "move_card", "shuffle", "create_pile",
        "mark", "release", "rollback")
-op = st.tuples(st.sampled_from(OPS), st.integers(0, 1000), st.integers(0, 1000),
-               st.integers(-5, 5))
+# small ranges: every choice below is `value % len(options)`, so each option gets hit
+op = st.tuples(st.sampled_from(OPS), st.integers(0, 11), st.integers(0, 11), st.integers(-5, 5))
 
 
 def _build_match() -> tuple[Match, list[int], list[int]]:
@@ -184,6 +184,9 @@ def _build_match() -> tuple[Match, list[int], list[int]]:
         for n in range(3):
             card = match.journal.create(Ident(f"h{n}"))
             move_card(card).to(piles[1]).run(match)
+        # both streams exist and have drawn before the mark: a rollback must rewind them
+        shuffle_pile(piles[0], "shuffle").run(match)
+        shuffle_pile(piles[1], "deal").run(match)
         match.events.pending.clear()
     return match, piles, loose
 
@@ -227,7 +230,8 @@ def _apply(match: Match, piles: list[int], loose: list[int], kind: str, a: int, 
                 return
             move_card(card).to(dest, None if c < 0 else min(c, len(slot.cards))).run(match)
     elif kind == "shuffle":
-        shuffle_pile(piles[a % len(piles)], ("shuffle", "deal")[b % 2]).run(match)
+        # "fresh" is first drawn after the mark: a rollback must forget the stream
+        shuffle_pile(piles[a % len(piles)], ("shuffle", "deal", "fresh")[b % 3]).run(match)
     elif kind == "create_pile":
         piles.append(create_pile(match, f"pile{len(match.piles)}", capacity=a % 4))
 

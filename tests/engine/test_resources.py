@@ -94,9 +94,18 @@ def test_load_base_reads_tables_and_single_objects(base):
     assert (resources.mods_loaded, resources.problems) == ([], [])
 
 
-def test_a_mode_without_resource_files_needs_no_folder(tmp_path):
-    resources = load_base(synthetic_spec(()), tmp_path / "nowhere")
-    assert (resources.mode, resources.files) == ("synthetic", {})
+def test_a_mode_without_resource_files_needs_no_folder(monkeypatch):
+    """A fresh checkout may have no resources/ at all (git keeps no empty folder)."""
+    from game import paths
+
+    def no_folder():
+        raise FileNotFoundError("Tabula's resources/ folder was not found")
+
+    monkeypatch.setattr(paths, "resources_dir", no_folder)
+    resources = load_base(synthetic_spec(()))
+    assert (resources.mode, resources.files, resources.problems) == ("synthetic", {}, [])
+    with pytest.raises(FileNotFoundError):
+        load_base(SPEC)
 
 
 @pytest.mark.parametrize(("units", "expected"), [

@@ -144,6 +144,23 @@ def test_forced_sample_must_be_k_distinct_items():
     assert s.draws == 0
 
 
+@pytest.mark.parametrize(("draw", "forced"), [
+    (lambda s: s.choice([1, 2, 3]), True),
+    (lambda s: s.choice([1, 2, 3]), 1.0),
+    (lambda s: s.choice(["1", "2"]), 1),
+    (lambda s: s.shuffle([1, 2, 3]), [True, 2, 3]),
+    (lambda s: s.shuffle([1, 2, 3]), [3.0, 2, 1]),
+    (lambda s: s.sample([1, 2, 3], 2), [True, 2]),
+    (lambda s: s.sample([1, 2, 3], 2), [3, 2.0]),
+])
+def test_forced_values_are_typed_like_json(draw, forced):
+    """A record's `true` or `1.0` never stands for the integer 1."""
+    s = Stream(1, "typed")
+    s.force([forced])
+    with pytest.raises(BadForced):
+        draw(s)
+
+
 def test_a_bad_forced_value_is_consumed_with_its_index():
     s = Stream(1, "dice")
     s.force([9, 2])

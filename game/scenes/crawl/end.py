@@ -27,6 +27,7 @@ from game.scenes.base import GameViewBase
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreEntry, ScoreTable, eligible, entry_for
+from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
 
@@ -129,6 +130,7 @@ class EndView(GameViewBase):
     def __init__(self, app: Any, record: dict[str, Any], state: dict[str, Any], *,
                  record_score: bool = True, catalogue: Catalogue | None = None) -> None:
         super().__init__(app)
+        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.record = record
         self.state = state
         self.catalogue = catalogue or load_catalogue()
@@ -195,15 +197,16 @@ class EndView(GameViewBase):
         self.lines = []
         self.sprites.clear()
         b = self.batch
-        top = height - 70
+        top = height - 66
         self.banner.position = (width / 2, top)
-        self.subtitle.position = (width / 2, top - 52)
+        self.subtitle.position = (width / 2, top - 62)
         margin = max(30, width * 0.04)
         gap = 30
         col_w = (width - 2 * margin - gap) / 2
-        panel_top = top - 90
         kept = self.catalogue.high_scores_kept
-        panel_h = max(260, min(panel_top - 90, 110 + kept * 28))
+        room_top, room_bottom = top - 92, 86  # under the subtitle, over the buttons
+        panel_h = max(260, min(room_top - room_bottom, 110 + kept * 28))
+        panel_top = room_top - (room_top - room_bottom - panel_h) / 2
         left = arcade.LBWH(margin, panel_top - panel_h, col_w, panel_h)
         right = arcade.LBWH(margin + col_w + gap, panel_top - panel_h, col_w, panel_h)
         panel = arcade.Sprite(rounded_rect_texture(
@@ -233,20 +236,30 @@ class EndView(GameViewBase):
                                          multiline=True, width=int(x1 - x0), batch=b)
             self.lines.append(value_text)
             y -= row_h
+        note = ""
         if self.new_entry is not None and self.rank is None:
+            note = f"Not in the top {kept} this time."
+        elif self.new_entry is not None:
+            note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
+        elif not eligible(self.record):
+            note = "Runs from a set-up position or played by the CPU are not scored."
+        if note:
             self.lines.append(arcade.Text(
-                "Not in the top 10 this time.", x0, left.bottom + 18, theme.TEXT_MUTED,
-                theme.SIZE_SMALL + 1, font_name=UI_FONT, anchor_y="center", batch=b,
+                note, x0, left.bottom + 20, theme.GOLD_HI if self.rank is not None
+                else theme.TEXT_MUTED, theme.SIZE_SMALL + 1, font_name=UI_FONT,
+                anchor_y="center", batch=b,
             ))  # fmt: skip
-        title = f"High scores: {VARIANT_NAMES.get(self.variant, self.variant)}"
-        if self.variant == "daily":
-            title += f" {self.date}"
+        title = f"High scores: {self.table_name()}"
         rows = self.table.top(self.variant, self.date)
         self.board_table.build(right, title, rows, self.new_entry, kept,
                                row_h=min(28, (right.height - 90) / max(1, kept)))
         self._build_buttons()
         if not self.sound_played:
             self._intro()
+
+    def table_name(self) -> str:
+        name = VARIANT_NAMES.get(self.variant, self.variant)
+        return f"{name} {self.date}" if self.variant == "daily" else name
 
     def _build_buttons(self) -> None:
         self.ui.clear()

@@ -12,6 +12,7 @@ import math
 from functools import cache
 
 import arcade
+import arcade.shape_list
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
@@ -35,6 +36,7 @@ TYPE_PLURALS = {
     "gold": "Gold", "ability": "Abilities",
 }  # fmt: skip
 SPENT_COLOR = Color(96, 98, 102)
+FRAME_COLOR = Color(190, 210, 200, 70)  # the outline of an empty zone
 WOUND_RED = Color(255, 96, 84)
 HEAL_GREEN = Color(120, 226, 120)
 LEGAL_GREEN = Color(92, 214, 112)
@@ -393,6 +395,48 @@ def bar_texture(width: int, height: int) -> arcade.Texture:
     ImageDraw.Draw(img).rounded_rectangle((0, 0, width * s - 1, height * s - 1),
                                           radius=height * s // 2, fill=(255, 255, 255, 255))
     return _tex(img.resize((width, height), Image.Resampling.LANCZOS), f"bar-{width}x{height}")
+
+
+# -- shapes --------------------------------------------------------------------------------
+def rounded_points(rect: arcade.types.Rect, radius: float,
+                   steps: int = 5) -> list[tuple[float, float]]:
+    """The outline of a rounded rectangle, counter-clockwise from the top-right corner."""
+    r = min(radius, rect.width / 2, rect.height / 2)
+    corners = (
+        (rect.right - r, rect.top - r, 0.0), (rect.left + r, rect.top - r, 90.0),
+        (rect.left + r, rect.bottom + r, 180.0), (rect.right - r, rect.bottom + r, 270.0),
+    )  # fmt: skip
+    points = []
+    for cx, cy, start in corners:
+        for i in range(steps + 1):
+            a = math.radians(start + 90.0 * i / steps)
+            points.append((cx + math.cos(a) * r, cy + math.sin(a) * r))
+    return points
+
+
+def rounded_outline(rect: arcade.types.Rect, radius: float, color: Color,
+                    width: float = 2.0, steps: int = 5) -> arcade.shape_list.Shape:
+    """The outline of a rounded rectangle as line geometry: an empty zone's frame, a ring.
+
+    Only the edge pixels are drawn, so an empty frame costs almost nothing to fill, unlike
+    a card-sized transparent texture (the frames sit under cards most of the time).
+    """
+    return arcade.shape_list.create_line_loop(rounded_points(rect, radius, steps), color, width)
+
+
+def panel_shapes(rect: arcade.types.Rect, radius: float, fill: Color,
+                 edge: Color | None = None, width: float = 2.0) -> list[arcade.shape_list.Shape]:
+    """A filled rounded panel with an optional rim, as untextured geometry.
+
+    A software rasterizer fills solid geometry about twice as fast as a textured sprite of
+    the same size, and panels are the largest surfaces of the screens.
+    """
+    # the fill is a triangle strip: start at a corner so the strip stays convex
+    points = rounded_points(rect, radius)
+    shapes = [arcade.shape_list.create_polygon(points, fill)]
+    if edge is not None:
+        shapes.append(arcade.shape_list.create_line_loop(points, edge, width))
+    return shapes
 
 
 # -- helpers -------------------------------------------------------------------------------

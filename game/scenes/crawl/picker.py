@@ -26,6 +26,7 @@ from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
+from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
 
@@ -99,6 +100,7 @@ class PickerView(GameViewBase):
 
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app)
+        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.match = match
         self.catalogue = catalogue_of(match.resources)
         self.ids = list(self.catalogue.abilities)

@@ -20,6 +20,7 @@ from typing import Any
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 from arcade import easing
 from arcade.types import Color
 
@@ -38,6 +39,7 @@ from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.hint import HintRunner
 from game.scenes.crawl.layout import PlayLayout
 from game.scenes.crawl.preview import dest_place, hint_caption, preview, source_place
+from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
@@ -82,6 +84,21 @@ def move_decision(source: str, dest: str) -> dict[str, Any]:
     return decision
 
 
+BUTTON_GAP = 10
+
+
+def button_specs(window_width: int) -> list[tuple[str, str, str, int]]:
+    """(key, label, kind, width) of the button bar; narrower buttons in a narrow window."""
+    narrow = window_width < 1100
+    return [
+        ("rebuy", "Rebuy", "danger", 170 if narrow else 190),
+        ("attack", "Random attack", "info", 150 if narrow else 170),
+        ("hint", "Hint (T)", "secondary", 116 if narrow else 130),
+        ("help", "Help (H)", "secondary", 106 if narrow else 120),
+        ("menu", "Menu (Esc)", "secondary", 116 if narrow else 130),
+    ]
+
+
 def deck_summary(deck_types: dict[str, int]) -> str:
     """"Enemies 12 · Spells 3 · ..." (the deck pile's tooltip)."""
     parts = [f"{look.TYPE_PLURALS.get(t, t)} {n}" for t, n in deck_types.items()]
@@ -117,6 +134,7 @@ class PlayView(GameViewBase):
     def __init__(self, app: Any, match: Match, *, intro: bool = False,
                  events: list[Event] | None = None) -> None:
         super().__init__(app)
+        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.match = match
         self.catalogue: Catalogue = catalogue_of(match.resources)
         self.state: dict[str, Any] = match.view_json(0)
@@ -128,7 +146,8 @@ class PlayView(GameViewBase):
         self.table = Layer()  # cards at rest
         self.top = Layer()  # cards in the air
         self.fx_layer = Layer()  # numbers, coins, flashes
-        self.static = arcade.SpriteList()  # zone frames, deck pile, chest, hero panel
+        self.frames = arcade.shape_list.ShapeElementList()  # outlines of the zones
+        self.static = arcade.SpriteList()  # deck pile, chest, hero panel
         self.hud = arcade.SpriteList()  # portrait, HP bar, coin, badges
         self.highlights = arcade.SpriteList()
         self.overlay = arcade.SpriteList()  # hint arrow, spinner, padlock
@@ -300,21 +319,18 @@ class PlayView(GameViewBase):
         w, h = lay.card_w, lay.card_h
         self.static.clear()
         self.hud.clear()
+        # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
+        self.frames = arcade.shape_list.ShapeElementList()
+        radius = max(6, int(h * 0.06))
         for place, rect in lay.places.items():
             if place == "hero":
-                panel = arcade.Sprite(look.panel_texture(int(rect.width), int(rect.height)))
-                panel.position = rect.center
-                self.static.append(panel)
-            elif place != "deck":
-                frame = arcade.Sprite(look.slot_texture(w, h))
-                frame.position = rect.center
-                self.static.append(frame)
+                for shape in look.panel_shapes(rect, radius, theme.PANEL, theme.GOLD):
+                    self.frames.append(shape)
+            else:
+                self.frames.append(look.rounded_outline(rect, radius, look.FRAME_COLOR))
         chest = arcade.Sprite(look.chest_texture(int(w * 0.78), int(w * 0.62)))
         chest.position = lay.center("chest")
         self.static.append(chest)
-        deck_frame = arcade.Sprite(look.slot_texture(w, h))
-        deck_frame.position = lay.center("deck")
-        self.static.append(deck_frame)
         self._deck_back = arcade.Sprite(look.card_back_texture(w, h))
         self._deck_back.position = lay.center("deck")
         self.static.append(self._deck_back)
@@ -393,17 +409,12 @@ class PlayView(GameViewBase):
     def _build_buttons(self) -> None:
         self.ui.clear()
         self.buttons = {}
-        row = gui.UIBoxLayout(vertical=False, space_between=10)
-        narrow = self.window.width < 1100
-        specs = [
-            ("rebuy", "Rebuy", "danger", 190 if not narrow else 170, self.ask_rebuy),
-            ("attack", "Random attack", "info", 170 if not narrow else 150, self.random_attack),
-            ("hint", "Hint (T)", "secondary", 130 if not narrow else 116, self.ask_hint),
-            ("help", "Help (H)", "secondary", 120 if not narrow else 106, self.open_help),
-            ("menu", "Menu (Esc)", "secondary", 130 if not narrow else 116, self.open_menu),
-        ]
+        row = gui.UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
+        actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
+                   "help": self.open_help, "menu": self.open_menu}
         immediate = {"help", "menu"}  # not board input: never queued behind an animation
-        for key, text, kind, width, action in specs:
+        for key, text, kind, width in button_specs(self.window.width):
+            action = actions[key]
             button = make_button(text, width=width, height=44, kind=kind)
             if key in immediate:
                 button.on_click = lambda _e, a=action: a()
@@ -564,6 +575,7 @@ class PlayView(GameViewBase):
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_board(self) -> None:
+        self.frames.draw()
         self.static.draw()
         self.hud.draw()
         self.table.draw()

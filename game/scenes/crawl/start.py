@@ -34,6 +34,7 @@ from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable
+from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label
 
@@ -125,6 +126,7 @@ class StartView(GameViewBase):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
+        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.catalogue = load_catalogue()
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.seed_field: gui.UIInputText | None = None
@@ -163,10 +165,17 @@ class StartView(GameViewBase):
                        "fresh dungeon.", "primary")
         seed_row = gui.UIBoxLayout(vertical=False, space_between=10)
         seed_row.add(make_label("Seed:", color=theme.TEXT, bold=True))
+        field_style = gui.UIInputText.UIStyle
         self.seed_field = gui.UIInputText(
             width=big_w - 70, height=34, text="", font_name=(UI_FONT,), font_size=14,
-            text_color=theme.TEXT, border_color=theme.PANEL_EDGE, border_width=2,
-        ).with_background(color=theme.PANEL)
+            text_color=theme.TEXT, caret_color=theme.GOLD_HI, style={
+                "normal": field_style(bg=theme.PANEL, border=theme.PANEL_EDGE),
+                "hover": field_style(bg=theme.PANEL_HI, border=theme.TEXT_MUTED),
+                "press": field_style(bg=theme.PANEL_HI, border=theme.GOLD),
+                "disabled": field_style(bg=theme.PANEL, border=theme.PANEL_EDGE),
+                "invalid": field_style(bg=theme.PANEL, border=theme.RED),
+            },
+        )  # fmt: skip
         seed_row.add(self.seed_field)
         left.add(seed_row)
         left.add(gui.UISpace(height=12))
@@ -270,6 +279,7 @@ class ScoresView(GameViewBase):
 
     def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:
         super().__init__(app)
+        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.back_to = back_to
         self.catalogue = load_catalogue()
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
