@@ -1611,3 +1611,32 @@ def test_the_deal_draws_sample_then_shuffle_on_the_deal_stream(seed, variant):
     after = {c["id"]: c["value"] for c in match.state_json()["board"]["board"] if c}
     for cid, value in before.items():
         assert after.get(cid, 0) == max(0, value - n)
+
+
+@pytest.mark.parametrize(("zones", "decision", "expected"), [
+    # The right hand mirrors the left.
+    ({"right_hand": SP4}, mv("right_hand", "left_hand"), "locked_in_hand"),
+    ({"right_hand": SP4, "left_hand": SP5}, mv("right_hand", "left_hand"), "locked_in_hand"),
+    ({"right_hand": SP4}, mv("right_hand", "board", ti=2), None),
+    ({"right_hand": SP4}, mv("right_hand", "board", ti=0), "invalid_target"),
+    ({"right_hand": ab("amplify"), "left_hand": SP5}, mv("right_hand", "left_hand"), None),
+    ({"right_hand": ab("amplify")}, mv("right_hand", "left_hand"), "locked_in_hand"),
+    ({"right_hand": ab("revive")}, mv("right_hand", "hero"), None),
+    ({"right_hand": ab("revive"), "left_hand": SP5}, mv("right_hand", "left_hand"),
+     "invalid_target"),
+    ({"right_hand": card("g4", "gold", 0, initial_value=4)}, mv("right_hand", "right_hand"),
+     "illegal_move"),
+    ({"right_hand": ab("amplify")}, mv("right_hand", "right_hand"), "illegal_move"),
+    ({"left_hand": ab("amplify")}, mv("left_hand", "left_hand"), "illegal_move"),
+    # Slot 3 as a source, the right hand as a destination.
+    ({"right_hand": SH7}, mv("board", "right_hand", fi=2), None),
+    ({"right_hand": SP5}, mv("board", "right_hand", fi=2), "no_shield"),
+    ({}, mv("board", "right_hand", fi=1), None),  # equip the board spell
+    ({"right_hand": SH7}, mv("board", "right_hand", fi=1), "hand_full"),
+])
+def test_right_hand_and_other_slots(zones, decision, expected):
+    match = setup_match({"board": [P3, SP2, E5, None], "deck": [G7], **zones})
+    if expected is None:
+        accept(match, decision)
+    else:
+        assert_rejected(match, decision, expected)

@@ -17,6 +17,7 @@ from typing import Any
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 from arcade import easing
 
 from game import paths
@@ -24,12 +25,13 @@ from game.engine.record import save_record
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.base import GameViewBase
+from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreEntry, ScoreTable, eligible, entry_for
 from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
-from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
+from game.scenes.widgets import HelpTopic, make_button
 
 log = logging.getLogger(__name__)
 
@@ -49,10 +51,10 @@ class ScoreBoard:
                ("result", "", 0.48, "center"), ("turns", "Turns", 0.68, "right"),
                ("seed", "Seed", 1.0, "right"))
 
-    def __init__(self, view: GameViewBase, sprites: arcade.SpriteList,
+    def __init__(self, view: GameViewBase, shapes: arcade.shape_list.ShapeElementList,
                  columns: tuple[tuple[str, str, float, str], ...] = FULL) -> None:
         self.view = view
-        self.sprites = sprites
+        self.shapes = shapes
         self.columns = columns
         self.texts: list[arcade.Text] = []
         self.highlight_rect: arcade.types.Rect | None = None
@@ -68,11 +70,8 @@ class ScoreBoard:
         """Lay the table out in `rect` (title on top, then a header and up to `kept` rows)."""
         self.clear()
         batch = self.view.batch
-        panel = arcade.Sprite(rounded_rect_texture(
-            int(rect.width), int(rect.height), 12, tuple(theme.PANEL), tuple(theme.PANEL_EDGE), 1,
-        ))  # fmt: skip
-        panel.position = rect.center
-        self.sprites.append(panel)
+        for shape in look.panel_shapes(rect, 12, theme.PANEL, theme.PANEL_EDGE, 1):
+            self.shapes.append(shape)
         top = rect.top - 18
         self.texts.append(arcade.Text(
             title, rect.left + 18, top, theme.GOLD, theme.SIZE_SUBHEADING, font_name=UI_FONT,
@@ -85,9 +84,10 @@ class ScoreBoard:
                 label, inner_left + inner_w * frac, y, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
                 font_name=UI_FONT, bold=True, anchor_x=align, anchor_y="center", batch=batch,
             ))  # fmt: skip
-        rule = arcade.SpriteSolidColor(int(inner_w), 1, rect.center_x, y - row_h * 0.55,
-                                       theme.PANEL_EDGE)
-        self.sprites.append(rule)
+        self.shapes.append(arcade.shape_list.create_line(
+            inner_left, y - row_h * 0.55, inner_left + inner_w, y - row_h * 0.55,
+            theme.PANEL_EDGE, 1,
+        ))  # fmt: skip
         y -= row_h * 1.1
         if not rows:
             self.texts.append(arcade.Text(
@@ -99,10 +99,8 @@ class ScoreBoard:
             new = entry is highlight
             if new:
                 self.highlight_rect = arcade.XYWH(rect.center_x, y, inner_w + 12, row_h - 2)
-                bar = arcade.Sprite(rounded_rect_texture(int(inner_w + 12), int(row_h - 2), 6))
-                bar.color = theme.GOLD
-                bar.position = (rect.center_x, y)
-                self.sprites.append(bar)
+                for shape in look.panel_shapes(self.highlight_rect, 6, theme.GOLD):
+                    self.shapes.append(shape)
             ink = theme.TEXT_DARK if new else theme.TEXT
             cells = {
                 "rank": str(rank + 1), "score": str(entry.score),
@@ -140,8 +138,8 @@ class EndView(GameViewBase):
         result = state.get("result") or {}
         self.won = bool(result.get("won"))
         self.score = int(result.get("score", 0))
-        self.sprites = arcade.SpriteList()
-        self.board_table = ScoreBoard(self, self.sprites)
+        self.shapes = arcade.shape_list.ShapeElementList()
+        self.board_table = ScoreBoard(self, self.shapes)
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.messages: list[tuple[str, str]] = []
         self.sound_played = False
@@ -195,7 +193,8 @@ class EndView(GameViewBase):
         for text in self.lines:
             text.label.delete()
         self.lines = []
-        self.sprites.clear()
+        self.shapes = arcade.shape_list.ShapeElementList()
+        self.board_table.shapes = self.shapes
         b = self.batch
         top = height - 66
         self.banner.position = (width / 2, top)
@@ -209,11 +208,8 @@ class EndView(GameViewBase):
         panel_top = room_top - (room_top - room_bottom - panel_h) / 2
         left = arcade.LBWH(margin, panel_top - panel_h, col_w, panel_h)
         right = arcade.LBWH(margin + col_w + gap, panel_top - panel_h, col_w, panel_h)
-        panel = arcade.Sprite(rounded_rect_texture(
-            int(left.width), int(left.height), 12, tuple(theme.PANEL), tuple(theme.GOLD), 2,
-        ))  # fmt: skip
-        panel.position = left.center
-        self.sprites.append(panel)
+        for shape in look.panel_shapes(left, 12, theme.PANEL, theme.GOLD):
+            self.shapes.append(shape)
         x0, x1 = left.left + 24, left.right - 24
         y = left.top - 34
         self.lines.append(arcade.Text("Score", x0, y, theme.GOLD, theme.SIZE_SUBHEADING,
@@ -304,7 +300,7 @@ class EndView(GameViewBase):
         self.messages = []
 
     def draw_board(self) -> None:
-        self.sprites.draw()
+        self.shapes.draw()
 
     # -- buttons ---------------------------------------------------------------------------
     def new_run(self) -> None:

@@ -193,8 +193,13 @@ class EventPlayer:
         if kind not in CARRY_KINDS:
             return
         if dst.startswith("board.") or dst in ("left_hand", "right_hand", "backpack"):
-            y -= lay.card_h * 0.28  # stop short: the target stays visible
-        card.set_layer(self.v.top)
+            # stop short, on the side it came from: the target card stays visible
+            sx, sy = card.position
+            dist = math.dist((sx, sy), (x, y))
+            if dist > 1:
+                short = min(dist, lay.card_h * 0.3)
+                x, y = x + (sx - x) / dist * short, y + (sy - y) / dist * short
+        self.v.to_top(card)
         card.lift = 0
         card.outline = None
         self.tween(PositionTween(card, (x, y), 0.16, ease=easing.ease_in))
@@ -212,9 +217,9 @@ class EventPlayer:
 
         def land(card: CardSprite = card) -> None:
             if not card.gone and card.place == to:
-                card.set_layer(self.v.table)
+                self.v.to_table(card)
 
-        card.set_layer(self.v.top)
+        self.v.to_top(card)
         card.lift = 0
         card.outline = None
         self.tween(PositionTween(card, home, 0.22, delay=self.t, on_done=land))
@@ -225,7 +230,7 @@ class EventPlayer:
         if data is None:
             return
         place = f"board.{slot}"
-        card = self.v.make_card(data, self.v.top)
+        card = self.v.make_card(data, top=True)
         card.place = place
         card.home = self.v.lay.center(place)
         card.position = self.v.lay.center("deck")
@@ -241,7 +246,7 @@ class EventPlayer:
 
         def land(card: CardSprite = card) -> None:
             if not card.gone:
-                card.set_layer(self.v.table)
+                self.v.to_table(card)
 
         self.at(t, appear)
         self.tween(PositionTween(card, card.home, FLY, delay=t, ease=easing.ease_out,
@@ -266,7 +271,7 @@ class EventPlayer:
             self.flash(t, x, y, self.v.lay.card_h * 1.1, (255, 90, 40))
         elif reason == "gangrene":
             self.flash(t, x, y, self.v.lay.card_h, (120, 220, 90))
-        card.set_layer(self.v.top)
+        self.v.to_top(card)
         if reason == "sold":
             chest = self.v.lay.center("chest")
             self.tween(PositionTween(card, chest, 0.25, delay=t, ease=easing.ease_in))
@@ -490,7 +495,7 @@ class EventPlayer:
 
     def fly_to_deck(self, card: CardSprite, t: float) -> None:
         deck = self.v.lay.center("deck")
-        card.set_layer(self.v.top)
+        self.v.to_top(card)
         card.outline = None
         card.lift = 0
 
@@ -516,7 +521,7 @@ class EventPlayer:
         place = self.v.after_place(incoming) or slot_place
         if after is None or place is None:
             return
-        new = self.v.make_card(after, self.v.top)
+        new = self.v.make_card(after, top=True)
         new.place = place
         new.home = self.v.lay.center(place)
         new.position = self.v.lay.center("deck")
@@ -532,7 +537,7 @@ class EventPlayer:
 
         self.at(t, appear)
         self.tween(PositionTween(new, new.home, FLY, delay=t,
-                                 on_done=lambda: new.set_layer(self.v.table)))
+                                 on_done=lambda: self.v.to_table(new)))
         self.tween(ValueTween(0.0, 1.0, FLY * 0.9, lambda f: setattr(new, "flip", f),
                               delay=t + FLY * 0.1, ease=easing.linear))
         self.t += FLY

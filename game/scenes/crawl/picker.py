@@ -18,6 +18,7 @@ from typing import Any
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 from arcade.types import Color
 
 from game.engine.match import Match, Rejection
@@ -28,7 +29,7 @@ from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
-from game.scenes.widgets import HelpTopic, make_button, rounded_rect_texture
+from game.scenes.widgets import HelpTopic, make_button
 
 COLUMNS = 7
 LIFT = 12
@@ -42,10 +43,9 @@ class AbilityTile:
         self.rect = rect
         self.view = view
         w, h = int(rect.width), int(rect.height)
-        self.body = arcade.Sprite(rounded_rect_texture(w, h, 12))
-        self.body.color = look.TYPE_COLORS["ability"]
-        self.ring = arcade.Sprite(look.outline_texture(w + 10, h + 10, 4))
-        self.ring.visible = False
+        self.color = look.TYPE_COLORS["ability"]  # the body, drawn as geometry by the view
+        self.ring: Color | None = None  # gold when chosen, blue when focused
+        self.alpha = 255
         icon = int(min(w * 0.42, h * 0.26))
         self.icon = arcade.Sprite(look.icon_texture(info.icon, icon))
         self.icon_h = icon
@@ -59,8 +59,7 @@ class AbilityTile:
         self.text = arcade.Text(info.text, 0, 0, Color(236, 230, 246), max(9, h * 0.044),
                                 font_name=UI_FONT, anchor_x="center", anchor_y="top",
                                 multiline=True, width=int(w - 18), align="center", batch=b)
-        for sprite in (self.ring, self.body, self.icon):
-            view.tiles_sprites.append(sprite)
+        view.tiles_sprites.append(self.icon)
         self.lift = 0.0
         self.place()
 
@@ -68,7 +67,6 @@ class AbilityTile:
         x, y = self.rect.center_x, self.rect.center_y + self.lift
         h = self.rect.height
         top = y + h / 2
-        self.body.position = self.ring.position = (x, y)
         self.icon.position = (x, top - 12 - self.icon_h / 2)
         self.name.position = (x, top - 22 - self.icon_h - h * 0.04)
         self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
@@ -76,16 +74,30 @@ class AbilityTile:
 
     def style(self, selected: bool, focused: bool, dimmed: bool) -> None:
         self.lift = LIFT if selected else 0.0
-        self.ring.visible = selected or focused
-        self.ring.color = theme.GOLD_HI if selected else look.FOCUS_BLUE
+        self.ring = theme.GOLD_HI if selected else (look.FOCUS_BLUE if focused else None)
         alpha = 105 if dimmed else 255
-        self.body.alpha = self.icon.alpha = alpha
+        self.alpha = self.icon.alpha = alpha
         base = look.TYPE_COLORS["ability"]
-        self.body.color = (base if not selected else Color(128, 86, 184)).replace(a=alpha)
+        self.color = (base if not selected else Color(128, 86, 184)).replace(a=alpha)
         for text, color in ((self.name, theme.TEXT), (self.kind, Color(214, 196, 255)),
                             (self.text, Color(236, 230, 246))):
             text.color = color.replace(a=120 if dimmed else 255)
         self.place()
+
+    @property
+    def body_rect(self) -> arcade.types.Rect:
+        return self.rect.move(0, self.lift)
+
+    def shapes(self) -> list[arcade.shape_list.Shape]:
+        """The body (and its ring) as untextured geometry: cheaper to fill than a sprite."""
+        rect = self.body_rect
+        out = look.panel_shapes(rect, 12, self.color)
+        if self.ring is not None:
+            out.append(look.rounded_outline(
+                arcade.XYWH(rect.center_x, rect.center_y, rect.width + 8, rect.height + 8),
+                14, self.ring, 4,
+            ))  # fmt: skip
+        return out
 
     def delete(self) -> None:
         for text in (self.name, self.kind, self.text):
@@ -108,7 +120,8 @@ class PickerView(GameViewBase):
         self.selected: list[str] = []
         self.focus = 0
         self.tiles: list[AbilityTile] = []
-        self.tiles_sprites = arcade.SpriteList()
+        self.tiles_sprites = arcade.SpriteList()  # the icons
+        self.tiles_shapes = arcade.shape_list.ShapeElementList()  # bodies and rings
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.closed = False
         self.rng = random.Random()  # presentation only: the Random button's suggestion
@@ -166,9 +179,12 @@ class PickerView(GameViewBase):
 
     def refresh(self) -> None:
         full = len(self.selected) >= self.needed
+        self.tiles_shapes = arcade.shape_list.ShapeElementList()
         for i, tile in enumerate(self.tiles):
             chosen = tile.info.id in self.selected
             tile.style(chosen, i == self.focus, full and not chosen)
+            for shape in tile.shapes():
+                self.tiles_shapes.append(shape)
         counter = f"{len(self.selected)} / {self.needed}"
         if self.counter.text != counter:
             self.counter.text = counter
@@ -178,6 +194,7 @@ class PickerView(GameViewBase):
             self.buttons["clear"].disabled = not self.selected
 
     def draw_board(self) -> None:
+        self.tiles_shapes.draw()
         self.tiles_sprites.draw()
 
     # -- choosing --------------------------------------------------------------------------

@@ -144,7 +144,8 @@ class PlayView(GameViewBase):
         self.closed = False
 
         self.table = Layer()  # cards at rest
-        self.top = Layer()  # cards in the air
+        # cards in the air: one layer each, so a card above another hides its texts too
+        self.top_layers: dict[str, Layer] = {}
         self.fx_layer = Layer()  # numbers, coins, flashes
         self.frames = arcade.shape_list.ShapeElementList()  # outlines of the zones
         self.static = arcade.SpriteList()  # deck pile, chest, hero panel
@@ -249,11 +250,36 @@ class PlayView(GameViewBase):
                 return card
         return None
 
-    def make_card(self, data: dict[str, Any], layer: Layer | None = None) -> CardSprite:
+    def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
+        layer = self._new_top_layer(data["id"]) if top else self.table
         return CardSprite(
-            data, self.lay.card_w, self.lay.card_h, layer or self.table,
-            self.catalogue.art_for(data), self.catalogue.kind_label(data),
+            data, self.lay.card_w, self.lay.card_h, layer, self.catalogue.art_for(data),
+            self.catalogue.kind_label(data),
         )  # fmt: skip
+
+    def _new_top_layer(self, card_id: str) -> Layer:
+        layer = self.top_layers.pop(card_id, None) or Layer()
+        self.top_layers[card_id] = layer  # drawn last: above the cards already in the air
+        return layer
+
+    def to_top(self, card: CardSprite) -> None:
+        """Lift a card above the table (dragged, flying, acting on another card)."""
+        if card.gone:
+            return
+        if self.top_layers.get(card.id) is not card.layer:
+            card.set_layer(self._new_top_layer(card.id))
+
+    def to_table(self, card: CardSprite) -> None:
+        """Put a card back among the cards at rest."""
+        if card.gone:
+            return
+        card.set_layer(self.table)
+        layer = self.top_layers.get(card.id)
+        if layer is not None and not len(layer.sprites):
+            del self.top_layers[card.id]
+
+    def is_flying(self, card: CardSprite) -> bool:
+        return card.layer is not self.table
 
     def hero_anchor(self) -> tuple[float, float]:
         rect = self.lay.places["hero"]
@@ -434,7 +460,7 @@ class PlayView(GameViewBase):
             card.remove()
         self.cards = {}
         self.table = Layer()
-        self.top = Layer()
+        self.top_layers = {}
         board = self.state["board"]
         for place in VISIBLE:
             data = self.card_data_at(board, place)
@@ -582,13 +608,16 @@ class PlayView(GameViewBase):
 
     def draw_overlay(self) -> None:
         self.highlights.draw()
-        self.top.draw()
+        for layer in list(self.top_layers.values()):
+            layer.draw()
         self.fx_layer.draw()
         self.overlay.draw()
 
     # -- frame -----------------------------------------------------------------------------
     def update_game(self, dt: float) -> None:
         self.clock += dt
+        for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
+            del self.top_layers[card_id]  # the card landed or left the table
         self._poll_hint()
         if self.spinner is not None and self.spinner.visible:
             self.spinner.angle = (self.spinner.angle + dt * 360) % 360
@@ -655,13 +684,13 @@ class PlayView(GameViewBase):
             card.place = place
             card.home = self.lay.center(place)
             if math.dist(card.position, card.home) > 1:
-                card.set_layer(self.top)
+                self.to_top(card)
                 self.tweener.add(PositionTween(
                     card, card.home, 0.18, ease=easing.ease_out,
-                    on_done=lambda c=card: c.gone or c.set_layer(self.table),
+                    on_done=lambda c=card: self.to_table(c),
                 ))  # fmt: skip
             else:
-                card.set_layer(self.table)
+                self.to_table(card)
         for card_id in [i for i in self.cards if i not in seen]:
             self.cards.pop(card_id).remove()
         self.refresh_hud()
@@ -672,11 +701,11 @@ class PlayView(GameViewBase):
     def _reject(self, message: str, near: CardSprite | None) -> None:
         """The match refused a move: the card snaps back, the message shows beside it."""
         if near is not None:
-            near.set_layer(self.top)
+            self.to_top(near)
             near.outline = None
             self.tweener.add(PositionTween(
                 near, near.home, 0.15, ease=easing.ease_out,
-                on_done=lambda c=near: c.gone or c.set_layer(self.table),
+                on_done=lambda c=near: self.to_table(c),
             ))  # fmt: skip
             x, y = near.home
             h = self.lay.card_h
@@ -952,7 +981,7 @@ class PlayView(GameViewBase):
             if math.dist((x, y), sel.press) < DRAG_THRESHOLD:
                 return
             sel.mode = "drag"
-            card.set_layer(self.top)
+            self.to_top(card)
             card.lift = 0
             card.outline = Color(255, 255, 255, 220)
             self.padlock.visible = False
@@ -987,7 +1016,7 @@ class PlayView(GameViewBase):
     def _snap_back(self, card: CardSprite) -> None:
         self.tweener.add(PositionTween(
             card, card.home, 0.15, ease=easing.ease_out,
-            on_done=lambda c=card: c.gone or c.set_layer(self.table),
+            on_done=lambda c=card: self.to_table(c),
         ))  # fmt: skip
 
     def cancel_selection(self) -> None:

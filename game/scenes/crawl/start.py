@@ -23,6 +23,7 @@ from typing import Any
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
@@ -283,7 +284,7 @@ class ScoresView(GameViewBase):
         self.back_to = back_to
         self.catalogue = load_catalogue()
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
-        self.sprites = arcade.SpriteList()
+        self.shapes = arcade.shape_list.ShapeElementList()
         self.boards: list[ScoreBoard] = []
         self.heading = arcade.Text("High scores", 0, 0, theme.GOLD, 40, font_name=TITLE_FONT,
                                    bold=True, anchor_x="center", anchor_y="center",
@@ -292,7 +293,7 @@ class ScoresView(GameViewBase):
     def layout(self, width: int, height: int) -> None:
         for board in self.boards:
             board.clear()
-        self.sprites.clear()
+        self.shapes = arcade.shape_list.ShapeElementList()
         self.heading.position = (width / 2, height - 56)
         margin, gap = 24, 18
         col_w = (width - 2 * margin - 2 * gap) / 3
@@ -304,7 +305,7 @@ class ScoresView(GameViewBase):
                                               ("constructed", "Constructed"),
                                               ("daily", f"Daily {date}"))):
             rect = arcade.LBWH(margin + i * (col_w + gap), bottom, col_w, top - bottom)
-            board = ScoreBoard(self, self.sprites, columns=ScoreBoard.COMPACT)
+            board = ScoreBoard(self, self.shapes, columns=ScoreBoard.COMPACT)
             rows = self.table.top(variant, date if variant == "daily" else None)
             board.build(rect, title, rows, None, kept, row_h=min(28, (rect.height - 90) / kept))
             self.boards.append(board)
@@ -318,7 +319,7 @@ class ScoresView(GameViewBase):
             self.table.load_error = None
 
     def draw_board(self) -> None:
-        self.sprites.draw()
+        self.shapes.draw()
 
     def back(self) -> None:
         self.app.show_view(self.back_to or StartView(self.app))

@@ -40,21 +40,21 @@ def test_selection_limits(window, crawl_app):
     img = screenshot(window)
     save_shot(img, "picker")
     chosen = view.tiles[0]
-    assert chosen.lift > 0 and chosen.ring.visible
+    assert chosen.lift > 0 and chosen.ring == theme.GOLD_HI
     assert close_to(pixel(img, chosen.rect.left - 3, chosen.rect.center_y + chosen.lift),
                     theme.GOLD_HI, 40)  # the gold border
     for tile in view.tiles[3:5]:
         click(window, *tile.rect.center)
     assert view.counter.text == "5 / 5" and not view.buttons["start"].disabled
     # full: the others are dimmed and cannot be chosen
-    assert view.tiles[6].body.alpha < 255 and view.tiles[0].body.alpha == 255
+    assert view.tiles[6].alpha < 255 and view.tiles[0].alpha == 255
     click(window, *view.tiles[6].rect.center)
     assert len(view.selected) == 5 and "life" not in view.selected
     assert "already" in view.toast.message
     # dropping one frees a place
     click(window, *view.tiles[1].rect.center)
     assert view.counter.text == "4 / 5" and view.buttons["start"].disabled
-    assert view.tiles[6].body.alpha == 255
+    assert view.tiles[6].alpha == 255
     view.on_leave()
 
 

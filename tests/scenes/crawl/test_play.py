@@ -297,7 +297,7 @@ def test_intro_deals_from_the_deck(window, play):
     view = play(None, speed="normal", intro=True, seed=7)
     step(window)
     assert view.deck_text.text in ("54", "53")
-    flying = [c for c in view.cards.values() if c.layer is view.top]
+    flying = [c for c in view.cards.values() if view.is_flying(c)]
     assert flying  # still in the air
     step(window, 60)
     assert view.deck_text.text == "50"
