@@ -218,6 +218,17 @@ class Match:
     def stream(self, name: str) -> Stream:
         return self.streams(name)
 
+    def begin(self, setup: dict[str, Any] | None) -> None:
+        """Start the match: the mode's deal for `setup: null`, else the setup exactly as given
+        plus its forced draws. Mode factories call this once, right after construction."""
+        with self.active():
+            if setup is None:
+                self.rules.start(self)
+            else:
+                self.setup = setup
+                self.rules.load_setup(self, setup)
+                self.load_forced(setup.get("forced"))
+
     def load_forced(self, forced: Any) -> None:
         """Pin draws from a setup's `forced` object: {stream name: [values...]}."""
         if forced is None:
@@ -327,30 +338,23 @@ class Match:
 
     # -- state ---------------------------------------------------------------------------
     def state_json(self) -> dict[str, Any]:
-        state = self.state
         with self.active():
             board = self.rules.board_json(self)
-        return {
-            "mode": self.rules.mode,
-            "rules": self.rules.rules_version,
-            "seed": self.seed,
-            "phase": state.phase,
-            "turn": state.turn,
-            "to_act": list(state.to_act),
-            "result": _copy_result(state.result),
-            "seats": self.seats_json(),
-            "board": board,
-        }
+        return self._envelope(self.seed, board)
 
     def view_json(self, seat: int) -> dict[str, Any]:
         """The state as `seat` sees it: the mode masks its secrets, the engine the seed."""
-        state = self.state
         with self.active():
             board = self.rules.view_board(self, seat)
+        return self._envelope(HIDDEN, board)
+
+    def _envelope(self, seed: int | str, board: dict[str, Any]) -> dict[str, Any]:
+        """The common State JSON envelope (DESIGN.md section 3) around a mode's `board`."""
+        state = self.state
         return {
             "mode": self.rules.mode,
             "rules": self.rules.rules_version,
-            "seed": HIDDEN,
+            "seed": seed,
             "phase": state.phase,
             "turn": state.turn,
             "to_act": list(state.to_act),

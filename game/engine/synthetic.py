@@ -197,14 +197,7 @@ def _create(record: dict[str, Any], resources: ResourceSet) -> Match:
     params = resources.single("rules.toml") if "rules.toml" in resources.files else DuelRules()
     match = Match(SyntheticRules(params.units_per_seat, params.hp, params.turn_cap),
                   seed=record["seed"], options=record.get("options"), resources=resources)
-    setup = record.get("setup")
-    with match.active():
-        if setup is None:
-            match.rules.start(match)
-        else:
-            match.setup = setup
-            match.rules.load_setup(match, setup)
-            match.load_forced(setup.get("forced"))
+    match.begin(record.get("setup"))
     return match
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from game.systems.crawl.legal import move_decision
+
 Card = dict[str, Any]
 Board = dict[str, Any]
 
@@ -18,14 +20,8 @@ HANDS = ("left_hand", "right_hand")
 
 def move(source: str, dest: str, source_index: int | None = None,
          dest_index: int | None = None) -> dict[str, Any]:
-    """A `move` decision of seat 0 (indices only for the board, as the spec's verbs say)."""
-    decision: dict[str, Any] = {"seat": 0, "type": "move", "from": source}
-    if source == "board":
-        decision["from_index"] = source_index
-    decision["to"] = dest
-    if dest == "board":
-        decision["to_index"] = dest_index
-    return decision
+    """A `move` decision of seat 0 (the rules' own builder, keyword-friendly)."""
+    return move_decision(source, source_index, dest, dest_index)
 
 
 def board_cards(board: Board) -> Iterator[tuple[int, Card]]:

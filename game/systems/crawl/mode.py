@@ -206,15 +206,8 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
                   resources=resources, phase="play")
     for stream in STREAMS:  # created up front: a scratch match's rollbacks never recreate them
         match.stream(stream)
-    setup = record.get("setup")
     try:
-        with match.active():
-            if setup is None:
-                match.rules.start(match)
-            else:
-                match.setup = setup
-                match.rules.load_setup(match, setup)
-                match.load_forced(setup.get("forced"))
+        match.begin(record.get("setup"))
     except BaseException:
         match.close()
         raise
