@@ -9,32 +9,17 @@ private attributes, each covered by a unit test.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import esper
 
 
-@contextlib.contextmanager
-def active_world(name: str) -> Iterator[str]:
-    """Make `name` the active esper world for the block, then restore the previous one."""
-    prev = esper.current_world
-    if prev == name:
-        yield name
-        return
-    esper.switch_world(name)
-    try:
-        yield name
-    finally:
-        esper.switch_world(prev)
-
-
 class WorldScope:
-    """`with WorldScope(name):` is `active_world(name)` at a fraction of the cost (no generator),
-    for the match's hot path; it does nothing when the world is already active."""
+    """`with active_world(name):` makes `name` the active esper world for the block, then
+    restores the previous one (also on an exception). A plain class, not a generator-based
+    context manager: the match enters it on every call. Re-entering the active world is free."""
 
     __slots__ = ("name", "_prev")
 
@@ -55,6 +40,9 @@ class WorldScope:
         if self._prev is not None:
             prev, self._prev = self._prev, None
             esper.switch_world(prev)
+
+
+active_world = WorldScope
 
 
 def delete_world(name: str) -> None:

@@ -173,7 +173,7 @@ class Match:
     # -- world ---------------------------------------------------------------------------
     def active(self) -> ecs.WorldScope:
         """`with match.active():` makes the match's world the active esper world."""
-        return ecs.WorldScope(self.world)
+        return ecs.active_world(self.world)
 
     def close(self) -> None:
         """Free the match's world (the match is unusable afterwards)."""

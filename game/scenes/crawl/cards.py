@@ -93,7 +93,7 @@ class CardSprite:
             anchor_x="left", anchor_y="top", batch=layer.batch,
         )  # fmt: skip
         self.initial_text = arcade.Text(
-            "", 0, 0, Color(236, 226, 220), max(9, h * 0.058), font_name=UI_FONT, bold=True,
+            "", 0, 0, Color(236, 226, 220), max(10, h * 0.064), font_name=UI_FONT, bold=True,
             anchor_x="left", anchor_y="top", batch=layer.batch,
         )  # fmt: skip
         self.strike = arcade.SpriteSolidColor(10, 2, color=Color(236, 226, 220))
@@ -302,7 +302,7 @@ class CardSprite:
             iw = self.initial_text.content_width
             self.strike.width = iw + 4
             self.strike.position = (
-                left + vw + 5 * s + iw / 2, top - 4 * s - self.initial_text.content_height / 2
+                left + vw + 5 * s + iw / 2, top - 4 * s - self.initial_text.content_height * 0.58
             )  # fmt: skip
         self.name_text.position = (x, y - h / 2 + h * 0.0825)
         self.kind_text.position = (x + w / 2 - pad, top - 3 * s)

@@ -126,7 +126,8 @@ class EndView(GameViewBase):
     mode_id = None  # a finished run has nothing to save
 
     def __init__(self, app: Any, record: dict[str, Any], state: dict[str, Any], *,
-                 record_score: bool = True, catalogue: Catalogue | None = None) -> None:
+                 record_score: bool = True, catalogue: Catalogue | None = None,
+                 animate: bool = True) -> None:
         super().__init__(app)
         self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.record = record
@@ -143,6 +144,7 @@ class EndView(GameViewBase):
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.messages: list[tuple[str, str]] = []
         self.sound_played = False
+        self.animate = animate  # False: a still (tabula shot), the score shown at once
         self.new_entry: ScoreEntry | None = None
         self.rank: int | None = None
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
@@ -238,20 +240,22 @@ class EndView(GameViewBase):
         elif self.new_entry is not None:
             note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
         elif not eligible(self.record):
-            note = "Runs from a set-up position or played by the CPU are not scored."
+            note = "Set-up positions and CPU runs are not scored."
         if note:
             self.lines.append(arcade.Text(
-                note, x0, left.bottom + 20, theme.GOLD_HI if self.rank is not None
+                note, x0, left.bottom + 14, theme.GOLD_HI if self.rank is not None
                 else theme.TEXT_MUTED, theme.SIZE_SMALL + 1, font_name=UI_FONT,
-                anchor_y="center", batch=b,
+                anchor_y="bottom", multiline=True, width=int(x1 - x0), batch=b,
             ))  # fmt: skip
         title = f"High scores: {self.table_name()}"
         rows = self.table.top(self.variant, self.date)
         self.board_table.build(right, title, rows, self.new_entry, kept,
                                row_h=min(28, (right.height - 90) / max(1, kept)))
         self._build_buttons()
-        if not self.sound_played:
+        if self.animate and not self.sound_played:
             self._intro()
+        elif not self.animate:
+            self.score_text.text = str(self.score)
 
     def table_name(self) -> str:
         name = VARIANT_NAMES.get(self.variant, self.variant)

@@ -26,7 +26,7 @@ from game.scenes import theme
 from game.scenes.animation import AlphaTween, FloatingText, PositionTween, Tween, ValueTween
 from game.scenes.crawl import look
 from game.scenes.crawl.cards import CardSprite
-from game.scenes.crawl.preview import classify, dest_place, source_place
+from game.scenes.crawl.preview import dest_place, source_place
 from game.scenes.fonts import UI_FONT
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ SOUNDS = {
 }
 DRAW_GAP = 0.08  # spec 8.3: cards fly from the deck 80 ms apart
 FLY = 0.32
-CARRY_KINDS = {"hit", "deflect", "block", "attack", "bash", "use", "sell", "discard"}
+CARRY_KINDS = {"hit", "block", "attack", "bash", "use", "sell"}  # the rules' move kinds
 
 
 class Call(Tween):
@@ -166,22 +166,24 @@ class EventPlayer:
         return last
 
     # -- the whole decision ----------------------------------------------------------------
-    def play(self, events: list[Event], decision: dict[str, Any] | None,
-             before: dict[str, Any] | None) -> float:
-        """Schedule every event; returns the timeline's length (seconds at normal speed)."""
+    def play(self, events: list[Event], decision: dict[str, Any] | None = None,
+             kind: str | None = None) -> float:
+        """Schedule every event; returns the timeline's length (seconds at normal speed).
+
+        `kind` is the rules' resolution kind of the decision (hit, block, attack...), asked
+        before it was submitted."""
         self.t = 0.0
         self.end = 0.0
-        if decision is not None and decision.get("type") == "move" and before is not None:
-            self.carry(decision, before)
+        if decision is not None and decision.get("type") == "move" and kind is not None:
+            self.carry(decision, kind)
         for event in events:
             handler = getattr(self, f"on_{event.type}", None)
             if handler is not None:
                 handler(**event.data)
         return max(self.t, self.end)
 
-    def carry(self, decision: dict[str, Any], before: dict[str, Any]) -> None:
+    def carry(self, decision: dict[str, Any], kind: str) -> None:
         """The moved card travels to what it acts on before the outcome shows."""
-        kind = classify(before, decision, self.v.catalogue)
         src = source_place(decision)
         card = self.v.card_in(src)
         if card is None:

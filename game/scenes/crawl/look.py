@@ -27,15 +27,10 @@ TYPE_COLORS: dict[str, Color] = {
     "gold": Color(204, 146, 40),  # amber
     "ability": Color(108, 70, 158),  # violet
 }
-TYPE_LABELS = {
-    "enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": "Potion", "gold": "Gold",
-    "ability": "Ability",
-}  # fmt: skip
 TYPE_PLURALS = {
     "enemy": "Enemies", "spell": "Spells", "shield": "Shields", "potion": "Potions",
     "gold": "Gold", "ability": "Abilities",
 }  # fmt: skip
-SPENT_COLOR = Color(96, 98, 102)
 FRAME_COLOR = Color(190, 210, 200, 70)  # the outline of an empty zone
 WOUND_RED = Color(255, 96, 84)
 HEAL_GREEN = Color(120, 226, 120)
@@ -265,30 +260,6 @@ def glow_texture(width: int, height: int) -> arcade.Texture:
 
 
 @cache
-def slot_texture(width: int, height: int) -> arcade.Texture:
-    """An empty zone: a dark inset rounded rectangle with a thin light rim."""
-    w, h = width * _SS, height * _SS
-    radius = max(6, int(height * 0.06)) * _SS
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle((0, 0, w - 1, h - 1), radius=radius,
-                                          fill=(0, 0, 0, 70), outline=(255, 255, 255, 46),
-                                          width=2 * _SS)
-    return _tex(img.resize((width, height), Image.Resampling.LANCZOS), f"slot-{width}x{height}")
-
-
-@cache
-def panel_texture(width: int, height: int) -> arcade.Texture:
-    """The hero panel's background."""
-    w, h = width * _SS, height * _SS
-    radius = max(6, int(height * 0.06)) * _SS
-    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=radius, fill=_rgba(theme.PANEL),
-        outline=_rgba(theme.GOLD), width=2 * _SS)  # fmt: skip
-    return _tex(img.resize((width, height), Image.Resampling.LANCZOS), f"panel-{width}x{height}")
-
-
-@cache
 def icon_texture(handle: str, size: int) -> arcade.Texture:
     """Art fitted into a transparent square (badges, picker icons, coins)."""
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -449,7 +420,3 @@ def _shade(color: Color, factor: float) -> Color:
     if factor <= 1.0:
         return Color(*(round(v * factor) for v in color[:3]), 255)
     return Color(*(round(v + (255 - v) * (factor - 1.0)) for v in color[:3]), 255)
-
-
-def type_color(card_type: str) -> Color:
-    return TYPE_COLORS.get(card_type, TYPE_COLORS["ability"])

@@ -145,6 +145,7 @@ class PickerView(GameViewBase):
         self.tiles_sprites.clear()
         self.heading.position = (width / 2, height - 42)
         self.note.position = (width / 2, height - 82)
+        self.note.font_size = theme.SIZE_BODY if width >= 1100 else theme.SIZE_SMALL + 1
         self.counter.position = (width / 2, 96)
         margin, gap = max(24, width * 0.03), 14
         rows = max(1, -(-len(self.ids) // COLUMNS))

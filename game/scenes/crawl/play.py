@@ -38,7 +38,13 @@ from game.scenes.crawl.fx import EventPlayer, SpriteFx
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.hint import HintRunner
 from game.scenes.crawl.layout import PlayLayout
-from game.scenes.crawl.preview import dest_place, hint_caption, preview, source_place
+from game.scenes.crawl.preview import (
+    describe,
+    dest_place,
+    hint_caption,
+    rules_preview,
+    source_place,
+)
 from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
@@ -159,6 +165,7 @@ class PlayView(GameViewBase):
         self.hovered: str | None = None
         self.queue: list[Callable[[], Any]] = []
         self.hint_shown: dict[str, Any] | None = None
+        self.hint_text = ""
         self.confirming = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -579,7 +586,7 @@ class PlayView(GameViewBase):
     def _refresh_caption(self) -> None:
         text, kind = "", ""
         if self.sel is not None and self.sel.hover in self.sel.decisions:
-            text = preview(self.state, self.sel.decisions[self.sel.hover], self.catalogue)
+            text = self.preview_line(self.sel.decisions[self.sel.hover])
             kind = "preview"
         elif self.sel is not None:
             count = len(self.sel.decisions)
@@ -589,7 +596,7 @@ class PlayView(GameViewBase):
                     if count else f"{name} can't move now")
             kind = "info"
         elif self.hint_shown is not None:
-            text = hint_caption(self.state, self.hint_shown, self.catalogue)
+            text = self.hint_text
             kind = "hint"
         if text != self.caption.text:
             self.caption.text = text
@@ -598,6 +605,12 @@ class PlayView(GameViewBase):
             self.caption.color = {
                 "preview": look.LEGAL_GREEN, "hint": theme.GOLD_HI,
             }.get(kind, theme.TEXT)  # fmt: skip
+
+    def preview_line(self, decision: dict[str, Any]) -> str:
+        """The line shown while a card hovers a legal destination: the rules' preview, with
+        the notes of `preview.describe`."""
+        ok, kind, line = rules_preview(self.match, decision)
+        return describe(self.state, decision, kind, line) if ok else line
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_board(self) -> None:
@@ -638,7 +651,10 @@ class PlayView(GameViewBase):
         """Submit a decision; animate its events, or show the match's rejection message."""
         if self.closed or self.state.get("result") is not None:
             return False
-        before = self.state
+        kind = None
+        if decision.get("type") in ("move", "rebuy", "random_attack"):
+            ok, what, _ = rules_preview(self.match, decision)
+            kind = what if ok else None
         result = self.match.submit(decision)
         if isinstance(result, Rejection):
             self._reject(result.message, near)
@@ -650,13 +666,13 @@ class PlayView(GameViewBase):
         self.hint.cancel()
         self._clear_hint()
         self._refresh_highlights()
-        self._play(result.events, decision, before)
+        self._play(result.events, decision, kind)
         return True
 
     def _play(self, events: list[Event], decision: dict[str, Any] | None,
-              before: dict[str, Any] | None) -> None:
+              kind: str | None) -> None:
         player = EventPlayer(self)
-        length = player.play(events, decision, before)
+        length = player.play(events, decision, kind)
         self.tweener.add(_Settle(length, self.settle))
         self._refresh_buttons()
 
@@ -795,11 +811,11 @@ class PlayView(GameViewBase):
 
     def _poll_hint(self) -> None:
         busy = self.hint.busy
-        if self.spinner is not None:
-            if busy and not self.spinner.visible:
-                button = self.buttons.get("hint")
-                if button is not None:
-                    self.spinner.position = (button.rect.left + 16, button.rect.center_y)
+        if self.spinner is not None and self.spinner.visible != busy:
+            # set only on change: every sprite write re-uploads its list's buffer
+            button = self.buttons.get("hint")
+            if busy and button is not None:
+                self.spinner.position = (button.rect.left + 16, button.rect.center_y)
             self.spinner.visible = busy
         outcome = self.hint.poll()
         if outcome is None:
@@ -821,6 +837,8 @@ class PlayView(GameViewBase):
         """A pulsing arrow from source to destination and a one-line caption."""
         self._clear_hint()
         self.hint_shown = decision
+        ok, kind, line = rules_preview(self.match, decision)
+        self.hint_text = hint_caption(self.state, decision, self.catalogue, kind, line)
         lay = self.lay
         color = theme.GOLD_HI
         if decision.get("type") == "move":
@@ -1137,6 +1155,8 @@ class PlayView(GameViewBase):
     def on_hide_view(self) -> None:
         super().on_hide_view()
         self.padlock.visible = False
+        if self.sel is not None and not self.closed:  # help or pause opened mid-drag
+            self.cancel_selection()
 
     def show_end(self) -> None:
         """The run is over: the end screen, with the score entered if it counts."""
@@ -1167,5 +1187,5 @@ def shot_view(app: Any, match: Match) -> arcade.View:
 
         record, state = match_record(match), match.state_json()
         match.close()
-        return EndView(app, record, state, record_score=False)
+        return EndView(app, record, state, record_score=False, animate=False)
     return PlayView(app, match)

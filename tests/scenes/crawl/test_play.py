@@ -78,7 +78,7 @@ def test_dragging_lights_legal_destinations_green(window, play):
     assert view.caption.text == "Hit: −5 HP"  # the preview of the hovered destination
     move_to = lay.center("left_hand")
     window.dispatch_event("on_mouse_drag", *move_to, 0, 0, arcade.MOUSE_BUTTON_LEFT, 0)
-    assert view.caption.text == "Block: the shield breaks, −3 HP"
+    assert view.caption.text == "Block: shield breaks, −3 HP"
     release(window, move_to)
 
 
