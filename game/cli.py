@@ -355,7 +355,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         run_app(launch)
     except Exception as exc:
         if type(exc).__name__ in {"NoSuchDisplayException", "NoSuchConfigException"}:
-            return _fail(f"cannot open the game window: {exc}", EXIT_BAD_RECORD)
+            return _fail(f"cannot open the game window ({exc}): no display is available. "
+                         "The other commands (replay, simulate, shot, bench) run headless.",
+                         EXIT_BAD_RECORD)
         raise
     return EXIT_OK
 

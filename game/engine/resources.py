@@ -6,8 +6,8 @@ problem names the file and the key (`deck.toml:card[3].value: ...`).
 
 Mods live in the user data dir as `mods/<name>/<mode>/<file>.toml` (or in folders given with
 `--mods PATH`). A mod entry whose id exists replaces it; a new id is added; keys of a one-object
-file override the base. A mod with any problem is skipped whole, with its messages, and the
-base content still loads. Mods are TOML only: nothing is imported or evaluated from them.
+file override the base (its tables merge key by key). A mod with any problem is skipped whole,
+with its messages, and the base content still loads. Mods are TOML only: nothing is imported or evaluated from them.
 """
 
 from __future__ import annotations
@@ -221,7 +221,7 @@ def overlay_mod(spec: ModeSpec, base: ResourceSet, mod_dir: Path) -> tuple[Resou
                 by_id[getattr(entry, file_spec.id_field)] = entry  # replace in place or append
             merged.files[path.name] = list(by_id.values())
         else:
-            combined = {**merged.files[path.name].model_dump(), **data}
+            combined = _merge_keys(merged.files[path.name].model_dump(), data)
             parsed, parse_problems = parse_single(file_spec, combined, label)
             problems.extend(parse_problems)
             if parsed is not None:
@@ -232,6 +232,17 @@ def overlay_mod(spec: ModeSpec, base: ResourceSet, mod_dir: Path) -> tuple[Resou
         return None, problems
     merged.mods_loaded.append(mod_dir.name)
     return merged, []
+
+
+def _merge_keys(base: dict[str, Any], mod: dict[str, Any]) -> dict[str, Any]:
+    """A one-object file's mod overlay: keys override the base; tables merge key by key."""
+    out = dict(base)
+    for key, value in mod.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge_keys(out[key], value)
+        else:
+            out[key] = value
+    return out
 
 
 _cache: dict[tuple[Any, ...], ResourceSet] = {}

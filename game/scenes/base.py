@@ -29,6 +29,7 @@ import pyglet
 
 from game.scenes import theme
 from game.scenes.animation import Tweener
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class GameViewBase(arcade.View):
         super().__init__()
         self.app = app
         self.background_color = theme.TABLE
-        self.ui = gui.UIManager()
+        self.ui: gui.UIManager = TightUIManager()  # layout, render and blit only on change
         self.tweener = Tweener(lambda: self.app.settings.animation_speed)
         self.toast = Toast()
         self.tooltip = Tooltip()

@@ -19,6 +19,7 @@ from PIL import Image, ImageChops
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     CycleButton,
     HelpOverlay,
@@ -88,6 +89,7 @@ class MainMenuView(gui.UIView):
 
     def __init__(self, app: App) -> None:
         super().__init__()
+        self.ui = TightUIManager()  # layout, render and blit only on change
         self.app = app
         self.background_color = theme.TABLE
         self.toast = Toast()

@@ -16,6 +16,7 @@ import arcade
 import arcade.gui as gui
 
 from game.scenes import theme
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     HelpOverlay,
     HelpTopic,
@@ -38,6 +39,7 @@ class PauseView(gui.UIView):
 
     def __init__(self, game_view: arcade.View, record_source: RecordSource | None = None) -> None:
         super().__init__()
+        self.ui = TightUIManager()  # layout, render and blit only on change
         self.game_view = game_view
         self.record_source = record_source or (lambda: None)
         self.app: App = game_view.app  # type: ignore[attr-defined]

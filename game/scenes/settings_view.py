@@ -16,6 +16,7 @@ from game.engine.modes import get_mode
 from game.scenes import theme
 from game.scenes.menu import table_backdrop
 from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     Segmented,
     Toast,
@@ -55,6 +56,7 @@ class SettingsView(gui.UIView):
 
     def __init__(self, app: App, back_to: arcade.View | None = None) -> None:
         super().__init__()
+        self.ui = TightUIManager()  # layout, render and blit only on change
         self.app = app
         self.back_to = back_to
         self.background_color = theme.TABLE

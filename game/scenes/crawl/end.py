@@ -29,7 +29,6 @@ from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreEntry, ScoreTable, eligible, entry_for
-from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
 
@@ -129,7 +128,6 @@ class EndView(GameViewBase):
                  record_score: bool = True, catalogue: Catalogue | None = None,
                  animate: bool = True) -> None:
         super().__init__(app)
-        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.record = record
         self.state = state
         self.catalogue = catalogue or load_catalogue()

@@ -27,7 +27,6 @@ from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
-from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
 
@@ -61,6 +60,8 @@ class AbilityTile:
                                 multiline=True, width=int(w - 18), align="center", batch=b)
         view.tiles_sprites.append(self.icon)
         self.lift = 0.0
+        self._state: tuple[bool, bool, bool] | None = None  # (selected, focused, dimmed)
+        self._shapes: dict[tuple[bool, bool, bool] | None, list[arcade.shape_list.Shape]] = {}
         self.place()
 
     def place(self) -> None:
@@ -72,32 +73,49 @@ class AbilityTile:
         self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
         self.text.position = (x, top - 22 - self.icon_h - h * 0.16)
 
-    def style(self, selected: bool, focused: bool, dimmed: bool) -> None:
+    def style(self, selected: bool, focused: bool, dimmed: bool) -> bool:
+        """Show a state; only what changed is touched (a text's colour or position lays its
+        glyphs out again). True when the tile changed."""
+        state = (selected, focused, dimmed)
+        old = self._state
+        if state == old:
+            return False
+        self._state = state
         self.lift = LIFT if selected else 0.0
         self.ring = theme.GOLD_HI if selected else (look.FOCUS_BLUE if focused else None)
         alpha = 105 if dimmed else 255
-        self.alpha = self.icon.alpha = alpha
+        self.alpha = alpha
+        if self.icon.alpha != alpha:
+            self.icon.alpha = alpha
         base = look.TYPE_COLORS["ability"]
         self.color = (base if not selected else Color(128, 86, 184)).replace(a=alpha)
-        for text, color in ((self.name, theme.TEXT), (self.kind, Color(214, 196, 255)),
-                            (self.text, Color(236, 230, 246))):
-            text.color = color.replace(a=120 if dimmed else 255)
-        self.place()
+        if old is None or old[2] != dimmed:
+            for text, color in ((self.name, theme.TEXT), (self.kind, Color(214, 196, 255)),
+                                (self.text, Color(236, 230, 246))):
+                text.color = color.replace(a=120 if dimmed else 255)
+        if old is None or old[0] != selected:
+            self.place()
+        return True
 
     @property
     def body_rect(self) -> arcade.types.Rect:
         return self.rect.move(0, self.lift)
 
     def shapes(self) -> list[arcade.shape_list.Shape]:
-        """The body (and its ring) as untextured geometry: cheaper to fill than a sprite."""
-        rect = self.body_rect
-        out = look.panel_shapes(rect, 12, self.color)
-        if self.ring is not None:
-            out.append(look.rounded_outline(
-                arcade.XYWH(rect.center_x, rect.center_y, rect.width + 8, rect.height + 8),
-                14, self.ring, 4,
-            ))  # fmt: skip
-        return out
+        """The body (and its ring) as untextured geometry: cheaper to fill than a sprite.
+        Cached by state, so a changed selection only re-batches ready shapes."""
+        key = self._state
+        shapes = self._shapes.get(key)
+        if shapes is None:
+            rect = self.body_rect
+            shapes = look.panel_shapes(rect, 12, self.color)
+            if self.ring is not None:
+                shapes.append(look.rounded_outline(
+                    arcade.XYWH(rect.center_x, rect.center_y, rect.width + 8, rect.height + 8),
+                    14, self.ring, 4,
+                ))  # fmt: skip
+            self._shapes[key] = shapes
+        return shapes
 
     def delete(self) -> None:
         for text in (self.name, self.kind, self.text):
@@ -112,7 +130,6 @@ class PickerView(GameViewBase):
 
     def __init__(self, app: Any, match: Match) -> None:
         super().__init__(app)
-        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.match = match
         self.catalogue = catalogue_of(match.resources)
         self.ids = list(self.catalogue.abilities)
@@ -179,17 +196,23 @@ class PickerView(GameViewBase):
         self.ui.add(anchor)
 
     def refresh(self) -> None:
+        """Show the selection: tiles restyled and the geometry re-batched only on change."""
         full = len(self.selected) >= self.needed
-        self.tiles_shapes = arcade.shape_list.ShapeElementList()
+        changed = False
         for i, tile in enumerate(self.tiles):
             chosen = tile.info.id in self.selected
-            tile.style(chosen, i == self.focus, full and not chosen)
-            for shape in tile.shapes():
-                self.tiles_shapes.append(shape)
+            changed |= tile.style(chosen, i == self.focus, full and not chosen)
+        if changed or not self.tiles:
+            self.tiles_shapes = arcade.shape_list.ShapeElementList()
+            for tile in self.tiles:
+                for shape in tile.shapes():
+                    self.tiles_shapes.append(shape)
         counter = f"{len(self.selected)} / {self.needed}"
         if self.counter.text != counter:
             self.counter.text = counter
-        self.counter.color = theme.GOLD_HI if full else theme.TEXT
+        color = theme.GOLD_HI if full else theme.TEXT
+        if self.counter.color != color:
+            self.counter.color = color
         if self.buttons:
             self.buttons["start"].disabled = len(self.selected) != self.needed
             self.buttons["clear"].disabled = not self.selected

@@ -45,7 +45,6 @@ from game.scenes.crawl.preview import (
     rules_preview,
     source_place,
 )
-from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
@@ -140,7 +139,6 @@ class PlayView(GameViewBase):
     def __init__(self, app: Any, match: Match, *, intro: bool = False,
                  events: list[Event] | None = None) -> None:
         super().__init__(app)
-        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.match = match
         self.catalogue: Catalogue = catalogue_of(match.resources)
         self.state: dict[str, Any] = match.view_json(0)

@@ -35,7 +35,6 @@ from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable
-from game.scenes.crawl.ui import TightUIManager
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label
 
@@ -127,7 +126,6 @@ class StartView(GameViewBase):
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
-        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.catalogue = load_catalogue()
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.seed_field: gui.UIInputText | None = None
@@ -280,7 +278,6 @@ class ScoresView(GameViewBase):
 
     def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:
         super().__init__(app)
-        self.ui = TightUIManager()  # blits only under its widgets (frame time)
         self.back_to = back_to
         self.catalogue = load_catalogue()
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)

@@ -12,8 +12,8 @@ from game.scenes.base import GameViewBase
 from game.scenes.crawl.hint import HintRunner, think
 from game.scenes.crawl.play import PlayView
 from game.scenes.crawl.start import StartView
-from game.scenes.crawl.ui import TightUIManager
 from game.scenes.harness import key, screenshot, step
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import make_button, panel_texture
 from tests.scenes.crawl.crawl_scene_helpers import MID_RUN, save_shot, setup_record, show
 

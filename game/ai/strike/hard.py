@@ -1,0 +1,175 @@
+"""The hard CPU (spec 7.4): expectimax over its own action and the `normal` reply.
+
+Draft and placement are `normal`'s. In combat every legal decision `a` (canonical order) is
+played in a scratch match built from the seat view (DESIGN.md section 5): mark, force the roll
+through the scratch match's `board.rolls` (a strike branches into every roll, equally likely),
+submit, let the `normal` CPU reply for the opponent (its strikes branch the same way), score
+each leaf with `V`, roll back. `Q(a)` is kept exactly as the integer `k² × Q` (k rolls).
+Ties: the smaller `approach(a)`, then the earlier decision.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.strike.combat import advanced_cpu_turn
+from game.ai.strike.players import StrikeCpu
+from game.ai.strike.position import Position, Unit, parse_position
+from game.ai.strike.score import cheb
+from game.ai.strike.tables import Tables
+from game.engine.match import Match, Rejection
+from game.engine.record import new_record
+from game.engine.rng import Stream
+from game.systems.strike.mode import create_match
+from game.systems.strike.state import index
+
+Decision = dict[str, Any]
+Tile = tuple[int, int]
+
+
+def scratch_match(view: dict[str, Any], resources: Any) -> Match:
+    """A match at the view's position: the view loaded as a setup (DESIGN.md section 5). The
+    masked parts are filled in: no forced rolls queued, and a seed that never matters because
+    every simulated roll is forced."""
+    setup = {key: value for key, value in view.items() if key not in ("seed", "seats")}
+    setup["board"] = {**view["board"], "rolls": []}
+    match = create_match(new_record("strike", str(view.get("rules", "1")), 0, {}, setup),
+                         resources)
+    match.events.enabled = False  # the search never reads events
+    return match
+
+
+def force_roll(match: Match, roll: int) -> None:
+    """Queue `roll` first in the scratch match's `board.rolls` (spec 4.12), journaled so the
+    rollback takes it back."""
+    board = index(match).board
+    match.journal.set(board, rolls=(roll, *board.rolls))
+
+
+def match_position(match: Match, seat: int, tables: Tables) -> Position:
+    """The scratch match's position as the CPU's algorithms read it (no JSON round trip)."""
+    idx = index(match)
+    cards = tables.cards
+    units = [Unit(u.id, u.owner, u.slot, cards[u.card], u.pos, u.hp, u.max_hp, u.cooldowns,
+                  u.stun, u.root, u.burn_turns, u.burn_value, u.regen_turns, u.regen_value)
+             for u in idx.units]
+    occupied = {u.pos for u in units if u.pos is not None and u.hp > 0}
+    board = idx.board
+    return Position(board.cols, board.rows, seat, units, occupied)
+
+
+def evaluate(match: Match, seat: int, tables: Tables) -> int:
+    """`V(s)` of 7.4 from `seat`'s side: terminal values, else Σ own w(u) − Σ other w(u),
+    w(u) = hp + alive_bonus − burn.turns × burn.value + regen.turns × regen.value."""
+    result = match.result
+    if result is not None:
+        winner = result.get("winner")
+        if winner is None:
+            return 0
+        return tables.win_value if winner == seat else -tables.win_value
+    bonus = tables.alive_bonus
+    total = 0
+    for u in index(match).units:
+        if u.hp <= 0:
+            continue
+        w = u.hp + bonus - u.burn_turns * u.burn_value + u.regen_turns * u.regen_value
+        total += w if u.owner == seat else -w
+    return total
+
+
+def approach(position: Position, decision: Decision) -> int:
+    """Σ over own living units of the Chebyshev distance to the nearest living opponent, the
+    moving unit (for a move) on its destination."""
+    seat = position.seat
+    enemies = [u.pos for u in position.living(1 - seat)]
+    if not enemies:
+        return 0
+    moved = decision.get("unit") if decision["type"] == "move" else None
+    total = 0
+    for unit in position.living(seat):
+        pos: Tile = unit.pos  # type: ignore[assignment]
+        if unit.id == moved:
+            pos = (decision["to"][0], decision["to"][1])
+        total += min(cheb(pos, e) for e in enemies)  # type: ignore[arg-type]
+    return total
+
+
+class HardCpu(StrikeCpu):
+    """7.4: expectimax in a scratch match; draft and placement as `normal`."""
+
+    def __init__(self, level: str, seat: int, stream: Stream, resources: Any, *,
+                 budget_ms: float | None = None) -> None:
+        super().__init__(level, seat, stream, resources)
+        self.budget_ms = budget_ms  # None: search every candidate (simulate, bench, tests)
+        self.rolls = tuple(range(self.tables.roll_min, self.tables.roll_max + 1))
+
+    def combat(self, view: dict[str, Any]) -> Decision:
+        match = scratch_match(view, self.resources)
+        try:
+            with match.active():
+                return self.search(match, parse_position(view, self.tables, self.seat))
+        finally:
+            match.close()
+
+    def search(self, match: Match, position: Position) -> Decision:
+        """The decision with the largest Q (ties: smaller approach, then earlier)."""
+        legal = match.legal_decisions(self.seat)
+        if len(legal) <= 1:
+            return legal[0] if legal else {"seat": self.seat, "type": "pass"}
+        start = time.perf_counter()
+        best: tuple[int, int] | None = None
+        chosen = legal[0]
+        for decision in legal:
+            key = (self.q_value(match, decision), -approach(position, decision))
+            if best is None or key > best:
+                best, chosen = key, decision
+            if (self.budget_ms is not None
+                    and (time.perf_counter() - start) * 1000 >= self.budget_ms):
+                break
+        return chosen
+
+    def outcomes(self, match: Match, decision: Decision) -> tuple[int | None, ...]:
+        """The forced rolls a decision branches into: every roll for a strike, else none."""
+        if decision["type"] != "attack":
+            return (None,)
+        unit = index(match).by_id[decision["unit"]]
+        attack = self.tables.cards[unit.card].attacks[decision["attack"]]
+        return self.rolls if attack.kind == "strike" else (None,)
+
+    def play(self, match: Match, decision: Decision, roll: int | None) -> None:
+        if roll is not None:
+            force_roll(match, roll)
+        outcome = match.submit(decision)
+        if isinstance(outcome, Rejection):  # a bug in the search: fail loudly
+            raise RuntimeError(f"hard CPU search submitted {decision}: {outcome.error}")
+
+    def q_value(self, match: Match, decision: Decision) -> int:
+        """k² × Q(a): Σ over a's outcomes (weight k / n_a) of Σ over the reply's outcomes
+        (weight k / n_r) of V."""
+        k = len(self.rolls)
+        tables, seat = self.tables, self.seat
+        outcomes = self.outcomes(match, decision)
+        weight = k // len(outcomes)
+        total = 0
+        for roll in outcomes:
+            mark = match.mark()
+            try:
+                self.play(match, decision, roll)
+                if match.result is not None:
+                    total += weight * k * evaluate(match, seat, tables)
+                    continue
+                other = match.to_act[0]
+                reply = advanced_cpu_turn(match_position(match, other, tables), tables)
+                replies = self.outcomes(match, reply)
+                reply_weight = k // len(replies)
+                for reply_roll in replies:
+                    inner = match.mark()
+                    try:
+                        self.play(match, reply, reply_roll)
+                        total += weight * reply_weight * evaluate(match, seat, tables)
+                    finally:
+                        match.rollback(inner)
+            finally:
+                match.rollback(mark)
+        return total

@@ -1,0 +1,75 @@
+"""The three strike CPU levels (spec 7.3, 7.2, 7.4): easy, normal, hard.
+
+Each is a `CpuPlayer`: `decide(view)` gets its seat's view only and returns one decision. All
+their randomness (placement tiles, easy's choices) comes from the `ai.<seat>` stream the host
+hands them (spec 4.12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.strike.combat import advanced_cpu_turn
+from game.ai.strike.draft import draft_cpu_turn
+from game.ai.strike.legal import legal_from_view, zone_tiles
+from game.ai.strike.position import parse_position
+from game.ai.strike.tables import Tables, tables_of
+from game.engine.modes import CpuPlayer
+from game.engine.rng import Stream
+
+Decision = dict[str, Any]
+
+
+class StrikeCpu(CpuPlayer):
+    """What the levels share: seat, stream, tables, and the common placement rule."""
+
+    def __init__(self, level: str, seat: int, stream: Stream, resources: Any) -> None:
+        self.level = level
+        self.seat = seat
+        self.stream = stream
+        self.resources = resources
+        self.tables: Tables = tables_of(resources)
+
+    def decide(self, view: dict[str, Any]) -> Decision:
+        phase = view["phase"]
+        if phase == "draft":
+            return self.draft(view)
+        if phase == "placement":
+            return self.place(view)
+        return self.combat(view)
+
+    def place(self, view: dict[str, Any]) -> Decision:
+        """4.4 / 7.2: one index uniform in [0, n) into the empty zone tiles in scan order."""
+        tiles = zone_tiles(view["board"], self.seat)
+        c, r = tiles[self.stream.randint(0, len(tiles) - 1)]
+        return {"seat": self.seat, "type": "place", "tile": [c, r]}
+
+    def draft(self, view: dict[str, Any]) -> Decision:
+        return draft_cpu_turn(view["board"], self.seat, self.tables)
+
+    def combat(self, view: dict[str, Any]) -> Decision:
+        return advanced_cpu_turn(parse_position(view, self.tables, self.seat), self.tables)
+
+
+class NormalCpu(StrikeCpu):
+    """7.2: the eleven algorithms."""
+
+
+class EasyCpu(StrikeCpu):
+    """7.3: random draft picks; in combat an enemy attack half of the time, else any
+    legal decision, all drawn from `ai.<seat>`."""
+
+    def draft(self, view: dict[str, Any]) -> Decision:
+        legal = legal_from_view(view, self.seat, self.tables)
+        if not legal:
+            return {"seat": self.seat, "type": "pass"}
+        return legal[self.stream.randint(0, len(legal) - 1)]
+
+    def combat(self, view: dict[str, Any]) -> Decision:
+        legal = legal_from_view(view, self.seat, self.tables)
+        if not legal:
+            return {"seat": self.seat, "type": "pass"}
+        attacks = [d for d in legal if d["type"] == "attack" and "target" in d]
+        if attacks and self.stream.randint(0, 99) < self.tables.attack_bias_percent:
+            return attacks[self.stream.randint(0, len(attacks) - 1)]
+        return legal[self.stream.randint(0, len(legal) - 1)]

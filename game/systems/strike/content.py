@@ -1,0 +1,306 @@
+"""Marve-Strike content (spec strike.md section 3): the five resource files, their schemas and
+cross-file checks, and the loaded `Content` the rules read.
+
+- `cards.toml`: `[[cards]]` with exactly the fields of 3.1 and 1-3 `[[cards.attacks]]`; file
+  order is the pool order (a mod's new cards follow the base ones).
+- `elements.toml`: the percent table of 3.2 (a missing pair is 100) and display colours.
+- `animations.toml`: one table per animation key (3.3).
+- `rules.toml`: the constants of 2 / 3.4. `ai.toml`: CPU tuning (3.5).
+
+Problems name the file and the key (`strike/cards.toml:cards[3].attacks.0.damage: ...`).
+Effects are referenced by registered name only (`flame_trail`, `heal_all`, `regen`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
+
+from game.engine.effects import EffectRegistry
+from game.engine.resources import ResourceFile, ResourceSet
+
+ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
+STATUSES = ("none", "burn", "stun", "root")
+SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+
+# Effects are rule functions in game.systems.strike.combat; names (and no parameters beyond
+# effect_value / effect_turns) are registered here so that validation knows them.
+EFFECTS = EffectRegistry("strike")
+for _name in ("none", "flame_trail", "heal_all", "regen"):
+    EFFECTS.register(_name)(lambda *args: None)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class AttackEntry(_Strict):
+    """One ability of a card (3.1). Defaults are those a mod may leave out."""
+
+    name: str
+    element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
+    kind: Literal["strike", "drain", "heal"] = "strike"
+    damage: int = Field(ge=0)
+    range: int = Field(ge=0)
+    cooldown: int = Field(ge=0)
+    heal: int = Field(default=0, ge=0)
+    status: Literal["none", "burn", "stun", "root"] = "none"
+    status_turns: int = Field(default=0, ge=0)
+    status_value: int = Field(default=0, ge=0)
+    effect: str = "none"
+    effect_value: int = Field(default=0, ge=0)
+    effect_turns: int = Field(default=0, ge=0)
+    animation: str
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AttackEntry:
+        if self.effect not in EFFECTS.names():
+            raise ValueError(f"unknown effect {self.effect!r} "
+                             f"(registered: {', '.join(EFFECTS.names())})")
+        if self.kind == "heal" and self.damage != 0:
+            raise ValueError("a heal must have damage = 0")
+        if self.kind == "drain" and self.heal <= 0:
+            raise ValueError("a drain must have heal > 0")
+        if self.status == "burn" and (self.status_turns <= 0 or self.status_value <= 0):
+            raise ValueError("burn needs status_turns > 0 and status_value > 0")
+        if self.status in ("stun", "root") and self.status_turns <= 0:
+            raise ValueError(f"{self.status} needs status_turns > 0")
+        if self.effect == "flame_trail" and self.kind != "strike":
+            raise ValueError("flame_trail only on kind = 'strike'")
+        if self.effect in ("heal_all", "regen") and self.kind != "heal":
+            raise ValueError(f"{self.effect} only on kind = 'heal'")
+        return self
+
+
+class CardEntry(_Strict):
+    """One card of `cards.toml` (3.1)."""
+
+    id: str
+    name: str
+    element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
+    secondary: Literal["fire", "water", "leaf", "wind", "null", "combined"]
+    hp: int = Field(ge=1)
+    move: int = Field(ge=0)
+    speed: int = Field(ge=0)
+    attacks: list[AttackEntry] = Field(min_length=1, max_length=3)
+
+    @model_validator(mode="after")
+    def _snake(self) -> CardEntry:
+        if not SNAKE.match(self.id):
+            raise ValueError(f"id {self.id!r} must be snake_case")
+        return self
+
+
+Rgb = Annotated[tuple[int, int, int], Field(strict=False)]
+
+
+class ElementsFile(_Strict):
+    """`elements.toml` (3.2)."""
+
+    elements: list[str] = list(ELEMENTS)
+    percent: dict[str, dict[str, int]]
+    colour: dict[str, Rgb] = {}
+
+    @model_validator(mode="after")
+    def _known(self) -> ElementsFile:
+        for attack, row in self.percent.items():
+            if attack not in ELEMENTS:
+                raise ValueError(f"percent.{attack}: unknown element")
+            for defender, value in row.items():
+                if defender not in ELEMENTS:
+                    raise ValueError(f"percent.{attack}.{defender}: unknown element")
+                if value < 0:
+                    raise ValueError(f"percent.{attack}.{defender}: must be >= 0")
+        return self
+
+
+class Animation(_Strict):
+    type: str
+    colour: Rgb
+    accent: Rgb
+    size: int = Field(ge=0)
+    duration: float = Field(gt=0)
+
+
+class AnimationsFile(RootModel[dict[str, Animation]]):
+    """`animations.toml`: key -> animation (3.3)."""
+
+
+class BoardRules(_Strict):
+    cols: int = Field(ge=1)
+    rows: int = Field(ge=1)
+    zone_columns: int = Field(ge=1)
+
+
+class DraftRules(_Strict):
+    hand_size: int = Field(ge=1)
+    deck_size: int = Field(ge=1)
+
+
+class CombatRules(_Strict):
+    damage_cap_percent: int = Field(ge=0)
+    roll_min: int
+    roll_max: int
+    round_cap: int = Field(ge=1)
+
+
+class RulesFile(_Strict):
+    """`rules.toml` (3.4)."""
+
+    board: BoardRules
+    draft: DraftRules
+    combat: CombatRules
+
+    @model_validator(mode="after")
+    def _fits(self) -> RulesFile:
+        if 2 * self.board.zone_columns > self.board.cols:
+            raise ValueError("board: 2 * zone_columns must be <= cols")
+        if self.combat.roll_min > self.combat.roll_max:
+            raise ValueError("combat: roll_min is above roll_max")
+        return self
+
+
+class EasyAi(_Strict):
+    attack_bias_percent: int = Field(default=50, ge=0, le=100)
+
+
+class HardAi(_Strict):
+    alive_bonus: int = 20
+    win_value: int = 100000
+
+
+class AiFile(_Strict):
+    """`ai.toml` (3.5)."""
+
+    easy: EasyAi = EasyAi()
+    hard: HardAi = HardAi()
+
+
+def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    animations = resources.files.get("animations.toml")
+    keys = set(animations.root) if animations is not None else None
+    for i, card in enumerate(cards):
+        for j, attack in enumerate(card.attacks):
+            if keys is not None and attack.animation not in keys:
+                problems.append((f"cards[{i}].attacks.{j}.animation",
+                                 f"unknown animation {attack.animation!r}"))
+    rules = resources.files.get("rules.toml")
+    if rules is not None and len(cards) < 2 * rules.draft.hand_size:
+        problems.append(("cards", f"{len(cards)} cards, fewer than 2 x hand_size "
+                                  f"({2 * rules.draft.hand_size})"))
+    return problems
+
+
+RESOURCE_FILES = (
+    ResourceFile("rules.toml", RulesFile),
+    ResourceFile("elements.toml", ElementsFile),
+    ResourceFile("animations.toml", AnimationsFile),
+    ResourceFile("ai.toml", AiFile),
+    ResourceFile("cards.toml", CardEntry, table="cards", check=_check_cards),
+)
+
+
+# -- loaded content --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class AttackDef:
+    """One ability as the rules read it (3.1)."""
+
+    index: int
+    name: str
+    element: str
+    kind: str
+    damage: int
+    range: int
+    cooldown: int
+    heal: int
+    status: str
+    status_turns: int
+    status_value: int
+    effect: str
+    effect_value: int
+    effect_turns: int
+    animation: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    name: str
+    element: str
+    secondary: str
+    hp: int
+    move: int
+    speed: int
+    attacks: tuple[AttackDef, ...]
+    order: int
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the strike rules read from the resources, built once per `ResourceSet`."""
+
+    rules: RulesFile
+    ai: AiFile
+    cards: dict[str, CardDef]
+    pool: tuple[str, ...]
+    percent_table: dict[tuple[str, str], int]
+    colours: dict[str, Rgb]
+    animations: dict[str, Animation]
+
+    @property
+    def cols(self) -> int:
+        return self.rules.board.cols
+
+    @property
+    def rows(self) -> int:
+        return self.rules.board.rows
+
+    def percent(self, attack_element: str, defender_element: str) -> int:
+        """Element multiplier in integer percent (3.2); a missing pair is 100."""
+        return self.percent_table.get((attack_element, defender_element), 100)
+
+    def zone(self, seat: int, zone_columns: int | None = None, cols: int | None = None
+             ) -> range:
+        """The placement columns of a seat (4.4)."""
+        width = self.rules.board.zone_columns if zone_columns is None else zone_columns
+        total = self.cols if cols is None else cols
+        return range(0, width) if seat == 0 else range(total - width, total)
+
+
+def build_content(resources: ResourceSet) -> Content:
+    cards: dict[str, CardDef] = {}
+    for order, entry in enumerate(resources.entries("cards.toml")):
+        attacks = tuple(AttackDef(i, **a.model_dump()) for i, a in enumerate(entry.attacks))
+        cards[entry.id] = CardDef(entry.id, entry.name, entry.element, entry.secondary, entry.hp,
+                                  entry.move, entry.speed, attacks, order)
+    elements: ElementsFile = resources.single("elements.toml")
+    table = {(a, d): v for a, row in elements.percent.items() for d, v in row.items()}
+    return Content(rules=resources.single("rules.toml"), ai=resources.single("ai.toml"),
+                   cards=cards, pool=tuple(cards), percent_table=table,
+                   colours=dict(elements.colour),
+                   animations=dict(resources.single("animations.toml").root))
+
+
+_contents: dict[int, tuple[ResourceSet, Content]] = {}
+
+
+def content_of(resources: ResourceSet) -> Content:
+    """The `Content` of a loaded resource set (cached: searches build many matches)."""
+    cached = _contents.get(id(resources))
+    if cached is None or cached[0] is not resources:
+        cached = _contents[id(resources)] = (resources, build_content(resources))
+    return cached[1]
+
+
+def load_content(mods: list[Any] | None = None) -> Content:
+    """The strike content with the user's mods (or the given mod folders) applied."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("strike")
+    assert spec is not None
+    return content_of(load_mode_resources(spec, mods=mods))

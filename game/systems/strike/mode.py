@@ -1,0 +1,145 @@
+"""The Marve-Strike mode (spec strike.md): its `Rules` for the engine's `Match` and its
+registration.
+
+`StrikeRules` gives the engine the seven verbs of section 5 and their phases, the field types
+(check 2), the mode's own checks in the spec's order (check 6, after the engine's common checks
+1-5), the resolution of an accepted decision as one queued action, the State JSON and seat view
+of section 6 and the canonical legal lists of 4.6 / 5. Streams: `deal` and `combat` (4.12);
+forced rolls live in `board.rolls`, not in the engine's `forced` object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Do
+from game.engine.match import Match, Rules
+from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.resources import ResourceSet
+from game.engine.rng import Stream
+from game.systems.strike import combat, draft, legal
+from game.systems.strike.content import RESOURCE_FILES, Content, content_of
+from game.systems.strike.setup import load_setup, start_match
+from game.systems.strike.state import board_json, mask_board
+
+MODE_ID = "strike"
+RULES_VERSION = "1"
+STREAMS = ("deal", "combat")
+
+MESSAGES = {
+    "game_over": "The match is over.",
+    "not_your_turn": "It is not your turn.",
+    "wrong_phase": "Not now.",
+    "deck_full": "Your deck is full.",
+    "deck_not_full": "Swap only with a full deck.",
+    "card_not_in_hand": "That card is not in that hand.",
+    "card_not_in_deck": "That card is not in your deck.",
+    "must_act": "You still have something to do.",
+    "out_of_bounds": "Off the board.",
+    "outside_zone": "Outside your zone.",
+    "occupied": "Occupied.",
+    "unknown_unit": "No such living unit.",
+    "not_your_unit": "Not your unit.",
+    "rooted": "Rooted!",
+    "not_reachable": "Not reachable.",
+    "stunned": "Stunned!",
+    "unknown_attack": "No such ability.",
+    "on_cooldown": "Cooling down.",
+    "bad_target": "Not a valid target.",
+    "out_of_range": "Out of range!",
+}
+
+
+class StrikeRules(Rules):
+    """Marve-Strike as the engine sees it. One instance per match (it holds the content)."""
+
+    mode = MODE_ID
+    rules_version = RULES_VERSION
+    seats = 2
+    verbs = legal.VERBS
+    messages = MESSAGES
+    forceable_streams = frozenset({"deal", "combat"})
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def start(self, match: Match) -> None:
+        start_match(match, self.content)
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        load_setup(match, self.content, setup)
+
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        return legal.malformed(decision)
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+        return legal.check(match, decision)
+
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        match.enqueue(Do(resolve, decision))
+
+    def board_json(self, match: Match) -> dict[str, Any]:
+        return board_json(match)
+
+    def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
+        return mask_board(board, seat)
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_decisions(match, seat)
+
+
+def resolve(match: Match, decision: dict[str, Any]) -> None:
+    """One accepted decision, by verb (4.3-4.8)."""
+    verb = decision["type"]
+    seat = decision["seat"]
+    if match.state.phase == "draft":
+        draft.pick(match, seat, verb, decision.get("card"), decision.get("drop"))
+    elif verb == "place":
+        draft.place(match, seat, (decision["tile"][0], decision["tile"][1]))
+    elif verb == "move":
+        combat.do_move(match, seat, decision["unit"], (decision["to"][0], decision["to"][1]))
+    elif verb == "attack":
+        combat.do_attack(match, seat, decision["unit"], decision["attack"],
+                         decision.get("target"))
+    else:
+        combat.do_pass(match, seat)
+
+
+def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
+    """The match of a validated record at its start: the deal or its setup."""
+    content = content_of(resources)
+    match = Match(StrikeRules(content), seed=record["seed"], options=record.get("options"),
+                  resources=resources, phase="draft")
+    for stream in STREAMS:  # created up front: a scratch match's rollbacks never recreate them
+        match.stream(stream)
+    try:
+        match.begin(record.get("setup"))
+    except BaseException:
+        match.close()
+        raise
+    return match
+
+
+def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
+    """The strike CPU (written in game.ai.strike), imported only when one is needed."""
+    from game.ai.strike import make_cpu as make_strike_cpu
+
+    return make_strike_cpu(level, seat, stream, resources)
+
+
+SPEC = register(ModeSpec(
+    id=MODE_ID,
+    title="Marve-Strike",
+    description="Draft three elemental heroes, then fight on a 23 x 11 grid.",
+    rules_version=RULES_VERSION,
+    seats=2,
+    cpu_levels=("easy", "normal", "hard"),
+    default_level="normal",
+    resource_files=RESOURCE_FILES,
+    create_match=create_match,
+    make_cpu=make_cpu,
+    scene_entry=None,
+    shot_entry=None,
+    bench=None,
+    menu_order=10,
+))

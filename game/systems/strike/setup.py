@@ -1,0 +1,243 @@
+"""New matches and setups (spec strike.md 4.3.1 and section 6 "Setups").
+
+`start_match` deals from the seed. `load_setup` builds the position a setup describes exactly
+as given, filling the documented defaults, and raises `SetupError` naming the key for every
+malformed setup listed in section 6. A combat setup is a decision point: the turn start of the
+seat to act is *not* run again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.components.common import Ident
+from game.components.strike import StrikeBoard, StrikeUnit
+from game.engine.match import SetupError, is_int
+from game.systems.strike.draft import deal
+from game.systems.strike.state import KEY, Index
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.systems.strike.content import Content
+
+PHASES = ("draft", "placement", "combat", "over")
+
+
+def _new_index(match: Match, content: Content, board: StrikeBoard) -> Index:
+    match.journal.create(Ident("board"), board)
+    idx = Index(content, board)
+    match.extra[KEY] = idx
+    return idx
+
+
+def start_match(match: Match, content: Content) -> None:
+    """A new match (`setup: null`): the deal (4.3.1)."""
+    r = content.rules.board
+    board = StrikeBoard(r.cols, r.rows, r.zone_columns, content.pool)
+    _new_index(match, content, board)
+    deal(match)
+
+
+def _int(value: Any, key: str, low: int | None = None) -> int:
+    if not is_int(value):
+        raise SetupError(f"{key}: must be an integer")
+    if low is not None and value < low:
+        raise SetupError(f"{key}: must be >= {low}")
+    return value
+
+
+def _ids(value: Any, key: str, known: set[str]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SetupError(f"{key}: must be a list of card ids")
+    for i, card in enumerate(value):
+        if card not in known:
+            raise SetupError(f"{key}[{i}]: unknown card {card!r}")
+    return tuple(value)
+
+
+def _pair(value: Any, key: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise SetupError(f"{key}: must be a list of two lists")
+    return value[0], value[1]
+
+
+def _tile(value: Any, key: str, cols: int, rows: int) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)):
+        raise SetupError(f"{key}: must be [col, row]")
+    if not (0 <= value[0] < cols and 0 <= value[1] < rows):
+        raise SetupError(f"{key}: tile {value} is off the board")
+    return (value[0], value[1])
+
+
+def _status_pair(value: Any, key: str) -> tuple[int, int]:
+    if not isinstance(value, dict):
+        raise SetupError(f"{key}: must be {{\"turns\": n, \"value\": n}}")
+    return (_int(value.get("turns", 0), f"{key}.turns", 0),
+            _int(value.get("value", 0), f"{key}.value", 0))
+
+
+def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
+    """Build the position of `setup` (section 6); SetupError names the malformed key."""
+    if not isinstance(setup, dict):
+        raise SetupError("setup: must be an object")
+    phase = setup.get("phase")
+    if phase not in PHASES:
+        raise SetupError(f"phase: must be one of {', '.join(PHASES)}")
+    raw = setup.get("board", {})
+    if not isinstance(raw, dict):
+        raise SetupError("board: must be an object")
+    rules = content.rules
+    cols = _int(raw.get("cols", rules.board.cols), "board.cols", 1)
+    rows = _int(raw.get("rows", rules.board.rows), "board.rows", 1)
+    zone = _int(raw.get("zone_columns", rules.board.zone_columns), "board.zone_columns", 1)
+    if 2 * zone > cols:
+        raise SetupError("board.zone_columns: 2 * zone_columns must be <= cols")
+    known = set(content.cards)
+    pool = _ids(raw.get("pool", list(content.pool)), "board.pool", known)
+    if len(set(pool)) != len(pool):
+        raise SetupError("board.pool: duplicated card id")
+
+    result = setup.get("result")
+    if result is not None:
+        if not (isinstance(result, dict) and result.get("winner") in (0, 1, None)
+                and result.get("reason") in ("elimination", "mutual_elimination",
+                                             "round_cap")):
+            raise SetupError("result: must be null or {\"winner\": 0|1|null, \"reason\": id}")
+        result = {"winner": result["winner"], "reason": result["reason"]}
+    elif phase == "over":
+        raise SetupError("result: a setup in phase 'over' needs its result")
+    to_act_raw = setup.get("to_act", [0] if result is None else [])
+    if result is None:
+        if not (isinstance(to_act_raw, list) and len(to_act_raw) == 1
+                and to_act_raw[0] in (0, 1) and is_int(to_act_raw[0])):
+            raise SetupError("to_act: must be exactly one seat ([0] or [1])")
+    to_act = tuple(to_act_raw) if result is None else ()
+    fighting = phase in ("combat", "over")
+    turn_default = (1 if to_act == (0,) else 2) if fighting else 0
+    turn = _int(setup.get("turn", turn_default), "turn", 0)
+    round_ = (turn + 1) // 2 if fighting else 0
+    if "round" in raw and raw["round"] != round_:
+        raise SetupError(f"board.round: must match turn ({round_})")
+
+    # -- units ---------------------------------------------------------------------------------
+    units_raw = raw.get("units", [])
+    if not isinstance(units_raw, list):
+        raise SetupError("board.units: must be a list")
+    if phase == "draft" and units_raw:
+        raise SetupError("board.units: units exist only from the end of the draft on")
+    units: list[StrikeUnit] = []
+    seen_ids: set[str] = set()
+    slots: dict[int, set[int]] = {0: set(), 1: set()}
+    counts = [0, 0]
+    tiles: set[tuple[int, int]] = set()
+    for i, u in enumerate(units_raw):
+        key = f"board.units[{i}]"
+        if not isinstance(u, dict):
+            raise SetupError(f"{key}: must be an object")
+        owner = u.get("owner")
+        if owner not in (0, 1) or not is_int(owner):
+            raise SetupError(f"{key}.owner: must be 0 or 1")
+        card_id = u.get("card")
+        if card_id not in known:
+            raise SetupError(f"{key}.card: unknown card {card_id!r}")
+        card = content.cards[card_id]
+        uid = u.get("id", f"p{owner}.{card_id}")
+        if not isinstance(uid, str) or uid in seen_ids:
+            raise SetupError(f"{key}.id: duplicated or invalid id {uid!r}")
+        seen_ids.add(uid)
+        slot = _int(u.get("slot", counts[owner]), f"{key}.slot", 0)
+        counts[owner] += 1
+        if slot in slots[owner]:
+            raise SetupError(f"{key}.slot: slot {slot} used twice by seat {owner}")
+        slots[owner].add(slot)
+        max_hp = _int(u.get("max_hp", card.hp), f"{key}.max_hp", 1)
+        hp = _int(u.get("hp", max_hp), f"{key}.hp")
+        if not 0 <= hp <= max_hp:
+            raise SetupError(f"{key}.hp: must be within 0 ... max_hp ({max_hp})")
+        cooldowns = u.get("cooldowns", [0] * len(card.attacks))
+        if not (isinstance(cooldowns, list) and len(cooldowns) == len(card.attacks)
+                and all(is_int(c) and c >= 0 for c in cooldowns)):
+            raise SetupError(f"{key}.cooldowns: must be {len(card.attacks)} integers >= 0")
+        statuses = u.get("statuses", {})
+        if not isinstance(statuses, dict):
+            raise SetupError(f"{key}.statuses: must be an object")
+        burn = _status_pair(statuses.get("burn", {}), f"{key}.statuses.burn")
+        regen = _status_pair(statuses.get("regen", {}), f"{key}.statuses.regen")
+        stun = _int(statuses.get("stun", 0), f"{key}.statuses.stun", 0)
+        root = _int(statuses.get("root", 0), f"{key}.statuses.root", 0)
+        pos_raw = u.get("pos")
+        pos = None if pos_raw is None else _tile(pos_raw, f"{key}.pos", cols, rows)
+        if hp == 0:  # dead: off the grid, statuses cleared (4.11)
+            pos, burn, regen, stun, root = None, (0, 0), (0, 0), 0, 0
+        elif fighting and pos is None:
+            raise SetupError(f"{key}.pos: a living combat unit needs a tile")
+        if pos is not None:
+            if pos in tiles:
+                raise SetupError(f"{key}.pos: tile {list(pos)} holds two living units")
+            tiles.add(pos)
+        units.append(StrikeUnit(uid, owner, slot, card_id, pos, hp, max_hp, tuple(cooldowns),
+                                burn[0], burn[1], stun, root, regen[0], regen[1]))
+
+    # -- draft piles ---------------------------------------------------------------------------
+    hands_raw = _pair(raw.get("hands", [[], []]), "board.hands")
+    hands = (_ids(hands_raw[0], "board.hands[0]", known),
+             _ids(hands_raw[1], "board.hands[1]", known))
+    if "decks" in raw:
+        decks_raw = _pair(raw["decks"], "board.decks")
+        decks = (_ids(decks_raw[0], "board.decks[0]", known),
+                 _ids(decks_raw[1], "board.decks[1]", known))
+    else:
+        decks = tuple(tuple(u.card for u in sorted(units, key=lambda u: u.slot)
+                            if u.owner == seat) for seat in (0, 1))  # type: ignore[assignment]
+    discard = _ids(raw.get("discard", []), "board.discard", known)
+    if phase == "draft":
+        everything = [*hands[0], *hands[1], *decks[0], *decks[1]]
+        if len(set(everything)) != len(everything):
+            raise SetupError("board.hands: a card appears twice across the hands and decks")
+    picks = _int(raw.get("picks", len(decks[0]) + len(decks[1])), "board.picks", 0)
+
+    # -- flames and rolls -------------------------------------------------------------------
+    flames_raw = raw.get("flames", [])
+    if not isinstance(flames_raw, list):
+        raise SetupError("board.flames: must be a list")
+    flames: dict[tuple[int, int], tuple[int, int, int, int, int]] = {}
+    for i, f in enumerate(flames_raw):
+        key = f"board.flames[{i}]"
+        if not isinstance(f, dict):
+            raise SetupError(f"{key}: must be an object")
+        tile = _tile(f.get("tile"), f"{key}.tile", cols, rows)
+        owner = f.get("owner")
+        if owner not in (0, 1) or not is_int(owner):
+            raise SetupError(f"{key}.owner: must be 0 or 1")
+        rounds = _int(f.get("rounds", 2), f"{key}.rounds", 1)
+        value = _int(f.get("value", 5), f"{key}.value", 0)
+        if tile in flames:
+            raise SetupError(f"{key}.tile: two flames on {list(tile)}")
+        flames[tile] = (tile[0], tile[1], owner, rounds, value)
+    rolls_raw = raw.get("rolls", [])
+    if not isinstance(rolls_raw, list):
+        raise SetupError("board.rolls: must be a list of integers")
+    low, high = rules.combat.roll_min, rules.combat.roll_max
+    for i, roll in enumerate(rolls_raw):
+        if not is_int(roll) or not low <= roll <= high:
+            raise SetupError(f"board.rolls[{i}]: must be an integer in {low} ... {high}")
+
+    if phase == "placement" and result is None and not any(
+            u.owner == to_act[0] and u.hp > 0 and u.pos is None for u in units):
+        raise SetupError(f"to_act: seat {to_act[0]} has no unit left to place")
+    if phase == "combat" and result is None:
+        for seat in (0, 1):
+            if not any(u.owner == seat and u.hp > 0 for u in units):
+                raise SetupError(f"board.units: seat {seat} has no living unit in combat")
+
+    board = StrikeBoard(cols, rows, zone, pool, picks, hands, decks, discard,  # type: ignore[arg-type]
+                        tuple(sorted(flames.values())), round_, tuple(rolls_raw))
+    idx = _new_index(match, content, board)
+    created = [(match.journal.create(Ident(u.id), u), u) for u in units]
+    idx.set_units(created)
+    state = match.state
+    match.journal.set(state, turn=turn)
+    if result is not None:
+        match.finish(result)
+    else:
+        match.set_phase(phase, to_act)

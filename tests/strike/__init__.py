@@ -1,0 +1,1 @@
+"""Tests of the strike mode (spec strike.md)."""

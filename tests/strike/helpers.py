@@ -1,0 +1,111 @@
+"""Helpers shared by the strike tests: the section 9 shorthand (U, C, A, M), matches from
+setups, path reading and rejection checks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from game.engine.match import Match
+from game.engine.record import build_match, new_record, validate_record
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "strike.json"
+SPEC = Path("/work/shared/specs/strike.md")
+
+
+def U(owner: int, card: str, pos: list[int] | None, **extra: Any) -> dict[str, Any]:
+    """A setup unit, as section 9's `U(o, card, [c, r], k=v...)`."""
+    return {"owner": owner, "card": card, "pos": pos, **extra}
+
+
+def C(units: list[dict[str, Any]], to_act: int = 0, rolls: list[int] | None = None,
+      turn: int | None = None, flames: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A combat setup, as section 9's `C(units, to_act=0, rolls=[...], turn=..., flames=[...])`."""
+    board: dict[str, Any] = {"units": units}
+    if rolls is not None:
+        board["rolls"] = rolls
+    if flames is not None:
+        board["flames"] = flames
+    setup: dict[str, Any] = {"phase": "combat", "to_act": [to_act], "board": board}
+    if turn is not None:
+        setup["turn"] = turn
+    return setup
+
+
+def A(seat: int, unit: str, i: int, target: str | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": seat, "type": "attack", "unit": unit, "attack": i}
+    if target is not None:
+        out["target"] = target
+    return out
+
+
+def M(seat: int, unit: str, to: list[int]) -> dict[str, Any]:
+    return {"seat": seat, "type": "move", "unit": unit, "to": to}
+
+
+def record_of(setup: dict[str, Any] | None, decisions: list[Any] | None = None, *,
+              seed: int = 1, ai: dict[str, str] | None = None) -> dict[str, Any]:
+    options = {"ai": ai} if ai else {}
+    return validate_record({**new_record("strike", "1", seed, options, setup),
+                            "decisions": decisions or []})
+
+
+def setup_match(setup: dict[str, Any] | None, *, seed: int = 1) -> Match:
+    return build_match(record_of(setup, seed=seed))
+
+
+def deal_match(seed: int = 1) -> Match:
+    return build_match(record_of(None, seed=seed))
+
+
+def at_path(state: Any, path: str) -> Any:
+    """Section 9 path syntax: slash keys, list index or `field=value` match."""
+    node = state
+    for part in path.strip("/").split("/"):
+        if isinstance(node, list):
+            if "=" in part:
+                key, wanted = part.split("=", 1)
+                node = next(item for item in node
+                            if isinstance(item, dict) and str(item.get(key)) == wanted)
+            else:
+                node = node[int(part)]
+        else:
+            node = node[part]
+    return node
+
+
+def canonical(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"))
+
+
+def streams_state(match: Match) -> list[tuple[str, Any]]:
+    return [(name, match.stream(name).get_state()) for name in match.streams.names()]
+
+
+def assert_rejected(match: Match, decision: Any, error: str) -> None:
+    """`decision` is rejected with `error` and nothing changed (state JSON, streams)."""
+    before = canonical(match.state_json())
+    streams = streams_state(match)
+    decisions = len(match.decisions)
+    outcome = match.submit(decision)
+    assert not outcome.ok, f"{decision} was accepted"
+    assert outcome.error == error, (decision, outcome.error)
+    assert outcome.message
+    assert canonical(match.state_json()) == before
+    assert streams_state(match) == streams
+    assert len(match.decisions) == decisions
+
+
+def accept(match: Match, decision: dict[str, Any]) -> list[dict[str, Any]]:
+    outcome = match.submit(decision)
+    assert outcome.ok, (decision, getattr(outcome, "error", None))
+    return [event.as_json() for event in outcome.events]
+
+
+def unit(match: Match, unit_id: str) -> dict[str, Any]:
+    return at_path(match.state_json(), f"/board/units/id={unit_id}")
+
+
+def load_scenarios() -> list[dict[str, Any]]:
+    return json.loads(SCENARIOS.read_text(encoding="utf-8"))

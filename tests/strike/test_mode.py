@@ -1,0 +1,34 @@
+"""Registration of the strike mode and its engine wiring."""
+
+from __future__ import annotations
+
+from game.engine.modes import get_mode, mode_ids
+
+
+def test_registration():
+    spec = get_mode("strike")
+    assert spec is not None and "strike" in mode_ids()
+    assert spec.title == "Marve-Strike" and spec.seats == 2 and spec.rules_version == "1"
+    assert spec.cpu_levels == ("easy", "normal", "hard") and spec.default_level == "normal"
+    assert spec.scene_entry is None and spec.shot_entry is None and spec.bench is None
+    assert [f.name for f in spec.resource_files] == [
+        "rules.toml", "elements.toml", "animations.toml", "ai.toml", "cards.toml"]
+
+
+def test_seats_come_from_options_only():
+    from .helpers import C, U, setup_match
+
+    setup = {**C([U(0, "ember_vine", [2, 2]), U(1, "logic_trap", [20, 5])]),
+             "seats": [{"kind": "cpu", "ai": "hard"}, {"kind": "human"}]}
+    match = setup_match(setup)
+    assert match.state_json()["seats"] == [{"kind": "human"}, {"kind": "human"}]
+
+
+def test_rules_never_import_arcade():
+    import subprocess
+    import sys
+
+    code = ("import sys; import game.systems.strike.mode, game.systems.strike.legal; "
+            "print('arcade' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "False"
