@@ -19,6 +19,7 @@ from PIL import Image, ImageChops
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT
+from game.scenes.screen import ColorClear
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     CycleButton,
@@ -84,7 +85,7 @@ def table_backdrop(width: int, height: int) -> arcade.Texture:
     return _backdrop_cache[key]
 
 
-class MainMenuView(gui.UIView):
+class MainMenuView(ColorClear, gui.UIView):
     """Title, a row per game (level, Continue, Start), Settings and Quit."""
 
     def __init__(self, app: App) -> None:

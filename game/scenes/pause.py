@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 
 from game.scenes import theme
 from game.scenes.ui import TightUIManager
@@ -45,7 +46,7 @@ class PauseView(gui.UIView):
         self.app: App = game_view.app  # type: ignore[attr-defined]
         self.confirming = False
         self.buttons: dict[str, gui.UIFlatButton] = {}
-        self._shade = arcade.SpriteList()
+        self._shade = arcade.shape_list.ShapeElementList()  # untextured: half the fill cost
         self.toast = Toast()  # App.notify shows save errors here while the menu is open
 
     # layout -------------------------------------------------------------------------------------
@@ -54,8 +55,9 @@ class PauseView(gui.UIView):
         self.ui.clear()
         self.buttons = {}
         w, h = width or self.window.width, height or self.window.height
-        self._shade.clear()
-        self._shade.append(arcade.SpriteSolidColor(w, h, w / 2, h / 2, theme.SHADE))
+        self._shade = arcade.shape_list.ShapeElementList()
+        self._shade.append(arcade.shape_list.create_rectangle_filled(w / 2, h / 2, w, h,
+                                                                     theme.SHADE))
 
         box = gui.UIBoxLayout(space_between=theme.GAP)
         if self.confirming:
@@ -150,6 +152,12 @@ class PauseView(gui.UIView):
     def on_resize(self, width: int, height: int) -> None:
         self.game_view.on_resize(width, height)
         self.build(width, height)
+
+    def on_draw(self) -> None:
+        # no clear of its own: the game view's on_draw clears and draws the still frame
+        self.on_draw_before_ui()
+        self.ui.draw()
+        self.on_draw_after_ui()
 
     def on_draw_before_ui(self) -> None:
         self.game_view.on_draw()

@@ -15,6 +15,7 @@ import arcade.gui as gui
 from game.engine.modes import get_mode
 from game.scenes import theme
 from game.scenes.menu import table_backdrop
+from game.scenes.screen import ColorClear
 from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
@@ -51,7 +52,7 @@ def hint_levels() -> tuple[str, ...]:
     return tuple(crawl.cpu_levels) if crawl and crawl.cpu_levels else DEFAULT_HINT_LEVELS
 
 
-class SettingsView(gui.UIView):
+class SettingsView(ColorClear, gui.UIView):
     """One panel of labelled controls; each change is saved immediately."""
 
     def __init__(self, app: App, back_to: arcade.View | None = None) -> None:

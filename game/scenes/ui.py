@@ -126,6 +126,7 @@ class TightUIManager(gui.UIManager):
         self._layout_pending = False  # one layout pass next frame (see _settle_render_flags)
         self._copies: dict[int, Any] = {}  # plain copies of the surfaces, sampled by the blit
         self._copy_ok = True
+        self._prepared = False  # prepare() ran in this frame, before draw()
         self.layout_count = 0  # layout passes run (tests: none while nothing changes)
 
     def areas(self, layer: int = 0) -> list[arcade.types.Rect]:
@@ -187,8 +188,12 @@ class TightUIManager(gui.UIManager):
         self.layout_count += 1
         super().execute_layout()
 
-    def draw(self, **kwargs: object) -> None:
+    def prepare(self) -> None:
+        """Lay out, render and copy what changed. `draw` does it too, but a view that calls
+        this first in its frame, before drawing anything else, keeps the framebuffer switch
+        and the copy from waiting for the rest of the frame to be rasterized."""
         ctx = self.window.ctx
+        self._prepared = True
         if self.needs_update():
             self._layout_pending = False
             self.execute_layout()
@@ -199,6 +204,12 @@ class TightUIManager(gui.UIManager):
                 self._settle_render_flags()
                 rendered = True
             self._update_blits(rendered)
+
+    def draw(self, **kwargs: object) -> None:
+        ctx = self.window.ctx
+        if not self._prepared:
+            self.prepare()
+        self._prepared = False  # the next frame prepares again
         if self._program is None:
             self._program = ctx.load_program(
                 vertex_shader=":system:shaders/gui/surface_vs.glsl",

@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai.strike import make_cpu
 from game.ai.strike.hard import HardCpu, scratch_match
-from game.ai.strike.legal import legal_from_view
 from game.ai.strike.players import StrikeCpu
-from game.ai.strike.tables import tables_of
 from game.engine.autoplay import play_cpu_match
 from game.engine.match import Rejection
 from game.engine.modes import get_mode
@@ -178,24 +176,6 @@ def test_placement_draws_an_index_into_the_empty_zone_tiles(resources):
     assert decision == {"seat": 1, "type": "place", "tile": [12, 2]}
     assert not isinstance(match.submit(decision), Rejection)
     match.close()
-
-
-# -- the view's legal list equals the rules' ---------------------------------------------------
-def test_legal_from_view_matches_the_rules_along_whole_matches(resources):
-    tables = tables_of(resources)
-    spec = get_mode("strike")
-    for seed in range(4):
-        played = play_cpu_match(spec, seed, {0: "easy", 1: "normal"}, keep_match=True)
-        match = played.match
-        record = played.record
-        replay = build_match(new_record("strike", "1", record["seed"], record["options"]))
-        for decision in record["decisions"]:
-            seat = replay.to_act[0]
-            assert legal_from_view(replay.view_json(seat), seat, tables) == \
-                replay.legal_decisions(seat)
-            replay.submit(decision)
-        replay.close()
-        match.close()
 
 
 def test_a_64_by_64_board_with_40_units_gets_legal_decisions(resources):

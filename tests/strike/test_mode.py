@@ -10,7 +10,7 @@ def test_registration():
     assert spec is not None and "strike" in mode_ids()
     assert spec.title == "Marve-Strike" and spec.seats == 2 and spec.rules_version == "1"
     assert spec.cpu_levels == ("easy", "normal", "hard") and spec.default_level == "normal"
-    assert spec.scene_entry is None and spec.shot_entry is None and spec.bench is None
+    assert callable(spec.bench)
     assert [f.name for f in spec.resource_files] == [
         "rules.toml", "elements.toml", "animations.toml", "ai.toml", "cards.toml"]
 

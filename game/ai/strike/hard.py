@@ -17,27 +17,14 @@ from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.players import StrikeCpu
 from game.ai.strike.position import Position, Unit, parse_position
 from game.ai.strike.score import cheb
+from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables
 from game.engine.match import Match, Rejection
-from game.engine.record import new_record
 from game.engine.rng import Stream
-from game.systems.strike.mode import create_match
 from game.systems.strike.state import index
 
 Decision = dict[str, Any]
 Tile = tuple[int, int]
-
-
-def scratch_match(view: dict[str, Any], resources: Any) -> Match:
-    """A match at the view's position: the view loaded as a setup (DESIGN.md section 5). The
-    masked parts are filled in: no forced rolls queued, and a seed that never matters because
-    every simulated roll is forced."""
-    setup = {key: value for key, value in view.items() if key not in ("seed", "seats")}
-    setup["board"] = {**view["board"], "rolls": []}
-    match = create_match(new_record("strike", str(view.get("rules", "1")), 0, {}, setup),
-                         resources)
-    match.events.enabled = False  # the search never reads events
-    return match
 
 
 def force_roll(match: Match, roll: int) -> None:

@@ -11,11 +11,12 @@ from typing import Any
 
 from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.draft import draft_cpu_turn
-from game.ai.strike.legal import legal_from_view, zone_tiles
 from game.ai.strike.position import parse_position
+from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables, tables_of
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
+from game.systems.strike.draft import zone_tiles
 
 Decision = dict[str, Any]
 
@@ -40,9 +41,21 @@ class StrikeCpu(CpuPlayer):
 
     def place(self, view: dict[str, Any]) -> Decision:
         """4.4 / 7.2: one index uniform in [0, n) into the empty zone tiles in scan order."""
-        tiles = zone_tiles(view["board"], self.seat)
+        match = scratch_match(view, self.resources)
+        try:
+            tiles = zone_tiles(match, self.seat)
+        finally:
+            match.close()
         c, r = tiles[self.stream.randint(0, len(tiles) - 1)]
         return {"seat": self.seat, "type": "place", "tile": [c, r]}
+
+    def legal(self, view: dict[str, Any]) -> list[Decision]:
+        """The rules' canonical legal list of this seat, on a match rebuilt from the view."""
+        match = scratch_match(view, self.resources)
+        try:
+            return match.legal_decisions(self.seat)
+        finally:
+            match.close()
 
     def draft(self, view: dict[str, Any]) -> Decision:
         return draft_cpu_turn(view["board"], self.seat, self.tables)
@@ -55,18 +68,19 @@ class NormalCpu(StrikeCpu):
     """7.2: the eleven algorithms."""
 
 
+
 class EasyCpu(StrikeCpu):
     """7.3: random draft picks; in combat an enemy attack half of the time, else any
     legal decision, all drawn from `ai.<seat>`."""
 
     def draft(self, view: dict[str, Any]) -> Decision:
-        legal = legal_from_view(view, self.seat, self.tables)
+        legal = self.legal(view)
         if not legal:
             return {"seat": self.seat, "type": "pass"}
         return legal[self.stream.randint(0, len(legal) - 1)]
 
     def combat(self, view: dict[str, Any]) -> Decision:
-        legal = legal_from_view(view, self.seat, self.tables)
+        legal = self.legal(view)
         if not legal:
             return {"seat": self.seat, "type": "pass"}
         attacks = [d for d in legal if d["type"] == "attack" and "target" in d]

@@ -8,7 +8,7 @@
 - `preview`: dresses the rules' preview line of a move, words the Hint's caption;
 - `hint`: the Hint's CPU in a worker process; `help`: the help topics (8.4);
 - `end`, `scores`: the end screen and the local high-score table (8.5);
-- `catalogue`: what the screens read from the resources; `ui`: a cheaper UIManager blit;
+- `catalogue`: what the screens read from the resources;
 - `bench`: frame-time rows for `tabula bench`.
 
 The views read the match (its seat view, its legal decisions and its events) and never decide

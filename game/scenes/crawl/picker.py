@@ -23,6 +23,7 @@ from arcade.types import Color
 
 from game.engine.match import Match, Rejection
 from game.scenes import theme
+from game.scenes.bake import Baked, bake_texts
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
@@ -31,7 +32,8 @@ from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
 
 COLUMNS = 7
-LIFT = 12
+LIFT = 12  # whole pixels: the baked texts stay on the pixel grid
+DIMMED_TEXT = 120  # alpha of a dimmed tile's texts
 
 
 class AbilityTile:
@@ -48,16 +50,19 @@ class AbilityTile:
         icon = int(min(w * 0.42, h * 0.26))
         self.icon = arcade.Sprite(look.icon_texture(info.icon, icon))
         self.icon_h = icon
-        b = view.batch
+        # name, kind and help are baked by the view into sprites (`labels`): three quads
+        # instead of a hundred glyphs; the texts stay for the bake and for inspection
         self.name = arcade.Text(info.name, 0, 0, theme.TEXT, max(11, h * 0.058),
                                 font_name=UI_FONT, bold=True, anchor_x="center",
-                                anchor_y="center", batch=b)
+                                anchor_y="center")
         self.kind = arcade.Text(info.kind_label, 0, 0, Color(214, 196, 255), max(9, h * 0.043),
                                 font_name=UI_FONT, bold=True, anchor_x="center",
-                                anchor_y="center", batch=b)
+                                anchor_y="center")
         self.text = arcade.Text(info.text, 0, 0, Color(236, 230, 246), max(9, h * 0.044),
                                 font_name=UI_FONT, anchor_x="center", anchor_y="top",
-                                multiline=True, width=int(w - 18), align="center", batch=b)
+                                multiline=True, width=int(w - 18), align="center")
+        self.labels: list[arcade.Sprite] = []
+        self._label_homes: list[tuple[float, float]] = []
         view.tiles_sprites.append(self.icon)
         self.lift = 0.0
         self._state: tuple[bool, bool, bool] | None = None  # (selected, focused, dimmed)
@@ -72,6 +77,21 @@ class AbilityTile:
         self.name.position = (x, top - 22 - self.icon_h - h * 0.04)
         self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
         self.text.position = (x, top - 22 - self.icon_h - h * 0.16)
+        for label, (hx, hy) in zip(self.labels, self._label_homes, strict=True):
+            label.position = (hx, hy + self.lift)
+
+    @property
+    def texts(self) -> tuple[arcade.Text, arcade.Text, arcade.Text]:
+        return self.name, self.kind, self.text
+
+    def set_labels(self, baked: list[Baked]) -> None:
+        """Show the baked texts (baked at rest, so their homes are the unlifted places)."""
+        self.labels = [b.sprite() for b in baked]
+        self._label_homes = [b.rect.center for b in baked]
+        if self._state is not None and self._state[2]:
+            for label in self.labels:
+                label.alpha = DIMMED_TEXT
+        self.place()
 
     def style(self, selected: bool, focused: bool, dimmed: bool) -> bool:
         """Show a state; only what changed is touched (a text's colour or position lays its
@@ -90,9 +110,8 @@ class AbilityTile:
         base = look.TYPE_COLORS["ability"]
         self.color = (base if not selected else Color(128, 86, 184)).replace(a=alpha)
         if old is None or old[2] != dimmed:
-            for text, color in ((self.name, theme.TEXT), (self.kind, Color(214, 196, 255)),
-                                (self.text, Color(236, 230, 246))):
-                text.color = color.replace(a=120 if dimmed else 255)
+            for label in self.labels:
+                label.alpha = DIMMED_TEXT if dimmed else 255
         if old is None or old[0] != selected:
             self.place()
         return True
@@ -138,6 +157,7 @@ class PickerView(GameViewBase):
         self.focus = 0
         self.tiles: list[AbilityTile] = []
         self.tiles_sprites = arcade.SpriteList()  # the icons
+        self.labels = arcade.SpriteList()  # baked texts: the tiles', the heading and the note
         self.tiles_shapes = arcade.shape_list.ShapeElementList()  # bodies and rings
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.closed = False
@@ -145,14 +165,14 @@ class PickerView(GameViewBase):
         b = self.batch
         self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
                                    font_name=TITLE_FONT, bold=True, anchor_x="center",
-                                   anchor_y="center", batch=b)
+                                   anchor_y="center")  # baked
         self.counter = arcade.Text("", 0, 0, theme.TEXT, 22, font_name=UI_FONT, bold=True,
                                    anchor_x="center", anchor_y="center", batch=b)
         self.note = arcade.Text(
             f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use the "
             "arrow keys and Space; Enter starts, Esc goes back.", 0, 0, theme.TEXT_MUTED,
-            theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center", anchor_y="center", batch=b,
-        )  # fmt: skip
+            theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center", anchor_y="center",
+        )  # fmt: skip  (baked)
 
     # -- layout ----------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -178,8 +198,24 @@ class PickerView(GameViewBase):
             y = y0 - row * (tile_h + gap)
             rect = arcade.XYWH(x, y, tile_w, tile_h)
             self.tiles.append(AbilityTile(self, self.catalogue.abilities[ability_id], rect))
+        self._bake_texts()
         self._build_buttons()
         self.refresh()
+
+    def _bake_texts(self) -> None:
+        """Bake the heading, the note and each tile's texts (they change only with the size),
+        one sprite per text, trimmed to its ink."""
+        groups: dict[object, list[arcade.Text]] = {"heading": [self.heading], "note": [self.note]}
+        for i, tile in enumerate(self.tiles):
+            for j, text in enumerate(tile.texts):
+                groups[i, j] = [text]
+        baked = bake_texts(groups, "picker")
+        self.labels.clear()
+        self.labels.append(baked["heading"].sprite())
+        self.labels.append(baked["note"].sprite())
+        for i, tile in enumerate(self.tiles):
+            tile.set_labels([baked[i, j] for j in range(len(tile.texts))])
+            self.labels.extend(tile.labels)
 
     def _build_buttons(self) -> None:
         self.ui.clear()
@@ -220,6 +256,8 @@ class PickerView(GameViewBase):
     def draw_board(self) -> None:
         self.tiles_shapes.draw()
         self.tiles_sprites.draw()
+        # baked texts sit on whole pixels: nearest sampling copies them exactly
+        self.labels.draw(filter=self.window.ctx.NEAREST)
 
     # -- choosing --------------------------------------------------------------------------
     def toggle(self, ability_id: str) -> bool:

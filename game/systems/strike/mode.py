@@ -14,7 +14,7 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules
-from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
 from game.engine.resources import ResourceSet
 from game.engine.rng import Stream
 from game.systems.strike import combat, draft, legal
@@ -127,6 +127,18 @@ def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> C
     return make_strike_cpu(level, seat, stream, resources)
 
 
+def bench() -> list[BenchRow]:
+    """`tabula bench` rows: CPU decision times, games per second and screen frame times."""
+    from game.ai.strike.bench import bench_rows
+
+    rows = bench_rows()
+    try:
+        from game.scenes.strike.bench import bench_rows as frame_rows
+    except ImportError:  # no screens (or no GL libraries): the rules rows still count
+        return rows
+    return rows + frame_rows()
+
+
 SPEC = register(ModeSpec(
     id=MODE_ID,
     title="Marve-Strike",
@@ -140,6 +152,6 @@ SPEC = register(ModeSpec(
     make_cpu=make_cpu,
     scene_entry=None,
     shot_entry=None,
-    bench=None,
+    bench=bench,
     menu_order=10,
 ))

@@ -1,0 +1,101 @@
+"""Static text baked into textures: one quad per block of text instead of one per glyph.
+
+On Mesa's llvmpipe a text costs far more per glyph than per pixel: every glyph is two
+triangles whose set-up dominates, and 2,240 glyphs of 12-point text took longer than a
+full-window fill (measured on a 2-core CI-class machine). A block that does not change between
+layouts (an ability's description, a score table, a heading) is drawn once into an offscreen
+framebuffer, read back and shown as a sprite: the same pixels, in one draw of two triangles,
+and it moves and fades with its sprite.
+
+The texts are drawn with arcade's text blending into a transparent framebuffer, which leaves
+premultiplied colour; the read-back is un-premultiplied ("RGBa" to "RGBA"), so the sprite's
+ordinary blending puts the same colour on the screen (within a unit of rounding). Bake at
+layout time only: the read-back waits for the GPU.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+import arcade
+from PIL import Image
+
+K = TypeVar("K", bound=Hashable)
+PAD = 3  # pixels around the layout boxes (overhanging glyphs, bold strokes)
+
+
+@dataclass(frozen=True)
+class Baked:
+    """A baked block: its texture and where it goes on the screen (whole pixels)."""
+
+    texture: arcade.Texture
+    rect: arcade.types.Rect
+
+    def sprite(self) -> arcade.Sprite:
+        """A sprite showing the block where its texts were (alpha fades it, position moves
+        it: keep the centre on whole or half pixels, as here, so texels stay on pixels)."""
+        sprite = arcade.Sprite(self.texture)
+        sprite.size = (self.rect.width, self.rect.height)
+        sprite.position = self.rect.center
+        return sprite
+
+
+def text_bounds(texts: Sequence[arcade.Text]) -> tuple[int, int, int, int]:
+    """The padded pixel box (left, bottom, right, top) around the layout boxes of texts."""
+    left = math.floor(min(t.left for t in texts)) - PAD
+    bottom = math.floor(min(t.bottom for t in texts)) - PAD
+    right = math.ceil(max(t.right for t in texts)) + PAD
+    top = math.ceil(max(t.top for t in texts)) + PAD
+    return left, bottom, right, top
+
+
+def bake_texts(groups: Mapping[K, Sequence[arcade.Text]], tag: str = "text") -> dict[K, Baked]:
+    """Draw each group of texts once, where they stand, and return one texture per group.
+
+    Groups must not overlap (they are drawn into one framebuffer and cut apart). The texts
+    are only read: give texts that belong to no batch, or delete them from theirs afterwards.
+    """
+    boxes = {key: text_bounds(texts) for key, texts in groups.items() if texts}
+    if not boxes:
+        return {}
+    window = arcade.get_window()
+    ctx = window.ctx
+    ratio = window.get_pixel_ratio()
+    left = min(b[0] for b in boxes.values())
+    bottom = min(b[1] for b in boxes.values())
+    right = max(b[2] for b in boxes.values())
+    top = max(b[3] for b in boxes.values())
+    w, h = right - left, top - bottom
+    pw, ph = max(1, round(w * ratio)), max(1, round(h * ratio))
+    fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
+    camera = arcade.Camera2D(
+        viewport=arcade.LBWH(0, 0, pw, ph), position=(left + w / 2, bottom + h / 2),
+        projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
+    )  # fmt: skip
+    with camera.activate():
+        fbo.clear(color=(0, 0, 0, 0))
+        for key in boxes:
+            for text in groups[key]:
+                text.draw()
+    image = Image.frombytes("RGBa", (pw, ph), fbo.read(components=4))
+    image = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGBA")
+    out: dict[K, Baked] = {}
+    for key, (l, b, r, t) in boxes.items():  # noqa: E741
+        crop = image.crop((round((l - left) * ratio), round((top - t) * ratio),
+                           round((r - left) * ratio), round((top - b) * ratio)))
+        # trimmed to the inked pixels: transparent texels cost as much to fill as any
+        box = crop.getchannel("A").getbbox() or (0, 0, 1, 1)
+        crop = crop.crop(box)
+        x0, y1 = l + box[0] / ratio, t - box[1] / ratio
+        digest = hashlib.blake2b(crop.tobytes(), digest_size=10).hexdigest()
+        texture = arcade.Texture(
+            crop, hash=f"tabula-baked-{tag}-{crop.width}x{crop.height}-{digest}",
+            hit_box_algorithm=arcade.hitbox.algo_bounding_box,  # no pixel scan
+        )  # fmt: skip
+        out[key] = Baked(texture, arcade.LBWH(x0, y1 - crop.height / ratio,
+                                              crop.width / ratio, crop.height / ratio))
+    return out

@@ -1,0 +1,242 @@
+"""What every Strike screen shares: the match, the CPU seats, submitting, event playback.
+
+A Strike view renders `match.view_json(seat)` and asks the match what is legal
+(`match.legal_decisions(seat)`); it never decides a rule. Decisions go through `submit`, which
+autosaves the record, and the accepted events are played one after another (`play_event`,
+written by each screen) before the CPU seat is asked for its next decision.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from typing import Any
+
+import arcade
+
+from game.engine.match import Match
+from game.engine.record import match_record
+from game.engine.rng import ai_stream
+from game.scenes.base import GameViewBase
+from game.scenes.strike import look
+from game.scenes.strike.cpu import CpuRunner
+from game.scenes.strike.help import help_topics
+from game.scenes.widgets import HelpTopic
+
+log = logging.getLogger(__name__)
+
+MODE_ID = "strike"
+
+
+class StrikeSession:
+    """What outlives one screen: the match, its CPU seats, their streams and worker."""
+
+    def __init__(self, match: Match, *, live: bool = True, sync: bool = False) -> None:
+        self.match = match
+        ai = (match.options or {}).get("ai") or {}
+        self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
+        self.humans = [s for s in (0, 1) if s not in self.cpu]
+        self.me = self.humans[0] if self.humans else 0
+        self.hotseat = len(self.humans) == 2
+        self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
+        self.runner = CpuRunner(sync=sync)
+        self.live = live  # False: a still shot, the CPU never moves
+        self.closed = False
+
+    @property
+    def content(self) -> Any:
+        return self.match.rules.content
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.runner.shutdown()
+        self.match.close()
+
+
+class StrikeView(GameViewBase):
+    """Base of the draft and board screens (see the module docstring)."""
+
+    title = "Marve-Strike"
+    mode_id = MODE_ID
+    cpu_sync = False  # tests: the CPU decides in-process
+    think_min = 0.6  # seconds of "CPU THINKING…" before its decision shows
+
+    def __init__(self, app: Any, session: StrikeSession) -> None:
+        super().__init__(app)
+        self.background_color = look.BACKGROUND
+        self.session = session
+        self.match = session.match
+        self.content = session.content
+        self.state = self.match.view_json(session.me)
+        self.events: deque[dict[str, Any]] = deque()
+        self.event_wait = 0.0
+        self.think_time = 0.0
+        self.message = ""
+        self.tip = look.CardTip()
+
+    # -- who is who -------------------------------------------------------------------------
+    @property
+    def acting(self) -> int | None:
+        to_act = self.state.get("to_act") or []
+        return to_act[0] if to_act else None
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.session.humans
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.session.live and self.is_human(self.acting)
+
+    def side_name(self, seat: int) -> str:
+        if self.session.hotseat:
+            return f"SEAT {seat + 1}"
+        return "YOUR" if seat == self.session.me else "ENEMY"
+
+    def card(self, card_id: str) -> Any:
+        return self.content.cards[card_id]
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.events) or self.tweener.busy
+
+    # -- deciding ---------------------------------------------------------------------------
+    def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
+        """Submit a decision; a rejection shows its reason and changes nothing."""
+        if self.session.closed:
+            return False
+        outcome = self.match.submit(decision)
+        if not outcome.ok:
+            words = look.REJECT_WORDS.get(outcome.error, outcome.message)
+            if outcome.error == "on_cooldown":
+                unit = self.unit_json(decision.get("unit"))
+                if unit is not None:
+                    words = f"COOLDOWN {unit['cooldowns'][decision.get('attack', 0)]}!"
+            self.notify(words, at=at)
+            return False
+        self.state = self.match.view_json(self.session.me)
+        self.autosave()
+        for event in outcome.events:
+            self.events.append(event.as_json())
+        self.after_submit(decision)
+        return True
+
+    def autosave(self) -> None:
+        if not self.session.live:
+            return
+        if self.state.get("result") is not None:
+            self.app.delete_save(MODE_ID)
+        else:
+            self.app.save_match(match_record(self.match), MODE_ID)
+
+    def unit_json(self, unit_id: Any) -> dict[str, Any] | None:
+        for u in self.state["board"]["units"]:
+            if u["id"] == unit_id:
+                return u
+        return None
+
+    def after_submit(self, decision: dict[str, Any]) -> None:
+        """A decision was accepted (its events are queued)."""
+
+    def play_event(self, event: dict[str, Any]) -> float:
+        """Start the animation of one event; the seconds to wait before the next one."""
+        return 0.0
+
+    def events_done(self) -> None:
+        """Every queued event has played: show the state as it is now."""
+
+    def fast_forward(self) -> None:
+        while self.events:
+            self.play_event(self.events.popleft())
+        self.event_wait = 0.0
+        self.tweener.finish_all()
+        self.events_done()
+
+    # -- per frame --------------------------------------------------------------------------
+    def update_game(self, dt: float) -> None:
+        factor = self.tweener.factor
+        if self.events:
+            if factor <= 0.0:
+                self.fast_forward()
+            else:
+                self.event_wait -= dt * factor
+                while self.events and self.event_wait <= 0.0:
+                    self.event_wait += self.play_event(self.events.popleft())
+                if not self.events:
+                    self._done_pending = True
+        if getattr(self, "_done_pending", False) and not self.events and self.event_wait <= 0:
+            self._done_pending = False
+            self.events_done()
+        self.update_screen(dt)
+        self.drive_cpu(dt)
+
+    def update_screen(self, dt: float) -> None:
+        """Per-frame animation of the screen itself."""
+
+    def drive_cpu(self, dt: float) -> None:
+        s = self.session
+        seat = self.acting
+        if not s.live or s.closed or seat is None or seat not in s.cpu or self.cpu_blocked():
+            return
+        if self.animating:
+            return
+        runner = s.runner
+        if not runner.pending:
+            runner.sync = runner.sync or self.cpu_sync
+            self.think_time = 0.0
+            runner.start(s.cpu[seat], seat, self.match.view_json(seat), s.streams[seat],
+                         tag=len(self.match.decisions))
+            return
+        self.think_time += dt
+        if self.think_time < self.think_min * (self.tweener.factor and 1 / self.tweener.factor):
+            return
+        answer = runner.poll()
+        if answer is None:
+            return
+        if runner.tag != len(self.match.decisions):
+            return  # an answer about a position that is gone
+        if isinstance(answer, BaseException):
+            self.notify(f"The CPU failed: {answer}")
+            s.live = False
+            return
+        decision, stream_state = answer
+        s.streams[seat] = stream_state
+        if not self.submit(decision):
+            log.error("CPU decision rejected: %s", decision)
+            s.live = False
+
+    def cpu_blocked(self) -> bool:
+        """A screen may hold the CPU back (a banner waiting for Continue)."""
+        return False
+
+    # -- shell hooks ------------------------------------------------------------------------
+    def help_topics(self) -> list[HelpTopic]:
+        return help_topics()
+
+    def current_record(self) -> dict[str, Any] | None:
+        if self.session.closed or self.state.get("result") is not None:
+            return None
+        return match_record(self.match)
+
+    def on_leave(self) -> None:
+        self.session.close()
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.SPACE and self.animating:
+            self.fast_forward()
+            return True
+        return False
+
+    def draw_overlay(self) -> None:
+        self.tip.draw()
+
+    def on_hide_view(self) -> None:
+        super().on_hide_view()
+        self.tip.hide()
+
+    def play(self, name: str) -> None:
+        self.play_sound(look.SOUNDS.get(name, name))
+
+    def notify(self, message: str, kind: str = "error", **kwargs: Any) -> None:
+        super().notify(message, kind, **kwargs)

@@ -1,0 +1,150 @@
+"""Frame-time rows of the Strike screens for `tabula bench` (DESIGN.md section 3).
+
+Each screen is shown on the headless 1280 x 720 window without MSAA and driven while it
+animates: the draft while cards fly to the decks (both seats are CPUs deciding in-process,
+a new deal whenever a draft ends), the board in combat while units move, abilities fly and
+numbers float (two CPUs play on, a new match whenever one ends), and the result overlay
+while its confetti falls. A frame is update + draw + flip + `ctx.finish()`.
+Rows: `strike.frame_ms.<screen>.p95`. Sound is off and nothing is saved.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.modes import BenchRow
+
+FRAMES = 120
+DT = 1 / 60
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def _frame(win: Any) -> float:
+    start = time.perf_counter()
+    win.dispatch_event("on_update", DT)
+    win.dispatch_event("on_draw")
+    win.flip()
+    win.ctx.finish()
+    return (time.perf_counter() - start) * 1000.0
+
+
+def _measure(win: Any, frames: int, before: Callable[[], None],
+             animating: Callable[[], bool], limit: int = 6000) -> list[float]:
+    times: list[float] = []
+    i = 0
+    while len(times) < frames and i < limit:
+        before()
+        busy = animating()
+        elapsed = _frame(win)
+        if busy:
+            times.append(elapsed)
+        i += 1
+    return times
+
+
+def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
+    import arcade
+
+    from game.engine.record import build_match, new_record
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+    from game.scenes.shot import ensure_window
+    from game.scenes.strike.base import StrikeSession
+    from game.scenes.strike.board import BoardView
+    from game.scenes.strike.draft import DraftView
+
+    win = ensure_window()
+    app = App(win, settings=Settings(sound_on=False, animation_speed="normal"))
+    rows: list[BenchRow] = []
+
+    def session(seed: int) -> StrikeSession:
+        rec = new_record("strike", "1", seed, {"ai": {"0": "normal", "1": "normal"}})
+        s = StrikeSession(build_match(rec), live=True, sync=True)
+        return s
+
+    # draft: CPU picks fly to the decks
+    state: dict[str, Any] = {"seed": 500}
+
+    def new_draft() -> None:
+        state["seed"] += 1
+        view = DraftView(app, session(state["seed"]))
+        view.think_min = 0.0
+        win.show_view(view)
+        state["view"] = view
+
+    new_draft()
+    for _ in range(3):
+        _frame(win)
+
+    def keep_drafting() -> None:
+        view = state["view"]
+        if win.current_view is not view or view.state["phase"] != "draft":
+            if win.current_view is not view:
+                win.current_view.session.close()
+            else:
+                view.session.close()
+            new_draft()
+
+    times = _measure(win, frames, keep_drafting, lambda: bool(len(state["view"].tweener)))
+    rows.append(BenchRow("strike.frame_ms.draft.p95", _percentile(times, 0.95), "ms"))
+    win.current_view.session.close()
+
+    # combat: two CPUs fight; moves slide, abilities fly, numbers float
+    def new_board() -> None:
+        state["seed"] += 1
+        s = session(state["seed"])
+        m = s.match
+        from game.ai.strike import make_cpu
+        from game.engine.resources import load_mode_resources
+        from game.engine.rng import ai_stream
+
+        cpus = {k: make_cpu("normal", k, ai_stream(m.seed, k), m.resources) for k in (0, 1)}
+        while m.phase in ("draft", "placement"):
+            seat = m.to_act[0]
+            m.submit(cpus[seat].decide(m.view_json(seat)))
+        del load_mode_resources
+        view = BoardView(app, s)
+        view.think_min = 0.0
+        win.show_view(view)
+        state["board"] = view
+
+    new_board()
+    for _ in range(3):
+        _frame(win)
+
+    def keep_fighting() -> None:
+        view = state["board"]
+        if view.state["result"] is not None:
+            view.session.close()
+            new_board()
+
+    times = _measure(win, frames, keep_fighting,
+                     lambda: bool(len(state["board"].tweener)) or bool(state["board"].events))
+    rows.append(BenchRow("strike.frame_ms.combat.p95", _percentile(times, 0.95), "ms"))
+
+    # result: play the current match out instantly, then measure the confetti
+    view = state["board"]
+    app.settings.animation_speed = "instant"
+    for _ in range(2000):
+        if view.result_shown:
+            break
+        _frame(win)
+    app.settings.animation_speed = "normal"
+    times = _measure(win, frames, lambda: None, lambda: True)
+    rows.append(BenchRow("strike.frame_ms.result.p95", _percentile(times, 0.95), "ms"))
+    view.session.close()
+    win.show_view(arcade.View())
+    return rows
+
+
+if __name__ == "__main__":  # ARCADE_HEADLESS=1 python -m game.scenes.strike.bench
+    for r in bench_rows():
+        print(f"{r.name:34s} {r.value:8.3f} {r.unit}")

@@ -1,0 +1,344 @@
+"""The draft view, "STEALING PHASE" (spec strike.md 8.2).
+
+Both hands face up (enemy hand on top: click to steal; own hand below: click to retain), both
+decks as three slots at the window edges, six progress dots, a turn pill and one message line.
+A taken card flies to its deck slot. With a full deck (setups only) a card of the enemy hand and
+then one of the own deck make a `swap`, or Pass passes. When the draft ends, SPACE or Continue
+opens the board (placement).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+from arcade.types import Color
+
+from game.scenes import theme
+from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.strike import look
+from game.scenes.strike.base import StrikeSession, StrikeView
+from game.scenes.widgets import make_button
+
+CARD_W, CARD_H = 150, 210
+DECK_SCALE = 0.62
+
+
+class DraftView(StrikeView):
+    def __init__(self, app: Any, session: StrikeSession) -> None:
+        super().__init__(app, session)
+        self.cards = arcade.SpriteList()
+        self.sprite_of: dict[str, arcade.Sprite] = {}
+        self.slots = arcade.SpriteList()
+        self.home: dict[str, tuple[float, float, float]] = {}  # card -> x, y, scale
+        self.hover: str | None = None
+        self.swap_card: str | None = None
+        self.scale = 1.0
+        self.title_text = arcade.Text("STEALING PHASE", 0, 0, look.TEXT, 26, font_name=KENNEY_FONT,
+                                      anchor_x="center", anchor_y="center", batch=self.batch)
+        self.pill_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=UI_FONT, bold=True,
+                                     anchor_x="center", anchor_y="center", batch=self.batch)
+        self.message_text = arcade.Text("", 0, 0, look.TEXT, 14, font_name=UI_FONT,
+                                        anchor_x="center", anchor_y="center", batch=self.batch)
+        self.enemy_caption = arcade.Text("", 0, 0, look.MUTED, 12, font_name=UI_FONT, bold=True,
+                                         anchor_x="center", anchor_y="center", batch=self.batch)
+        self.own_caption = arcade.Text("", 0, 0, look.MUTED, 12, font_name=UI_FONT, bold=True,
+                                       anchor_x="center", anchor_y="center", batch=self.batch)
+        self.slot_labels = [arcade.Text(look.unit_label(seat, i), 0, 0, look.SEAT_COLOURS[seat],
+                                        11, font_name=UI_FONT, bold=True, anchor_x="center",
+                                        anchor_y="center", batch=self.batch)
+                            for seat in (0, 1) for i in range(3)]
+        self.banner_text = arcade.Text("", 0, 0, look.TEXT, 16, font_name=UI_FONT, bold=True,
+                                       anchor_x="center", anchor_y="center", batch=self.batch)
+        self.continue_btn = make_button("Continue", width=180, kind="primary",
+                                        on_click=self.open_board)
+        self.pass_btn = make_button("Pass", width=140, on_click=self.pass_pick)
+        self.ui.add(self.continue_btn)
+        self.ui.add(self.pass_btn)
+        self._pill = (0.0, 0.0, 0.0, 0.0)
+        self._dots: list[tuple[float, float, Color, bool]] = []
+        self._rows: dict[str, tuple[float, float]] = {}
+
+    # -- geometry ----------------------------------------------------------------------------
+    @property
+    def top_seat(self) -> int:
+        return 1 - self.viewer
+
+    @property
+    def viewer(self) -> int:
+        """Whose hand is at the bottom: the seat to act in hot seat, else the human seat."""
+        if self.session.hotseat and self.acting is not None:
+            return self.acting
+        return self.session.me
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale = max(0.5, min(1.0, width / 1280, height / 720))
+        cw, ch, gap = CARD_W * s, CARD_H * s, 16 * s
+        cx = width / 2
+        self.title_text.position = (cx, height - 28 * s)
+        self.title_text.font_size = 26 * s
+        self.message_text.position = (cx, height - 62 * s)
+        top_caption_y = height - 90 * s
+        top_y = top_caption_y - 14 * s - ch / 2
+        own_caption_y = top_y - ch / 2 - 18 * s
+        own_y = own_caption_y - 14 * s - ch / 2
+        self.enemy_caption.position = (cx, top_caption_y)
+        self.own_caption.position = (cx, own_caption_y)
+        self._rows = {"top": (top_y, cw + gap), "own": (own_y, cw + gap)}
+        self.banner_text.position = (cx, max(26 * s, own_y - ch / 2 - 26 * s))
+        by = max(4.0, own_y - ch / 2 - 80 * s)
+        self.continue_btn.rect = arcade.LBWH(cx - 90, by, 180, 40)
+        self.pass_btn.rect = arcade.LBWH(cx - 70, by, 140, 40)
+        # deck slots at the edges, three rows
+        dw, dh = CARD_W * DECK_SCALE * s, CARD_H * DECK_SCALE * s
+        self.slots.clear()
+        self.deck_pos: dict[int, list[tuple[float, float]]] = {}
+        mid = (top_y + own_y) / 2
+        step = dh + 22 * s
+        for seat in (0, 1):
+            x = 20 * s + dw / 2 if seat == 0 else width - 20 * s - dw / 2
+            spots = [(x, mid + step - i * step) for i in range(3)]
+            self.deck_pos[seat] = spots
+            for i, (sx, sy) in enumerate(spots):
+                slot = arcade.Sprite(look.slot_texture(int(dw), int(dh), seat), center_x=sx,
+                                     center_y=sy)
+                self.slots.append(slot)
+                label = self.slot_labels[seat * 3 + i]
+                label.position = (sx, sy + dh / 2 + 9 * s)
+        # progress dots and the turn pill, top right
+        self._pill = (width - 120 * s, height - 28 * s, 190 * s, 30 * s)
+        self.pill_text.position = self._pill[:2]
+        self.rebuild(animate=False)
+
+    def target_positions(self) -> dict[str, tuple[float, float, float]]:
+        board = self.state["board"]
+        out: dict[str, tuple[float, float, float]] = {}
+        width = self.window.width if self.window else 1280
+        for row, seat in (("top", self.top_seat), ("own", self.viewer)):
+            y, step = self._rows[row]
+            hand = board["hands"][seat]
+            x0 = width / 2 - step * (len(hand) - 1) / 2
+            for i, card in enumerate(hand):
+                out[card] = (x0 + i * step, y, self.scale)
+        for seat in (0, 1):
+            for i, card in enumerate(board["decks"][seat][:3]):
+                x, y = self.deck_pos[seat][i]
+                out[card] = (x, y, DECK_SCALE * self.scale)
+        return out
+
+    def rebuild(self, animate: bool = True) -> None:
+        """Put every card where the state says; a card that changed place flies there."""
+        if not self._rows:
+            return
+        targets = self.target_positions()
+        colours = look.colour_items(self.content)
+        for card_id in list(self.sprite_of):
+            if card_id not in targets:
+                self.cards.remove(self.sprite_of.pop(card_id))
+        for card_id, (x, y, sc) in targets.items():
+            sprite = self.sprite_of.get(card_id)
+            if sprite is None:
+                sprite = arcade.Sprite(look.card_texture(self.card(card_id), colours))
+                sprite.position = (x, y)
+                sprite.scale = sc
+                self.sprite_of[card_id] = sprite
+                self.cards.append(sprite)
+            old = self.home.get(card_id)
+            if animate and old is not None and (old[0], old[1]) != (x, y):
+                self.cards.remove(sprite)
+                self.cards.append(sprite)  # on top while it flies
+                self.tweener.add(PositionTween(sprite, (x, y), 0.35, tag=card_id))
+                s0 = sprite.scale_x
+
+                def rescale(v: float, sp: arcade.Sprite = sprite) -> None:
+                    sp.scale = v
+                self.tweener.add(ValueTween(s0, sc, 0.35, rescale, tag=card_id))
+            else:
+                sprite.position = (x, y)
+                sprite.scale = sc
+        self.home = targets
+        self.refresh_texts()
+
+    def refresh_texts(self) -> None:
+        board = self.state["board"]
+        over = self.state["phase"] != "draft"
+        top, own = self.top_seat, self.viewer
+        if self.session.hotseat:
+            self.enemy_caption.text = f"SEAT {top + 1} HAND — click to steal"
+            self.own_caption.text = f"SEAT {own + 1} HAND — click to retain"
+        else:
+            self.enemy_caption.text = "ENEMY HAND — click to steal"
+            self.own_caption.text = "YOUR HAND — click to retain"
+        seat = self.acting
+        if over:
+            pill = "DRAFT DONE"
+        elif self.is_human(seat):
+            pill = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
+        else:
+            pill = "CPU THINKING…" if self.session.live else "CPU TURN"
+        self.pill_text.text = pill
+        self.message_text.text = self.message
+        full = (not over and seat is not None and len(board["decks"][seat]) >= 3
+                and self.human_to_act)
+        if over:
+            self.banner_text.text = "Draft complete — press SPACE or click Continue"
+        elif full:
+            self.banner_text.text = ("Deck full — click an enemy card, then one of your deck "
+                                     "cards to swap, or Pass")
+        else:
+            self.banner_text.text = ""
+        self.continue_btn.visible = over
+        self.pass_btn.visible = full
+        self._dots = []
+        width = self.window.width if self.window else 1280
+        s = self.scale
+        for seat_i in (0, 1):
+            for i in range(3):
+                x = 150 * s + i * 22 * s if seat_i == 0 else width - 300 * s - (2 - i) * 22 * s
+                filled = len(board["decks"][seat_i]) > i
+                self._dots.append((x, self.window.height - 28 * s if self.window else 0,
+                                   look.SEAT_COLOURS[seat_i], filled))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw_board(self) -> None:
+        s = self.scale
+        px, py, pw, ph = self._pill
+        seat = self.acting
+        pill_col = look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
+        arcade.draw_lrbt_rectangle_filled(px - pw / 2, px + pw / 2, py - ph / 2, py + ph / 2,
+                                          pill_col)
+        for x, y, col, filled in self._dots:
+            if filled:
+                arcade.draw_circle_filled(x, y, 7 * s, col)
+            else:
+                arcade.draw_circle_outline(x, y, 7 * s, col, 2)
+        self.slots.draw()
+        if self.hover and self.hover in self.sprite_of and not self.animating:
+            sp = self.sprite_of[self.hover]
+            glow = look.RED if self.hover in self.state["board"]["hands"][self.top_seat] \
+                else look.GREEN
+            lf, r, b, t = sp.left, sp.right, sp.bottom, sp.top
+            for k in range(3):
+                arcade.draw_lrbt_rectangle_outline(lf - 2 - 2 * k, r + 2 + 2 * k, b - 2 - 2 * k,
+                                                   t + 2 + 2 * k, glow.replace(a=200 - 60 * k), 2)
+        if self.swap_card and self.swap_card in self.sprite_of:
+            sp = self.sprite_of[self.swap_card]
+            arcade.draw_lrbt_rectangle_outline(sp.left - 4, sp.right + 4, sp.bottom - 4,
+                                               sp.top + 4, theme.GOLD, 3)
+        self.cards.draw()
+
+    # -- input ------------------------------------------------------------------------------
+    def card_at(self, x: float, y: float) -> str | None:
+        for card_id, sprite in reversed(list(self.sprite_of.items())):
+            if sprite.collides_with_point((x, y)):
+                return card_id
+        return None
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        card_id = self.card_at(x, y)
+        if card_id != self.hover:
+            self.set_hover(card_id)
+        if card_id is not None:
+            sp = self.sprite_of[card_id]
+            self.tip.show(look.card_tooltip(self.card(card_id)), sp.right, sp.top)
+        else:
+            self.tip.hide()
+        return True
+
+    def set_hover(self, card_id: str | None) -> None:
+        hands = self.state["board"]["hands"]
+        in_hand = lambda c: c is not None and (c in hands[0] or c in hands[1])  # noqa: E731
+        if self.hover and in_hand(self.hover) and self.hover in self.home and not self.animating:
+            x, y, sc = self.home[self.hover]
+            sp = self.sprite_of[self.hover]
+            sp.position, sp.scale = (x, y), sc
+        self.hover = card_id
+        if in_hand(card_id) and not self.animating:
+            x, y, sc = self.home[card_id]
+            sp = self.sprite_of[card_id]
+            self.tweener.add(PositionTween(sp, (x, y + 8 * self.scale), 0.1, blocking=False))
+            self.tweener.add(ValueTween(sc, sc * 1.06, 0.1, lambda v: setattr(sp, "scale", v),
+                                        blocking=False))
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        if self.animating:
+            self.fast_forward()
+            return True
+        card_id = self.card_at(x, y)
+        if card_id is None or not self.human_to_act:
+            return True
+        seat = self.acting
+        assert seat is not None
+        board = self.state["board"]
+        other = 1 - seat
+        full = len(board["decks"][seat]) >= 3
+        if card_id in board["hands"][other]:
+            if full:
+                self.swap_card = card_id
+                self.notify("Now click one of your deck cards to drop", "info")
+                return True
+            self.submit({"seat": seat, "type": "steal", "card": card_id}, at=(x, y))
+        elif card_id in board["hands"][seat]:
+            self.submit({"seat": seat, "type": "retain", "card": card_id}, at=(x, y))
+        elif card_id in board["decks"][seat] and self.swap_card:
+            self.submit({"seat": seat, "type": "swap", "card": self.swap_card, "drop": card_id},
+                        at=(x, y))
+            self.swap_card = None
+        return True
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if super().on_game_key(symbol, modifiers):
+            return True
+        if symbol == arcade.key.SPACE and self.state["phase"] != "draft":
+            self.open_board()
+            return True
+        return False
+
+    def cpu_blocked(self) -> bool:
+        return self.state["phase"] != "draft"
+
+    def update_screen(self, dt: float) -> None:
+        if self.state["phase"] != "draft" and not self.session.humans and self.session.live \
+                and not self.animating:
+            self._auto = getattr(self, "_auto", 0.0) + dt
+            if self._auto > 1.0:
+                self.open_board()
+
+    def pass_pick(self) -> None:
+        if self.human_to_act:
+            self.submit({"seat": self.acting, "type": "pass"})
+
+    # -- events -----------------------------------------------------------------------------
+    def after_submit(self, decision: dict[str, Any]) -> None:
+        self.hover = None
+        self.tip.hide()
+        self.rebuild(animate=True)
+
+    def play_event(self, event: dict[str, Any]) -> float:
+        if event["type"] == "card_taken":
+            name = self.card(event["card"]).name
+            seat = event["seat"]
+            how = {"steal": "Stole", "retain": "Retained", "swap": "Swapped for"}[event["how"]]
+            if self.is_human(seat) and not self.session.hotseat:
+                self.message = f"{how} {name}!"
+            else:
+                who = f"Seat {seat + 1}" if self.session.hotseat else "CPU"
+                self.message = f"{who} {how.lower()} {name}"
+            self.message_text.text = self.message
+            self.play("pick")
+            return 0.35
+        if event["type"] == "draft_passed":
+            self.message = "Passed"
+            self.message_text.text = self.message
+        return 0.0
+
+    def events_done(self) -> None:
+        self.refresh_texts()
+
+    def open_board(self) -> None:
+        if self.state["phase"] == "draft":
+            return
+        from game.scenes.strike.board import BoardView
+
+        self.app.show_view(BoardView(self.app, self.session))

@@ -1,0 +1,67 @@
+"""The help overlay's topics (spec strike.md 8.6); the element chart is read from the content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.widgets import HelpTopic
+
+SHORT = {"fire": "Fire", "water": "Water", "leaf": "Leaf", "wind": "Wind", "null": "Null",
+         "combined": "Comb."}
+
+
+def element_chart(content: Any = None) -> list[str]:
+    """The 6 x 6 element chart as lines of text (attacker rows, defender columns, percent)."""
+    if content is None:
+        from game.systems.strike.content import load_content
+
+        try:
+            content = load_content([])
+        except Exception:  # the chart is a nicety: never break the help
+            return ["(element chart unavailable)"]
+    names = list(SHORT)
+    lines = ["Attack \\ Defender: " + "  ".join(f"{SHORT[d]:>5}" for d in names)]
+    for a in names:
+        cells = "  ".join(f"{content.percent(a, d):>4}%" for d in names)
+        lines.append(f"{SHORT[a]:>6}:  {cells}")
+    return lines
+
+
+def help_topics(content: Any = None) -> list[HelpTopic]:
+    return [
+        HelpTopic("Goal", ("Defeat all three enemy units.",)),
+        HelpTopic("Draft", (
+            "Steal a card from the enemy hand (top row) or retain one from yours (bottom row).",
+            "Each side drafts three cards; they become your units P1-P3 in pick order.",)),
+        HelpTopic("Placement", (
+            "Place your units on your half: columns 1-11 counted from the left.",
+            "Click an empty tile of your zone; the next unit is highlighted in the panel.",)),
+        HelpTopic("Turns", ("One action per side: move one unit or use one ability.",)),
+        HelpTopic("Moving", (
+            "Click your unit: blue tiles are where it can go, up to 3 steps.",
+            "Units block the way. Click a blue tile to move.",)),
+        HelpTopic("Attacking", (
+            "Red tiles show the reach of its ready abilities; distance counts diagonals and "
+            "attacks fly over units.",
+            "Click an ability button (or Q/W/E for P1, A/S/D for P2, Z/X/C for P3) to arm it, "
+            "then click a ringed enemy.",
+            "Hold 1, 2 or 3 while pressing an ability key to hit E1, E2 or E3 at once.",)),
+        HelpTopic("Damage", (
+            "Damage minus distance, at most a quarter of the target's max HP, +-2 random, "
+            "then the element chart:", *element_chart(content))),
+        HelpTopic("Cooldowns", ('"WAIT n" = turns of yours until the ability is ready.',)),
+        HelpTopic("Statuses", (
+            "Burn: 5 damage per turn for 2 turns.", "Stun: no abilities next turn.",
+            "Root: no moving next turn.",)),
+        HelpTopic("Flames", (
+            "Burn Trail sets the line on fire for 2 rounds: 5 damage to enemies starting "
+            "their turn on it.",)),
+        HelpTopic("Healing", (
+            "Heals mend allies within 3 tiles; Fusion Zone heals everyone; Life Drain hurts "
+            "an enemy and heals the user.",)),
+        HelpTopic("Keys", (
+            "Mouse: click a unit, then a blue tile or a ringed enemy. Right-click clears.",
+            "Q/W/E, A/S/D, Z/X/C: abilities of P1, P2, P3. 1/2/3 held: target E1/E2/E3.",
+            "SPACE: continue, pass, or fast-forward an animation. H: help. Esc: pause.",
+            "Press H to close.",)),
+    ]

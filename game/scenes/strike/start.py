@@ -1,0 +1,62 @@
+"""Strike's entry points: `open_strike(app, launch)` (scene entry) and `shot_view(app, match)`.
+
+- `launch.record`: continue that match (its decisions are replayed);
+- otherwise a new match on `launch.seed` (or a fresh one) with `launch.cpu` as the CPU seats
+  (seat 1 at the mode's default level when none is given; `options.hotseat` for two humans).
+
+The first screen depends on the phase: the draft view, else the board (placement, combat, or
+the result overlay once the match is over).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import arcade
+
+from game.engine.match import Match
+from game.engine.modes import ModeLaunch, get_mode
+from game.engine.record import RecordError, build_match, new_record, replay
+from game.scenes.strike.base import MODE_ID, StrikeSession, StrikeView
+
+RULES_VERSION = "1"
+
+
+def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Match:
+    seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
+    ai = {str(k): v for k, v in (cpu or {}).items()}
+    return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
+
+
+def view_for(app: Any, match: Match, *, live: bool = True) -> arcade.View:
+    session = StrikeSession(match, live=live, sync=StrikeView.cpu_sync)
+    if match.phase == "draft":
+        from game.scenes.strike.draft import DraftView
+
+        return DraftView(app, session)
+    from game.scenes.strike.board import BoardView
+
+    return BoardView(app, session)
+
+
+def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
+    if launch.record is not None:
+        outcome = replay(launch.record)
+        if not outcome.ok:
+            outcome.match.close()
+            raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
+                              f"{outcome.rejection.message if outcome.rejection else ''}")
+        return view_for(app, outcome.match)
+    cpu = dict(launch.cpu)
+    if not cpu and not launch.options.get("hotseat"):
+        spec = get_mode(MODE_ID)
+        cpu = {1: spec.default_level if spec else "normal"}
+    return view_for(app, new_match(launch.seed, cpu))
+
+
+def shot_view(app: Any, match: Any) -> arcade.View:
+    """A still view of any position (`tabula shot`): a Match, or a record dict to replay."""
+    if isinstance(match, dict):
+        match = replay(match).match
+    return view_for(app, match, live=False)

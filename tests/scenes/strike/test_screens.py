@@ -1,0 +1,282 @@
+"""Strike screens: each phase renders at a mid-match position, and mouse/keys submit the
+right decisions (spec strike.md section 8)."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+
+from game.scenes.harness import click, screenshot, step
+from tests.scenes.strike.strike_scene_helpers import (
+    COMBAT_MID,
+    DRAFT_MID,
+    FINISHER,
+    PLACEMENT_MID,
+    pixel,
+    save_shot,
+)
+
+
+def bright(rgb) -> int:
+    return sum(rgb)
+
+
+# -- draft ------------------------------------------------------------------------------------
+def test_draft_renders_both_hands_and_decks(window, strike):
+    view = strike(DRAFT_MID)
+    image = screenshot(window)
+    save_shot(image, "draft_mid")
+    # the enemy's Flame Embrace (fire) and our Aqua Trail (water) show their header colours
+    fire = view.sprite_of["flame_embrace"]
+    r, g, b = pixel(image, fire.center_x, fire.top - 12)
+    assert r > 200 and b < 120, (r, g, b)
+    water = view.sprite_of["aqua_trail"]
+    r, g, b = pixel(image, water.center_x, water.top - 12)
+    assert b > 200 and r < 120, (r, g, b)
+    assert fire.center_y > water.center_y  # enemy hand on top
+    # decks at the edges: P1 on the left, E1 on the right
+    assert view.sprite_of["backstab_dash"].center_x < 200
+    assert view.sprite_of["water_splash"].center_x > window.width - 200
+    assert view.pill_text.text == "YOUR TURN"
+    assert view.enemy_caption.text.startswith("ENEMY HAND")
+
+
+def test_click_enemy_card_steals_then_cpu_picks(window, strike):
+    view = strike(DRAFT_MID)
+    target = view.sprite_of["whirl_trail"]
+    click(window, target.center_x, target.center_y)
+    step(window, 3)
+    decisions = view.match.decisions
+    assert decisions[0] == {"seat": 0, "type": "steal", "card": "whirl_trail"}
+    assert decisions[1]["seat"] == 1  # the CPU answered
+    assert "whirl_trail" in view.state["board"]["decks"][0]
+    assert view.sprite_of["whirl_trail"].center_x < 200  # flew to the deck column
+
+
+def test_click_own_card_retains(window, strike):
+    view = strike(DRAFT_MID)
+    target = view.sprite_of["nature_zone"]
+    click(window, target.center_x, target.center_y)
+    assert view.match.decisions[0] == {"seat": 0, "type": "retain", "card": "nature_zone"}
+
+
+def test_hover_shows_card_tooltip(window, strike):
+    view = strike(DRAFT_MID)
+    sp = view.sprite_of["ember_vine"]
+    window.dispatch_event("on_mouse_motion", sp.center_x, sp.center_y, 0, 0)
+    step(window, 2)
+    assert view.tip.visible
+    assert "Cooldown" in view.tip.text.text and "Burn: 5 damage" in view.tip.text.text
+    save_shot(screenshot(window), "draft_hover")
+
+
+def test_draft_end_continue_opens_board(window, strike):
+    from game.scenes.strike.board import BoardView
+
+    view = strike(DRAFT_MID, ai={})  # hot seat: both seats pick by clicking
+    for _ in range(4):
+        seat = view.acting
+        card = view.state["board"]["hands"][1 - seat][0]
+        sp = view.sprite_of[card]
+        click(window, sp.center_x, sp.center_y)
+        step(window, 2)
+    assert view.state["phase"] == "placement"
+    assert "Draft complete" in view.banner_text.text
+    save_shot(screenshot(window), "draft_done")
+    window.dispatch_event("on_key_press", arcade.key.SPACE, 0)
+    assert isinstance(window.current_view, BoardView)
+
+
+# -- placement --------------------------------------------------------------------------------
+def test_placement_renders_zones_and_places_by_click(window, strike):
+    view = strike(PLACEMENT_MID)
+    x, y = view.centre((5, 5))
+    window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    image = screenshot(window)
+    save_shot(image, "placement_mid")
+    r, g, b = pixel(image, *view.centre((8, 9)))  # own zone: teal tint
+    assert g > r
+    r, g, b = pixel(image, *view.centre((15, 9)))  # enemy zone: coral tint
+    assert r > g
+    assert view.round_text.text == "PLACE YOUR UNITS"
+    assert "Next: P2 Nature Wave" in view.action_text.text
+    click(window, x, y)
+    assert view.match.decisions[0] == {"seat": 0, "type": "place", "tile": [5, 5]}
+
+
+def test_placement_rejects_outside_zone(window, strike):
+    view = strike(PLACEMENT_MID)
+    click(window, *view.centre((15, 5)))
+    assert view.match.decisions == []
+    assert view.toast.visible and "zone" in view.toast.message.lower()
+    click(window, *view.centre((3, 2)))  # P1 stands there
+    assert view.match.decisions == []
+    assert "OCCUPIED" in view.toast.message
+
+
+def test_placement_to_combat_with_cpu(window, strike):
+    view = strike(PLACEMENT_MID)
+    click(window, *view.centre((5, 5)))
+    step(window, 2)
+    click(window, *view.centre((6, 8)))
+    step(window, 12)
+    assert view.state["phase"] == "combat"
+    assert sum(1 for u in view.state["board"]["units"] if u["pos"]) == 6
+    assert len(view.tokens) == 6
+
+
+# -- combat -----------------------------------------------------------------------------------
+def test_combat_renders_board_units_flames_and_panels(window, strike):
+    view = strike(COMBAT_MID)
+    image = screenshot(window)
+    save_shot(image, "combat_mid")
+    # a flame tile that no unit covers: orange overlay
+    x, y = view.centre((10, 5))
+    r, g, b = pixel(image, x + view.tile * 0.3, y)
+    assert r > 120 and r > b + 60, (r, g, b)
+    # P1's token in the teal seat colour, E3's in coral
+    r, g, b = pixel(image, *view.centre((10, 7)))
+    assert g > r
+    r, g, b = pixel(image, *view.centre((10, 4)))
+    assert r > g
+    assert view.turn_text.text == "YOUR TURN"
+    assert view.round_text.text == "Round 7 / 150"
+    texts = {k: t[1].text for k, t in view.block_texts.items()}
+    assert texts["p0.nature_wave"] == "KO"
+    assert texts["p0.flame_embrace"] == "HP 19/50"
+    assert view.buttons[("p0.water_splash", 2)].text == "WAIT 2"
+    assert view.buttons[("p0.water_splash", 0)].text.startswith("[Z]")
+    assert view.buttons[("p1.backstab_dash", 0)].text == "STUNNED"
+
+
+def test_select_shows_blue_and_red_and_move_submits(window, strike):
+    view = strike(COMBAT_MID)
+    click(window, *view.centre((9, 7)))  # P3 Water Splash
+    image = screenshot(window)
+    save_shot(image, "combat_selected")
+    assert view.selected == "p0.water_splash"
+    legal = {tuple(d["to"]) for d in view.match.legal_decisions(0)
+             if d["type"] == "move" and d["unit"] == "p0.water_splash"}
+    assert set(view.blue) == legal
+    bx, by = view.centre((8, 8))
+    assert (8, 8) in legal
+    r, g, b = pixel(image, bx, by)
+    assert b > r + 40, (r, g, b)
+    assert view.red and not (view.red & set(view.blue))
+    click(window, bx, by)
+    assert view.match.decisions[0] == {"seat": 0, "type": "move", "unit": "p0.water_splash",
+                                       "to": [8, 8]}
+
+
+def test_click_enemy_attacks_and_animates(window, strike):
+    view = strike(COMBAT_MID, speed="normal")
+    click(window, *view.centre((10, 7)))  # P1 Flame Embrace, E3 three tiles up
+    assert "p1.boiling_storm" in view.rings
+    click(window, *view.centre((10, 4)))
+    d = view.match.decisions[0]
+    assert d["type"] == "attack" and d["unit"] == "p0.flame_embrace"
+    assert d["target"] == "p1.boiling_storm"
+    assert view.animating
+    frames = []
+    for i in range(12):
+        step(window)
+        if i == 6:
+            frames.append(screenshot(window))
+    save_shot(frames[0], "combat_attack_anim")
+    for _ in range(240):
+        step(window)
+        if not view.animating and view.acting == 0:
+            break
+    assert view.match.decisions[1]["seat"] == 1  # the CPU answered after the animation
+
+
+def test_ability_button_arms_then_target(window, strike):
+    view = strike(COMBAT_MID)
+    step(window)
+    btn = view.buttons[("p0.flame_embrace", 2)]  # Fusion Surge, range 3
+    click(window, *btn.rect.center)
+    assert view.selected == "p0.flame_embrace" and view.armed == 2
+    assert view.rings == {"p1.boiling_storm"}
+    click(window, *view.centre((10, 4)))
+    assert view.match.decisions[0] == {"seat": 0, "type": "attack", "unit": "p0.flame_embrace",
+                                       "attack": 2, "target": "p1.boiling_storm"}
+
+
+def test_key_with_held_number_attacks(window, strike):
+    view = strike(COMBAT_MID)
+    window.dispatch_event("on_key_press", arcade.key.KEY_3, 0)
+    window.dispatch_event("on_key_press", arcade.key.E, 0)
+    window.dispatch_event("on_key_release", arcade.key.KEY_3, 0)
+    assert view.match.decisions[0] == {"seat": 0, "type": "attack", "unit": "p0.flame_embrace",
+                                       "attack": 2, "target": "p1.boiling_storm"}
+
+
+def test_illegal_attack_shows_reason(window, strike):
+    view = strike(COMBAT_MID)
+    click(window, *view.centre((9, 7)))  # P3, E1 far away
+    click(window, *view.centre((17, 9)))
+    assert view.match.decisions == []
+    assert "RANGE" in view.toast.message
+
+
+# -- result -----------------------------------------------------------------------------------
+def test_result_overlay_and_play_again(window, strike):
+    from game.scenes.strike.board import BoardView
+
+    view = strike(FINISHER)
+    click(window, *view.centre((5, 5)))
+    click(window, *view.centre((7, 5)))
+    step(window, 3)
+    assert view.state["result"] == {"winner": 0, "reason": "elimination"}
+    assert view.result_shown
+    image = screenshot(window)
+    save_shot(image, "result_victory")
+    assert view.result_texts[0].text == "VICTORY"
+    assert view.result_texts[1].text == "All enemy units defeated"
+    assert view.stats[0]["damage"] >= 3
+    click(window, *view.again_btn.rect.center)
+    new = window.current_view
+    assert new is not view and new.__class__.__name__ == "DraftView"
+    new.session.close()
+    del BoardView
+
+
+# -- shell ------------------------------------------------------------------------------------
+def test_help_overlay_opens_with_h(window, strike):
+    from game.scenes.widgets import HelpOverlay
+
+    strike(COMBAT_MID)
+    window.dispatch_event("on_key_press", arcade.key.H, 0)
+    step(window)
+    assert isinstance(window.current_view, HelpOverlay)
+    save_shot(screenshot(window), "help")
+    window.dispatch_event("on_key_press", arcade.key.H, 0)
+
+
+def test_escape_clears_selection_then_pauses(window, strike):
+    view = strike(COMBAT_MID)
+    click(window, *view.centre((9, 7)))
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    assert view.selected is None and window.current_view is view
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    assert window.current_view is not view
+
+
+@pytest.mark.parametrize("setup,name", [(DRAFT_MID, "draft"), (PLACEMENT_MID, "placement"),
+                                        (COMBAT_MID, "combat"), (FINISHER, "over")])
+def test_shot_view_every_phase(window, strike_app, setup, name):
+    from game.engine.record import replay
+    from game.scenes.strike.start import shot_view
+    from tests.scenes.strike.strike_scene_helpers import record, show
+
+    decisions = []
+    if name == "over":
+        decisions = [{"seat": 0, "type": "attack", "unit": "p0.flare_counter", "attack": 0,
+                      "target": "p1.nature_wave"}]
+    match = replay(record(setup, decisions, ai={"1": "normal"})).match
+    view = show(window, shot_view(strike_app, match), frames=3)
+    image = screenshot(window)
+    save_shot(image, f"shot_{name}")
+    assert len(match.decisions) == len(decisions)  # a shot never lets the CPU move
+    assert bright(pixel(image, window.width / 2, window.height / 2)) > 0
+    view.session.close()
