@@ -21,6 +21,8 @@ CASES = [
     ("crawl", "normal_seed1", 1, {0: "normal"}, {"variant": "normal"}),
     ("crawl", "normal_seed2", 2, {0: "normal"}, {"variant": "normal"}),
     ("crawl", "constructed_seed3", 3, {0: "normal"}, {"variant": "constructed"}),
+    ("strike", "normal_vs_normal_seed1", 1, {0: "normal", 1: "normal"}, {}),
+    ("strike", "easy_vs_normal_seed2", 2, {0: "easy", 1: "normal"}, {}),
 ]
 
 

@@ -228,6 +228,17 @@ class StrikeView(GameViewBase):
             return True
         return False
 
+    def show_widget(self, widget: Any, shown: bool) -> None:
+        """Add or remove a widget (a hidden widget would ask for a render every frame)."""
+        present = any(widget in layer for layer in self.ui.children.values())
+        if shown and not present:
+            self.ui.add(widget)
+        elif not shown and present:
+            self.ui.remove(widget)
+
+    def widget_shown(self, widget: Any) -> bool:
+        return any(widget in layer for layer in self.ui.children.values())
+
     def draw_overlay(self) -> None:
         self.tip.draw()
 

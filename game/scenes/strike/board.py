@@ -44,6 +44,11 @@ def _small_style(bg: Color, text: Color) -> dict[str, Any]:
     }
 
 
+def _rect(left: float, right: float, bottom: float, top: float, colour: Any) -> Any:
+    return create_rectangle_filled((left + right) / 2, (bottom + top) / 2, right - left,
+                                   top - bottom, colour)
+
+
 ABILITY_STYLE = _small_style(Color(60, 70, 96), look.TEXT)
 
 
@@ -59,6 +64,8 @@ class BoardView(StrikeView):
         self.panel_h = 0.0
         self.static = ShapeElementList()
         self.highlights = ShapeElementList()
+        self.panel_shapes = ShapeElementList()
+        self.turn_badge = (0.0, 0.0, 0.0, 0.0)
         self.tokens = arcade.SpriteList()
         self.token_of: dict[str, arcade.Sprite] = {}
         self.disp: dict[str, dict[str, Any]] = {}
@@ -100,7 +107,6 @@ class BoardView(StrikeView):
                                        anchor_x="center", anchor_y="center")
         self.pass_btn = make_button("Pass turn", width=150, height=30, kind="primary",
                                     on_click=self.pass_turn)
-        self.ui.add(self.pass_btn)
         self.sync_units()
 
     # -- geometry ----------------------------------------------------------------------------
@@ -317,8 +323,10 @@ class BoardView(StrikeView):
             self._set(self.round_text, f"Round {board['round']} / {cap}")
             self._set(self.action_text, self.last_action)
         legal = self.legal()
-        self.pass_btn.visible = (state["phase"] == "combat" and self.human_to_act
-                                 and legal == [{"seat": seat_to_act, "type": "pass"}])
+        self.show_widget(self.pass_btn, state["phase"] == "combat" and self.human_to_act
+                         and not self.result_shown
+                         and legal == [{"seat": seat_to_act, "type": "pass"}])
+        self.build_panel_shapes()
 
     @staticmethod
     def _set(text: arcade.Text, value: str) -> None:
@@ -395,9 +403,6 @@ class BoardView(StrikeView):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self) -> None:
-        w = self.window.width
-        arcade.draw_lrbt_rectangle_filled(0, w, 0, self.panel_h, look.PANEL)
-        arcade.draw_lrbt_rectangle_filled(0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE)
         self.static.draw()
         t = self.tile
         for fl in self.state["board"]["flames"]:
@@ -502,14 +507,24 @@ class BoardView(StrikeView):
                     badge_t.position = (x, y - t * 0.5 + 1)
 
     def draw_panel_shapes(self) -> None:
+        self.panel_shapes.draw()
         cx, cy, bw, bh = self.turn_badge
         seat = self.acting
-        col = look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
-        arcade.draw_lrbt_rectangle_filled(cx - bw / 2, cx + bw / 2, cy - bh / 2, cy + bh / 2, col)
         if seat is not None and not self.is_human(seat) and self.session.runner.pending:
             ang = self.clock * 6
             arcade.draw_circle_filled(cx + bw / 2 - 14 + math.cos(ang) * 6,
                                       cy + math.sin(ang) * 6, 3, theme.TEXT_DARK)
+
+    def build_panel_shapes(self) -> None:
+        """The panel's backgrounds, outlines and HP bars, rebuilt when they change."""
+        shapes = ShapeElementList()
+        w = self.window.width if self.window else 1280
+        shapes.append(_rect(0, w, 0, self.panel_h, look.PANEL))
+        shapes.append(_rect(0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE))
+        cx, cy, bw, bh = self.turn_badge
+        seat = self.acting
+        col = look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
+        shapes.append(_rect(cx - bw / 2, cx + bw / 2, cy - bh / 2, cy + bh / 2, col))
         next_unit = self.next_to_place() if self.state["phase"] == "placement" else None
         for uid, (left, right, bottom, top) in self.blocks.items():
             d = self.disp.get(uid)
@@ -520,18 +535,21 @@ class BoardView(StrikeView):
             if not d["alive"] and self.state["phase"] != "placement":
                 edge = look.MUTED
             bg = Color(40, 44, 58) if uid != self.selected else Color(56, 62, 84)
-            arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, bg)
-            arcade.draw_lrbt_rectangle_outline(left, right, bottom, top,
-                                               theme.GOLD if uid == next_unit else edge,
-                                               2 if uid == next_unit else 1)
+            lw = 2 if uid == next_unit else 1
+            shapes.append(_rect(left, right, bottom, top,
+                                theme.GOLD if uid == next_unit else edge))
+            shapes.append(_rect(left + lw, right - lw, bottom + lw, top - lw, bg))
             card = self.card(u["card"])
             ec = look.element_colour(self.content, card.element)
-            arcade.draw_circle_filled(right - 10, top - 11, 5, ec)
+            shapes.append(_rect(right - 15, right - 5, top - 16, top - 6, ec))
             bx0, bx1, by = left + 60, right - 8, top - 27
             frac = d["hp"] / d["max"] if d["max"] else 0
-            arcade.draw_lrbt_rectangle_filled(bx0, bx1, by - 4, by + 4, Color(0, 0, 0))
-            arcade.draw_lrbt_rectangle_filled(bx0 + 1, bx0 + 1 + (bx1 - bx0 - 2) * frac, by - 3,
-                                              by + 3, look.hp_colour(d["hp"], d["max"]))
+            shapes.append(_rect(bx0, bx1, by - 4, by + 4, Color(0, 0, 0)))
+            if frac > 0:
+                shapes.append(_rect(bx0 + 1, bx0 + 1 + (bx1 - bx0 - 2) * frac, by - 3, by + 3,
+                                    look.hp_colour(d["hp"], d["max"])))
+        self.panel_shapes = shapes
+
 
     def draw_overlay(self) -> None:
         if self.banner:
@@ -691,7 +709,7 @@ class BoardView(StrikeView):
             self.select(None)
             return True
         if symbol == arcade.key.SPACE:
-            if self.pass_btn.visible:
+            if self.widget_shown(self.pass_btn):
                 self.pass_turn()
             return True
         letters = "QWEASDZXC"
@@ -1003,11 +1021,11 @@ class BoardView(StrikeView):
         menu.rect = arcade.LBWH(cx + 10, cy - 130, 170, 40)
         self.result_ui = [again, menu]
         for btn in self.buttons.values():
-            btn.visible = False
+            self.show_widget(btn, False)
         for widget in self.result_ui:
             self.ui.add(widget)
         self.again_btn, self.menu_btn = again, menu
-        self.pass_btn.visible = False
+        self.show_widget(self.pass_btn, False)
         self.particles = arcade.SpriteList()
         rng = random.Random(len(self.match.decisions))
         victory = title != "DEFEAT"

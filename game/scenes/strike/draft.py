@@ -54,8 +54,6 @@ class DraftView(StrikeView):
         self.continue_btn = make_button("Continue", width=180, kind="primary",
                                         on_click=self.open_board)
         self.pass_btn = make_button("Pass", width=140, on_click=self.pass_pick)
-        self.ui.add(self.continue_btn)
-        self.ui.add(self.pass_btn)
         self._pill = (0.0, 0.0, 0.0, 0.0)
         self._dots: list[tuple[float, float, Color, bool]] = []
         self._rows: dict[str, tuple[float, float]] = {}
@@ -188,8 +186,8 @@ class DraftView(StrikeView):
                                      "cards to swap, or Pass")
         else:
             self.banner_text.text = ""
-        self.continue_btn.visible = over
-        self.pass_btn.visible = full
+        self.show_widget(self.continue_btn, over)
+        self.show_widget(self.pass_btn, full)
         self._dots = []
         width = self.window.width if self.window else 1280
         s = self.scale
