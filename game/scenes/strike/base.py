@@ -90,7 +90,7 @@ class StrikeView(GameViewBase):
         return self.session.live and self.is_human(self.acting)
 
     def side_name(self, seat: int) -> str:
-        if self.session.hotseat:
+        if self.session.hotseat or not self.session.humans:
             return f"SEAT {seat + 1}"
         return "YOUR" if seat == self.session.me else "ENEMY"
 
@@ -221,6 +221,16 @@ class StrikeView(GameViewBase):
 
     def on_leave(self) -> None:
         self.session.close()
+
+    def open_pause(self) -> arcade.View:
+        """Esc: "Leave this match? It is saved." (the match autosaves every decision)."""
+        from game.scenes.strike.leave import LeaveDialog
+
+        if not self.session.live:
+            return super().open_pause()
+        dialog = LeaveDialog(self)
+        self.window.show_view(dialog)
+        return dialog
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.SPACE and self.animating:

@@ -9,9 +9,11 @@ abilities), never from rules written here.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import secrets
+from functools import cache
 from typing import Any
 
 import arcade
@@ -52,6 +54,11 @@ def _rect(left: float, right: float, bottom: float, top: float, colour: Any) -> 
 ABILITY_STYLE = _small_style(Color(60, 70, 96), look.TEXT)
 
 
+@cache
+def _spark_texture() -> arcade.Texture:
+    return arcade.make_soft_circle_texture(24, Color(255, 220, 80), 255, 0)
+
+
 class BoardView(StrikeView):
     think_min = 0.4
 
@@ -65,6 +72,11 @@ class BoardView(StrikeView):
         self.static = ShapeElementList()
         self.highlights = ShapeElementList()
         self.panel_shapes = ShapeElementList()
+        self.bar_sprites = arcade.SpriteList()
+        self.bars: dict[str, tuple[arcade.SpriteSolidColor, ...]] = {}
+        self.flame_sprites = arcade.SpriteList()
+        self.flame_sparks = []
+        self.flame_tiles = {}
         self.turn_badge = (0.0, 0.0, 0.0, 0.0)
         self.tokens = arcade.SpriteList()
         self.token_of: dict[str, arcade.Sprite] = {}
@@ -84,6 +96,8 @@ class BoardView(StrikeView):
         self.last_action = ""
         self.buttons: dict[tuple[str, int], gui.UIFlatButton] = {}
         self.blocks: dict[str, tuple[float, float, float, float]] = {}
+        self.compact = False
+        self._floats: dict[str, tuple[float, int]] = {}
         self.result_ui: list[gui.UIWidget] = []
         self.result_texts: list[arcade.Text] = []
         self.particles = arcade.SpriteList()
@@ -117,6 +131,7 @@ class BoardView(StrikeView):
         self.x0 = (width - self.tile * self.cols) / 2
         self.y0 = self.panel_h + (area_h - self.tile * self.rows) / 2
         self.build_static()
+        self.build_flames()
         for uid in list(self.token_of):
             self.tokens.remove(self.token_of.pop(uid))
         self.sync_units()
@@ -168,6 +183,7 @@ class BoardView(StrikeView):
     # -- units ------------------------------------------------------------------------------
     def sync_units(self) -> None:
         """Tokens, HP and texts exactly as the state says (after animations, on layout)."""
+        self.shown_units = {u["id"]: copy.deepcopy(u) for u in self.state["board"]["units"]}
         for u in self.state["board"]["units"]:
             uid = u["id"]
             alive = u["hp"] > 0 and u["pos"] is not None
@@ -220,6 +236,7 @@ class BoardView(StrikeView):
             self.side_titles[seat].position = (x_side + pad + 4, ph - 12)
             units = [u for u in self.state["board"]["units"] if u["owner"] == seat]
             bw = (side_w - pad * 4) / 3
+            self.compact = bw < 150
             for u in units[:3]:
                 left = x_side + pad + u["slot"] * (bw + pad)
                 top = ph - 24
@@ -232,6 +249,7 @@ class BoardView(StrikeView):
                                          (look.MUTED, 8, True)))
                 head, hp, st = self.block_texts[u["id"]]
                 head.position = (left + 6, top - 11)
+                head.font_size = 8 if self.compact else 10
                 hp.position = (left + 6, top - 27)
                 st.position = (left + 6, top - 42)
                 card = self.card(u["card"])
@@ -271,7 +289,7 @@ class BoardView(StrikeView):
             self._set(head, f"{label} {card.name}")
             dead = not d["alive"] and not placing
             self._set(hp, "KO" if dead else f"HP {d['hp']}/{d['max']}")
-            words = look.status_words(u)
+            words = look.status_words(self.shown_units.get(uid, u))
             if placing:
                 words = ["NEXT"] if next_unit == uid else (["placed"] if u["pos"] else [])
             self._set(st, " ".join(words) or card.element.upper())
@@ -292,7 +310,7 @@ class BoardView(StrikeView):
                 else:
                     key = f"[{keys[i]}] " if mine and not self.session.hotseat or \
                         (self.session.hotseat) else ""
-                    text = key + look.ability_button(a)
+                    text = key + (a.name if self.compact else look.ability_button(a))
                 if btn.text != text:
                     btn.text = text
                 usable = (mine and seat_to_act == u["owner"] and state["phase"] == "combat"
@@ -354,6 +372,7 @@ class BoardView(StrikeView):
     def select(self, uid: str | None, armed: int | None = None) -> None:
         self.selected, self.armed = uid, armed
         self.refresh_highlights()
+        self.build_panel_shapes()
 
     def refresh_highlights(self) -> None:
         self.blue, self.red, self.green, self.rings = [], set(), set(), set()
@@ -405,19 +424,8 @@ class BoardView(StrikeView):
     def draw_board(self) -> None:
         self.static.draw()
         t = self.tile
-        for fl in self.state["board"]["flames"]:
-            x, y = self.centre(fl["tile"])
-            a = 160 if fl["rounds"] >= 2 else 90
-            arcade.draw_lrbt_rectangle_filled(x - t / 2 + 1, x + t / 2 - 1, y - t / 2 + 1,
-                                              y + t / 2 - 1, Color(255, 110, 30, a))
-            for k in range(3):
-                ph = self.clock * 3 + k * 2.1 + fl["tile"][0]
-                fx = x + math.sin(ph * 1.7) * t * 0.25
-                fy = y - t * 0.3 + ((ph * 0.35) % 1.0) * t * 0.6
-                arcade.draw_circle_filled(fx, fy, t * 0.06, Color(255, 220, 80, 200))
-            owner = look.SEAT_COLOURS[fl["owner"]]
-            arcade.draw_lrbt_rectangle_filled(x - t / 2 + 2, x - t / 2 + 8, y + t / 2 - 8,
-                                              y + t / 2 - 2, owner)
+        self.update_flames()
+        self.flame_sprites.draw()
         self.highlights.draw()
         for tile in self.green:
             x, y = self.centre(tile)
@@ -472,13 +480,22 @@ class BoardView(StrikeView):
         return ghost
 
     def draw_unit_bars(self) -> None:
+        """HP bars and status badges follow the tokens (sprites: one draw call)."""
         t = self.tile
         for u in self.state["board"]["units"]:
             uid = u["id"]
             sp = self.token_of.get(uid)
             d = self.disp.get(uid)
             hp_t, badge_t = self.unit_texts.get(uid, (None, None))
+            bars = self.bars.get(uid)
+            if bars is None:
+                bars = self.bars[uid] = tuple(arcade.SpriteSolidColor(4, 4, color=c) for c in (
+                    Color(0, 0, 0), look.GREEN, Color(0, 0, 0, 190)))
+                for b in bars:
+                    self.bar_sprites.append(b)
             if sp is None or d is None or not (d["alive"] or sp.alpha > 0):
+                for b in bars:
+                    b.visible = False
                 if hp_t is not None:
                     hp_t.visible = badge_t.visible = False  # type: ignore[union-attr]
                 continue
@@ -486,25 +503,60 @@ class BoardView(StrikeView):
             bw = t * 0.8
             top = y + t * 0.5 - 1
             frac = max(0.0, d["hp"] / d["max"]) if d["max"] else 0
-            arcade.draw_lrbt_rectangle_filled(x - bw / 2, x + bw / 2, top - 5, top, Color(0, 0, 0))
-            arcade.draw_lrbt_rectangle_filled(x - bw / 2 + 1, x - bw / 2 + 1 + (bw - 2) * frac,
-                                              top - 4, top - 1, look.hp_colour(d["hp"], d["max"]))
+            bg, fill, badge_bg = bars
+            bg.visible = True
+            bg.width, bg.height, bg.position = bw, 5, (x, top - 2.5)
+            fill.visible = frac > 0
+            fw = max(1.0, (bw - 2) * frac)
+            fill.width, fill.height = fw, 3
+            fill.position = (x - bw / 2 + 1 + fw / 2, top - 2.5)
+            fill.color = look.hp_colour(d["hp"], d["max"])
             if hp_t is not None and badge_t is not None:
                 hp_t.visible = badge_t.visible = True
                 self._set(hp_t, f"{d['hp']}/{d['max']}")
                 if hp_t.position[:2] != (x, top + 7):
                     hp_t.position = (x, top + 7)
-                words = look.status_words(u)
+                words = look.status_words(self.shown_units.get(uid, u))
                 self._set(badge_t, " ".join(w.replace(" ", "") for w in words))
+                badge_bg.visible = bool(words)
                 if words:
                     first = words[0].split()[0].lower()
-                    badge_t.color = look.STATUS_COLOURS.get(first, look.TEXT)
+                    colour = look.STATUS_COLOURS.get(first, look.TEXT)
+                    if badge_t.color != colour:
+                        badge_t.color = colour
                     bx = badge_t.content_width
-                    arcade.draw_lrbt_rectangle_filled(x - bx / 2 - 2, x + bx / 2 + 2,
-                                                      y - t * 0.5 - 4, y - t * 0.5 + 6,
-                                                      Color(0, 0, 0, 190))
+                    badge_bg.width, badge_bg.height = bx + 4, 10
+                    badge_bg.position = (x, y - t * 0.5 + 1)
                 if badge_t.position[:2] != (x, y - t * 0.5 + 1):
                     badge_t.position = (x, y - t * 0.5 + 1)
+        self.bar_sprites.draw()
+
+    def build_flames(self) -> None:
+        """Flame tiles, their owner marks and flicker particles, from the state."""
+        self.flame_sprites = arcade.SpriteList()
+        self.flame_sparks: list[tuple[arcade.Sprite, float, float, float]] = []
+        self.flame_tiles: dict[Tile, arcade.Sprite] = {}
+        t = self.tile
+        for fl in self.state["board"]["flames"]:
+            x, y = self.centre(fl["tile"])
+            a = 160 if fl["rounds"] >= 2 else 90
+            base = arcade.SpriteSolidColor(t - 2, t - 2, x, y, color=Color(255, 110, 30, a))
+            self.flame_tiles[tuple(fl["tile"])] = base  # type: ignore[index]
+            self.flame_sprites.append(base)
+            self.flame_sprites.append(arcade.SpriteSolidColor(
+                6, 6, x - t / 2 + 5, y + t / 2 - 5, color=look.SEAT_COLOURS[fl["owner"]]))
+            for k in range(3):
+                spark = arcade.Sprite(_spark_texture())
+                spark.scale = max(0.2, t / 160)
+                self.flame_sprites.append(spark)
+                self.flame_sparks.append((spark, x, y, k * 2.1 + fl["tile"][0]))
+
+    def update_flames(self) -> None:
+        t = self.tile
+        for spark, x, y, phase in self.flame_sparks:
+            ph = self.clock * 3 + phase
+            spark.position = (x + math.sin(ph * 1.7) * t * 0.25,
+                              y - t * 0.3 + ((ph * 0.35) % 1.0) * t * 0.6)
 
     def draw_panel_shapes(self) -> None:
         self.panel_shapes.draw()
@@ -781,6 +833,24 @@ class BoardView(StrikeView):
     def anim(self, key: str) -> Any:
         return self.content.animations.get(key)
 
+    def float_at(self, uid: str, text: str, colour: Any, size: float, side: bool = False
+                 ) -> None:
+        """A floating number at a unit (quick successive ones stack upwards); `side` words
+        (BURNED, STUNNED...) float at its right instead."""
+        sp = self.token_of.get(uid)
+        if sp is None:
+            return
+        if side:
+            x, y = sp.center_x + self.tile * 0.6, sp.center_y
+            self.tweener.float_text(text, x + len(text) * size * 0.35, y, color=colour,
+                                    font_size=size, rise=20, batch=self.batch)
+            return
+        last, n = self._floats.get(uid, (-9.0, 0))
+        n = n + 1 if self.clock - last < 1.0 else 0
+        self._floats[uid] = (self.clock, n)
+        self.tweener.float_text(text, sp.center_x, sp.center_y + self.tile * 0.3 + 32 * n,
+                                color=colour, font_size=size, rise=30, batch=self.batch)
+
     def play_event(self, ev: dict[str, Any]) -> float:
         t = ev["type"]
         tile = self.tile
@@ -828,9 +898,7 @@ class BoardView(StrikeView):
             if sp is not None:
                 red = ev.get("source") in ("strike", "drain")
                 col = Color(255, 80, 80) if red else Color(255, 160, 40)
-                self.tweener.float_text(f"−{ev['amount']}", sp.center_x, sp.center_y + tile * 0.3,
-                                        color=col, font_size=max(12, tile * 0.34), rise=30,
-                                        batch=self.batch)
+                self.float_at(ev["unit"], f"−{ev['amount']}", col, max(12, tile * 0.34))
                 sp.color = Color(255, 255, 255)
                 self.tweener.add(ValueTween(0, 1, 0.15, blocking=False,
                                             apply_value=lambda v, s=sp: self._flash(s, v)))
@@ -840,9 +908,7 @@ class BoardView(StrikeView):
         if t == "strike_blocked":
             sp = self.token_of.get(ev["unit"])
             if sp is not None:
-                self.tweener.float_text("0", sp.center_x, sp.center_y + tile * 0.3,
-                                        color=(170, 170, 170), font_size=14, rise=30,
-                                        batch=self.batch)
+                self.float_at(ev["unit"], "0", (170, 170, 170), 14)
             return 0.1
         if t == "healed":
             d = self.disp.get(ev["unit"])
@@ -850,20 +916,29 @@ class BoardView(StrikeView):
                 d["hp"] = ev["hp"]
             sp = self.token_of.get(ev["unit"])
             if sp is not None:
-                self.tweener.float_text(f"+{ev['amount']}", sp.center_x,
-                                        sp.center_y + tile * 0.3, color=(110, 255, 120),
-                                        font_size=max(12, tile * 0.34), rise=30, batch=self.batch)
+                self.float_at(ev["unit"], f"+{ev['amount']}", (110, 255, 120),
+                              max(12, tile * 0.34))
             self.play("heal")
             self.refresh_panel()
             return 0.1
-        if t == "status_applied":
+        if t in ("status_applied", "status_expired"):
+            shown = self.shown_units.get(ev["unit"])
+            if shown is not None:
+                st = shown["statuses"]
+                turns = ev.get("turns", 0) if t == "status_applied" else 0
+                if isinstance(st.get(ev["status"]), dict):
+                    st[ev["status"]] = {"turns": turns, "value": ev.get("value", 0)}
+                else:
+                    st[ev["status"]] = turns
+                self.refresh_panel()
+            if t == "status_expired":
+                return 0.0
             sp = self.token_of.get(ev["unit"])
             word = {"burn": "BURNED", "stun": "STUNNED", "root": "ROOTED"}.get(ev["status"],
                                                                                 ev["status"])
             if sp is not None:
                 col = look.STATUS_COLOURS.get(ev["status"], look.TEXT)
-                self.tweener.float_text(word, sp.center_x, sp.center_y - tile * 0.2, color=col,
-                                        font_size=11, rise=24, batch=self.batch)
+                self.float_at(ev["unit"], word, col, 11, side=True)
             return 0.1
         if t == "unit_died":
             d = self.disp.get(ev["unit"])
@@ -877,6 +952,13 @@ class BoardView(StrikeView):
             self.refresh_panel()
             return 0.5
         if t == "flames_laid":
+            self.build_flames()
+            for i, laid in enumerate(ev.get("tiles", [])):  # they ignite one after another
+                sp = self.flame_tiles.get(tuple(laid))
+                if sp is not None:
+                    target = sp.alpha
+                    sp.alpha = 0
+                    self.tweener.add(AlphaTween(sp, target, 0.1, start=0, delay=0.06 * i))
             self.play("boom")
             return 0.06 * len(ev.get("tiles", []))
         if t == "turn_started":
@@ -924,6 +1006,7 @@ class BoardView(StrikeView):
     def events_done(self) -> None:
         self.fx = [f for f in self.fx if not f.done]
         self.sync_units()
+        self.build_flames()
         if self.state["phase"] != "placement":
             self.build_static()
         self.refresh_highlights()
@@ -973,10 +1056,10 @@ class BoardView(StrikeView):
             why = "Both sides fell at once"
         elif reason == "round_cap":
             why = "Round limit — equal HP" if winner is None else "Round limit — more total HP"
-        elif winner == me and not self.session.hotseat:
-            why = "All enemy units defeated"
         elif self.session.hotseat or not self.session.humans:
             why = f"All units of seat {2 - (winner or 0)} were defeated"
+        elif winner == me:
+            why = "All enemy units defeated"
         else:
             why = "All your units were defeated"
         return title, why
@@ -988,8 +1071,6 @@ class BoardView(StrikeView):
         title, why = self.result_words()
         w, h = self.window.width, self.window.height
         cx, cy = w / 2, h / 2
-        for text in self.result_texts:
-            text.label.delete() if False else None
         colour = theme.GOLD if title in ("VICTORY",) or "WINS" in title else \
             look.RED if title == "DEFEAT" else look.TEXT
         board = self.state["board"]

@@ -77,7 +77,8 @@ class DraftView(StrikeView):
         self.title_text.position = (cx, height - 28 * s)
         self.title_text.font_size = 26 * s
         self.message_text.position = (cx, height - 62 * s)
-        top_caption_y = height - 90 * s
+        extra = max(0.0, (height - (90 * s + 2 * ch + 46 * s + 100 * s)) / 2)
+        top_caption_y = height - 90 * s - extra
         top_y = top_caption_y - 14 * s - ch / 2
         own_caption_y = top_y - ch / 2 - 18 * s
         own_y = own_caption_y - 14 * s - ch / 2
@@ -162,7 +163,7 @@ class DraftView(StrikeView):
         board = self.state["board"]
         over = self.state["phase"] != "draft"
         top, own = self.top_seat, self.viewer
-        if self.session.hotseat:
+        if self.session.hotseat or not self.session.humans:
             self.enemy_caption.text = f"SEAT {top + 1} HAND — click to steal"
             self.own_caption.text = f"SEAT {own + 1} HAND — click to retain"
         else:

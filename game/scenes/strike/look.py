@@ -210,11 +210,12 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
     d.rounded_rectangle((3 * s, 3 * s, w - 1 - 3 * s, head), r - 3 * s, fill=(*main, 255))
     d.rectangle((3 * s, head - 8 * s, w - 1 - 3 * s, head), fill=(*main, 255))
     d.rectangle((3 * s, head, w - 1 - 3 * s, head + 4 * s), fill=(*second, 255))
-    gem = _gem(card.element, 26 * s)
-    img.alpha_composite(gem, (7 * s, 8 * s))
+    d.ellipse((6 * s, 8 * s, 34 * s, 36 * s), fill=(20, 22, 28, 170))
+    gem = _gem(card.element, 34 * s)
+    img.alpha_composite(gem, (3 * s, 5 * s))
     tcol = (20, 22, 28) if sum(main) > 420 else (250, 250, 250)
-    font = _fit(d, card.name, True, 14 * s, w - 42 * s)
-    d.text((36 * s, 21 * s), card.name, font=font, fill=tcol, anchor="lm")
+    font = _fit(d, card.name, True, 14 * s, w - 48 * s)
+    d.text((40 * s, 21 * s), card.name, font=font, fill=tcol, anchor="lm")
     stats = f"HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
     d.text((w // 2, head + 15 * s), stats, font=_fit(d, stats, True, 10 * s, w - 12 * s),
            fill=(230, 230, 236), anchor="mm")

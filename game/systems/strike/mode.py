@@ -150,8 +150,8 @@ SPEC = register(ModeSpec(
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=make_cpu,
-    scene_entry=None,
-    shot_entry=None,
+    scene_entry="game.scenes.strike.start:open_strike",
+    shot_entry="game.scenes.strike.start:shot_view",
     bench=bench,
     menu_order=10,
 ))

@@ -259,7 +259,17 @@ def test_escape_clears_selection_then_pauses(window, strike):
     window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     assert view.selected is None and window.current_view is view
     window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
-    assert window.current_view is not view
+    dialog = window.current_view
+    assert dialog is not view
+    step(window)
+    save_shot(screenshot(window), "leave_dialog")
+    click(window, *dialog.no.rect.center)
+    assert window.current_view is view
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    step(window)
+    click(window, *window.current_view.yes.rect.center)
+    assert type(window.current_view).__name__ == "MainMenuView"
+    assert view.session.closed
 
 
 @pytest.mark.parametrize("setup,name", [(DRAFT_MID, "draft"), (PLACEMENT_MID, "placement"),
@@ -280,3 +290,23 @@ def test_shot_view_every_phase(window, strike_app, setup, name):
     assert len(match.decisions) == len(decisions)  # a shot never lets the CPU move
     assert bright(pixel(image, window.width / 2, window.height / 2)) > 0
     view.session.close()
+
+
+@pytest.mark.parametrize("size", [(1472, 964), (1024, 700)])
+def test_layout_follows_window_size(window, strike, size):
+    view = strike(COMBAT_MID)
+    old = (window.width, window.height)
+    try:
+        window.set_size(*size)
+        window.dispatch_event("on_resize", *size)
+        step(window, 2)
+        image = screenshot(window)  # the headless framebuffer keeps 1280 x 720: no PNG
+        panel = int(size[1] * 0.27)
+        expected = int(min(size[0] / 23, (size[1] - panel - 8) / 11))
+        assert view.tile == expected
+        r, g, b = pixel(image, *view.centre((10, 7)))  # P1 still drawn on its tile
+        assert g > r
+    finally:
+        window.set_size(*old)
+        window.dispatch_event("on_resize", *old)
+        step(window)
