@@ -74,6 +74,9 @@ class Rules:
     verbs: Mapping[str, frozenset[str]] = {}
     messages: Mapping[str, str] = {}
     forceable_streams: frozenset[str] = frozenset()
+    # The match's named streams, created with the match (so a scratch match's rollbacks never
+    # have to recreate one); others may still be created on first use.
+    streams: tuple[str, ...] = ()
 
     def message(self, error: str) -> str:
         return self.messages.get(error) or COMMON_MESSAGES.get(error) or error
@@ -159,6 +162,8 @@ class Match:
         self.world = f"match-{uuid4().hex}"
         self.journal = Journal()
         self.streams = Streams(seed, self.journal)  # streams journal their own state
+        for name in rules.streams:
+            self.streams(name)
         self.queue = ActionQueue()
         self.events = EventQueue()
         self.hooks = Hooks()
@@ -220,14 +225,19 @@ class Match:
 
     def begin(self, setup: dict[str, Any] | None) -> None:
         """Start the match: the mode's deal for `setup: null`, else the setup exactly as given
-        plus its forced draws. Mode factories call this once, right after construction."""
-        with self.active():
-            if setup is None:
-                self.rules.start(self)
-            else:
-                self.setup = setup
-                self.rules.load_setup(self, setup)
-                self.load_forced(setup.get("forced"))
+        plus its forced draws. Mode factories call this once, right after construction; on a
+        bad setup the match's world is freed before the error propagates."""
+        try:
+            with self.active():
+                if setup is None:
+                    self.rules.start(self)
+                else:
+                    self.setup = setup
+                    self.rules.load_setup(self, setup)
+                    self.load_forced(setup.get("forced"))
+        except BaseException:
+            self.close()
+            raise
 
     def load_forced(self, forced: Any) -> None:
         """Pin draws from a setup's `forced` object: {stream name: [values...]}."""

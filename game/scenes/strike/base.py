@@ -40,7 +40,9 @@ class StrikeSession:
         self.hotseat = len(self.humans) == 2
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(sync=sync)
-        self.live = live  # False: a still shot, the CPU never moves
+        self.live = live  # False: a still shot or a watched replay, the CPU never moves
+        # A watched replay: the record's decisions still to play (None in a normal match).
+        self.replay_queue: deque[dict[str, Any]] | None = None
         self.closed = False
 
     @property
@@ -108,12 +110,9 @@ class StrikeView(GameViewBase):
             return False
         outcome = self.match.submit(decision)
         if not outcome.ok:
-            words = look.REJECT_WORDS.get(outcome.error, outcome.message)
-            if outcome.error == "on_cooldown":
-                unit = self.unit_json(decision.get("unit"))
-                if unit is not None:
-                    words = f"COOLDOWN {unit['cooldowns'][decision.get('attack', 0)]}!"
-            self.notify(words, at=at)
+            words = look.reject_words(outcome.error, outcome.message, decision,
+                                      self.unit_json(decision.get("unit")))
+            self.reject(words, decision, at)
             return False
         self.state = self.match.view_json(self.session.me)
         self.autosave()
@@ -121,6 +120,11 @@ class StrikeView(GameViewBase):
             self.events.append(event.as_json())
         self.after_submit(decision)
         return True
+
+    def reject(self, words: str, decision: dict[str, Any],
+               at: tuple[float, float] | None) -> None:
+        """Show a rejection (a screen may float it at the unit) with the error sound."""
+        self.notify(words, at=at)
 
     def autosave(self) -> None:
         if not self.session.live:

@@ -13,7 +13,9 @@ import copy
 import math
 import random
 import secrets
+import time
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import arcade
@@ -103,6 +105,15 @@ class BoardView(StrikeView):
         self.particles = arcade.SpriteList()
         self.result_shown = False
         self.stats: dict[int, dict[str, int]] = {}
+        self.replay_pause = 0.5  # seconds between replayed decisions (at 1x)
+        self.replay_wait = 0.3
+        self.saved_replay: Path | None = None
+        self.shake = (0.0, 0.0)
+        self.shake_cam = arcade.Camera2D()
+        self._shake_size = (0, 0)
+        self.flashes: list[list[Any]] = []  # [sprite, seconds left, colour]
+        self.button_flash: dict[tuple[str, int], float] = {}
+        self.last_reject = ""
         f = UI_FONT
         self.turn_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=f, bold=True,
                                      anchor_x="center", anchor_y="center", batch=self.batch)
@@ -422,6 +433,27 @@ class BoardView(StrikeView):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self) -> None:
+        if self.shake != (0.0, 0.0):  # the board camera shifts; the panel stays put
+            w, h = self.window.width, self.window.height
+            if self._shake_size != (w, h):
+                self._shake_size = (w, h)
+                self.shake_cam.match_window()
+            self.shake_cam.position = (w / 2 - self.shake[0], h / 2 - self.shake[1])
+            with self.shake_cam.activate():
+                self.draw_grid()
+        else:
+            self.draw_grid()
+        self.draw_panel_shapes()
+
+    def draw_flashes(self) -> None:
+        for sprite, left, total, colour in self.flashes:
+            if sprite.alpha > 0:
+                arcade.draw_circle_filled(sprite.center_x, sprite.center_y,
+                                          self.tile * 0.38 * sprite.scale_x,
+                                          colour.replace(a=int(220 * left / total)),
+                                          num_segments=20)
+
+    def draw_grid(self) -> None:
         self.static.draw()
         t = self.tile
         self.update_flames()
@@ -442,10 +474,10 @@ class BoardView(StrikeView):
             pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
             arcade.draw_circle_outline(sp.center_x, sp.center_y, t * 0.5 + 2 + 2 * pulse,
                                        Color(255, 255, 255, int(150 + 105 * pulse)), 2)
+        self.draw_flashes()
         self.draw_unit_bars()
         for fx in self.fx:
             fx.draw()
-        self.draw_panel_shapes()
 
     def draw_hover(self) -> None:
         tile = self.hover_tile
@@ -610,6 +642,13 @@ class BoardView(StrikeView):
             arcade.draw_lrbt_rectangle_filled(0, w, cy - 40, cy + 40, Color(0, 0, 0, 170))
             self.banner_text.draw()
             del h
+        for key, left in self.button_flash.items():  # cooldown_ready: the button flashes once
+            btn = self.buttons.get(key)
+            if btn is not None and self.widget_shown(btn):
+                r = btn.rect
+                a = int(200 * math.sin(math.pi * min(1.0, left / 0.4)))
+                arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top,
+                                                  Color(255, 255, 255, a))
         if self.result_shown:
             self.draw_result()
         else:
@@ -618,6 +657,16 @@ class BoardView(StrikeView):
     # -- per frame ---------------------------------------------------------------------------
     def update_screen(self, dt: float) -> None:
         self.clock += dt
+        factor = self.tweener.factor
+        step = dt * factor if factor > 0 else 1e9
+        if self.flashes:
+            for f in self.flashes:
+                f[1] -= step
+            self.flashes = [f for f in self.flashes if f[1] > 0]
+        if self.button_flash:
+            self.button_flash = {k: v - step for k, v in self.button_flash.items() if v > step}
+        if self.session.replay_queue is not None:
+            self.drive_replay(dt)
         self.fx = [f for f in self.fx if not f.done]
         if self.banner and self.banner_time > 0:
             self.banner_time -= dt * (self.tweener.factor or 100)
@@ -747,6 +796,14 @@ class BoardView(StrikeView):
         return None
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if self.session.replay_queue is not None and not self.result_shown:
+            if symbol == arcade.key.ESCAPE:  # a watched replay: Esc leaves
+                self.to_menu()
+                return True
+            if symbol == arcade.key.SPACE and self.animating:
+                self.fast_forward()
+                return True
+            return symbol not in (arcade.key.H,)
         if self.result_shown:
             if symbol in (arcade.key.ENTER, arcade.key.RETURN):
                 self.play_again()
@@ -851,6 +908,36 @@ class BoardView(StrikeView):
         self.tweener.float_text(text, sp.center_x, sp.center_y + self.tile * 0.3 + 32 * n,
                                 color=colour, font_size=size, rise=30, batch=self.batch)
 
+    def reject(self, words: str, decision: dict[str, Any],
+               at: tuple[float, float] | None) -> None:
+        """A floating text at the unit (or the clicked point) and the error sound."""
+        self.last_reject = words
+        sp = self.token_of.get(decision.get("unit") or "")
+        if sp is not None:
+            x, y = sp.center_x, sp.center_y + self.tile * 0.95
+        elif at is not None:
+            x, y = at
+        else:
+            self.notify(words)
+            return
+        self.tweener.float_text(words, x, y, color=look.RED, font_size=max(11, self.tile * 0.3),
+                                rise=26, duration=1.0, batch=self.batch)
+        self.app.sounds.play("reject")
+
+    def flash(self, sprite: arcade.Sprite, colour: Color, seconds: float = 0.15) -> None:
+        """A disc of `colour` over a token, fading out (hit flash white, heal flash green)."""
+        self.flashes.append([sprite, seconds, seconds, colour])
+
+    def start_shake(self) -> None:
+        self.tweener.add(ValueTween(0.0, 1.0, 0.12, blocking=False, apply_value=self._shake,
+                                    on_done=lambda: setattr(self, "shake", (0.0, 0.0))))
+
+    def _shake(self, v: float) -> None:
+        if v >= 1.0:
+            self.shake = (0.0, 0.0)
+            return
+        self.shake = (3.0 * math.sin(v * 47.0 + 0.7), 3.0 * math.cos(v * 61.0 + 0.3))
+
     def play_event(self, ev: dict[str, Any]) -> float:
         t = ev["type"]
         tile = self.tile
@@ -883,6 +970,10 @@ class BoardView(StrikeView):
             if path and path[0] == tuple(ev["from"]):
                 path = path[1:]
             delay = 0.0
+            fx = Fx("dust", (sp.center_x, sp.center_y), (sp.center_x, sp.center_y),
+                    Color(170, 160, 140), Color(200, 190, 170), self.tile * 0.4, 0.4)
+            self.fx.append(fx)
+            self.tweener.add(fx)
             for p in path:
                 self.tweener.add(PositionTween(sp, self.centre(p), 0.08, delay=delay))
                 delay += 0.08
@@ -899,17 +990,20 @@ class BoardView(StrikeView):
                 red = ev.get("source") in ("strike", "drain")
                 col = Color(255, 80, 80) if red else Color(255, 160, 40)
                 self.float_at(ev["unit"], f"−{ev['amount']}", col, max(12, tile * 0.34))
-                sp.color = Color(255, 255, 255)
-                self.tweener.add(ValueTween(0, 1, 0.15, blocking=False,
-                                            apply_value=lambda v, s=sp: self._flash(s, v)))
+                self.flash(sp, Color(255, 255, 255))
+            if ev["amount"] >= 15:
+                self.start_shake()
             self.play("hit")
             self.refresh_panel()
             return 0.15
         if t == "strike_blocked":
             sp = self.token_of.get(ev["unit"])
             if sp is not None:
-                self.float_at(ev["unit"], "0", (170, 170, 170), 14)
+                self.float_at(ev["unit"], "0", (170, 170, 170), max(12, tile * 0.34))
             return 0.1
+        if t == "cooldown_ready":
+            self.button_flash[(ev["unit"], int(ev.get("attack", 0)))] = 0.4
+            return 0.0
         if t == "healed":
             d = self.disp.get(ev["unit"])
             if d is not None:
@@ -918,6 +1012,7 @@ class BoardView(StrikeView):
             if sp is not None:
                 self.float_at(ev["unit"], f"+{ev['amount']}", (110, 255, 120),
                               max(12, tile * 0.34))
+                self.flash(sp, Color(110, 255, 120), 0.25)
             self.play("heal")
             self.refresh_panel()
             return 0.1
@@ -948,6 +1043,10 @@ class BoardView(StrikeView):
             if sp is not None:
                 self.tweener.add(AlphaTween(sp, 0, 0.5))
                 self.tweener.add(ValueTween(1.0, 0.4, 0.5, lambda v, s=sp: setattr(s, "scale", v)))
+                ash = Fx("ash", (sp.center_x, sp.center_y), (sp.center_x, sp.center_y),
+                         Color(120, 118, 124), Color(80, 80, 86), self.tile * 0.5, 0.8)
+                self.fx.append(ash)
+                self.tweener.add(ash)
             self.play("death")
             self.refresh_panel()
             return 0.5
@@ -965,11 +1064,6 @@ class BoardView(StrikeView):
             self.refresh_panel()
             return 0.0
         return 0.0
-
-    @staticmethod
-    def _flash(sprite: arcade.Sprite, v: float) -> None:
-        g = int(255 * (0.5 + 0.5 * v))
-        sprite.color = Color(255, g, g, sprite.alpha)
 
     def ability_fx(self, ev: dict[str, Any]) -> float:
         u = self.unit_json(ev["unit"])
@@ -991,11 +1085,17 @@ class BoardView(StrikeView):
         if family in ("orb", "line", "lunge"):
             size = max(size, 6)
         duration = spec.duration if spec is not None else 0.3
-        fx = Fx(family, start, end, colour, accent, size if family != "ring" else size,
-                duration, sprite=sp if family == "lunge" else None)
+        others = []  # the units this ability heals (heal / heal_whirl particles)
+        for later in self.events:
+            if later["type"] in ("ability_used", "turn_ended"):
+                break
+            hsp = self.token_of.get(later.get("unit") or "")
+            if later["type"] == "healed" and hsp is not None:
+                others.append((hsp.center_x, hsp.center_y))
+        fx = Fx(kind, start, end, colour, accent, size, duration, sprite=sp, others=others)
         self.fx.append(fx)
         self.tweener.add(fx)
-        if family in ("ring", "aura") and kind in ("aoe", "trail"):
+        if kind in ("aoe", "trail"):
             self.play("boom")
         elif a.kind == "heal" or family == "aura":
             self.play("heal")
@@ -1096,11 +1196,14 @@ class BoardView(StrikeView):
         ]
         for widget in self.result_ui:
             self.ui.remove(widget)
-        again = make_button("Play again", width=170, kind="primary", on_click=self.play_again)
-        menu = make_button("Main menu", width=170, on_click=self.to_menu)
-        again.rect = arcade.LBWH(cx - 180, cy - 130, 170, 40)
-        menu.rect = arcade.LBWH(cx + 10, cy - 130, 170, 40)
-        self.result_ui = [again, menu]
+        again = make_button("Play again", width=150, kind="primary", on_click=self.play_again)
+        watch = make_button("Watch replay", width=150, on_click=self.watch_replay)
+        save = make_button("Save replay", width=150, on_click=self.save_replay)
+        menu = make_button("Main menu", width=150, on_click=self.to_menu)
+        self.result_ui = [again, watch, save, menu]
+        for i, btn in enumerate(self.result_ui):
+            btn.rect = arcade.LBWH(cx - 315 + i * 160, cy - 130, 150, 40)
+        self.watch_btn, self.save_btn = watch, save
         for btn in self.buttons.values():
             self.show_widget(btn, False)
         for widget in self.result_ui:
@@ -1144,6 +1247,52 @@ class BoardView(StrikeView):
         for text in self.result_texts:
             text.draw()
         self.ui.draw()
+
+    def replay_record(self) -> dict[str, Any]:
+        from game.engine.record import match_record
+
+        return match_record(self.match)
+
+    def watch_replay(self) -> None:
+        """Replay the finished match from the start in this board, input and CPU disabled."""
+        from game.scenes.strike.start import replay_view
+
+        record = self.replay_record()
+        self.session.close()
+        self.app.show_view(replay_view(self.app, record))
+
+    def save_replay(self) -> Path | None:
+        """Write the record to user_data_dir()/replays/strike-<seed>-<timestamp>.json."""
+        from game.engine.record import save_record
+        from game.paths import user_data_dir
+
+        record = self.replay_record()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = user_data_dir() / "replays" / f"strike-{record.get('seed')}-{stamp}.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(path, record)
+        except OSError as exc:
+            self.notify(f"Could not save the replay: {exc}")
+            return None
+        self.saved_replay = path
+        self.notify(f"Replay saved: {path}", "success", duration=4.0)
+        return path
+
+    # -- replay driver -------------------------------------------------------------------------
+    def drive_replay(self, dt: float) -> None:
+        """A watched replay submits the record's next decision once the last one has played."""
+        queue = self.session.replay_queue
+        if not queue or self.animating or self.banner or self.session.closed:
+            return
+        factor = self.tweener.factor
+        self.replay_wait -= dt * (factor if factor > 0 else 1000.0)
+        if self.replay_wait > 0:
+            return
+        self.replay_wait = self.replay_pause
+        decision = queue.popleft()
+        if not self.submit(decision):
+            queue.clear()
 
     def play_again(self) -> None:
         from game.scenes.strike.start import new_match, view_for

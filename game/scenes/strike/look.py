@@ -66,6 +66,17 @@ REJECT_WORDS = {
 }
 
 
+def reject_words(error: str | None, message: str, decision: dict[str, Any],
+                 unit: dict[str, Any] | None) -> str:
+    """The words of a rejection (spec 8.4): "OUT OF RANGE!", "COOLDOWN 2!", "STUNNED!"..."""
+    if error == "on_cooldown":
+        try:
+            return f"COOLDOWN {unit['cooldowns'][int(decision.get('attack', 0))]}!"  # type: ignore[index]
+        except (TypeError, LookupError, ValueError):
+            return "COOLDOWN!"
+    return REJECT_WORDS.get(error or "", message)
+
+
 def element_colour(content: Any, element: str) -> Color:
     rgb = getattr(content, "colours", {}).get(element) or ELEMENT_FALLBACK.get(element, (200,) * 3)
     return Color(*[int(v) for v in rgb][:3])

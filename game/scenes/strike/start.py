@@ -55,6 +55,24 @@ def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
     return view_for(app, new_match(launch.seed, cpu))
 
 
+def replay_view(app: Any, record: dict[str, Any]) -> arcade.View:
+    """Watch a finished match from the start: the draft is applied at once, then the board
+    plays every placement and combat decision with its animations; no input, no CPU."""
+    from collections import deque
+
+    from game.scenes.strike.board import BoardView
+
+    match = build_match(record)
+    decisions = list(record.get("decisions") or [])
+    while decisions and match.phase == "draft":
+        outcome = match.submit(decisions.pop(0))
+        if not outcome.ok:
+            decisions.clear()
+    session = StrikeSession(match, live=False, sync=True)
+    session.replay_queue = deque(decisions)
+    return BoardView(app, session)
+
+
 def shot_view(app: Any, match: Any) -> arcade.View:
     """A still view of any position (`tabula shot`): a Match, or a record dict to replay."""
     if isinstance(match, dict):

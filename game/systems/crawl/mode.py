@@ -74,6 +74,7 @@ class CrawlRules(Rules):
     seats = 1
     verbs = VERBS
     messages = MESSAGES
+    streams = STREAMS
     forceable_streams = frozenset({"dungeon"})
 
     def __init__(self, content: Content) -> None:
@@ -204,13 +205,7 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     content = content_of(resources)
     match = Match(CrawlRules(content), seed=record["seed"], options=record.get("options"),
                   resources=resources, phase="play")
-    for stream in STREAMS:  # created up front: a scratch match's rollbacks never recreate them
-        match.stream(stream)
-    try:
-        match.begin(record.get("setup"))
-    except BaseException:
-        match.close()
-        raise
+    match.begin(record.get("setup"))
     return match
 
 

@@ -58,6 +58,7 @@ class StrikeRules(Rules):
     seats = 2
     verbs = legal.VERBS
     messages = MESSAGES
+    streams = STREAMS
     forceable_streams = frozenset({"deal", "combat"})
 
     def __init__(self, content: Content) -> None:
@@ -110,13 +111,7 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     content = content_of(resources)
     match = Match(StrikeRules(content), seed=record["seed"], options=record.get("options"),
                   resources=resources, phase="draft")
-    for stream in STREAMS:  # created up front: a scratch match's rollbacks never recreate them
-        match.stream(stream)
-    try:
-        match.begin(record.get("setup"))
-    except BaseException:
-        match.close()
-        raise
+    match.begin(record.get("setup"))
     return match
 
 

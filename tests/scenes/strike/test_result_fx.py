@@ -1,0 +1,215 @@
+"""Strike result buttons (Watch / Save replay), rejection texts and event effects
+(spec strike.md 8.4-8.5)."""
+
+from __future__ import annotations
+
+import json
+
+import arcade
+import pytest
+from arcade.types import Color
+
+from game.scenes.harness import click, screenshot, step
+from tests.scenes.strike.strike_scene_helpers import COMBAT_MID, FINISHER, save_shot
+
+
+def finish(window, view):
+    click(window, *view.centre((5, 5)))
+    click(window, *view.centre((7, 5)))
+    for _ in range(200):
+        step(window)
+        if view.result_shown:
+            break
+    assert view.result_shown
+
+
+def test_result_has_four_buttons(window, strike):
+    view = strike(FINISHER)
+    finish(window, view)
+    step(window, 5)
+    image = screenshot(window)
+    save_shot(image, "result_buttons")
+    assert [b.text for b in view.result_ui] == ["Play again", "Watch replay", "Save replay",
+                                               "Main menu"]
+    rects = [b.rect for b in view.result_ui]
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:], strict=False))  # side by side
+
+
+def test_save_replay_writes_the_record(window, strike):
+    from game.engine.record import match_record
+    from game.paths import user_data_dir
+
+    view = strike(FINISHER)
+    finish(window, view)
+    step(window)
+    click(window, *view.save_btn.rect.center)
+    path = view.saved_replay
+    assert path is not None and path.parent == user_data_dir() / "replays"
+    assert path.name.startswith("strike-3-") and path.suffix == ".json"
+    assert json.loads(path.read_text()) == match_record(view.match)
+    assert str(path) in view.toast.message
+    assert not list(path.parent.glob("*.tmp*"))  # written atomically
+
+
+def test_watch_replay_steps_the_record_without_input(window, strike, strike_app):
+    view = strike(FINISHER)
+    finish(window, view)
+    played = list(view.match.decisions)
+    step(window)
+    strike_app.settings.animation_speed = "normal"
+    click(window, *view.watch_btn.rect.center)
+    replay = window.current_view
+    assert replay is not view and replay.__class__.__name__ == "BoardView"
+    assert replay.session.replay_queue is not None and not replay.session.live
+    assert replay.match.decisions == []
+    click(window, *replay.centre((5, 5)))  # input is off: no selection, no decision
+    assert replay.selected is None and replay.match.decisions == []
+    window.dispatch_event("on_mouse_motion", 5, 5, 0, 0)
+    shot = None
+    for _ in range(400):
+        step(window)
+        if replay.fx and shot is None:
+            step(window, 2)
+            shot = screenshot(window)
+        if replay.result_shown:
+            break
+    assert replay.match.decisions == played
+    assert replay.result_shown and replay.result_texts[0].text == "VICTORY"
+    assert shot is not None
+    save_shot(shot, "replay_mid_attack")
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    assert window.current_view is not replay
+
+
+def test_escape_leaves_a_running_replay(window, strike, strike_app):
+    view = strike(FINISHER)
+    finish(window, view)
+    step(window)
+    strike_app.settings.animation_speed = "normal"
+    click(window, *view.watch_btn.rect.center)
+    replay = window.current_view
+    step(window, 2)
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    assert window.current_view is not replay
+    assert replay.session.closed
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    ("out_of_range", "OUT OF RANGE!"), ("stunned", "STUNNED!"), ("rooted", "ROOTED!"),
+    ("not_reachable", "NOT REACHABLE"), ("occupied", "OCCUPIED"),
+])
+def test_reject_words(error, words):
+    from game.scenes.strike.look import reject_words
+
+    assert reject_words(error, "x", {}, None) == words
+
+
+def test_cooldown_rejection_floats_at_the_unit(window, strike):
+    from game.scenes.animation import FloatingText
+
+    view = strike(COMBAT_MID, speed="normal")
+    step(window)
+    window.dispatch_event("on_key_press", arcade.key.C, 0)  # P3's third ability: cd 2
+    assert view.match.decisions == []
+    assert view.last_reject == "COOLDOWN 2!"
+    floats = [t for t in view.tweener._tweens if isinstance(t, FloatingText)]
+    assert [f.text.text for f in floats] == ["COOLDOWN 2!"]
+    sp = view.token_of["p0.water_splash"]
+    assert abs(floats[0].x0 - sp.center_x) < 1
+    step(window, 8)
+    save_shot(screenshot(window), "reject_cooldown")
+
+
+def test_big_hit_shakes_and_flashes(window, strike):
+    view = strike(COMBAT_MID, speed="normal")
+    step(window)
+    view.play_event({"type": "damage_dealt", "unit": "p1.boiling_storm", "amount": 5, "hp": 22,
+                     "source": "strike", "by": None, "roll": 0, "percent": 100})
+    step(window)
+    assert view.shake == (0.0, 0.0) and view.flashes
+    view.play_event({"type": "damage_dealt", "unit": "p1.boiling_storm", "amount": 16, "hp": 6,
+                     "source": "strike", "by": None, "roll": 0, "percent": 100})
+    step(window, 2)
+    assert view.shake != (0.0, 0.0)
+    save_shot(screenshot(window), "hit_flash_shake")
+    assert max(abs(v) for v in view.shake) <= 3.0
+    step(window, 12)  # 0.2 s later
+    assert view.shake == (0.0, 0.0) and not view.flashes
+
+
+def test_cooldown_ready_move_and_death_effects(window, strike):
+    view = strike(COMBAT_MID, speed="normal")
+    step(window)
+    view.play_event({"type": "cooldown_ready", "unit": "p0.water_splash", "attack": 2})
+    assert ("p0.water_splash", 2) in view.button_flash
+    view.play_event({"type": "unit_moved", "unit": "p0.water_splash", "from": [9, 7],
+                     "to": [8, 7], "path": [[9, 7], [8, 7]]})
+    assert [f.kind for f in view.fx] == ["dust"]
+    view.play_event({"type": "unit_died", "unit": "p1.backstab_dash"})
+    assert [f.kind for f in view.fx] == ["dust", "ash"]
+    step(window, 40)
+    assert not view.button_flash
+    assert view.token_of["p1.backstab_dash"].alpha == 0
+
+
+def test_every_animation_type_draws(window, strike):
+    from game.scenes.strike.fx import TYPES, Fx
+
+    view = strike(COMBAT_MID, speed="normal")
+    step(window)
+    keys = view.content.animations
+    assert {spec.type for spec in keys.values()} <= set(TYPES)
+    by_type = {}
+    for key in sorted(keys):
+        by_type.setdefault(keys[key].type, keys[key])
+    scale = view.tile / 64
+    for i, kind in enumerate(TYPES):  # a gallery: every type, from a real key, in a 5 x 4 grid
+        spec = by_type.get(kind)
+        a = view.centre((1 + (i % 5) * 4, 1 + (i // 5) * 2.6))
+        b = view.centre((3 + (i % 5) * 4, 1 + (i // 5) * 2.6))
+        size = (spec.size if spec else 30) * scale
+        fx = Fx(kind, a, b, Color(*spec.colour) if spec else Color(255, 120, 40),
+                Color(*spec.accent) if spec else Color(120, 220, 255), max(size, 6), 1.0,
+                others=[a, b])
+        view.fx.append(fx)
+        view.tweener.add(fx)
+        for t in (0.1, 0.45, 0.8):
+            fx.t = t
+            getattr(fx, f"_draw_{kind}")(t)
+    for f in view.fx:  # labels, so the picture can be read
+        view.tweener.float_text(f.kind, f.p0[0] + view.tile, f.p0[1] - view.tile * 0.9,
+                                color=(230, 230, 230), font_size=10, rise=0, duration=1.2,
+                                batch=view.batch)
+    step(window, 27)
+    save_shot(screenshot(window), "fx_gallery")
+    step(window, 60)
+    assert not view.fx
+
+
+def test_replay_view_applies_the_draft_then_steps_the_board(window, strike_app):
+    from game.engine.record import match_record
+    from game.scenes.strike.start import new_match, replay_view
+
+    match = new_match(5, {1: "normal"})
+    try:
+        while match.phase == "draft":
+            seat = match.view_json(0)["to_act"][0]
+            assert match.submit(match.legal_decisions(seat)[0]).ok
+        drafted = len(match.decisions)
+        for _ in range(2):  # two placements
+            seat = match.view_json(0)["to_act"][0]
+            assert match.submit(match.legal_decisions(seat)[0]).ok
+        record = match_record(match)
+    finally:
+        match.close()
+    view = replay_view(strike_app, record)
+    try:
+        assert view.__class__.__name__ == "BoardView"
+        assert len(view.match.decisions) == drafted and len(view.session.replay_queue) == 2
+        window.show_view(view)
+        for _ in range(120):
+            step(window)
+        assert len(view.match.decisions) == drafted + 2
+        assert view.session.replay_queue is not None and not view.session.replay_queue
+    finally:
+        view.session.close()
