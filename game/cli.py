@@ -261,9 +261,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 # -- shot ------------------------------------------------------------------------------------
+def _fast_gl_env() -> None:
+    """pyglet checks for a GL error after every GL call unless told not to: off for players
+    (about 0.5 ms a frame on a software renderer); tests keep the checks."""
+    os.environ.setdefault("PYGLET_DEBUG_GL", "0")
+
+
 def _headless_env() -> None:
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
+    _fast_gl_env()
 
 
 def cmd_shot(args: argparse.Namespace) -> int:
@@ -347,6 +354,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             cpu[1] = spec.default_level
         options = {"variant": args.variant} if args.variant else {}
         launch = ModeLaunch(spec.id, seed=args.seed, cpu=cpu, options=options, record=record)
+    _fast_gl_env()
     try:
         from game.scenes.app import run_app
     except Exception as exc:  # no display, no GL: say so instead of a traceback

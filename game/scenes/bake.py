@@ -53,11 +53,25 @@ def text_bounds(texts: Sequence[arcade.Text]) -> tuple[int, int, int, int]:
     return left, bottom, right, top
 
 
+def _texture(image: Image.Image, left: float, top: float, ratio: float, tag: str) -> Baked:
+    """The baked image trimmed to its inked pixels (transparent texels cost as much to fill as
+    any), as a texture deduplicated by content, and where it goes."""
+    box = image.getchannel("A").getbbox() or (0, 0, 1, 1)
+    image = image.crop(box)
+    digest = hashlib.blake2b(image.tobytes(), digest_size=10).hexdigest()
+    texture = arcade.Texture(
+        image, hash=f"tabula-baked-{tag}-{image.width}x{image.height}-{digest}",
+        hit_box_algorithm=arcade.hitbox.algo_bounding_box,  # no pixel scan
+    )  # fmt: skip
+    w, h = image.width / ratio, image.height / ratio
+    return Baked(texture, arcade.LBWH(left + box[0] / ratio, top - box[1] / ratio - h, w, h))
+
+
 def bake_texts(groups: Mapping[K, Sequence[arcade.Text]], tag: str = "text") -> dict[K, Baked]:
     """Draw each group of texts once, where they stand, and return one texture per group.
 
-    Groups must not overlap (they are drawn into one framebuffer and cut apart). The texts
-    are only read: give texts that belong to no batch, or delete them from theirs afterwards.
+    The texts are only read: give texts that belong to no batch, or delete them from theirs
+    afterwards. One framebuffer serves every group, each cleared, drawn and read on its own.
     """
     boxes = {key: text_bounds(texts) for key, texts in groups.items() if texts}
     if not boxes:
@@ -76,26 +90,29 @@ def bake_texts(groups: Mapping[K, Sequence[arcade.Text]], tag: str = "text") -> 
         viewport=arcade.LBWH(0, 0, pw, ph), position=(left + w / 2, bottom + h / 2),
         projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
     )  # fmt: skip
+    out: dict[K, Baked] = {}
     with camera.activate():
-        fbo.clear(color=(0, 0, 0, 0))
-        for key in boxes:
+        for key, (l, b, r, t) in boxes.items():  # noqa: E741
+            # each group alone (a neighbour's glyphs inside its box must not be baked twice)
+            box = (round((l - left) * ratio), round((b - bottom) * ratio),
+                   round((r - l) * ratio), round((t - b) * ratio))
+            fbo.clear(color=(0, 0, 0, 0), viewport=box)
             for text in groups[key]:
                 text.draw()
-    image = Image.frombytes("RGBa", (pw, ph), fbo.read(components=4))
-    image = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGBA")
-    out: dict[K, Baked] = {}
-    for key, (l, b, r, t) in boxes.items():  # noqa: E741
-        crop = image.crop((round((l - left) * ratio), round((top - t) * ratio),
-                           round((r - left) * ratio), round((top - b) * ratio)))
-        # trimmed to the inked pixels: transparent texels cost as much to fill as any
-        box = crop.getchannel("A").getbbox() or (0, 0, 1, 1)
-        crop = crop.crop(box)
-        x0, y1 = l + box[0] / ratio, t - box[1] / ratio
-        digest = hashlib.blake2b(crop.tobytes(), digest_size=10).hexdigest()
-        texture = arcade.Texture(
-            crop, hash=f"tabula-baked-{tag}-{crop.width}x{crop.height}-{digest}",
-            hit_box_algorithm=arcade.hitbox.algo_bounding_box,  # no pixel scan
-        )  # fmt: skip
-        out[key] = Baked(texture, arcade.LBWH(x0, y1 - crop.height / ratio,
-                                              crop.width / ratio, crop.height / ratio))
+            image = Image.frombytes("RGBa", box[2:], fbo.read(viewport=box, components=4))
+            out[key] = _texture(image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGBA"),
+                                l, t, ratio, tag)
     return out
+
+
+def draw_baked(sprites: arcade.SpriteList) -> None:
+    """Draw baked sprites texel for pixel: they sit on whole pixels, where nearest sampling
+    copies the bake exactly (linear blurs it by arcade's half-texel inset) and fills faster."""
+    sprites.draw(filter=sprites.ctx.NEAREST)
+
+
+def bake_each(texts: Sequence[arcade.Text], tag: str = "text") -> list[arcade.Sprite]:
+    """One baked sprite per text, each trimmed to its ink: for sparse blocks (a table, a
+    list of lines), where one sprite over the whole block would fill mostly empty texels."""
+    baked = bake_texts({i: [text] for i, text in enumerate(texts)}, tag)
+    return [baked[i].sprite() for i in range(len(texts)) if i in baked]

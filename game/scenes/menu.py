@@ -9,17 +9,18 @@ layout code in one place (`build`).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import arcade
 import arcade.gui as gui
-from PIL import Image, ImageChops
+import arcade.shape_list
 
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT
-from game.scenes.screen import ColorClear
+from game.scenes.screen import draw_opaque
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     CycleButton,
@@ -63,29 +64,58 @@ DENSITIES: tuple[Density, ...] = (
 )
 
 
-_backdrop_cache: dict[tuple[int, int], arcade.Texture] = {}
+FELT_CELLS = (24, 14)  # the felt's mesh: enough cells that the shading reads as round
 
 
-def table_backdrop(width: int, height: int) -> arcade.Texture:
-    """Felt: a soft light in the middle, darker edges and a fine grain that hides banding."""
-    key = (max(16, width // 2), max(16, height // 2))
-    if key not in _backdrop_cache:
-        w, h = key
-        # radial_gradient is 0 in the centre and 255 at radius 128 of a 256 px square.
-        falloff = Image.radial_gradient("L").resize((w, h), Image.Resampling.BILINEAR)
-        light = falloff.point(lambda v: round(255 * max(0.0, 1.0 - (v / 255) ** 1.6 * 0.9)))
-        img = Image.new("RGBA", (w, h), tuple(theme.TABLE_EDGE))
-        img.paste(Image.new("RGBA", (w, h), tuple(theme.TABLE)), (0, 0), light)
-        grain = Image.effect_noise((w, h), 24).point(lambda v: round(v * 0.06))
-        img = Image.merge(
-            "RGBA",
-            [ImageChops.add(band, grain) for band in img.split()[:3]] + [img.split()[3]],
-        )
-        _backdrop_cache[key] = arcade.Texture(img, hash=f"tabula-backdrop-{w}x{h}")
-    return _backdrop_cache[key]
+FELT_GRAIN = 7.7  # the mean lift of the old felt texture's grain (noise * 0.06)
 
 
-class MainMenuView(ColorClear, gui.UIView):
+def felt_light(nx: float, ny: float) -> float:
+    """How lit the felt is at a point (-1..1 across the window each way): 1 in the middle,
+    0.48 at the middle of an edge, 0.1 in the corners."""
+    r = min(1.0, math.hypot(nx, ny) * 128 * math.sqrt(2) / 255)
+    return max(0.0, 1.0 - r**1.6 * 0.9)
+
+
+def table_felt(width: int, height: int) -> arcade.shape_list.ShapeElementList:
+    """The table's felt over the whole window: a soft light in the middle and darker edges.
+
+    It is a mesh of solid quads shaded from corner to corner, not a texture: on a software
+    rasterizer a full-window texture costs about twice a solid fill. It is opaque and drawn
+    without blending, so it also stands in for the frame's clear.
+    """
+    felt = arcade.shape_list.ShapeElementList(blend=False)
+    cols, rows = FELT_CELLS
+    lo, hi = theme.TABLE_EDGE, theme.TABLE
+
+    def color(i: int, j: int) -> tuple[int, int, int, int]:
+        k = felt_light(2 * i / cols - 1, 2 * j / rows - 1)
+        return (round(lo.r + (hi.r - lo.r) * k + FELT_GRAIN),
+                round(lo.g + (hi.g - lo.g) * k + FELT_GRAIN),
+                round(lo.b + (hi.b - lo.b) * k + FELT_GRAIN), 255)
+
+    points: list[tuple[float, float]] = []
+    colors: list[tuple[int, int, int, int]] = []
+    cw, ch = width / cols, height / rows
+    for j in range(rows):
+        for i in range(cols):
+            x0, y0, x1, y1 = i * cw, j * ch, (i + 1) * cw, (j + 1) * ch
+            points += [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            colors += [color(i, j), color(i + 1, j), color(i + 1, j + 1), color(i, j + 1)]
+    felt.append(arcade.shape_list.create_rectangles_filled_with_colors(points, colors))
+    return felt
+
+
+def draw_felt(felt: arcade.shape_list.ShapeElementList | None, view: arcade.View) -> None:
+    """Draw the felt as the frame's first draw (it covers the window: no clear needed);
+    before the first layout there is none yet, so clear instead."""
+    if felt is None:
+        view.clear()
+    else:
+        draw_opaque(felt)
+
+
+class MainMenuView(gui.UIView):
     """Title, a row per game (level, Continue, Start), Settings and Quit."""
 
     def __init__(self, app: App) -> None:
@@ -103,7 +133,7 @@ class MainMenuView(ColorClear, gui.UIView):
         self.quit_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
         self.empty_label: gui.UILabel | None = None
-        self._backdrop = arcade.SpriteList()
+        self._felt: arcade.shape_list.ShapeElementList | None = None
 
     # layout -------------------------------------------------------------------------------------
     def build(self, width: int | None = None, height: int | None = None) -> None:
@@ -114,11 +144,7 @@ class MainMenuView(ColorClear, gui.UIView):
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
         self.modes = all_modes()
 
-        self._backdrop.clear()
-        backdrop = arcade.Sprite(table_backdrop(width, height))
-        backdrop.width, backdrop.height = width, height
-        backdrop.position = (width / 2, height / 2)
-        self._backdrop.append(backdrop)
+        self._felt = table_felt(width, height)
 
         density, title, subtitle = self._fit(height)
         root = gui.UIAnchorLayout()
@@ -297,8 +323,10 @@ class MainMenuView(ColorClear, gui.UIView):
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
 
-    def on_draw_before_ui(self) -> None:
-        self._backdrop.draw()
+    def on_draw(self) -> None:
+        draw_felt(self._felt, self)
+        self.ui.draw()
+        self.on_draw_after_ui()
 
     def on_draw_after_ui(self) -> None:
         self.toast.draw()

@@ -44,3 +44,10 @@ class ColorClear:
             super().clear(color, color_normalized, viewport)  # type: ignore[misc]
             return
         clear_color(self.window, color if color is not None else self.background_color)
+
+
+def draw_opaque(shapes: arcade.shape_list.ShapeElementList) -> None:
+    """Draw opaque geometry with blending off: a software rasterizer then writes each pixel
+    without reading it back. (`ShapeElementList(blend=False)` only skips turning it on.)"""
+    with shapes.ctx.enabled_only():
+        shapes.draw()

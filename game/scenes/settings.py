@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
 
 from game import paths
+from game.engine.record import atomic_write_text
 
 log = logging.getLogger(__name__)
 
@@ -93,20 +93,9 @@ class Settings(BaseModel):
             return settings
 
     def save(self, path: Path | None = None) -> None:
-        """Write atomically: a temp file in the same folder, then os.replace over the old one."""
-        path = path or settings_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        """Write atomically (a temp file in the same folder, then os.replace over the old one)."""
         text = json.dumps(self.model_dump(), indent=2, sort_keys=True) + "\n"
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        atomic_write_text(path or settings_path(), text)
 
     def updated(self, **changes: object) -> Settings:
         """Apply validated changes in place and save; returns self for chaining."""

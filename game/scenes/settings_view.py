@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import arcade
 import arcade.gui as gui
+import arcade.shape_list
 
 from game.engine.modes import get_mode
 from game.scenes import theme
-from game.scenes.menu import table_backdrop
-from game.scenes.screen import ColorClear
+from game.scenes.menu import draw_felt, table_felt
 from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
@@ -52,7 +52,7 @@ def hint_levels() -> tuple[str, ...]:
     return tuple(crawl.cpu_levels) if crawl and crawl.cpu_levels else DEFAULT_HINT_LEVELS
 
 
-class SettingsView(ColorClear, gui.UIView):
+class SettingsView(gui.UIView):
     """One panel of labelled controls; each change is saved immediately."""
 
     def __init__(self, app: App, back_to: arcade.View | None = None) -> None:
@@ -66,7 +66,7 @@ class SettingsView(ColorClear, gui.UIView):
         self.volume_label: gui.UILabel | None = None
         self.back_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
-        self._backdrop = arcade.SpriteList()
+        self._felt: arcade.shape_list.ShapeElementList | None = None
 
     @property
     def settings(self) -> Settings:
@@ -79,11 +79,7 @@ class SettingsView(ColorClear, gui.UIView):
         height = height or self.window.height
         self.ui.clear()
         self.controls = {}
-        self._backdrop.clear()
-        backdrop = arcade.Sprite(table_backdrop(width, height))
-        backdrop.width, backdrop.height = width, height
-        backdrop.position = (width / 2, height / 2)
-        self._backdrop.append(backdrop)
+        self._felt = table_felt(width, height)
 
         s = self.settings
         rows = gui.UIBoxLayout(space_between=18, align="left")
@@ -220,8 +216,10 @@ class SettingsView(ColorClear, gui.UIView):
     def on_update(self, delta_time: float) -> None:
         self.toast.update(delta_time)
 
-    def on_draw_before_ui(self) -> None:
-        self._backdrop.draw()
+    def on_draw(self) -> None:
+        draw_felt(self._felt, self)
+        self.ui.draw()
+        self.on_draw_after_ui()
 
     def on_draw_after_ui(self) -> None:
         self.toast.draw()

@@ -1,25 +1,28 @@
 """A UIManager that lays out and renders only on change, and blits only where its widgets are.
 
-arcade's UIManager (3.3) does three things in every `draw()`, whether anything changed or not:
+arcade's UIManager (3.3) does three costly things in every `draw()`, changed or not:
 
-- it runs the whole layout pass (property look-ups through every widget: ~1 ms of CPU for a
-  screen of a dozen widgets);
-- it binds each layer's surface framebuffer to render the widgets that asked for it, which on
-  Mesa's llvmpipe flushes the window's pending drawing and then stalls the blit that samples the
-  surface (2-3 ms a frame even when no widget was rendered);
-- it draws each surface as one full-window blended quad, the most expensive single draw of a
-  screen on a software rasterizer.
+- it runs the whole layout pass (property look-ups through every widget: about 1 ms of CPU
+  for a screen of a dozen widgets);
+- it binds each layer's surface framebuffer to render the widgets that asked for it, and then
+  samples the surface's texture for the blit: Mesa's llvmpipe waits for every pending draw of
+  the frame before it samples a texture attached to a framebuffer (2-4 ms a frame);
+- it draws each surface as one full-window blended textured quad, the most expensive single
+  draw of a screen on a software rasterizer.
 
-This manager runs layout and rendering only when a widget (or the manager: add, remove, clear,
-resize) requested a render, which every layout-relevant change does (a changed rect, text,
-style, visibility or child list), and then draws each layer's surface only over the rectangles
-its visible widgets paint (a panel with a background counts as one rectangle, its contents
-included; overlapping rectangles are merged so no pixel is blended twice). Those rectangles are
-one mesh per layer, rebuilt only when they change. Rendering into the surface is unchanged.
+This manager lays out and renders only when a widget (or the manager: add, remove, clear,
+resize) asked for a render, which every layout-relevant change does (a changed rect, text,
+style, visibility or child list). After a render it copies the painted boxes into a plain
+texture (no framebuffer's), and each frame it draws that copy only over the rectangles its
+visible widgets paint (a panel with a background counts as one rectangle, its contents
+included; overlapping rectangles are merged so no pixel is blended twice), as one mesh per
+layer rebuilt only when the boxes change. A view that calls `prepare()` first in its frame
+renders gui changes before its own drawing is queued. Rendering into the surface is arcade's.
 
 *Private*: it calls `UIManager._do_layout`, `_do_render`, `_get_surface`, `_requires_render`
 and `_render_to_surface_camera`, and reads the surface's `texture` (arcade 3.3.3, pinned);
-tests/scenes/crawl/test_ui.py checks the pixels against the stock manager.
+tests/scenes/crawl/test_ui.py checks the pixels against the stock manager and
+tests/scenes/test_draw_costs.py that nothing is laid out while nothing changes.
 """
 
 from __future__ import annotations
@@ -165,15 +168,20 @@ class TightUIManager(gui.UIManager):
         """True when the manager or any widget asked for a render (so layout may change)."""
         return self._layout_pending or self._requires_render or bool(self._flagged())
 
-    def _settle_render_flags(self) -> None:
+    def _sizes(self) -> list[tuple[object, object]]:
+        """What layout reads from each widget: its minimum size hint and its size."""
+        return [(w.size_hint_min, w.rect.size) for w in self.walk_widgets(layer=None)]
+
+    def _settle_render_flags(self, sizes: list[tuple[object, object]]) -> None:
         """Drop the flags a render pass raised on see-through ancestors only.
 
         A button applies its state's font colour to its label while it renders; the label then
         asks every ancestor up to the manager for a full render (it has no background of its
         own), although the button just repainted its whole rectangle, label included. Left
         alone, every hover or enable change would cost a second, full render next frame. When
-        only plain layouts (which paint nothing) and the manager are flagged, the flags go and
-        one layout pass runs next frame instead: a changed size still moves and re-renders.
+        only plain layouts (which paint nothing) and the manager are flagged, the flags go;
+        if the render changed a size (`sizes`, taken before it), layout runs next frame, and
+        a widget it moves is rendered again then.
         """
         flagged = self._flagged()
         if not self._requires_render and not flagged:
@@ -182,7 +190,7 @@ class TightUIManager(gui.UIManager):
             for widget in flagged:
                 widget._requires_render = False
             self._requires_render = False
-            self._layout_pending = True
+            self._layout_pending = self._sizes() != sizes
 
     def execute_layout(self) -> None:
         self.layout_count += 1
@@ -199,9 +207,10 @@ class TightUIManager(gui.UIManager):
             self.execute_layout()
             rendered = False
             if self._requires_render or self._flagged():
+                sizes = self._sizes()
                 with ctx.enabled(ctx.BLEND), self._render_to_surface_camera.activate():
                     self._do_render()
-                self._settle_render_flags()
+                self._settle_render_flags(sizes)
                 rendered = True
             self._update_blits(rendered)
 

@@ -31,8 +31,13 @@ class Layer:
         self.sprites = arcade.SpriteList()
         self.batch = pyglet.graphics.Batch()
 
-    def draw(self) -> None:
-        self.sprites.draw()
+    def draw(self, nearest: bool = False) -> None:
+        """Sprites, then texts. `nearest`: the sprites rest on whole pixels, unscaled (the
+        table), where nearest sampling draws them exactly and fills a fifth faster."""
+        if nearest:
+            self.sprites.draw(filter=self.sprites.ctx.NEAREST)
+        else:
+            self.sprites.draw()
         self.batch.draw()
 
 

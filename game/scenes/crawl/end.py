@@ -24,12 +24,14 @@ from game import paths
 from game.engine.record import save_record
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreEntry, ScoreTable, eligible, entry_for
 from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic, make_button
 
 log = logging.getLogger(__name__)
@@ -40,7 +42,8 @@ LOSS_SOUND = ":resources:sounds/gameover2.wav"
 
 
 class ScoreBoard:
-    """A high-score table drawn with texts in a batch and a highlight bar for one row."""
+    """A high-score table: a panel and a highlight bar in the view's shapes, and its texts
+    baked into sprites (`labels`, the view draws them with `draw_baked`)."""
 
     # (key, heading, right edge or centre as a fraction of the width, alignment)
     FULL = (("rank", "#", 0.06, "right"), ("score", "Score", 0.22, "right"),
@@ -57,18 +60,20 @@ class ScoreBoard:
         self.columns = columns
         self.texts: list[arcade.Text] = []
         self.highlight_rect: arcade.types.Rect | None = None
+        self.labels: list[arcade.Sprite] = []
 
     def clear(self) -> None:
         for text in self.texts:
             text.label.delete()
         self.texts = []
         self.highlight_rect = None
+        self.labels = []
 
     def build(self, rect: arcade.types.Rect, title: str, rows: list[ScoreEntry],
               highlight: ScoreEntry | None, kept: int, row_h: float = 26) -> None:
         """Lay the table out in `rect` (title on top, then a header and up to `kept` rows)."""
         self.clear()
-        batch = self.view.batch
+        batch = None  # baked below
         for shape in look.panel_shapes(rect, 12, theme.PANEL, theme.PANEL_EDGE, 1):
             self.shapes.append(shape)
         top = rect.top - 18
@@ -116,6 +121,9 @@ class ScoreBoard:
                     anchor_y="center", batch=batch,
                 ))  # fmt: skip
             y -= row_h
+        # one sprite per text, trimmed to its ink: a sprite over the whole sparse table would
+        # fill more transparent texels than its glyphs cost
+        self.labels = bake_each(self.texts, "scores")
 
 
 class EndView(GameViewBase):
@@ -137,7 +145,7 @@ class EndView(GameViewBase):
         result = state.get("result") or {}
         self.won = bool(result.get("won"))
         self.score = int(result.get("score", 0))
-        self.shapes = arcade.shape_list.ShapeElementList()
+        self.shapes = arcade.shape_list.ShapeElementList(blend=False)  # opaque panels
         self.board_table = ScoreBoard(self, self.shapes)
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self.messages: list[tuple[str, str]] = []
@@ -164,8 +172,9 @@ class EndView(GameViewBase):
         reason = ("You cleared the dungeon." if self.won
                   else f"You fell on turn {state.get('turn', 0)}.")
         self.subtitle = arcade.Text(reason, 0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING,
-                                    font_name=UI_FONT, anchor_x="center", anchor_y="center",
-                                    batch=b)
+                                    font_name=UI_FONT, anchor_x="center",
+                                    anchor_y="center")  # baked with the breakdown
+        self.labels = arcade.SpriteList()  # baked texts: subtitle, breakdown, score table
         self.lines: list[arcade.Text] = []
         self.score_text = arcade.Text("0", 0, 0, theme.GOLD_HI, 40, font_name=UI_FONT, bold=True,
                                       anchor_x="right", anchor_y="center", batch=b)
@@ -193,9 +202,9 @@ class EndView(GameViewBase):
         for text in self.lines:
             text.label.delete()
         self.lines = []
-        self.shapes = arcade.shape_list.ShapeElementList()
+        self.shapes = arcade.shape_list.ShapeElementList(blend=False)  # opaque: no blending
         self.board_table.shapes = self.shapes
-        b = self.batch
+        b = None  # the breakdown is baked at the end of the layout
         top = height - 66
         self.banner.position = (width / 2, top)
         self.subtitle.position = (width / 2, top - 62)
@@ -249,6 +258,9 @@ class EndView(GameViewBase):
         rows = self.table.top(self.variant, self.date)
         self.board_table.build(right, title, rows, self.new_entry, kept,
                                row_h=min(28, (right.height - 90) / max(1, kept)))
+        self.labels.clear()
+        self.labels.extend(bake_each([self.subtitle, *self.lines], "end"))
+        self.labels.extend(self.board_table.labels)
         self._build_buttons()
         if self.animate and not self.sound_played:
             self._intro()
@@ -302,7 +314,8 @@ class EndView(GameViewBase):
         self.messages = []
 
     def draw_board(self) -> None:
-        self.shapes.draw()
+        draw_opaque(self.shapes)
+        draw_baked(self.labels)
 
     # -- buttons ---------------------------------------------------------------------------
     def new_run(self) -> None:

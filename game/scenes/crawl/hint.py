@@ -6,7 +6,9 @@ view and the state of the view's own `ai` stream (`ai_stream(seed, 0)`), never t
 the live match; it sends back its decision and the stream's new state, which the view keeps.
 The hint never acts: the view only shows it.
 
-`HintRunner(sync=True)` runs the CPU in-process instead (tests: no process is spawned).
+The worker runs `game.ai.crawl.worker.think`, which imports no arcade (a spawned process
+imports the module of the function it runs). `HintRunner(sync=True)` runs the CPU in-process
+instead (tests: no process is spawned).
 """
 
 from __future__ import annotations
@@ -16,29 +18,9 @@ import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
+from game.ai.crawl.worker import Decision, StreamState, think
+
 log = logging.getLogger(__name__)
-
-Decision = dict[str, Any]
-StreamState = Any
-
-
-def think(level: str, view: dict[str, Any], stream_state: StreamState,
-          budget_ms: float | None) -> tuple[Decision, StreamState]:
-    """Run one CPU decision on a seat view (in the worker): (decision, new stream state)."""
-    from game.ai.crawl import make_cpu
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
-    from game.engine.rng import Stream
-
-    spec = get_mode("crawl")
-    if spec is None:
-        raise RuntimeError("the crawl mode is not registered")
-    resources = load_mode_resources(spec)
-    stream = Stream(0, "ai.0")
-    stream.set_state(stream_state)
-    cpu = make_cpu(level, 0, stream, resources, budget_ms=budget_ms)
-    decision = cpu.decide(view)
-    return decision, stream.get_state()
 
 
 class HintRunner:

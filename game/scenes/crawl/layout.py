@@ -17,6 +17,13 @@ from game.scenes.crawl.look import card_size
 
 Rect = arcade.types.Rect
 
+
+def _place(x: float, y: float, w: float, h: float) -> Rect:
+    """A zone centred near (x, y) with its edges on whole pixels: a card resting there is
+    drawn texel for pixel (the view samples resting cards with nearest filtering)."""
+    w, h = int(w), int(h)
+    return arcade.LBWH(round(x - w / 2), round(y - h / 2), w, h)
+
 TOP_BAR = 44  # variant, seed, turn
 STRIP = 46  # preview / hint caption between the rows
 LABELS = 26  # zone labels under the bottom row
@@ -63,14 +70,14 @@ class PlayLayout:
             return cx + (i - 2.0) * lay.pitch
 
         for slot in range(4):
-            lay.places[f"board.{slot}"] = arcade.XYWH(column(slot), lay.board_y, card_w, card_h)
-        lay.places["deck"] = arcade.XYWH(column(4), lay.board_y, card_w, card_h)
-        lay.places["left_hand"] = arcade.XYWH(column(0), lay.bottom_y, card_w, card_h)
+            lay.places[f"board.{slot}"] = _place(column(slot), lay.board_y, card_w, card_h)
+        lay.places["deck"] = _place(column(4), lay.board_y, card_w, card_h)
+        lay.places["left_hand"] = _place(column(0), lay.bottom_y, card_w, card_h)
         hero_w = min(lay.pitch - 14, card_w + 34)
-        lay.places["hero"] = arcade.XYWH(column(1), lay.bottom_y, hero_w, card_h)
-        lay.places["right_hand"] = arcade.XYWH(column(2), lay.bottom_y, card_w, card_h)
-        lay.places["backpack"] = arcade.XYWH(column(3), lay.bottom_y, card_w, card_h)
-        lay.places["chest"] = arcade.XYWH(column(4), lay.bottom_y, card_w, card_h)
+        lay.places["hero"] = _place(column(1), lay.bottom_y, hero_w, card_h)
+        lay.places["right_hand"] = _place(column(2), lay.bottom_y, card_w, card_h)
+        lay.places["backpack"] = _place(column(3), lay.bottom_y, card_w, card_h)
+        lay.places["chest"] = _place(column(4), lay.bottom_y, card_w, card_h)
         return lay
 
     def center(self, place: str) -> tuple[float, float]:

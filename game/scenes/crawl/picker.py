@@ -23,7 +23,7 @@ from arcade.types import Color
 
 from game.engine.match import Match, Rejection
 from game.scenes import theme
-from game.scenes.bake import Baked, bake_texts
+from game.scenes.bake import Baked, bake_texts, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
@@ -256,8 +256,7 @@ class PickerView(GameViewBase):
     def draw_board(self) -> None:
         self.tiles_shapes.draw()
         self.tiles_sprites.draw()
-        # baked texts sit on whole pixels: nearest sampling copies them exactly
-        self.labels.draw(filter=self.window.ctx.NEAREST)
+        draw_baked(self.labels)
 
     # -- choosing --------------------------------------------------------------------------
     def toggle(self, ability_id: str) -> bool:

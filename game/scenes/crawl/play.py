@@ -30,6 +30,7 @@ from game.engine.record import match_record
 from game.engine.rng import ai_stream
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.cards import CardSprite, Layer
@@ -191,9 +192,12 @@ class PlayView(GameViewBase):
         b = self.batch
         self.info_text = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_BODY, font_name=UI_FONT,
                                      bold=True, anchor_y="center", batch=b)
+        # the zone labels and the run's abilities are baked into `labels` (static texts: one
+        # quad each instead of a quad per glyph)
         self.abilities_text = arcade.Text("", 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
-                                          font_name=UI_FONT, anchor_x="right", anchor_y="center",
-                                          batch=b)
+                                          font_name=UI_FONT, anchor_x="right", anchor_y="center")
+        self.labels = arcade.SpriteList()
+        self._laid_out = False
         self.caption = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_SUBHEADING,
                                    font_name=UI_FONT, bold=True, anchor_x="center",
                                    anchor_y="center", batch=b)
@@ -206,7 +210,7 @@ class PlayView(GameViewBase):
         self.zone_texts = {
             name: arcade.Text(label, 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
                               font_name=UI_FONT, bold=True, anchor_x="center",
-                              anchor_y="center", batch=b)
+                              anchor_y="center")
             for name, label in ZONE_LABELS.items()
         }  # fmt: skip
         self.hp_bar: arcade.Sprite | None = None
@@ -360,14 +364,14 @@ class PlayView(GameViewBase):
             else:
                 self.frames.append(look.rounded_outline(rect, radius, look.FRAME_COLOR))
         chest = arcade.Sprite(look.chest_texture(int(w * 0.78), int(w * 0.62)))
-        chest.position = lay.center("chest")
+        chest.position = _on_pixels(chest, lay.center("chest"))
         self.static.append(chest)
         self._deck_back = arcade.Sprite(look.card_back_texture(w, h))
         self._deck_back.position = lay.center("deck")
         self.static.append(self._deck_back)
         disc = arcade.Sprite(look.circle_texture(int(w * 0.46)))
         disc.color = Color(16, 22, 30, 225)
-        disc.position = lay.center("deck")
+        disc.position = _on_pixels(disc, lay.center("deck"))
         self.static.append(disc)
         self.deck_text.position = lay.center("deck")
         self.deck_text.font_size = max(18, h * 0.1)
@@ -427,11 +431,20 @@ class PlayView(GameViewBase):
         self._build_buttons()
         self._rebuild_cards()
         self.refresh_hud(animate=False)
+        self._bake_labels()
+        self._laid_out = True
         self._refresh_highlights()
         if self._pending:
             events, self._pending = self._pending, []
             self._pending_ids = set()
             self._play(events, None, None)
+
+    def _bake_labels(self) -> None:
+        self.labels.clear()
+        texts = list(self.zone_texts.values())
+        if self.abilities_text.text:
+            texts.append(self.abilities_text)
+        self.labels.extend(bake_each(texts, "play"))
 
     def _badge_icon(self, flag: str) -> str:
         info = self.catalogue.flag_abilities.get(flag)
@@ -492,6 +505,8 @@ class PlayView(GameViewBase):
         names = f"Abilities: {names}" if names else ""
         if self.abilities_text.text != names:
             self.abilities_text.text = names
+            if self._laid_out:
+                self._bake_labels()
         self.max_hp = int(hero["max_hp"])
         self.shown_hp = int(hero["hp"])
         if animate and abs(self._hp_shown_bar - self.shown_hp) > 0.01:
@@ -613,9 +628,13 @@ class PlayView(GameViewBase):
     # -- drawing ---------------------------------------------------------------------------
     def draw_board(self) -> None:
         self.frames.draw()
-        self.static.draw()
+        # resting cards, the deck and the chest sit on whole pixels (PlayLayout), unscaled:
+        # nearest sampling draws them texel for pixel and fills faster than linear
+        nearest = self.window.ctx.NEAREST
+        self.static.draw(filter=nearest)
         self.hud.draw()
-        self.table.draw()
+        self.table.draw(nearest=True)
+        draw_baked(self.labels)
 
     def draw_overlay(self) -> None:
         self.highlights.draw()
@@ -1165,6 +1184,12 @@ class PlayView(GameViewBase):
         self.close()
         self.app.delete_save("crawl")
         self.app.show_view(EndView(self.app, record, state, record_score=True))
+
+
+def _on_pixels(sprite: arcade.Sprite, center: tuple[float, float]) -> tuple[float, float]:
+    """The centre nearest to `center` that puts the sprite's edges on whole pixels."""
+    w, h = sprite.width, sprite.height
+    return round(center[0] - w / 2) + w / 2, round(center[1] - h / 2) + h / 2
 
 
 class _Settle(ValueTween):

@@ -29,6 +29,7 @@ from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
+from game.scenes.bake import bake_texts, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
@@ -36,6 +37,7 @@ from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable
 from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic, make_button, make_label
 
 MODE_ID = "crawl"
@@ -133,20 +135,24 @@ class StartView(GameViewBase):
         table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
         self.load_error = table.load_error
         self.best_today = table.best("daily", self.date)
-        b = self.batch
+        # heading and tagline are baked into sprites at layout (static: one quad each)
         self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
-                                   bold=True, anchor_x="center", anchor_y="center", batch=b)
+                                   bold=True, anchor_x="center", anchor_y="center")
         self.tagline = arcade.Text(
             "A solitaire dungeon of 54 cards: fight, block, drink and loot your way through.",
             0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
-            anchor_y="center", batch=b,
+            anchor_y="center",
         )  # fmt: skip
         self.sprites = arcade.SpriteList()
+        self.labels = arcade.SpriteList()
 
     def layout(self, width: int, height: int) -> None:
         self.heading.position = (width / 2, height - 90)
         self.tagline.position = (width / 2, height - 148)
         self.tagline.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
+        self.labels.clear()
+        self.labels.extend(b.sprite() for b in bake_texts(
+            {"heading": [self.heading], "tagline": [self.tagline]}, "start").values())
         self.ui.clear()
         big_w = min(420, width * 0.36)
         left = gui.UIBoxLayout(space_between=10, align="left")
@@ -222,6 +228,7 @@ class StartView(GameViewBase):
 
     def draw_board(self) -> None:
         self.sprites.draw()
+        draw_baked(self.labels)
 
     def seed_value(self) -> int | None | str:
         """The seed typed in, None when empty, or "bad" when it is not a whole number."""
@@ -281,16 +288,16 @@ class ScoresView(GameViewBase):
         self.back_to = back_to
         self.catalogue = load_catalogue()
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
-        self.shapes = arcade.shape_list.ShapeElementList()
+        self.shapes = arcade.shape_list.ShapeElementList(blend=False)
         self.boards: list[ScoreBoard] = []
         self.heading = arcade.Text("High scores", 0, 0, theme.GOLD, 40, font_name=TITLE_FONT,
-                                   bold=True, anchor_x="center", anchor_y="center",
-                                   batch=self.batch)
+                                   bold=True, anchor_x="center", anchor_y="center")  # baked
+        self.labels = arcade.SpriteList()  # baked texts: the heading and the three tables
 
     def layout(self, width: int, height: int) -> None:
         for board in self.boards:
             board.clear()
-        self.shapes = arcade.shape_list.ShapeElementList()
+        self.shapes = arcade.shape_list.ShapeElementList(blend=False)  # opaque panels
         self.heading.position = (width / 2, height - 56)
         margin, gap = 24, 18
         col_w = (width - 2 * margin - 2 * gap) / 3
@@ -306,6 +313,10 @@ class ScoresView(GameViewBase):
             rows = self.table.top(variant, date if variant == "daily" else None)
             board.build(rect, title, rows, None, kept, row_h=min(28, (rect.height - 90) / kept))
             self.boards.append(board)
+        self.labels.clear()
+        self.labels.append(bake_texts({"heading": [self.heading]}, "scores")["heading"].sprite())
+        for board in self.boards:
+            self.labels.extend(board.labels)
         self.ui.clear()
         anchor = gui.UIAnchorLayout()
         anchor.add(make_button("Back (Esc)", width=200, on_click=self.back),
@@ -316,7 +327,8 @@ class ScoresView(GameViewBase):
             self.table.load_error = None
 
     def draw_board(self) -> None:
-        self.shapes.draw()
+        draw_opaque(self.shapes)
+        draw_baked(self.labels)
 
     def back(self) -> None:
         self.app.show_view(self.back_to or StartView(self.app))

@@ -1,0 +1,32 @@
+"""The Hint's CPU as a worker-process entry point (spec crawl.md sections 7 and 8.3).
+
+The play view runs `think` in a spawned process (game.scenes.crawl.hint.HintRunner). A spawned
+worker imports the module of the function it runs, so this one lives outside game.scenes and
+imports no arcade: the worker starts without the 0.7 s arcade import and never opens GL.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Decision = dict[str, Any]
+StreamState = Any
+
+
+def think(level: str, view: dict[str, Any], stream_state: StreamState,
+          budget_ms: float | None) -> tuple[Decision, StreamState]:
+    """Run one CPU decision on a seat view: (decision, new stream state)."""
+    from game.ai.crawl import make_cpu
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+    from game.engine.rng import Stream
+
+    spec = get_mode("crawl")
+    if spec is None:
+        raise RuntimeError("the crawl mode is not registered")
+    resources = load_mode_resources(spec)
+    stream = Stream(0, "ai.0")
+    stream.set_state(stream_state)
+    cpu = make_cpu(level, 0, stream, resources, budget_ms=budget_ms)
+    decision = cpu.decide(view)
+    return decision, stream.get_state()
