@@ -101,3 +101,16 @@ def close_to(color: tuple, expected: tuple, tolerance: int = 6) -> bool:
     """Channel-wise comparison of two colours (RGB part only)."""
     pairs = zip(color[:3], expected[:3], strict=True)
     return all(abs(int(a) - int(b)) <= tolerance for a, b in pairs)
+
+
+def timed_frame(win: arcade.Window, dt: float = 1 / 60) -> float:
+    """One whole frame in ms (update, draw, flip, and `ctx.finish()` so a software renderer's
+    work is inside the figure): the unit of every `<mode>.frame_ms.*` benchmark row."""
+    import time
+
+    start = time.perf_counter()
+    win.dispatch_event("on_update", dt)
+    win.dispatch_event("on_draw")
+    win.flip()
+    win.ctx.finish()
+    return (time.perf_counter() - start) * 1000.0

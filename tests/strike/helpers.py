@@ -9,6 +9,13 @@ from typing import Any
 
 from game.engine.match import Match
 from game.engine.record import build_match, new_record, validate_record
+from tests.match_helpers import (  # noqa: F401  (re-exported for the tests)
+    accept,
+    assert_rejected,
+    at_path,
+    canonical,
+    streams_state,
+)
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "strike.json"
 SPEC = Path("/work/shared/specs/strike.md")
@@ -57,50 +64,6 @@ def setup_match(setup: dict[str, Any] | None, *, seed: int = 1) -> Match:
 
 def deal_match(seed: int = 1) -> Match:
     return build_match(record_of(None, seed=seed))
-
-
-def at_path(state: Any, path: str) -> Any:
-    """Section 9 path syntax: slash keys, list index or `field=value` match."""
-    node = state
-    for part in path.strip("/").split("/"):
-        if isinstance(node, list):
-            if "=" in part:
-                key, wanted = part.split("=", 1)
-                node = next(item for item in node
-                            if isinstance(item, dict) and str(item.get(key)) == wanted)
-            else:
-                node = node[int(part)]
-        else:
-            node = node[part]
-    return node
-
-
-def canonical(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"))
-
-
-def streams_state(match: Match) -> list[tuple[str, Any]]:
-    return [(name, match.stream(name).get_state()) for name in match.streams.names()]
-
-
-def assert_rejected(match: Match, decision: Any, error: str) -> None:
-    """`decision` is rejected with `error` and nothing changed (state JSON, streams)."""
-    before = canonical(match.state_json())
-    streams = streams_state(match)
-    decisions = len(match.decisions)
-    outcome = match.submit(decision)
-    assert not outcome.ok, f"{decision} was accepted"
-    assert outcome.error == error, (decision, outcome.error)
-    assert outcome.message
-    assert canonical(match.state_json()) == before
-    assert streams_state(match) == streams
-    assert len(match.decisions) == decisions
-
-
-def accept(match: Match, decision: dict[str, Any]) -> list[dict[str, Any]]:
-    outcome = match.submit(decision)
-    assert outcome.ok, (decision, getattr(outcome, "error", None))
-    return [event.as_json() for event in outcome.events]
 
 
 def unit(match: Match, unit_id: str) -> dict[str, Any]:

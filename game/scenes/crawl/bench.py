@@ -12,31 +12,18 @@ ARCADE_SOUND_BACKENDS=silent) before arcade is first imported.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from game.engine.modes import BenchRow
+from game.engine.stats import percentile
+from game.scenes.harness import timed_frame as _frame
 
 FRAMES = 120
-DT = 1 / 60
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
-def _frame(win: Any) -> float:
-    start = time.perf_counter()
-    win.dispatch_event("on_update", DT)
-    win.dispatch_event("on_draw")
-    win.flip()
-    win.ctx.finish()
-    return (time.perf_counter() - start) * 1000.0
 
 
 def _measure(win: Any, frames: int, before: Callable[[int], None] | None = None,
@@ -91,7 +78,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     rows: list[BenchRow] = []
 
     def row(screen: str, times: list[float]) -> None:
-        rows.append(BenchRow(f"crawl.frame_ms.{screen}.p95", _percentile(times, 0.95), "ms"))
+        rows.append(BenchRow(f"crawl.frame_ms.{screen}.p95", percentile(times, 95), "ms"))
 
     # play: the deal flies in, then decisions that hit the hero and strike enemies
     seed = [1000]

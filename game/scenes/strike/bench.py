@@ -10,30 +10,18 @@ Rows: `strike.frame_ms.<screen>.p95`. Sound is off and nothing is saved.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from game.engine.modes import BenchRow
+from game.engine.stats import percentile
+from game.scenes.harness import timed_frame as _frame
 
 FRAMES = 120
-DT = 1 / 60
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def _frame(win: Any) -> float:
-    start = time.perf_counter()
-    win.dispatch_event("on_update", DT)
-    win.dispatch_event("on_draw")
-    win.flip()
-    win.ctx.finish()
-    return (time.perf_counter() - start) * 1000.0
 
 
 def _measure(win: Any, frames: int, before: Callable[[], None],
@@ -94,7 +82,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             new_draft()
 
     times = _measure(win, frames, keep_drafting, lambda: bool(len(state["view"].tweener)))
-    rows.append(BenchRow("strike.frame_ms.draft.p95", _percentile(times, 0.95), "ms"))
+    rows.append(BenchRow("strike.frame_ms.draft.p95", percentile(times, 95), "ms"))
     win.current_view.session.close()
 
     # combat: two CPUs fight; moves slide, abilities fly, numbers float
@@ -128,7 +116,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
 
     times = _measure(win, frames, keep_fighting,
                      lambda: bool(len(state["board"].tweener)) or bool(state["board"].events))
-    rows.append(BenchRow("strike.frame_ms.combat.p95", _percentile(times, 0.95), "ms"))
+    rows.append(BenchRow("strike.frame_ms.combat.p95", percentile(times, 95), "ms"))
 
     # result: play the current match out instantly, then measure the confetti
     view = state["board"]
@@ -139,7 +127,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
         _frame(win)
     app.settings.animation_speed = "normal"
     times = _measure(win, frames, lambda: None, lambda: True)
-    rows.append(BenchRow("strike.frame_ms.result.p95", _percentile(times, 0.95), "ms"))
+    rows.append(BenchRow("strike.frame_ms.result.p95", percentile(times, 95), "ms"))
     view.session.close()
     win.show_view(arcade.View())
     return rows
