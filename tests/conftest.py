@@ -60,3 +60,26 @@ def window(_shared_window):
     w.clear()
     yield w
     w.hide_view()
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    """Only the modes a test registers (restored afterwards), no resource cache or mod dirs."""
+    from game.engine import modes
+    from game.engine.resources import clear_resource_cache, set_extra_mod_dirs
+
+    monkeypatch.setattr(modes, "_registry", {})
+    monkeypatch.setattr(modes, "_builtins_loaded", True)
+    clear_resource_cache()
+    set_extra_mod_dirs([])
+    yield modes
+    clear_resource_cache()
+    set_extra_mod_dirs([])
+
+
+@pytest.fixture
+def synthetic(registry):
+    """The synthetic duel registered as the only mode."""
+    from game.engine.synthetic import register_synthetic
+
+    return register_synthetic()

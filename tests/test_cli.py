@@ -17,7 +17,7 @@ import pytest
 from game.cli import run
 from game.engine import modes
 from game.engine.record import new_record, replay, validate_record
-from game.engine.resources import ResourceFile, clear_resource_cache, set_extra_mod_dirs
+from game.engine.resources import ResourceFile
 from game.engine.synthetic import DuelRules, register_synthetic
 
 REPO = Path(__file__).resolve().parent.parent
@@ -40,21 +40,6 @@ FINAL = {
 }
 
 
-@pytest.fixture
-def registry(monkeypatch):
-    """Only the modes a test registers: the built-in modes are written in parallel."""
-    monkeypatch.setattr(modes, "_registry", {})
-    monkeypatch.setattr(modes, "_builtins_loaded", True)
-    clear_resource_cache()
-    set_extra_mod_dirs([])
-    yield modes
-    clear_resource_cache()
-    set_extra_mod_dirs([])
-
-
-@pytest.fixture
-def synthetic(registry):
-    return register_synthetic()
 
 
 @pytest.fixture

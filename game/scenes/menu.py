@@ -115,7 +115,23 @@ def draw_felt(felt: arcade.shape_list.ShapeElementList | None, view: arcade.View
         draw_opaque(felt)
 
 
-class MainMenuView(gui.UIView):
+class FeltView(gui.UIView):
+    """A shell screen on the table felt with a toast: the menu and the settings.
+    Subclasses set `self._felt` (see `table_felt`) and `self.toast`."""
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+
+    def on_draw(self) -> None:
+        draw_felt(self._felt, self)
+        self.ui.draw()
+        self.on_draw_after_ui()
+
+    def on_draw_after_ui(self) -> None:
+        self.toast.draw()
+
+
+class MainMenuView(FeltView):
     """Title, a row per game (level, Continue, Start), Settings and Quit."""
 
     def __init__(self, app: App) -> None:
@@ -319,17 +335,6 @@ class MainMenuView(gui.UIView):
 
     def on_resize(self, width: int, height: int) -> None:
         self.build(width, height)
-
-    def on_update(self, delta_time: float) -> None:
-        self.toast.update(delta_time)
-
-    def on_draw(self) -> None:
-        draw_felt(self._felt, self)
-        self.ui.draw()
-        self.on_draw_after_ui()
-
-    def on_draw_after_ui(self) -> None:
-        self.toast.draw()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.H:

@@ -15,7 +15,7 @@ import arcade.shape_list
 
 from game.engine.modes import get_mode
 from game.scenes import theme
-from game.scenes.menu import draw_felt, table_felt
+from game.scenes.menu import FeltView, table_felt
 from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
@@ -52,7 +52,7 @@ def hint_levels() -> tuple[str, ...]:
     return tuple(crawl.cpu_levels) if crawl and crawl.cpu_levels else DEFAULT_HINT_LEVELS
 
 
-class SettingsView(gui.UIView):
+class SettingsView(FeltView):
     """One panel of labelled controls; each change is saved immediately."""
 
     def __init__(self, app: App, back_to: arcade.View | None = None) -> None:
@@ -212,17 +212,6 @@ class SettingsView(gui.UIView):
         if self.back_to is not None:
             self.back_to.on_resize(width, height)
         self.build(width, height)
-
-    def on_update(self, delta_time: float) -> None:
-        self.toast.update(delta_time)
-
-    def on_draw(self) -> None:
-        draw_felt(self._felt, self)
-        self.ui.draw()
-        self.on_draw_after_ui()
-
-    def on_draw_after_ui(self) -> None:
-        self.toast.draw()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.ESCAPE:

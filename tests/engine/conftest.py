@@ -8,31 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import modes
 from game.engine.match import Match
 from game.engine.record import build_match, new_record
-from game.engine.resources import clear_resource_cache, set_extra_mod_dirs
-from game.engine.synthetic import register_synthetic
 
 from .support import BareRules
-
-
-@pytest.fixture
-def registry(monkeypatch):
-    """An empty mode registry (restored afterwards) and no resource cache or extra mod dirs."""
-    monkeypatch.setattr(modes, "_registry", {})
-    monkeypatch.setattr(modes, "_builtins_loaded", True)
-    clear_resource_cache()
-    set_extra_mod_dirs([])
-    yield modes
-    clear_resource_cache()
-    set_extra_mod_dirs([])
-
-
-@pytest.fixture
-def synthetic(registry):
-    """The synthetic duel registered as the only mode."""
-    return register_synthetic()
 
 
 @pytest.fixture
