@@ -58,8 +58,8 @@ def unmasked(view: dict[str, Any], state: dict[str, Any], paths: list[str]) -> d
 def mirrored(expect: list[list[Any]], state: dict[str, Any]) -> list[list[Any]]:
     """The expectations for the opposite seat's view: the same masks on the other seat's data.
 
-    A masked list moves to the other seat's path with one `"hidden"` per real entry there; an
-    unmasked seat value becomes the real value at the other seat's path; paths outside the
+    A masked list moves to the other seat's path masked the way spec 6 masks a shop there
+    (every offer `"hidden"`, bought `null` positions kept); an unmasked seat value becomes the real value at the other seat's path; paths outside the
     seats (the seed) keep their value, since the engine hides them from every seat alike.
     """
     out = []
@@ -71,7 +71,7 @@ def mirrored(expect: list[list[Any]], state: dict[str, Any]) -> list[list[Any]]:
         other = f"/board/seats/{1 - int(match.group(1))}{match.group(2) or ''}"
         real = at_path(state, other)
         if isinstance(value, list) and value and set(value) == {"hidden"}:
-            out.append([other, ["hidden"] * len(real)])  # one mask per offer the seat has
+            out.append([other, [None if offer is None else "hidden" for offer in real]])
         elif "hidden" in json.dumps(value):
             out.append([other, value])
         else:
