@@ -120,12 +120,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if spec is None:
         known = ", ".join(mode_ids()) or _no_modes_message()
         return _fail(f"unknown mode {args.mode!r} (known: {known})", EXIT_USAGE)
-    ai = args.ai or spec.default_level
-    vs = args.vs or spec.default_level
-    for level in (ai, vs):
-        if level not in spec.cpu_levels:
+    levels = []
+    for level in (args.ai or spec.default_level, args.vs or spec.default_level):
+        if spec.canonical_level(level) is None:
             return _fail(f"unknown CPU level {level!r} for {spec.id} "
                          f"({', '.join(spec.cpu_levels)})", EXIT_USAGE)
+        levels.append(spec.canonical_level(level))
+    ai, vs = levels
     if args.games < 1:
         return _fail("--games must be at least 1", EXIT_USAGE)
     options = dict(spec.default_options)
@@ -346,10 +347,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         for seat, level in ((1, args.vs), (0, args.watch)):
             if level is None:
                 continue
-            if level not in spec.cpu_levels:
+            canonical = spec.canonical_level(level)
+            if canonical is None:
                 return _fail(f"unknown CPU level {level!r} ({', '.join(spec.cpu_levels)})",
                              EXIT_USAGE)
-            cpu[seat] = level
+            cpu[seat] = canonical
         if spec.seats > 1 and 1 not in cpu:
             cpu[1] = spec.default_level
         options = {"variant": args.variant} if args.variant else {}

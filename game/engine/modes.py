@@ -98,7 +98,14 @@ class ModeSpec:
     summarize: Callable[[dict[str, Any]], dict[str, float]] | None = None
     # Mode options a new match gets when the caller names none (crawl: {"variant": "normal"}).
     default_options: dict[str, Any] = field(default_factory=dict)
+    # Other names the command line accepts for a level (kingdom: {"normal": "hard"}).
+    level_aliases: dict[str, str] = field(default_factory=dict)
     menu_order: int = 100
+
+    def canonical_level(self, name: str) -> str | None:
+        """The CPU level a command-line name stands for, or None when the mode has none."""
+        name = self.level_aliases.get(name, name)
+        return name if name in self.cpu_levels else None
 
     def scene_factory(self) -> Callable[..., Any] | None:
         """Import and return the first-scene function, or None when the mode has no screens."""

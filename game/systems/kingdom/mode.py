@@ -1,0 +1,130 @@
+"""The Kingdom mode (spec kingdom.md): its `Rules` for the engine's `Match` and its
+registration.
+
+`KingdomRules` gives the engine the seven verbs of section 5 and their phases, the field types
+(check 2), the verbs' own checks (check 6, after the engine's common checks 1-5), the
+resolution of an accepted decision, the State JSON and seat view of section 6 and the `--legal`
+list. Streams: `shop/<seat>` for offers and `deck/<seat>` for the human Default preset (4.9);
+the CPUs' `ai` streams are never the match's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Do
+from game.engine.match import Match, Rules
+from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
+from game.engine.resources import ResourceSet
+from game.engine.rng import Stream
+from game.systems.kingdom import legal
+from game.systems.kingdom.content import RESOURCE_FILES, Content, content_of
+from game.systems.kingdom.planning import resolve
+from game.systems.kingdom.setup import load_setup, start_match
+from game.systems.kingdom.state import board_json, view_board
+
+MODE_ID = "kingdom"
+RULES_VERSION = "1"
+STREAMS = ("shop/0", "shop/1", "deck/0", "deck/1")
+
+MESSAGES = {
+    "invalid_deck": "That deck is not valid.",
+    "bad_offer": "No such offer.",
+    "bad_slot": "No such slot.",
+    "offer_empty": "That offer was already bought.",
+    "hero_dead": "Fallen — lost for this match.",
+    "hero_deployed": "Already on the battlefield.",
+    "hero_locked_era": "Your Nexus has not reached the hero's era yet.",
+    "slot_occupied": "That slot is taken.",
+    "not_enough_coins": "Not enough coins.",
+    "slot_empty": "That slot is empty.",
+    "cannot_sell_hero": "Heroes cannot be sold.",
+    "max_level": "Your Nexus is at its last era.",
+}
+
+
+class KingdomRules(Rules):
+    """Kingdom as the engine sees it. One instance per match (it holds the content)."""
+
+    mode = MODE_ID
+    rules_version = RULES_VERSION
+    seats = 2
+    verbs = legal.VERBS
+    messages = MESSAGES
+    streams = STREAMS
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def start(self, match: Match) -> None:
+        start_match(match, self.content)
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        load_setup(match, self.content, setup)
+
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        return legal.malformed(decision)
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+        return legal.check(match, decision)
+
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        match.enqueue(Do(resolve, decision))
+
+    def board_json(self, match: Match) -> dict[str, Any]:
+        return board_json(match)
+
+    def view_board(self, match: Match, seat: int) -> dict[str, Any]:
+        return view_board(match, seat)
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_decisions(match, seat)
+
+
+def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
+    """The match of a validated record at its start: the deck builder or its setup."""
+    content = content_of(resources)
+    match = Match(KingdomRules(content), seed=record["seed"], options=record.get("options"),
+                  resources=resources, phase="deck_builder")
+    match.begin(record.get("setup"))
+    return match
+
+
+def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
+    """The kingdom CPU (written in game.ai.kingdom), imported only when one is needed."""
+    from game.ai.kingdom import make_cpu as make_kingdom_cpu
+
+    return make_kingdom_cpu(level, seat, stream, resources)
+
+
+def bench() -> list[BenchRow]:
+    """`tabula bench` rows: combat resolution, CPU decision times, games per second and the
+    screens' frame times."""
+    from game.ai.kingdom.bench import bench_rows
+
+    rows = bench_rows()
+    try:
+        from game.scenes.kingdom.bench import bench_rows as frame_rows
+    except ImportError:  # no screens (or no GL libraries): the rules rows still count
+        return rows
+    return rows + frame_rows()
+
+
+SPEC = register(ModeSpec(
+    id=MODE_ID,
+    title="Kingdom",
+    description="Build a deck of history's armies, grow your Nexus through five eras, and "
+                "watch the lines clash.",
+    rules_version=RULES_VERSION,
+    seats=2,
+    cpu_levels=("easy", "hard", "expert"),
+    default_level="hard",
+    level_aliases={"normal": "hard"},
+    resource_files=RESOURCE_FILES,
+    create_match=create_match,
+    make_cpu=make_cpu,
+    scene_entry=None,
+    shot_entry=None,
+    bench=bench,
+    menu_order=40,
+))

@@ -1,0 +1,225 @@
+"""New matches and setups (spec kingdom.md 4.1 and section 6 "Setup").
+
+`start_match` opens the deck builder. `load_setup` builds the planning position a setup
+describes, exactly as given, fills the documented defaults (including the offers drawn at load
+from each seat's fresh `shop` stream) and raises `SetupError` naming the key for every rule of
+section 6 a setup breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from game.components.common import Ident
+from game.components.kingdom import KingdomBoard, KingdomSeat, Unit
+from game.engine.match import SetupError, is_int
+from game.systems.kingdom.pools import select_all
+from game.systems.kingdom.shop import fresh_offers, shop_stream
+from game.systems.kingdom.state import KEY, Index
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.systems.kingdom.content import Content
+
+UID = re.compile(r"^u([1-9][0-9]*)$")
+HERO_STATUSES = ("in_hand", "deployed", "dead")
+MODES = ("country", "continent")
+
+
+def new_seat(content: Content, seat: int) -> KingdomSeat:
+    """A seat before `build_deck` (4.1.1): level 1, empty slots, full HP, the start coins."""
+    level = content.start_level
+    slots = content.slot_count(level)
+    hp = content.max_hp(slots)
+    return KingdomSeat(seat=seat, level=level, slots=(None,) * slots, hp=hp, max_hp=hp,
+                       coins=content.start_coins)
+
+
+def _create(match: Match, content: Content, board: KingdomBoard,
+            seats: tuple[KingdomSeat, KingdomSeat]) -> None:
+    match.journal.create(Ident("board"), board)
+    for seat in seats:
+        match.journal.create(Ident(f"seat{seat.seat}"), seat)
+    match.extra[KEY] = Index(content, board, seats)
+
+
+def start_match(match: Match, content: Content) -> None:
+    """`setup: null`: the deck builder, turn 1, both seats to act (4.1.1)."""
+    _create(match, content, KingdomBoard(), (new_seat(content, 0), new_seat(content, 1)))
+    match.journal.set(match.state, turn=1, to_act=(0, 1))
+
+
+# -- setup ---------------------------------------------------------------------------------
+def _int(value: Any, key: str, low: int, high: int | None = None) -> int:
+    if not is_int(value):
+        raise SetupError(f"{key}: must be an integer")
+    if value < low or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f">= {low}"
+        raise SetupError(f"{key}: must be {span}, got {value}")
+    return value
+
+
+def _alias(setup: dict[str, Any], board: dict[str, Any], key: str, default: Any) -> Any:
+    """`turn` / `phase` from the envelope, with `board.<key>` accepted as an alias."""
+    outer, inner = setup.get(key), board.get(key)
+    if outer is not None and inner is not None and outer != inner:
+        raise SetupError(f"setup.board.{key}: {inner!r} differs from setup.{key} {outer!r}")
+    return outer if outer is not None else (inner if inner is not None else default)
+
+
+def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
+    """The planning position of a setup (section 6), validated key by key."""
+    if setup.get("mode") not in (None, "kingdom"):
+        raise SetupError(f"setup.mode: must be \"kingdom\", got {setup.get('mode')!r}")
+    if setup.get("result") is not None:
+        raise SetupError("setup.result: a setup must be a running match (null)")
+    board = setup.get("board")
+    if not isinstance(board, dict):
+        raise SetupError("setup.board: must be an object")
+    phase = _alias(setup, board, "phase", "planning")
+    if phase != "planning":
+        raise SetupError(f"setup.phase: must be \"planning\", got {phase!r} "
+                         "(a match from the deck builder uses setup: null)")
+    turn = _int(_alias(setup, board, "turn", 1), "setup.turn", 1, content.turn_cap)
+    to_act = setup.get("to_act", [0])
+    if to_act not in ([0], [1]):
+        raise SetupError(f"setup.to_act: must be [0] or [1], got {to_act!r}")
+    raw_seats = board.get("seats")
+    if not isinstance(raw_seats, list) or len(raw_seats) != 2:
+        raise SetupError("setup.board.seats: must be a list of two seat objects")
+    parsed = [_seat(content, raw, n, f"setup.board.seats[{n}]") for n, raw in enumerate(raw_seats)]
+    used = [int(UID.match(u[1]).group(1))  # type: ignore[union-attr]
+            for seat, slots in parsed for u in slots if u is not None and u[1]]
+    if len(used) != len(set(used)):
+        raise SetupError("setup.board.seats: two units share a uid")
+    first_free = max(used, default=0) + 1
+    next_uid = board.get("next_uid", first_free)
+    next_uid = _int(next_uid, "setup.board.next_uid", first_free)
+    for seat, slots in parsed:
+        filled: list[Unit | None] = []
+        for unit in slots:
+            if unit is not None and not unit[1]:
+                unit = (unit[0], f"u{next_uid}")
+                next_uid += 1
+            filled.append(unit)
+        seat.slots = tuple(filled)
+    log = board.get("combat_log", [])
+    if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
+        raise SetupError("setup.board.combat_log: must be a list of event objects")
+    seats = (parsed[0][0], parsed[1][0])
+    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=tuple(log)), seats)
+    for n, raw in enumerate(raw_seats):
+        if "shop" not in raw:  # drawn at load: the first draws of the seat's fresh stream
+            seats[n].shop = fresh_offers(content, seats[n], shop_stream(match, n))
+    match.journal.set(match.state, phase="planning", turn=turn, to_act=tuple(to_act))
+
+
+def _seat(content: Content, raw: Any, n: int, key: str
+          ) -> tuple[KingdomSeat, list[Unit | None]]:
+    """One seat object of a setup; slots keep "" for a uid still to assign."""
+    if not isinstance(raw, dict):
+        raise SetupError(f"{key}: must be an object")
+    mode = raw.get("mode", "country")
+    if mode not in MODES:
+        raise SetupError(f"{key}.mode: must be \"country\" or \"continent\", got {mode!r}")
+    faction = raw.get("faction")
+    if not isinstance(faction, str):
+        raise SetupError(f"{key}.faction: required (a country or continent id)")
+    if not content.is_faction(mode, faction):
+        raise SetupError(f"{key}.faction: {faction!r} is not a {mode} of this game")
+    level = _int(raw.get("level", content.start_level), f"{key}.level",
+                 content.start_level, content.max_level)
+    era = content.era(level).id
+    if raw.get("era", era) != era:
+        raise SetupError(f"{key}.era: level {level} is era {era!r}, got {raw['era']!r}")
+    slot_count = content.slot_count(level)
+    max_hp = content.max_hp(slot_count)
+    if raw.get("max_hp", max_hp) != max_hp:
+        raise SetupError(f"{key}.max_hp: level {level} has max_hp {max_hp}, "
+                         f"got {raw['max_hp']!r}")
+    hp = _int(raw.get("hp", max_hp), f"{key}.hp", 1, max_hp)
+    coins = _int(raw.get("coins", content.start_coins), f"{key}.coins", 0)
+    hero, status = _hero(content, raw.get("hero"), f"{key}.hero")
+    deck = _deck(content, raw.get("deck"), mode, faction, f"{key}.deck")
+    slots = _slots(content, raw.get("slots"), slot_count, hero, status, f"{key}.slots")
+    shop: tuple[str | None, ...] = ()
+    if "shop" in raw:
+        shop = _shop(content, raw["shop"], content.shop_size(slot_count), f"{key}.shop")
+    seat = KingdomSeat(seat=n, faction=faction, mode=mode, hero=hero, hero_status=status,
+                       deck=deck, level=level, slots=(), hp=hp, max_hp=max_hp, coins=coins,
+                       shop=shop, built=True)
+    return seat, slots
+
+
+def _hero(content: Content, raw: Any, key: str) -> tuple[str | None, str | None]:
+    if raw is None:
+        return None, None
+    if not isinstance(raw, dict) or not isinstance(raw.get("card"), str):
+        raise SetupError(f"{key}: must be null or {{\"card\": hero id, \"status\": ...}}")
+    card = content.cards.get(raw["card"])
+    if card is None or card.kind != "hero":
+        raise SetupError(f"{key}.card: {raw['card']!r} is not a hero")
+    status = raw.get("status", "in_hand")
+    if status not in HERO_STATUSES:
+        raise SetupError(f"{key}.status: must be one of {', '.join(HERO_STATUSES)}")
+    return card.id, status
+
+
+def _deck(content: Content, raw: Any, mode: str, faction: str, key: str) -> tuple[str, ...]:
+    if raw is None:
+        return tuple(sorted(select_all(content, mode, faction)))
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise SetupError(f"{key}: must be a list of unit ids")
+    if not content.deck_min_units <= len(raw) <= content.deck_max_units:
+        raise SetupError(f"{key}: must hold {content.deck_min_units}-"
+                         f"{content.deck_max_units} unit ids, got {len(raw)}")
+    for i, card_id in enumerate(raw):
+        card = content.cards.get(card_id)
+        if card is None or card.kind != "unit":
+            raise SetupError(f"{key}[{i}]: {card_id!r} is not a unit id")
+    if len(set(raw)) != len(raw):
+        raise SetupError(f"{key}: unit ids must be distinct")
+    return tuple(sorted(raw))
+
+
+def _slots(content: Content, raw: Any, count: int, hero: str | None, status: str | None,
+           key: str) -> list[Unit | None]:
+    if raw is None:
+        slots: list[Unit | None] = [None] * count
+    else:
+        if not isinstance(raw, list) or len(raw) != count:
+            raise SetupError(f"{key}: must be a list of {count} entries (level + 4)")
+        slots = [_slot_unit(content, entry, hero, f"{key}[{i}]") for i, entry in enumerate(raw)]
+    heroes = sum(1 for u in slots if u is not None and u[0] == hero)
+    if status == "deployed" and heroes != 1:
+        raise SetupError(f"{key}: a deployed hero must stand in exactly one slot")
+    if status != "deployed" and heroes:
+        raise SetupError(f"{key}: the hero stands in a slot but its status is {status!r}")
+    return slots
+
+
+def _slot_unit(content: Content, entry: Any, hero: str | None, key: str) -> Unit | None:
+    if entry is None:
+        return None
+    if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
+        raise SetupError(f"{key}: must be null or {{\"card\": id, \"uid\": \"u<n>\"}}")
+    card = content.cards.get(entry["card"])
+    if card is None or (card.kind == "hero" and card.id != hero):
+        raise SetupError(f"{key}.card: {entry['card']!r} is not a unit id or the seat's hero")
+    uid = entry.get("uid", "")
+    if uid != "" and (not isinstance(uid, str) or not UID.match(uid)):
+        raise SetupError(f"{key}.uid: must be \"u<n>\" with n >= 1, got {uid!r}")
+    return (card.id, uid)
+
+
+def _shop(content: Content, raw: Any, size: int, key: str) -> tuple[str | None, ...]:
+    if not isinstance(raw, list) or len(raw) > size:
+        raise SetupError(f"{key}: must be a list of at most {size} unit ids or nulls")
+    for i, offer in enumerate(raw):
+        if offer is None:
+            continue
+        card = content.cards.get(offer) if isinstance(offer, str) else None
+        if card is None or card.kind != "unit":
+            raise SetupError(f"{key}[{i}]: {offer!r} is not a unit id")
+    return tuple(raw)

@@ -1,0 +1,91 @@
+"""The kingdom index and the State JSON `board` (spec kingdom.md section 6).
+
+The board and both seats are created once (match start or setup) before any journal mark, so
+the index never changes: only their components' fields do, through `match.journal.set`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.engine.match import HIDDEN
+
+if TYPE_CHECKING:
+    from game.components.kingdom import KingdomBoard, KingdomSeat
+    from game.engine.match import Match
+    from game.systems.kingdom.content import Content
+
+KEY = "kingdom"
+
+
+class Index:
+    """The match's kingdom lookups: content, board component and the two seat components."""
+
+    __slots__ = ("content", "board", "seats")
+
+    def __init__(self, content: Content, board: KingdomBoard,
+                 seats: tuple[KingdomSeat, KingdomSeat]) -> None:
+        self.content = content
+        self.board = board
+        self.seats = seats
+
+
+def index(match: Match) -> Index:
+    return match.extra[KEY]
+
+
+def hero_json(seat: KingdomSeat) -> dict[str, Any] | None:
+    if seat.hero is None:
+        return None
+    return {"card": seat.hero, "status": seat.hero_status}
+
+
+def seat_json(content: Content, seat: KingdomSeat) -> dict[str, Any]:
+    """One seat object, keys in the order of section 6."""
+    return {
+        "faction": seat.faction,
+        "mode": seat.mode,
+        "hero": hero_json(seat),
+        "deck": list(seat.deck),
+        "level": seat.level,
+        "era": content.era(seat.level).id,
+        "slots": [None if u is None else {"card": u[0], "uid": u[1]} for u in seat.slots],
+        "hp": seat.hp,
+        "max_hp": seat.max_hp,
+        "coins": seat.coins,
+        "shop": list(seat.shop),
+    }
+
+
+def board_json(match: Match) -> dict[str, Any]:
+    idx = index(match)
+    return {
+        "next_uid": idx.board.next_uid,
+        "seats": [seat_json(idx.content, s) for s in idx.seats],
+        "combat_log": [_copy_event(e) for e in idx.board.combat_log],
+    }
+
+
+def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """Events hold lists of flat dicts (hits, aura units, heal uids): copy them one level."""
+    out: dict[str, Any] = {}
+    for key, value in event.items():
+        if isinstance(value, list):
+            out[key] = [dict(v) if isinstance(v, dict) else v for v in value]
+        else:
+            out[key] = value
+    return out
+
+
+def view_board(match: Match, seat: int) -> dict[str, Any]:
+    """Seat `seat`'s view: the other seat's offers are hidden, and during the deck builder its
+    faction, mode, hero and deck too (section 6). Nulls and lengths stay visible."""
+    board = board_json(match)
+    other = board["seats"][1 - seat] if seat in (0, 1) else None
+    if other is None:
+        return board
+    other["shop"] = [None if offer is None else HIDDEN for offer in other["shop"]]
+    if match.state.phase == "deck_builder":
+        for key in ("faction", "mode", "hero", "deck"):
+            other[key] = HIDDEN
+    return board
