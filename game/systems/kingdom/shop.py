@@ -13,8 +13,8 @@ from game.systems.kingdom.pools import draw_offer
 if TYPE_CHECKING:
     from game.components.kingdom import KingdomSeat
     from game.engine.match import Match
-    from game.systems.kingdom.content import Content
     from game.engine.rng import Stream
+    from game.systems.kingdom.content import Content
 
 
 def shop_stream(match: Match, seat: int) -> Stream:
