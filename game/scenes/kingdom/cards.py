@@ -62,11 +62,11 @@ def _item(name: str) -> Image.Image:
 def _paste_item(img: Image.Image, name: str, box: tuple[int, int, int, int]) -> None:
     """Paste an item image fitted (aspect kept) and centred into box (l, t, r, b)."""
     src = _item(name)
-    l, t, r, b = box
-    scale = min((r - l) / src.width, (b - t) / src.height)
+    left, t, r, b = box
+    scale = min((r - left) / src.width, (b - t) / src.height)
     w, h = max(1, round(src.width * scale)), max(1, round(src.height * scale))
     icon = src.resize((w, h), Image.Resampling.LANCZOS)
-    img.alpha_composite(icon, (l + (r - l - w) // 2, t + (b - t - h) // 2))
+    img.alpha_composite(icon, (left + (r - left - w) // 2, t + (b - t - h) // 2))
 
 
 def _fit_lines(draw: ImageDraw.ImageDraw, text: str, max_w: int, max_h: int, size: int,
@@ -113,20 +113,20 @@ def _render(card: Any, faction_color: str, era_color: str, archetype: str, width
             r = round(width * 0.09) * s + i
             draw.rounded_rectangle((glow - i, glow - i, W - 1 - glow + i, H - 1 - glow + i),
                                    radius=r, outline=GOLD[:3] + (a,), width=s)
-    l, t, r_, b = glow, glow, W - 1 - glow, H - 1 - glow
+    x0, t, r_, b = glow, glow, W - 1 - glow, H - 1 - glow
     radius = round(width * 0.09) * s
     bw = BORDER * s
     era = _hex(era_color)
-    draw.rounded_rectangle((l, t, r_, b), radius=radius, fill=era)
+    draw.rounded_rectangle((x0, t, r_, b), radius=radius, fill=era)
     inset = bw
     if hero:  # gold double border: gold, era, gold lines around the body
         gw = max(1, round(width * 0.018)) * s
-        draw.rounded_rectangle((l, t, r_, b), radius=radius, outline=GOLD, width=gw)
+        draw.rounded_rectangle((x0, t, r_, b), radius=radius, outline=GOLD, width=gw)
         inset = bw + gw
-        draw.rounded_rectangle((l + inset, t + inset, r_ - inset, b - inset),
+        draw.rounded_rectangle((x0 + inset, t + inset, r_ - inset, b - inset),
                                radius=max(0, radius - inset), fill=GOLD)
         inset += gw
-    il, it, ir, ib = l + inset, t + inset, r_ - inset, b - inset
+    il, it, ir, ib = x0 + inset, t + inset, r_ - inset, b - inset
     draw.rounded_rectangle((il, it, ir, ib), radius=max(0, radius - inset), fill=BODY)
 
     # top band: faction colour with the name
