@@ -1,0 +1,354 @@
+"""CardConquest content (spec conquest.md section 3): the six resource files, their schemas and
+cross-file checks, and the loaded `Content` the rules read.
+
+- `map.toml`: tiles on doubled-row flat-topped hexes; adjacency derived from coordinates (3.1);
+  land tiles in file order are the scan order.
+- `units.toml`: the two unit kinds (3.2). `cards.toml`: battle cards (3.3).
+- `abilities.toml`: ability number -> registered effect + parameters (3.4).
+- `armies.toml`: units and hands (3.5). `ai.toml`: CPU weights (3.6).
+
+Problems name the file and the key (`conquest/cards.toml:cards[3].ability: ...`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.conquest.abilities import EFFECTS
+
+SEATS = (0, 1)
+KINDS = ("tank", "infantry")  # canonical order within a seat: tanks first (4.1)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class TileEntry(_Strict):
+    """One tile of `map.toml` (3.1)."""
+
+    id: str = Field(min_length=1)
+    col: int
+    row: int
+    terrain: Literal["land", "water"]
+    zone: Literal[0, 1] | None = None
+    base_of: Literal[0, 1] | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TileEntry:
+        if (self.col - self.row) % 2:
+            raise ValueError("col and row must have the same parity (doubled rows)")
+        if self.terrain == "water" and (self.zone is not None or self.base_of is not None):
+            raise ValueError("a water tile has no zone and no base")
+        return self
+
+
+class MapFile(_Strict):
+    """`map.toml` (3.1)."""
+
+    id: str
+    name: str
+    tiles: list[TileEntry] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _tiles(self) -> MapFile:
+        ids: set[str] = set()
+        places: set[tuple[int, int]] = set()
+        for i, t in enumerate(self.tiles):
+            if t.id in ids:
+                raise ValueError(f"tiles[{i}].id: duplicate id {t.id!r}")
+            if (t.col, t.row) in places:
+                raise ValueError(f"tiles[{i}]: two tiles at ({t.col}, {t.row})")
+            ids.add(t.id)
+            places.add((t.col, t.row))
+        for seat in SEATS:
+            bases = [t.id for t in self.tiles if t.base_of == seat]
+            if len(bases) != 1:
+                raise ValueError(f"tiles: seat {seat} needs exactly one base, has {len(bases)}")
+            if not any(t.zone == seat for t in self.tiles):
+                raise ValueError(f"tiles: seat {seat} has no placement zone")
+        return self
+
+
+Rgb = Annotated[tuple[int, int, int], Field(strict=False)]
+
+
+class KindEntry(_Strict):
+    """One unit kind of `units.toml` (3.2)."""
+
+    id: Literal["tank", "infantry"]
+    name: str
+    strength: int = Field(ge=0)
+    letter: str = Field(pattern=r"^[a-z]$")
+    sprite: Annotated[tuple[str, str], Field(strict=False)]
+    tint: Annotated[tuple[Rgb, Rgb], Field(strict=False)]
+
+
+class CardEntry(_Strict):
+    """One battle card of `cards.toml` (3.3)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    power: int = Field(ge=0)
+    attack: int = Field(ge=0)
+    defence: int = Field(ge=0)
+    ability: int | None = None
+
+
+class AbilityEntry(BaseModel):
+    """One ability of `abilities.toml` (3.4): number, label, effect name and its parameters."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    number: int = Field(ge=1)
+    label: str
+    effect: str
+
+    @model_validator(mode="after")
+    def _effect(self) -> AbilityEntry:
+        problems = EFFECTS.check(self.effect, self.params())
+        if problems:
+            key, message = problems[0]
+            raise ValueError(f"{key}: {message}" if key != "effect" else message)
+        return self
+
+    def params(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class ArmyEntry(_Strict):
+    """One army of `armies.toml` (3.5)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    tanks: int = Field(ge=0)
+    infantry: int = Field(ge=0)
+    cards: list[str] = Field(min_length=1)
+    commander: bool
+
+
+class NormalAi(_Strict):
+    front_weight: float = 3.0
+    base_weight: float = 1.0
+    other_weight: float = 2.0
+    placement_noise: float = 0.5
+    neighbour_defence: float = 0.5
+    attack_margin: float = 1.0
+    stay_bonus: float = 0.3
+    caution: float = 0.6
+    caution_rounds: float = Field(default=20.0, gt=0)
+
+
+class HardAi(_Strict):
+    hand_weight: float = 0.5
+    card_iterations: int = Field(default=2000, ge=1)
+    card_floor: float = Field(default=0.03, ge=0, lt=1)
+    reinforce_iterations: int = Field(default=300, ge=1)
+    explore: float = Field(default=0.3, ge=0, le=1)
+    win_value: float = 100.0
+    distance_weight: float = 0.1
+
+
+class AiFile(_Strict):
+    """`ai.toml` (3.6): one table per level with the section 7 weights."""
+
+    model_config = ConfigDict(extra="forbid", strict=False)
+
+    normal: NormalAi = NormalAi()
+    hard: HardAi = HardAi()
+
+
+def _check_kinds(kinds: list[KindEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    problems = []
+    if sorted(k.id for k in kinds) != sorted(KINDS):
+        problems.append(("kinds", "needs exactly the kinds 'tank' and 'infantry'"))
+    letters = [k.letter for k in kinds]
+    if len(set(letters)) != len(letters):
+        problems.append(("kinds", "two kinds share a letter"))
+    return problems
+
+
+def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    abilities = resources.files.get("abilities.toml")
+    known = {a.number for a in abilities} if abilities is not None else None
+    return [(f"cards[{i}].ability", f"unknown ability number {c.ability}")
+            for i, c in enumerate(cards)
+            if known is not None and c.ability is not None and c.ability not in known]
+
+
+def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    problems: list[tuple[str, str]] = []
+    cards = resources.files.get("cards.toml")
+    known = {c.id for c in cards} if cards is not None else None
+    for i, army in enumerate(armies):
+        for j, card in enumerate(army.cards):
+            if known is not None and card not in known:
+                problems.append((f"armies[{i}].cards.{j}", f"unknown card {card!r}"))
+        if len(set(army.cards)) != len(army.cards):
+            problems.append((f"armies[{i}].cards", "a card is listed twice"))
+        if army.tanks + army.infantry == 0:
+            problems.append((f"armies[{i}]", "an army needs at least one unit"))
+    ids = {a.id: a for a in armies}
+    if "classic" not in ids or ids["classic"].commander:
+        problems.append(("armies", "needs the army 'classic' with commander = false"))
+    if not any(a.commander for a in armies):
+        problems.append(("armies", "needs at least one commander army"))
+    return problems
+
+
+RESOURCE_FILES = (
+    ResourceFile("map.toml", MapFile),
+    ResourceFile("units.toml", KindEntry, table="kinds", check=_check_kinds),
+    ResourceFile("abilities.toml", AbilityEntry, table="abilities", id_field="number"),
+    ResourceFile("cards.toml", CardEntry, table="cards", check=_check_cards),
+    ResourceFile("armies.toml", ArmyEntry, table="armies", check=_check_armies),
+    ResourceFile("ai.toml", AiFile),
+)
+
+
+# -- loaded content --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TileDef:
+    id: str
+    col: int
+    row: int
+    land: bool
+    zone: int | None
+    base_of: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str
+    name: str
+    power: int
+    attack: int
+    defence: int
+    ability: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityDef:
+    number: int
+    label: str
+    effect: str
+    params: BaseModel
+
+
+@dataclass(frozen=True, slots=True)
+class ArmyDef:
+    id: str
+    name: str
+    tanks: int
+    infantry: int
+    cards: tuple[str, ...]
+    commander: bool
+
+    def count(self, kind: str) -> int:
+        return self.tanks if kind == "tank" else self.infantry
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything the conquest rules read from the resources, built once per `ResourceSet`."""
+
+    map_id: str
+    tiles: dict[str, TileDef]
+    land: tuple[str, ...]                      # scan order
+    neighbours: dict[str, tuple[str, ...]]     # land tile -> land neighbours in scan order
+    scan: dict[str, int]                       # land tile -> scan position
+    bases: tuple[str, str]                     # base tile per seat
+    zones: tuple[tuple[str, ...], tuple[str, ...]]
+    strength: dict[str, int]                   # kind -> strength
+    letters: dict[str, str]                    # letter -> kind
+    kind_letter: dict[str, str]                # kind -> letter
+    kinds: dict[str, KindEntry]
+    cards: dict[str, CardDef]
+    abilities: dict[int, AbilityDef]
+    armies: dict[str, ArmyDef]
+    commanders: tuple[str, ...]                # commander army ids in file order
+    ai: AiFile
+
+    def is_land(self, tile: str) -> bool:
+        found = self.tiles.get(tile)
+        return found is not None and found.land
+
+    def col(self, tile: str) -> int:
+        return self.tiles[tile].col
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex distance on doubled rows (3.1): dc + max(0, (dr - dc) / 2)."""
+        ta, tb = self.tiles[a], self.tiles[b]
+        dc, dr = abs(ta.col - tb.col), abs(ta.row - tb.row)
+        return dc + max(0, (dr - dc) // 2)
+
+    def base_owner(self, tile: str) -> int | None:
+        return self.tiles[tile].base_of
+
+    def hand_order(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        """A hand sorted by printed power, highest first (4.14); ties keep army order."""
+        return tuple(sorted(cards, key=lambda c: -self.cards[c].power))
+
+
+def _neighbour_offsets() -> tuple[tuple[int, int], ...]:
+    return ((0, -2), (0, 2), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def build_content(resources: ResourceSet) -> Content:
+    the_map: MapFile = resources.single("map.toml")
+    tiles = {t.id: TileDef(t.id, t.col, t.row, t.terrain == "land", t.zone, t.base_of)
+             for t in the_map.tiles}
+    land = tuple(t.id for t in the_map.tiles if t.terrain == "land")
+    scan = {tile: i for i, tile in enumerate(land)}
+    at = {(tiles[t].col, tiles[t].row): t for t in land}
+    neighbours = {}
+    for tile in land:
+        c, r = tiles[tile].col, tiles[tile].row
+        found = [at[(c + dc, r + dr)] for dc, dr in _neighbour_offsets() if (c + dc, r + dr) in at]
+        neighbours[tile] = tuple(sorted(found, key=scan.__getitem__))
+    bases = tuple(next(t for t in land if tiles[t].base_of == s) for s in SEATS)
+    zones = tuple(tuple(t for t in land if tiles[t].zone == s) for s in SEATS)
+    kinds = {k.id: k for k in resources.entries("units.toml")}
+    cards = {c.id: CardDef(c.id, c.name, c.power, c.attack, c.defence, c.ability)
+             for c in resources.entries("cards.toml")}
+    abilities = {}
+    for a in resources.entries("abilities.toml"):
+        params = EFFECTS.get(a.effect).params.model_validate(a.params())
+        abilities[a.number] = AbilityDef(a.number, a.label, a.effect, params)
+    armies = {a.id: ArmyDef(a.id, a.name, a.tanks, a.infantry, tuple(a.cards), a.commander)
+              for a in resources.entries("armies.toml")}
+    return Content(
+        map_id=the_map.id, tiles=tiles, land=land, neighbours=neighbours, scan=scan,
+        bases=bases, zones=zones,  # type: ignore[arg-type]
+        strength={k: v.strength for k, v in kinds.items()},
+        letters={v.letter: k for k, v in kinds.items()},
+        kind_letter={k: v.letter for k, v in kinds.items()}, kinds=kinds,
+        cards=cards, abilities=abilities, armies=armies,
+        commanders=tuple(a.id for a in armies.values() if a.commander),
+        ai=resources.single("ai.toml"),
+    )
+
+
+_contents: dict[int, tuple[ResourceSet, Content]] = {}
+
+
+def content_of(resources: ResourceSet) -> Content:
+    """The `Content` of a loaded resource set (cached: searches build many matches)."""
+    cached = _contents.get(id(resources))
+    if cached is None or cached[0] is not resources:
+        cached = _contents[id(resources)] = (resources, build_content(resources))
+    return cached[1]
+
+
+def load_content(mods: list[Any] | None = None) -> Content:
+    """The conquest content with the user's mods (or the given mod folders) applied."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("conquest")
+    assert spec is not None
+    return content_of(load_mode_resources(spec, mods=mods))

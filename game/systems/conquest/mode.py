@@ -1,0 +1,167 @@
+"""The CardConquest mode (spec conquest.md): its `Rules` for the engine's `Match` and its
+registration.
+
+`ConquestRules` gives the engine the nine verbs of 5.1 and their phases, the field types (check
+2), the mode's own checks in the spec's order (5.2, after the engine's common checks 1-5), the
+resolution of an accepted decision as one queued action, the State JSON and seat view of
+section 6 and the legal lists of 5.3. The rules draw nothing from an RNG: the only streams are
+the CPU seats' own `ai.0` and `ai.1`, which the live match never draws (4.1.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.actions import Do
+from game.engine.match import Match, Rules
+from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.resources import ResourceSet
+from game.engine.rng import Stream
+from game.systems.conquest import battle, flow, hands, legal, orders, retreat
+from game.systems.conquest.content import RESOURCE_FILES, Content, content_of
+from game.systems.conquest.setup import SETUP_KINDS, load_setup, start_match
+from game.systems.conquest.state import board_json, index
+from game.systems.conquest.view import mask_board
+
+MODE_ID = "conquest"
+RULES_VERSION = "1"
+STREAMS = ("ai.0", "ai.1")
+CPU_LEVELS = ("easy", "normal", "hard")
+
+MESSAGES = {
+    "not_ready": "You are not ready.",
+    "already_ready": "You are ready: unready to change your orders.",
+    "unknown_commander": "No such commander.",
+    "no_units": "Name at least one unit.",
+    "unknown_unit": "No such living unit.",
+    "not_your_unit": "Not your unit.",
+    "unknown_tile": "No such tile.",
+    "water": "Units cannot enter water.",
+    "zone_forbidden": "Place units only in your own zone.",
+    "tile_full": "At most 5 of your units on one tile.",
+    "not_adjacent": "Units move one tile at a time.",
+    "not_eligible": "That unit cannot reinforce this battle.",
+    "card_not_in_hand": "That card is not in your hand.",
+    "not_retreating": "That unit does not retreat.",
+    "retreat_toward_enemy": "You cannot retreat toward the enemy base.",
+    "retreat_enemy_present": "Enemy units hold that tile.",
+    "no_commander_chosen": "Choose a commander first.",
+    "not_all_placed": "Place every unit first.",
+    "no_card_chosen": "Choose a card first.",
+    "must_retreat_all": "Every retreating unit must leave the battle first.",
+}
+
+
+class ConquestRules(Rules):
+    """CardConquest as the engine sees it. One instance per match (it holds the content)."""
+
+    mode = MODE_ID
+    rules_version = RULES_VERSION
+    seats = 2
+    verbs = legal.VERBS
+    messages = MESSAGES
+    streams = STREAMS
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def start(self, match: Match) -> None:
+        start_match(match, self.content)
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        load_setup(match, self.content, setup)
+
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        return legal.malformed(decision)
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+        return legal.check(match, decision)
+
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        match.enqueue(Do(resolve, decision))
+
+    def board_json(self, match: Match) -> dict[str, Any]:
+        return board_json(match)
+
+    def view_board(self, match: Match, seat: int) -> dict[str, Any]:
+        return mask_board(board_json(match), seat, match.state.phase)
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return legal.legal_decisions(match, seat)
+
+
+def resolve(match: Match, decision: dict[str, Any]) -> None:
+    """One accepted decision, by verb (5.1)."""
+    verb = decision["type"]
+    seat = decision["seat"]
+    if verb == "ready":
+        flow.ready(match, seat)
+    elif verb == "unready":
+        flow.unready(match, seat)
+    elif verb == "choose_commander":
+        _choose_commander(match, seat, decision["commander"])
+    elif verb == "place":
+        orders.place(match, seat, list(dict.fromkeys(decision["units"])), decision["to"])
+    elif verb == "move":
+        orders.move(match, seat, list(dict.fromkeys(decision["units"])), decision["to"])
+    elif verb == "reset_moves":
+        if match.state.phase == "retreat":
+            retreat.reset(match, seat)
+        else:
+            orders.reset(match, seat)
+    elif verb == "reinforce":
+        battle.set_picks(match, seat, decision["units"])
+    elif verb == "choose_card":
+        hands.choose(match, seat, decision["card"])
+    elif verb == "retreat":
+        retreat.move(match, seat, decision["unit"], decision["to"])
+
+
+def _choose_commander(match: Match, seat: int, commander: str) -> None:
+    """4.4.1: public, changeable until the seat readies."""
+    b = index(match).board
+    chosen = list(b.commanders)
+    chosen[seat] = commander
+    match.journal.set(b, commanders=(chosen[0], chosen[1]))
+    match.emit("commander_chosen", seat=seat, commander=commander)
+
+
+def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
+    """The match of a validated record at its start: a new match or its setup."""
+    content = content_of(resources)
+    match = Match(ConquestRules(content), seed=record["seed"], options=record.get("options"),
+                  resources=resources, phase="commander")
+    match.begin(record.get("setup"))
+    return match
+
+
+def check_options(options: dict[str, Any], seed: int) -> str | None:
+    """6.1: `setup_kind` is "commanders" (default) or "classic"."""
+    kind = options.get("setup_kind", "commanders")
+    if kind not in SETUP_KINDS:
+        return f"setup_kind: must be one of {', '.join(SETUP_KINDS)}, not {kind!r}"
+    return None
+
+
+def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
+    """The conquest CPU players (section 7) are not written yet."""
+    raise NotImplementedError(f"conquest CPU level {level!r} is not available yet")
+
+
+SPEC = register(ModeSpec(
+    id=MODE_ID,
+    title="CardConquest",
+    description="Tanks and infantry on a hex map; battles decided by strength and cards.",
+    rules_version=RULES_VERSION,
+    seats=2,
+    cpu_levels=CPU_LEVELS,
+    default_level="normal",
+    resource_files=RESOURCE_FILES,
+    create_match=create_match,
+    make_cpu=make_cpu,
+    scene_entry=None,
+    shot_entry=None,
+    check_options=check_options,
+    default_options={"setup_kind": "commanders"},
+    menu_order=20,
+))
