@@ -12,6 +12,7 @@ with its messages, and the base content still loads. Mods are TOML only: nothing
 
 from __future__ import annotations
 
+import fnmatch
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,13 +32,23 @@ Check = Callable[[Any, "ResourceSet"], list[tuple[str, str]]]
 
 @dataclass(frozen=True)
 class ResourceFile:
-    """One file of a mode: `table` names its [[table]] entries, or None for one object."""
+    """One file of a mode: `table` names its [[table]] entries, or None for one object.
+
+    A `name` with a `*` is a family (`factions/*.toml`): the base ships none of it under that
+    name, but a mod may add new files matching it (a new faction), each checked by
+    `check_for(file name)`.
+    """
 
     name: str
     model: type[BaseModel]
     table: str | None = None
     id_field: str = "id"
     check: Check | None = None
+    check_for: Callable[[str], Check] | None = None
+
+    @property
+    def is_family(self) -> bool:
+        return "*" in self.name
 
 
 class ResourceProblem(NamedTuple):
@@ -155,11 +166,30 @@ def parse_single(
 def _run_checks(specs: Sequence[ResourceFile], resources: ResourceSet,
                 label_of: Callable[[str], str]) -> list[ResourceProblem]:
     problems = []
+    exact = {spec.name for spec in specs if not spec.is_family}
     for spec in specs:
-        if spec.check is not None and spec.name in resources.files:
+        if spec.is_family:
+            if spec.check_for is None:
+                continue
+            for name in sorted(resources.files):
+                if name not in exact and fnmatch.fnmatchcase(name, spec.name):
+                    for key, problem in spec.check_for(name)(resources.files[name], resources):
+                        problems.append(ResourceProblem(label_of(name), key, problem))
+        elif spec.check is not None and spec.name in resources.files:
             for key, problem in spec.check(resources.files[spec.name], resources):
                 problems.append(ResourceProblem(label_of(spec.name), key, problem))
     return problems
+
+
+def _spec_for(specs: Sequence[ResourceFile], name: str) -> ResourceFile | None:
+    """The spec of a mod file: its exact name, else the first family it matches."""
+    for spec in specs:
+        if not spec.is_family and spec.name == name:
+            return spec
+    for spec in specs:
+        if spec.is_family and fnmatch.fnmatchcase(name, spec.name):
+            return spec
+    return None
 
 
 def load_base(spec: ModeSpec, base_dir: Path | None = None) -> ResourceSet:
@@ -170,6 +200,8 @@ def load_base(spec: ModeSpec, base_dir: Path | None = None) -> ResourceSet:
     base_dir = (base_dir or paths.resources_dir()) / spec.id
     problems: list[ResourceProblem] = []
     for file_spec in spec.resource_files:
+        if file_spec.is_family:  # only mods add files to a family
+            continue
         label = f"{spec.id}/{file_spec.name}"
         data, read_problems = read_toml(base_dir / file_spec.name, label)
         problems.extend(read_problems)
@@ -195,19 +227,20 @@ def overlay_mod(spec: ModeSpec, base: ResourceSet, mod_dir: Path) -> tuple[Resou
     mode_dir = mod_dir / spec.id
     if not mode_dir.is_dir():
         return base, []
-    known = {f.name: f for f in spec.resource_files}
     merged = ResourceSet(spec.id, dict(base.files), list(base.mods_loaded), list(base.problems))
     problems: list[ResourceProblem] = []
 
     def label_of(name: str) -> str:
         return str(mode_dir / name)
 
-    for path in sorted(mode_dir.glob("*.toml")):
-        label = label_of(path.name)
-        file_spec = known.get(path.name)
+    for path in sorted(mode_dir.rglob("*.toml")):
+        name = path.relative_to(mode_dir).as_posix()
+        label = label_of(name)
+        file_spec = _spec_for(spec.resource_files, name)
         if file_spec is None:
+            known = ", ".join(sorted(f.name for f in spec.resource_files))
             problems.append(ResourceProblem(label, "", f"unknown resource file for {spec.id} "
-                                            f"(known: {', '.join(sorted(known))})"))
+                                            f"(known: {known})"))
             continue
         data, read_problems = read_toml(path, label)
         problems.extend(read_problems)
@@ -216,16 +249,17 @@ def overlay_mod(spec: ModeSpec, base: ResourceSet, mod_dir: Path) -> tuple[Resou
         if file_spec.table:
             entries, parse_problems = parse_table(file_spec, data, label)
             problems.extend(parse_problems)
-            by_id = {getattr(e, file_spec.id_field): e for e in merged.files[path.name]}
+            by_id = {getattr(e, file_spec.id_field): e for e in merged.files.get(name, [])}
             for entry in entries:
                 by_id[getattr(entry, file_spec.id_field)] = entry  # replace in place or append
-            merged.files[path.name] = list(by_id.values())
+            merged.files[name] = list(by_id.values())
         else:
-            combined = _merge_keys(merged.files[path.name].model_dump(), data)
+            previous = merged.files.get(name)
+            combined = _merge_keys(previous.model_dump(), data) if previous else data
             parsed, parse_problems = parse_single(file_spec, combined, label)
             problems.extend(parse_problems)
             if parsed is not None:
-                merged.files[path.name] = parsed
+                merged.files[name] = parsed
     if not problems:
         problems.extend(_run_checks(spec.resource_files, merged, label_of))
     if problems:

@@ -253,3 +253,35 @@ def test_load_mode_resources_finds_user_mods_and_extra_mod_dirs(base, tmp_path, 
         assert resources.single("rules.toml") == TinyRules(hand_size=7, name="extra")
     finally:
         set_extra_mod_dirs([])
+
+
+def _weak_units(name: str):
+    """A family check that knows its file's name (as kingdom's faction check does)."""
+
+    def check(units, resources: ResourceSet) -> list[tuple[str, str]]:
+        prefix = name.split("/")[-1].removesuffix(".toml")
+        return [(f"unit[{i}].id", f"must start with {prefix!r}")
+                for i, u in enumerate(units) if not u.id.startswith(prefix)]
+
+    return check
+
+
+FAMILY_SPEC = synthetic_spec((
+    *FILES,
+    ResourceFile("extra/*.toml", Unit, table="unit", check_for=_weak_units),
+))
+
+
+def test_a_mod_adds_a_new_file_of_a_family_checked_by_its_name(base, tmp_path):
+    good = write(tmp_path / "mods" / "good", {
+        "synthetic/extra/elves.toml": '[[unit]]\nid = "elves_ranger"\nhp = 5\n'})
+    merged, problems = overlay_mod(FAMILY_SPEC, load_base(FAMILY_SPEC, base), good)
+    assert problems == []
+    assert merged.entries("extra/elves.toml") == [Unit(id="elves_ranger", hp=5)]
+    bad = write(tmp_path / "mods" / "bad", {
+        "synthetic/extra/orcs.toml": '[[unit]]\nid = "goblin"\nhp = 5\n'})
+    merged, problems = overlay_mod(FAMILY_SPEC, load_base(FAMILY_SPEC, base), bad)
+    assert merged is None
+    assert [str(p) for p in problems] == [
+        f"{tmp_path / 'mods' / 'bad' / 'synthetic' / 'extra' / 'orcs.toml'}:unit[0].id: "
+        "must start with 'orcs'"]

@@ -350,10 +350,62 @@ def test_the_example_mod_loads_through_the_engine():
     assert resources.mods_loaded == ["legion"]
     content = content_of(resources)
     assert content.turn_cap == 40 and content.max_level == 5
-    if "rome_urban_cohort" not in content.cards:
-        pytest.xfail("the engine's mod overlay reads only <mod>/kingdom/*.toml, not "
-                     "<mod>/kingdom/factions/*.toml (game/engine/resources.py overlay_mod)")
     assert "rome_urban_cohort" in content.pool_units("continent", "europe")
+
+
+CARTHAGE = """[faction]
+id = "carthage"
+name = "Carthage"
+continent = "africa"
+selectable = true
+color = "#6A0DAD"
+
+[[cards]]
+id = "carthage_libyan_spearman"
+name = "Libyan Spearman"
+kind = "unit"
+era = 1
+cost = 1
+atk = 2
+def = 1
+effect = "none"
+
+[[cards]]
+id = "carthage_hannibal"
+name = "Hannibal Barca"
+kind = "hero"
+era = 3
+cost = 5
+atk = 7
+def = 4
+effect = "cleave"
+"""
+
+
+def test_a_mod_adds_a_new_faction_file():
+    base_countries = content_of(load_base(MODE)).countries
+    countries = ", ".join(f'"{c}"' for c in (*base_countries, "carthage"))
+    install("carthage", {
+        "factions/carthage.toml": CARTHAGE,
+        "rules.toml": f"countries = [{countries}]\n"
+                      "[continents]\nafrica = [\"egypt\", \"ethiopia\", \"carthage\"]\n",
+    })
+    resources = load_mode_resources(MODE)
+    assert not resources.problems, [str(p) for p in resources.problems]
+    content = content_of(resources)
+    assert content.countries[-1] == "carthage"
+    assert content.pool_heroes("country", "carthage") == ("carthage_hannibal",)
+    assert len(content.pool_units("country", "carthage")) == 7  # 1 + the 6 common units
+    assert "carthage_hannibal" in content.pool_heroes("continent", "africa")
+
+
+def test_a_broken_new_faction_file_is_skipped_with_file_and_key():
+    install("bad_carthage", {"factions/carthage.toml": CARTHAGE.replace('"none"', '"explode"')})
+    resources = load_mode_resources(MODE)
+    assert resources.mods_loaded == []
+    messages = [str(p) for p in resources.problems]
+    assert any("factions/carthage.toml:cards.0.effect" in m for m in messages), messages
+    assert "carthage" not in content_of(resources).factions
 
 
 def test_a_rules_mod_overrides_only_its_keys():

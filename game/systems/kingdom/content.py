@@ -325,6 +325,8 @@ RESOURCE_FILES: tuple[ResourceFile, ...] = (
     ResourceFile("ai.toml", AiFile),
     *(ResourceFile(faction_file(f), FactionFile, check=_check_faction(faction_file(f)))
       for f in FACTION_IDS),
+    # a mod's new faction: factions/<id>.toml, checked like the shipped ones
+    ResourceFile(f"{FACTIONS_DIR}*.toml", FactionFile, check_for=_check_faction),
 )
 
 

@@ -1,0 +1,248 @@
+"""Kingdom rules on small setups (spec kingdom.md 4-6): setups, the deck builder, each
+planning verb with its checks in order, upkeep, the top-up, heroes, the seat view and the
+`--legal` list."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine.match import SetupError
+from game.engine.record import RecordError
+from tests.kingdom.helpers import (
+    accept,
+    assert_rejected,
+    new_match,
+    seat,
+    setup_match,
+)
+
+MILITIA = "china_dao_militia"
+DECK = [MILITIA]
+SHOP3 = [MILITIA] * 3
+
+
+def planning(coins: int = 5, **fields):
+    return setup_match(seat("china", deck=DECK, shop=SHOP3, coins=coins, **fields),
+                       seat("china", deck=DECK, shop=SHOP3))
+
+
+# -- setups -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("seat0", "key"), [
+    ({"faction": "atlantis"}, "seats[0].faction"),
+    ({"faction": "china", "level": 6}, "seats[0].level"),
+    ({"faction": "china", "era": "powder"}, "seats[0].era"),
+    ({"faction": "china", "max_hp": 30}, "seats[0].max_hp"),
+    ({"faction": "china", "hp": 26}, "seats[0].hp"),
+    ({"faction": "china", "hp": 0}, "seats[0].hp"),
+    ({"faction": "china", "coins": -1}, "seats[0].coins"),
+    ({"faction": "china", "slots": [None] * 6}, "seats[0].slots"),
+    ({"faction": "china", "deck": []}, "seats[0].deck"),
+    ({"faction": "china", "deck": ["china_sun_tzu"]}, "seats[0].deck[0]"),
+    ({"faction": "china", "shop": [MILITIA] * 4}, "seats[0].shop"),
+    ({"faction": "china", "hero": {"card": MILITIA}}, "seats[0].hero.card"),
+    ({"faction": "china", "hero": {"card": "china_sun_tzu", "status": "deployed"}},
+     "seats[0].slots"),
+    ({"faction": "china", "slots": [{"card": "china_sun_tzu"}, None, None, None, None]},
+     "seats[0].slots[0].card"),
+    ({"faction": "china", "slots": [{"card": MILITIA, "uid": "x1"}, None, None, None, None]},
+     "seats[0].slots[0].uid"),
+    ({"faction": "europe", "mode": "continent", "level": 0}, "seats[0].level"),
+])
+def test_malformed_setups_name_the_key(seat0, key):
+    with pytest.raises((SetupError, RecordError), match=key.replace("[", r"\[").replace("]", r"\]")):
+        setup_match(seat0, seat("rome"))
+
+
+def test_setup_defaults_and_uid_assignment():
+    match = setup_match(
+        seat("rome", [MILITIA, None, {"card": MILITIA, "uid": "u7"}.get("card")]),
+        {"faction": "europe", "mode": "continent", "slots": [None, {"card": MILITIA}] + [None] * 3})
+    board = match.state_json()["board"]
+    s0, s1 = board["seats"]
+    assert [s["uid"] for s in s0["slots"] if s] == ["u1", "u2"]
+    assert s1["slots"][1] == {"card": MILITIA, "uid": "u3"}
+    assert board["next_uid"] == 4
+    assert (s0["hp"], s0["max_hp"], s0["coins"], s0["era"], s0["mode"]) == (25, 25, 1, "tribal",
+                                                                         "country")
+    assert len(s0["deck"]) == 10 and s0["deck"] == sorted(s0["deck"])
+    assert len(s0["shop"]) == 3 and all(offer in s0["deck"] for offer in s0["shop"])
+    assert s1["deck"] == sorted(s1["deck"]) and s1["mode"] == "continent"
+
+
+def test_given_uids_set_next_uid_and_fill_the_rest():
+    match = setup_match(seat("china", [MILITIA]), {"faction": "china", "slots": [
+        {"card": MILITIA, "uid": "u9"}, None, None, None, None]})
+    board = match.state_json()["board"]
+    assert board["seats"][0]["slots"][0]["uid"] == "u10"
+    assert board["next_uid"] == 11
+
+
+def test_a_planning_state_is_a_valid_setup():
+    match = planning(coins=6)
+    accept(match, {"seat": 0, "type": "buy", "offer": 1, "slot": 2})
+    state = match.state_json()
+    again = setup_match(*state["board"]["seats"], next_uid=state["board"]["next_uid"])
+    assert again.state_json()["board"] == state["board"]
+
+
+# -- deck builder ---------------------------------------------------------------------------
+def build(seat_no: int, faction: str = "rome", hero: str = "rome_scipio_africanus",
+          units: list[str] | None = None, mode: str = "country"):
+    return {"seat": seat_no, "type": "build_deck", "mode": mode, "faction": faction,
+            "hero": hero, "units": ["rome_velite", "rome_hastatus"] if units is None else units}
+
+
+def test_deck_builder_flow_and_masking():
+    match = new_match(seed=3)
+    state = match.state_json()
+    assert (state["phase"], state["turn"], state["to_act"]) == ("deck_builder", 1, [0, 1])
+    assert match.legal_decisions(1) == [{"seat": 1, "type": "build_deck"}]
+    accept(match, build(1, "china", "china_sun_tzu", [MILITIA]))
+    assert match.state_json()["to_act"] == [0]
+    view = match.view_json(0)["board"]["seats"][1]
+    assert [view[k] for k in ("faction", "mode", "hero", "deck")] == ["hidden"] * 4
+    events = accept(match, build(0))
+    assert events[-1]["type"] == "phase_changed"
+    state = match.state_json()
+    assert (state["phase"], state["turn"], state["to_act"]) == ("planning", 1, [0])
+    s0 = state["board"]["seats"][0]
+    assert s0["deck"] == ["rome_hastatus", "rome_velite"]
+    assert s0["hero"] == {"card": "rome_scipio_africanus", "status": "in_hand"}
+    assert state["board"]["seats"][1]["shop"] == [MILITIA] * 3
+    assert match.view_json(1)["board"]["seats"][0]["faction"] == "rome"
+
+
+@pytest.mark.parametrize("decision", [
+    build(0, units=["rome_velite"] * 2),
+    build(0, units=[]),
+    build(0, hero="china_sun_tzu"),
+    build(0, units=["china_dao_militia"]),
+    build(0, units=["rome_scipio_africanus"]),
+    build(0, mode="continent"),
+    build(0, faction="polynesia"),
+    build(0, faction="common"),
+])
+def test_invalid_decks_are_rejected(decision):
+    assert_rejected(new_match(), decision, "invalid_deck")
+
+
+def test_continent_decks_are_valid():
+    match = new_match()
+    accept(match, build(0, "oceania", "polynesia_kamehameha_i", ["polynesia_tohunga",
+                                                                "common_priest"], "continent"))
+
+
+# -- planning verbs --------------------------------------------------------------------------
+def test_buy_checks_in_order():
+    match = planning(coins=0, hero={"card": "china_sun_tzu"})
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": 3, "slot": 9}, "bad_offer")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 5}, "bad_slot")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": "hero", "slot": 0},
+                    "hero_locked_era")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 0}, "not_enough_coins")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": "Hero", "slot": 0}, "bad_decision")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": True, "slot": 0}, "bad_decision")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 1.0}, "bad_decision")
+    no_hero = planning(coins=3, slots=[MILITIA])
+    assert_rejected(no_hero, {"seat": 0, "type": "buy", "offer": "hero", "slot": 1}, "bad_offer")
+    assert_rejected(no_hero, {"seat": 0, "type": "buy", "offer": 0, "slot": 0}, "slot_occupied")
+    accept(no_hero, {"seat": 0, "type": "buy", "offer": 0, "slot": 1})
+    assert_rejected(no_hero, {"seat": 0, "type": "buy", "offer": 0, "slot": 2}, "offer_empty")
+
+
+def test_buy_sell_move_events_and_uids():
+    match = planning(coins=3)
+    events = accept(match, {"seat": 0, "type": "buy", "offer": 2, "slot": 4})
+    assert events == [{"type": "unit_bought", "seat": 0, "slot": 4, "uid": "u1", "card": MILITIA,
+                       "offer": 2, "cost": 1}]
+    s0 = match.state_json()["board"]["seats"][0]
+    assert (s0["coins"], s0["shop"], s0["slots"][4]) == (
+        2, [MILITIA, MILITIA, None], {"card": MILITIA, "uid": "u1"})
+    assert accept(match, {"seat": 0, "type": "move", "from": 4, "to": 0}) == [
+        {"type": "unit_moved", "seat": 0, "uid": "u1", "from": 4, "to": 0}]
+    assert_rejected(match, {"seat": 0, "type": "move", "from": 0, "to": 0}, "slot_occupied")
+    assert_rejected(match, {"seat": 0, "type": "move", "from": 1, "to": 2}, "slot_empty")
+    assert_rejected(match, {"seat": 0, "type": "move", "from": 0, "to": 5}, "bad_slot")
+    assert_rejected(match, {"seat": 0, "type": "sell", "slot": 1}, "slot_empty")
+    assert accept(match, {"seat": 0, "type": "sell", "slot": 0}) == [
+        {"type": "unit_sold", "seat": 0, "slot": 0, "uid": "u1", "card": MILITIA, "coins": 0}]
+    accept(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 0})
+    assert match.state_json()["board"]["seats"][0]["slots"][0]["uid"] == "u2"
+
+
+def test_refresh_and_upgrade():
+    match = planning(coins=2)
+    assert accept(match, {"seat": 0, "type": "upgrade"})[0] == {
+        "type": "nexus_upgraded", "seat": 0, "level": 2, "hp": 30, "max_hp": 30}
+    assert_rejected(match, {"seat": 0, "type": "upgrade"}, "not_enough_coins")
+    assert_rejected(match, {"seat": 0, "type": "refresh"}, "not_enough_coins")
+
+
+def test_seat_one_waits_and_only_end_turn_passes_planning():
+    match = planning()
+    assert_rejected(match, {"seat": 1, "type": "end_turn"}, "not_your_turn")
+    assert_rejected(match, {"seat": 0, "type": "build_deck", "mode": "country", "faction": "rome",
+                            "hero": "rome_scipio_africanus", "units": []}, "wrong_phase")
+    accept(match, {"seat": 0, "type": "end_turn"})
+    assert match.state_json()["to_act"] == [1]
+    assert_rejected(match, {"seat": 0, "type": "refresh"}, "not_your_turn")
+    assert_rejected(match, {"seat": 1, "type": "fly"}, "unknown_decision")
+
+
+def test_a_dead_hero_is_marked_and_never_returns():
+    match = setup_match(
+        seat("china", ["china_sun_tzu"], level=2, hero={"card": "china_sun_tzu",
+                                                         "status": "deployed"},
+             deck=DECK, shop=[MILITIA] * 4, coins=10),
+        seat("china", ["common_champion"], deck=DECK, shop=SHOP3))
+    accept(match, {"seat": 0, "type": "end_turn"})
+    events = accept(match, {"seat": 1, "type": "end_turn"})
+    assert any(e["type"] == "death" and e["card"] == "china_sun_tzu" for e in events)
+    s0 = match.state_json()["board"]["seats"][0]
+    assert s0["hero"] == {"card": "china_sun_tzu", "status": "dead"}
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": "hero", "slot": 0}, "hero_dead")
+
+
+def test_end_of_turn_upkeep_and_top_up_events():
+    match = setup_match(seat("china", [MILITIA, "china_silk_merchant"], coins=2, deck=DECK,
+                             shop=[None, MILITIA, None]),
+                        seat("china", deck=DECK, shop=SHOP3))
+    accept(match, {"seat": 0, "type": "end_turn"})
+    events = accept(match, {"seat": 1, "type": "end_turn"})
+    kinds = [e["type"] for e in events]
+    assert kinds[0] == "phase_changed" and kinds[-1] == "phase_changed"
+    upkeep = [e for e in events if e["type"] == "upkeep"]
+    assert upkeep[0] == {"type": "upkeep", "seat": 0, "tax": 0, "base": 1, "income": 1,
+                         "coins": 4}
+    (top_up,) = [e for e in events if e["type"] == "shop_topped_up"]
+    assert top_up == {"type": "shop_topped_up", "seat": 0, "positions": [0, 2]}
+    assert match.state_json()["board"]["seats"][0]["shop"] == SHOP3
+
+
+def test_legal_list_order():
+    match = setup_match(seat("china", [MILITIA, None, MILITIA], coins=2, deck=DECK,
+                             shop=[MILITIA, None, MILITIA], hero={"card": "china_sun_tzu"}),
+                        seat("china", deck=DECK, shop=SHOP3))
+    legal = match.legal_decisions(0)
+    kinds = [d["type"] for d in legal]
+    assert kinds == ["buy"] * 6 + ["sell"] * 2 + ["move"] * 6 + ["refresh", "upgrade", "end_turn"]
+    assert [(d["offer"], d["slot"]) for d in legal[:6]] == [
+        (0, 1), (0, 3), (0, 4), (2, 1), (2, 3), (2, 4)]
+    assert [(d["from"], d["to"]) for d in legal[8:14]] == [
+        (0, 1), (0, 3), (0, 4), (2, 1), (2, 3), (2, 4)]
+    assert match.legal_decisions(1) == []
+    for decision in legal:
+        probe = setup_match(*match.state_json()["board"]["seats"],
+                            next_uid=match.state_json()["board"]["next_uid"])
+        accept(probe, decision)
+
+
+def test_turn_cap_draw_and_match_over():
+    match = setup_match(seat("rome", hp=18), seat("rome", hp=18), turn=60)
+    accept(match, {"seat": 0, "type": "end_turn"})
+    events = accept(match, {"seat": 1, "type": "end_turn"})
+    assert events[-1] == {"type": "match_over", "result": {"winner": None, "reason": "round_cap"}}
+    state = match.state_json()
+    assert (state["phase"], state["turn"], state["to_act"]) == ("over", 60, [])
+    assert match.legal_decisions(0) == []
+    assert_rejected(match, {"seat": 0, "type": "end_turn"}, "game_over")
