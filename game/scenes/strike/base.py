@@ -150,8 +150,13 @@ class StrikeView(GameViewBase):
     def events_done(self) -> None:
         """Every queued event has played: show the state as it is now."""
 
+    @property
+    def handing_over(self) -> bool:
+        """A phase event asked for the next screen: the events left are played there."""
+        return False
+
     def fast_forward(self) -> None:
-        while self.events:
+        while self.events and not self.handing_over:
             self.play_event(self.events.popleft())
         self.event_wait = 0.0
         self.tweener.finish_all()
@@ -165,7 +170,7 @@ class StrikeView(GameViewBase):
                 self.fast_forward()
             else:
                 self.event_wait -= dt * factor
-                while self.events and self.event_wait <= 0.0:
+                while self.events and self.event_wait <= 0.0 and not self.handing_over:
                     self.event_wait += self.play_event(self.events.popleft())
                 if not self.events:
                     self._done_pending = True

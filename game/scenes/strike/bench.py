@@ -3,7 +3,7 @@
 Each screen is shown on the headless 1280 x 720 window without MSAA and driven while it
 animates: the draft while cards fly to the decks (both seats are CPUs deciding in-process,
 a new deal whenever a draft ends), the board in combat while units move, abilities fly and
-numbers float (two CPUs play on, a new match whenever one ends), and the result overlay
+numbers float (two CPUs play on, a new match whenever one ends), and the result view
 while its confetti falls. A frame is update + draw + flip + `ctx.finish()`.
 Rows: `strike.frame_ms.<screen>.p95`. Sound is off and nothing is saved.
 """
@@ -46,8 +46,9 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     from game.scenes.settings import Settings
     from game.scenes.shot import ensure_window
     from game.scenes.strike.base import StrikeSession
-    from game.scenes.strike.board import BoardView
+    from game.scenes.strike.combat import CombatView
     from game.scenes.strike.draft import DraftView
+    from game.scenes.strike.result import ResultView
 
     win = ensure_window()
     app = App(win, settings=Settings(sound_on=False, animation_speed="normal"))
@@ -99,7 +100,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             seat = m.to_act[0]
             m.submit(cpus[seat].decide(m.view_json(seat)))
         del load_mode_resources
-        view = BoardView(app, s)
+        view = CombatView(app, s)
         view.think_min = 0.0
         win.show_view(view)
         state["board"] = view
@@ -110,7 +111,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
 
     def keep_fighting() -> None:
         view = state["board"]
-        if view.state["result"] is not None:
+        if view.state["result"] is not None or win.current_view is not view:
             view.session.close()
             new_board()
 
@@ -119,12 +120,12 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     rows.append(BenchRow("strike.frame_ms.combat.p95", percentile(times, 95), "ms"))
 
     # result: play the current match out instantly, then measure the confetti
-    view = state["board"]
     app.settings.animation_speed = "instant"
     for _ in range(2000):
-        if view.result_shown:
+        if isinstance(win.current_view, ResultView):
             break
         _frame(win)
+    view = win.current_view
     app.settings.animation_speed = "normal"
     times = _measure(win, frames, lambda: None, lambda: True)
     rows.append(BenchRow("strike.frame_ms.result.p95", percentile(times, 95), "ms"))

@@ -4,7 +4,7 @@ Both hands face up (enemy hand on top: click to steal; own hand below: click to 
 decks as three slots at the window edges, six progress dots, a turn pill and one message line.
 A taken card flies to its deck slot. With a full deck (setups only) a card of the enemy hand and
 then one of the own deck make a `swap`, or Pass passes. When the draft ends, SPACE or Continue
-opens the board (placement).
+opens the placement view.
 """
 
 from __future__ import annotations
@@ -338,6 +338,6 @@ class DraftView(StrikeView):
     def open_board(self) -> None:
         if self.state["phase"] == "draft":
             return
-        from game.scenes.strike.board import BoardView
+        from game.scenes.strike.start import screen_for
 
-        self.app.show_view(BoardView(self.app, self.session))
+        self.app.show_view(screen_for(self.app, self.session))

@@ -4,8 +4,9 @@
 - otherwise a new match on `launch.seed` (or a fresh one) with `launch.cpu` as the CPU seats
   (seat 1 at the mode's default level when none is given; `options.hotseat` for two humans).
 
-The first screen depends on the phase: the draft view, else the board (placement, combat, or
-the result overlay once the match is over).
+The first screen depends on the phase (`screen_for`): the draft, placement, combat or result
+view. Later phases open from the screens themselves (Continue after the draft; the
+`combat_started` and `match_ended` events on the board).
 """
 
 from __future__ import annotations
@@ -29,15 +30,28 @@ def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Mat
     return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
 
 
-def view_for(app: Any, match: Match, *, live: bool = True) -> arcade.View:
-    session = StrikeSession(match, live=live, sync=StrikeView.cpu_sync)
+def screen_for(app: Any, session: StrikeSession) -> arcade.View:
+    """The view of the session's current phase (one View per phase, DESIGN section 6)."""
+    match = session.match
+    if match.result is not None:
+        from game.scenes.strike.result import ResultView
+
+        return ResultView(app, session)
     if match.phase == "draft":
         from game.scenes.strike.draft import DraftView
 
         return DraftView(app, session)
-    from game.scenes.strike.board import BoardView
+    if match.phase == "placement":
+        from game.scenes.strike.placement import PlacementView
 
-    return BoardView(app, session)
+        return PlacementView(app, session)
+    from game.scenes.strike.combat import CombatView
+
+    return CombatView(app, session)
+
+
+def view_for(app: Any, match: Match, *, live: bool = True) -> arcade.View:
+    return screen_for(app, StrikeSession(match, live=live, sync=StrikeView.cpu_sync))
 
 
 def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
@@ -57,10 +71,8 @@ def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
 
 def replay_view(app: Any, record: dict[str, Any]) -> arcade.View:
     """Watch a finished match from the start: the draft is applied at once, then the board
-    plays every placement and combat decision with its animations; no input, no CPU."""
+    views play every placement and combat decision with its animations; no input, no CPU."""
     from collections import deque
-
-    from game.scenes.strike.board import BoardView
 
     match = build_match(record)
     decisions = list(record.get("decisions") or [])
@@ -70,7 +82,7 @@ def replay_view(app: Any, record: dict[str, Any]) -> arcade.View:
             decisions.clear()
     session = StrikeSession(match, live=False, sync=True)
     session.replay_queue = deque(decisions)
-    return BoardView(app, session)
+    return screen_for(app, session)
 
 
 def shot_view(app: Any, match: Any) -> arcade.View:

@@ -29,7 +29,7 @@ def test_new_match_defaults_to_cpu_seat_1(window, strike_app):
 
 
 def test_continue_a_saved_record_opens_the_board(window, strike_app):
-    from game.scenes.strike.board import BoardView
+    from game.scenes.strike.placement import PlacementView
     from game.scenes.strike.start import open_strike
     from tests.scenes.strike.strike_scene_helpers import PLACEMENT_MID, record
 
@@ -37,7 +37,7 @@ def test_continue_a_saved_record_opens_the_board(window, strike_app):
                  ai={"1": "easy"})
     view = open_strike(strike_app, ModeLaunch(mode="strike", record=rec))
     try:
-        assert isinstance(view, BoardView)
+        assert isinstance(view, PlacementView)
         assert len(view.match.decisions) == 1
         assert view.session.cpu == {1: "easy"}
         show(window, view)

@@ -13,19 +13,22 @@ from game.scenes.harness import click, screenshot, step
 from tests.scenes.strike.strike_scene_helpers import COMBAT_MID, FINISHER, save_shot
 
 
-def finish(window, view):
-    click(window, *view.centre((5, 5)))
-    click(window, *view.centre((7, 5)))
+def finish(window, board):
+    """P1 finishes E1; returns the result view that `match_ended` opened."""
+    from game.scenes.strike.result import ResultView
+
+    click(window, *board.centre((5, 5)))
+    click(window, *board.centre((7, 5)))
     for _ in range(200):
         step(window)
-        if view.result_shown:
+        if isinstance(window.current_view, ResultView):
             break
-    assert view.result_shown
+    assert isinstance(window.current_view, ResultView)
+    return window.current_view
 
 
 def test_result_has_four_buttons(window, strike):
-    view = strike(FINISHER)
-    finish(window, view)
+    view = finish(window, strike(FINISHER))
     step(window, 5)
     image = screenshot(window)
     save_shot(image, "result_buttons")
@@ -39,8 +42,7 @@ def test_save_replay_writes_the_record(window, strike):
     from game.engine.record import match_record
     from game.paths import user_data_dir
 
-    view = strike(FINISHER)
-    finish(window, view)
+    view = finish(window, strike(FINISHER))
     step(window)
     click(window, *view.save_btn.rect.center)
     path = view.saved_replay
@@ -52,14 +54,13 @@ def test_save_replay_writes_the_record(window, strike):
 
 
 def test_watch_replay_steps_the_record_without_input(window, strike, strike_app):
-    view = strike(FINISHER)
-    finish(window, view)
+    view = finish(window, strike(FINISHER))
     played = list(view.match.decisions)
     step(window)
     strike_app.settings.animation_speed = "normal"
     click(window, *view.watch_btn.rect.center)
     replay = window.current_view
-    assert replay is not view and replay.__class__.__name__ == "BoardView"
+    assert replay is not view and replay.__class__.__name__ == "CombatView"
     assert replay.session.replay_queue is not None and not replay.session.live
     assert replay.match.decisions == []
     click(window, *replay.centre((5, 5)))  # input is off: no selection, no decision
@@ -68,22 +69,24 @@ def test_watch_replay_steps_the_record_without_input(window, strike, strike_app)
     shot = None
     for _ in range(400):
         step(window)
-        if replay.fx and shot is None:
+        if window.current_view is replay and replay.fx and shot is None:
             step(window, 2)
             shot = screenshot(window)
-        if replay.result_shown:
+        if window.current_view.__class__.__name__ == "ResultView":
             break
     assert replay.match.decisions == played
-    assert replay.result_shown and replay.result_texts[0].text == "VICTORY"
+    result = window.current_view
+    assert result.__class__.__name__ == "ResultView" and result.session is replay.session
+    assert result.result_texts[0].text == "VICTORY"
     assert shot is not None
+    replay = result
     save_shot(shot, "replay_mid_attack")
     window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
     assert window.current_view is not replay
 
 
 def test_escape_leaves_a_running_replay(window, strike, strike_app):
-    view = strike(FINISHER)
-    finish(window, view)
+    view = finish(window, strike(FINISHER))
     step(window)
     strike_app.settings.animation_speed = "normal"
     click(window, *view.watch_btn.rect.center)
@@ -204,11 +207,12 @@ def test_replay_view_applies_the_draft_then_steps_the_board(window, strike_app):
         match.close()
     view = replay_view(strike_app, record)
     try:
-        assert view.__class__.__name__ == "BoardView"
+        assert view.__class__.__name__ == "PlacementView"
         assert len(view.match.decisions) == drafted and len(view.session.replay_queue) == 2
         window.show_view(view)
         for _ in range(120):
             step(window)
+        assert window.current_view is view
         assert len(view.match.decisions) == drafted + 2
         assert view.session.replay_queue is not None and not view.session.replay_queue
     finally:

@@ -71,7 +71,7 @@ def test_hover_shows_card_tooltip(window, strike):
 
 
 def test_draft_end_continue_opens_board(window, strike):
-    from game.scenes.strike.board import BoardView
+    from game.scenes.strike.placement import PlacementView
 
     view = strike(DRAFT_MID, ai={})  # hot seat: both seats pick by clicking
     for _ in range(4):
@@ -84,7 +84,7 @@ def test_draft_end_continue_opens_board(window, strike):
     assert "Draft complete" in view.banner_text.text
     save_shot(screenshot(window), "draft_done")
     window.dispatch_event("on_key_press", arcade.key.SPACE, 0)
-    assert isinstance(window.current_view, BoardView)
+    assert isinstance(window.current_view, PlacementView)
 
 
 # -- placement --------------------------------------------------------------------------------
@@ -115,14 +115,45 @@ def test_placement_rejects_outside_zone(window, strike):
 
 
 def test_placement_to_combat_with_cpu(window, strike):
+    from game.scenes.strike.combat import CombatView
+
     view = strike(PLACEMENT_MID)
     click(window, *view.centre((5, 5)))
     step(window, 2)
     click(window, *view.centre((6, 8)))
     step(window, 12)
     assert view.state["phase"] == "combat"
-    assert sum(1 for u in view.state["board"]["units"] if u["pos"]) == 6
-    assert len(view.tokens) == 6
+    combat = window.current_view  # combat_started handed the session over
+    assert isinstance(combat, CombatView) and combat.session is view.session
+    assert sum(1 for u in combat.state["board"]["units"] if u["pos"]) == 6
+    assert len(combat.tokens) == 6
+    assert combat.turn_text.text == "YOUR TURN"
+
+
+def test_fight_banner_then_combat_view(window, strike):
+    """At normal speed: the CPU's last token fades in, FIGHT! shows 0.8 s in the placement
+    view, then the combat view opens and plays the events that follow."""
+    from game.scenes.strike.combat import CombatView
+
+    view = strike(PLACEMENT_MID, speed="normal")
+    click(window, *view.centre((5, 5)))
+    for _ in range(120):
+        step(window)
+        if view.human_to_act and not view.animating:
+            break
+    click(window, *view.centre((6, 8)))
+    assert len(view.match.decisions) == 2  # then the CPU places its three
+    seen_banner = False
+    for _ in range(600):
+        step(window)
+        if window.current_view is view and view.banner == "FIGHT!" and not seen_banner:
+            seen_banner = True
+            save_shot(screenshot(window), "placement_fight")
+        if isinstance(window.current_view, CombatView):
+            break
+    assert seen_banner
+    assert isinstance(window.current_view, CombatView)
+    assert not view.events  # the remaining events went to the combat view
 
 
 # -- combat -----------------------------------------------------------------------------------
@@ -222,14 +253,15 @@ def test_illegal_attack_shows_reason(window, strike):
 
 # -- result -----------------------------------------------------------------------------------
 def test_result_overlay_and_play_again(window, strike):
-    from game.scenes.strike.board import BoardView
+    from game.scenes.strike.result import ResultView
 
-    view = strike(FINISHER)
-    click(window, *view.centre((5, 5)))
-    click(window, *view.centre((7, 5)))
+    board = strike(FINISHER)
+    click(window, *board.centre((5, 5)))
+    click(window, *board.centre((7, 5)))
     step(window, 3)
-    assert view.state["result"] == {"winner": 0, "reason": "elimination"}
-    assert view.result_shown
+    assert board.state["result"] == {"winner": 0, "reason": "elimination"}
+    view = window.current_view  # match_ended opened the result view
+    assert isinstance(view, ResultView) and view.session is board.session
     image = screenshot(window)
     save_shot(image, "result_victory")
     assert view.result_texts[0].text == "VICTORY"
@@ -239,7 +271,6 @@ def test_result_overlay_and_play_again(window, strike):
     new = window.current_view
     assert new is not view and new.__class__.__name__ == "DraftView"
     new.session.close()
-    del BoardView
 
 
 # -- shell ------------------------------------------------------------------------------------

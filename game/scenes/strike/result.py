@@ -1,0 +1,231 @@
+"""The result view (spec strike.md 8.5): an overlay over the final board.
+
+"VICTORY" (200 confetti particles), "DEFEAT" (falling ash) or "DRAW" ("SEAT n WINS" in hot seat
+and watch), the reason, per side units alive, damage dealt, HP healed and abilities used (from a
+replay of the record), rounds played and both decks. Buttons: "Play again" (new seed, same CPU
+levels; Enter), "Watch replay", "Save replay", "Main menu" (Esc).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+from arcade.types import Color
+
+from game.scenes import theme
+from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.strike import look
+from game.scenes.strike.board import BoardBase
+from game.scenes.widgets import make_button
+
+
+class ResultView(BoardBase):
+    ability_buttons = False
+
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app, session)
+        self.stats = self.compute_stats()
+        self.result_ui: list[gui.UIWidget] = []
+        self.result_texts: list[arcade.Text] = []
+        self.particles = arcade.SpriteList()
+        self.saved_replay: Path | None = None
+        self._sounded = False
+        again = make_button("Play again", width=150, kind="primary", on_click=self.play_again)
+        watch = make_button("Watch replay", width=150, on_click=self.watch_replay)
+        save = make_button("Save replay", width=150, on_click=self.save_replay)
+        menu = make_button("Main menu", width=150, on_click=self.to_menu)
+        self.result_ui = [again, watch, save, menu]
+        self.again_btn, self.watch_btn, self.save_btn, self.menu_btn = self.result_ui
+        for widget in self.result_ui:
+            self.ui.add(widget)
+
+    def centre_lines(self) -> tuple[str, str, str]:
+        cap = self.content.rules.combat.round_cap
+        return "MATCH OVER", f"Round {self.state['board']['round']} / {cap}", self.last_action
+
+    # -- contents ------------------------------------------------------------------------------
+    def compute_stats(self) -> dict[int, dict[str, int]]:
+        from game.engine.record import match_record, replay
+
+        stats = {s: {"alive": 0, "damage": 0, "healed": 0, "abilities": 0} for s in (0, 1)}
+        for u in self.state["board"]["units"]:
+            if u["hp"] > 0:
+                stats[u["owner"]]["alive"] += 1
+        owner = {u["id"]: u["owner"] for u in self.state["board"]["units"]}
+        try:
+            rp = replay(match_record(self.match))
+        except Exception:  # statistics are a nicety
+            return stats
+        try:
+            for events in rp.events:
+                for e in events:
+                    ev = e.as_json()
+                    if ev["type"] == "damage_dealt" and ev["unit"] in owner:
+                        stats[1 - owner[ev["unit"]]]["damage"] += ev["amount"]
+                    elif ev["type"] == "healed" and ev["unit"] in owner:
+                        stats[owner[ev["unit"]]]["healed"] += ev["amount"]
+                    elif ev["type"] == "ability_used" and ev["unit"] in owner:
+                        stats[owner[ev["unit"]]]["abilities"] += 1
+        finally:
+            rp.match.close()
+        return stats
+
+    def result_words(self) -> tuple[str, str]:
+        res = self.state["result"] or {}
+        winner, reason = res.get("winner"), res.get("reason")
+        me = self.session.me
+        neutral = self.session.hotseat or not self.session.humans
+        if winner is None:
+            title = "DRAW"
+        elif neutral:
+            title = f"SEAT {winner + 1} WINS"
+        else:
+            title = "VICTORY" if winner == me else "DEFEAT"
+        if reason == "mutual_elimination":
+            why = "Both sides fell at once"
+        elif reason == "round_cap":
+            why = "Round limit — equal HP" if winner is None else "Round limit — more total HP"
+        elif neutral:
+            why = f"All units of seat {2 - (winner or 0)} were defeated"
+        elif winner == me:
+            why = "All enemy units defeated"
+        else:
+            why = "All your units were defeated"
+        return title, why
+
+    def stat_lines(self) -> list[str]:
+        board = self.state["board"]
+        lines = []
+        for seat in (0, 1):
+            st = self.stats[seat]
+            deck = ", ".join(self.card(c).name for c in board["decks"][seat])
+            who = self.side_name(seat).title().replace("Your", "You")
+            lines.append(f"{who}: {st['alive']} alive · {st['damage']} damage · "
+                         f"{st['healed']} healed · {st['abilities']} abilities")
+            lines.append(f"    deck: {deck}")
+        return lines
+
+    # -- layout and drawing --------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        title, why = self.result_words()
+        cx, cy = width / 2, height / 2
+        colour = theme.GOLD if title == "VICTORY" or "WINS" in title else \
+            look.RED if title == "DEFEAT" else look.TEXT
+        self.result_texts = [
+            arcade.Text(title, cx, cy + 120, colour, 46, font_name=KENNEY_FONT,
+                        anchor_x="center", anchor_y="center"),
+            arcade.Text(why, cx, cy + 70, look.TEXT, 16, font_name=UI_FONT, bold=True,
+                        anchor_x="center", anchor_y="center"),
+            arcade.Text(f"Rounds played: {self.state['board']['round']}", cx, cy + 40,
+                        look.MUTED, 12, font_name=UI_FONT, anchor_x="center", anchor_y="center"),
+            arcade.Text("\n".join(self.stat_lines()), cx, cy + 20, look.TEXT, 11,
+                        font_name=UI_FONT, anchor_x="center", anchor_y="top", multiline=True,
+                        width=620, align="center"),
+        ]
+        for i, btn in enumerate(self.result_ui):
+            btn.rect = arcade.LBWH(cx - 315 + i * 160, cy - 130, 150, 40)
+        self.make_particles(width, height, victory=title != "DEFEAT")
+        if self.session.live and not self._sounded:
+            self._sounded = True
+            self.play("victory" if title != "DEFEAT" else "defeat")
+
+    def make_particles(self, w: int, h: int, victory: bool) -> None:
+        self.particles = arcade.SpriteList()
+        rng = random.Random(len(self.match.decisions))
+        for _ in range(200 if victory else 120):
+            colr = (rng.choice([look.SEAT_COLOURS[0], look.SEAT_COLOURS[1], theme.GOLD,
+                                look.BLUE, look.TEXT]) if victory
+                    else Color(90, 90, 96, 200))
+            p = arcade.SpriteSolidColor(5, 8 if victory else 4, color=colr)
+            p.position = (rng.uniform(0, w), rng.uniform(h * 0.3, h * 1.3))
+            p.change_y = -rng.uniform(40, 120) if victory else -rng.uniform(15, 45)
+            p.change_x = rng.uniform(-30, 30)
+            p.change_angle = rng.uniform(-180, 180) if victory else 0
+            self.particles.append(p)
+
+    def update_screen(self, dt: float) -> None:
+        super().update_screen(dt)
+        h = self.window.height
+        for p in self.particles:
+            p.center_x += p.change_x * dt
+            p.center_y += p.change_y * dt
+            p.angle += p.change_angle * dt
+            if p.center_y < -10:
+                p.center_y = h + 10
+
+    def draw_overlay(self) -> None:
+        w, h = self.window.width, self.window.height
+        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, Color(0, 0, 0, 150))
+        self.particles.draw()
+        cx, cy = w / 2, h / 2
+        arcade.draw_lrbt_rectangle_filled(cx - 340, cx + 340, cy - 150, cy + 160,
+                                          Color(30, 34, 44, 240))
+        arcade.draw_lrbt_rectangle_outline(cx - 340, cx + 340, cy - 150, cy + 160,
+                                           look.PANEL_EDGE, 2)
+        for text in self.result_texts:
+            text.draw()
+        self.ui.draw()
+        super().draw_overlay()
+
+    # -- input ---------------------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        return True  # no hover or tooltip under the overlay
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        return True  # the buttons take their clicks through the gui
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.play_again()
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.to_menu()
+            return True
+        return False
+
+    # -- buttons -------------------------------------------------------------------------------
+    def replay_record(self) -> dict[str, Any]:
+        from game.engine.record import match_record
+
+        return match_record(self.match)
+
+    def watch_replay(self) -> None:
+        """Replay the finished match from the start, input and CPU disabled."""
+        from game.scenes.strike.start import replay_view
+
+        record = self.replay_record()
+        self.session.close()
+        self.app.show_view(replay_view(self.app, record))
+
+    def save_replay(self) -> Path | None:
+        """Write the record to user_data_dir()/replays/strike-<seed>-<timestamp>.json."""
+        from game.engine.record import save_record
+        from game.paths import user_data_dir
+
+        record = self.replay_record()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = user_data_dir() / "replays" / f"strike-{record.get('seed')}-{stamp}.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_record(path, record)
+        except OSError as exc:
+            self.notify(f"Could not save the replay: {exc}")
+            return None
+        self.saved_replay = path
+        self.notify(f"Replay saved: {path}", "success", duration=4.0)
+        return path
+
+    def play_again(self) -> None:
+        from game.scenes.strike.start import new_match, view_for
+
+        ai = (self.match.options or {}).get("ai") or {}
+        self.session.close()
+        match = new_match(secrets.randbelow(900_000_000) + 1, {int(k): v for k, v in ai.items()})
+        self.app.show_view(view_for(self.app, match))
