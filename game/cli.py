@@ -240,7 +240,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for spec in specs:
             try:
                 load_base(spec)
-                sys.stdout.write(f"ok  {spec.id}: {len(spec.resource_files)} files\n")
+                shipped = sum(not f.is_family for f in spec.resource_files)
+                sys.stdout.write(f"ok  {spec.id}: {shipped} files\n")
             except ResourceError as exc:
                 problems.extend(str(p) for p in exc.problems)
     else:
