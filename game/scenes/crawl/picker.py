@@ -17,7 +17,6 @@ import random
 from typing import Any
 
 import arcade
-import arcade.gui as gui
 import arcade.shape_list
 from arcade.types import Color
 
@@ -26,10 +25,11 @@ from game.scenes import theme
 from game.scenes.bake import Baked, bake_texts, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
+from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
 from game.scenes.fonts import TITLE_FONT, UI_FONT
-from game.scenes.widgets import HelpTopic, make_button
+from game.scenes.widgets import HelpTopic
 
 COLUMNS = 7
 LIFT = 12  # whole pixels: the baked texts stay on the pixel grid
@@ -159,7 +159,14 @@ class PickerView(GameViewBase):
         self.tiles_sprites = arcade.SpriteList()  # the icons
         self.labels = arcade.SpriteList()  # baked texts: the tiles', the heading and the note
         self.tiles_shapes = arcade.shape_list.ShapeElementList()  # bodies and rings
-        self.buttons: dict[str, gui.UIFlatButton] = {}
+        # baked, not gui widgets: Start and Clear turn on and off as the selection changes,
+        # which would lay out and render the gui again (buttons.py)
+        self.buttons = BakedButtons({
+            "back": ButtonSpec("Back (Esc)", 150, on_click=self.back),
+            "random": ButtonSpec("Random", 150, on_click=self.random_pick),
+            "clear": ButtonSpec("Clear", 150, on_click=self.clear_selection),
+            "start": ButtonSpec("Start run", 190, "primary", on_click=self.start_run),
+        }, height=theme.BUTTON_HEIGHT, gap=12, align_y=22, tag="picker")  # fmt: skip
         self.closed = False
         self.rng = random.Random()  # presentation only: the Random button's suggestion
         b = self.batch
@@ -199,7 +206,7 @@ class PickerView(GameViewBase):
             rect = arcade.XYWH(x, y, tile_w, tile_h)
             self.tiles.append(AbilityTile(self, self.catalogue.abilities[ability_id], rect))
         self._bake_texts()
-        self._build_buttons()
+        self.buttons.layout(width, height)
         self.refresh()
 
     def _bake_texts(self) -> None:
@@ -216,20 +223,6 @@ class PickerView(GameViewBase):
         for i, tile in enumerate(self.tiles):
             tile.set_labels([baked[i, j] for j in range(len(tile.texts))])
             self.labels.extend(tile.labels)
-
-    def _build_buttons(self) -> None:
-        self.ui.clear()
-        row = gui.UIBoxLayout(vertical=False, space_between=12)
-        self.buttons = {
-            "back": row.add(make_button("Back (Esc)", width=150, on_click=self.back)),
-            "random": row.add(make_button("Random", width=150, on_click=self.random_pick)),
-            "clear": row.add(make_button("Clear", width=150, on_click=self.clear_selection)),
-            "start": row.add(make_button("Start run", width=190, kind="primary",
-                                         on_click=self.start_run)),
-        }
-        anchor = gui.UIAnchorLayout()
-        anchor.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
-        self.ui.add(anchor)
 
     def refresh(self) -> None:
         """Show the selection: tiles restyled and the geometry re-batched only on change."""
@@ -257,6 +250,7 @@ class PickerView(GameViewBase):
         self.tiles_shapes.draw()
         self.tiles_sprites.draw()
         draw_baked(self.labels)
+        self.buttons.draw()
 
     # -- choosing --------------------------------------------------------------------------
     def toggle(self, ability_id: str) -> bool:
@@ -304,7 +298,15 @@ class PickerView(GameViewBase):
             self.match.close()
 
     # -- input -----------------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.buttons.on_mouse_motion(x, y)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.buttons.on_mouse_release(x, y, button)
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.buttons.on_mouse_press(x, y, button):
+            return
         for i, tile in enumerate(self.tiles):
             if tile.rect.point_in_rect((x, y)):
                 self.focus = i
