@@ -217,3 +217,27 @@ def test_replay_view_applies_the_draft_then_steps_the_board(window, strike_app):
         assert view.session.replay_queue is not None and not view.session.replay_queue
     finally:
         view.session.close()
+
+
+def test_shake_moves_board_labels_but_not_the_panel(window, strike):
+    """The HP labels, status badges and floating numbers shake with the tokens (they live in
+    `board_batch`, drawn through the shake camera); the panel's labels stay put."""
+    view = strike(COMBAT_MID)
+    step(window)
+    hp_label = view.unit_texts["p1.boiling_storm"][0]
+    x, y = int(hp_label.x), int(hp_label.y)
+    still = screenshot(window)
+    view.shake = (3.0, 0.0)  # held still: no tween resets it before the frame
+    shaken = screenshot(window)
+    view.shake = (0.0, 0.0)
+    h = window.height
+
+    def crop(image, left, top_gl, w=30, hh=12):
+        return image.crop((left, h - top_gl, left + w, h - top_gl + hh)).tobytes()
+
+    label_box = (x - 15, y + 6)
+    assert crop(still, *label_box) != crop(shaken, *label_box)
+    assert crop(still, *label_box) == crop(shaken, label_box[0] + 3, label_box[1])
+    head = view.block_texts["p0.flame_embrace"][0]  # a panel label does not move
+    panel_box = (int(head.x), int(head.y) + 6)
+    assert crop(still, *panel_box, w=80) == crop(shaken, *panel_box, w=80)
