@@ -136,13 +136,13 @@ def _render(card: Any, faction_color: str, era_color: str, archetype: str, width
     draw.rounded_rectangle((il, it, ir, it + band_h), radius=max(0, radius - inset), fill=faction,
                            corners=(True, True, False, False))
     pad = max(2, round(width * 0.04)) * s
-    font, lines = _fit_lines(draw, card.name, inner_w - 2 * pad, band_h * 0.86,
+    font, lines = _fit_lines(draw, card.name, inner_w - 2 * pad, band_h * 0.9,
                              round(width * 0.11) * s)
     _centered_lines(draw, lines, font, (il + ir) / 2, it + band_h / 2, _ink_on(faction))
 
-    # coin badge with the cost, straddling the band's bottom-left; the hero's star top-right
+    # coin badge with the cost under the band's left end; the hero's star under its right end
     coin = round(width * 0.25) * s
-    cy0 = it + band_h - coin // 3
+    cy0 = it + band_h + s
     cl = il + pad // 2
     _paste_item(img, "coinGold", (cl, cy0, cl + coin, cy0 + coin))
     draw.text((cl + coin / 2, cy0 + coin / 2), str(card.cost), font=_font(round(coin * 0.55)),

@@ -1,0 +1,119 @@
+"""The Kingdom help overlay's topics (spec kingdom.md 8.5), shown by the shared `HelpOverlay`
+(game.scenes.widgets) that every screen opens with H.
+
+Numbers (costs, sizes, the turn cap) and the effect glossary are read from the loaded content,
+so a mod that changes `rules.toml` gets a help that says so. `help_topics(content, view)` ends
+with the Controls of the screen asking: "deck_builder", "match", "playback", "end" or
+"spectate".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.widgets import HelpTopic
+
+CONTROLS: dict[str, tuple[str, ...]] = {
+    "deck_builder": (
+        "Country | Continent (top): which kind of pool you build from.",
+        "Click a faction tile on the left. The first time you pick one, the Default preset "
+        "chooses a hero and up to 10 units for you.",
+        "Click a hero card to pick your hero; click a unit row to add or remove it "
+        "(hover a row to see the full card).",
+        "Search (Ctrl+F) filters by name, id, effect or faction; Sort orders the list; Only "
+        "selected hides the rest.",
+        "Default, Select All, Clear: quick picks. Enter: Start Match (when a hero and 1-10 "
+        "units are chosen).",
+        "Tab / Shift+Tab: move between the controls; Space presses the focused one.",
+        "Mouse wheel: scroll the tiles, the heroes and the unit list.",
+    ),
+    "match": (
+        "Buy: click an offer you can afford (or your hero, Q), then a glowing empty slot. "
+        "Keys 1-5 pick offers. Right-click or Esc cancels.",
+        "Move: click one of your units, then an empty slot (moves are free).",
+        "Sell Mode (S): click one of your units to sell it for half its cost, rounded down.",
+        "R: refresh the shop. U: upgrade the Nexus. Space or Enter: End Turn.",
+        "Hover anything for what it does and why a button is disabled.",
+    ),
+    "playback": (
+        "Space: skip to the end of the combat.",
+        "The animation speed (1x, 2x, instant) is a setting.",
+    ),
+    "spectate": (
+        "Both seats are CPUs: watch. Pause stops after the current step; the speed control "
+        "sets the pace.",
+        "Space: skip the current combat to its end.",
+    ),
+    "end": (
+        "Rematch: the same decks on a new seed. New Deck: back to the deck builder.",
+        "Save Replay keeps the whole match; Menu returns to the main menu.",
+    ),
+}
+
+
+def _era_list(content: Any) -> str:
+    return ", ".join(f"{e.name} ({e.level})" for e in content.eras)
+
+
+def effect_glossary(content: Any) -> tuple[str, ...]:
+    """One line per effect: "Archetype (id): text", in the order of `rules.toml`."""
+    return tuple(f"{e.archetype} ({key}): {e.text}" for key, e in content.effects.items())
+
+
+def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:
+    """The topics of 8.5 in order, then the Controls of `view`."""
+    c = content
+    levels = range(c.start_level, c.max_level)
+    upgrade_costs = "/".join(str(c.upgrade_cost(level)) for level in levels)
+    weights = "/".join(str(w) for w in c.shop_weights)
+    sizes = ", ".join(f"{c.shop_size(c.slot_count(lv))}" for lv in range(c.start_level,
+                                                                         c.max_level + 1))
+    refresh = ", ".join(f"{c.refresh_cost(c.slot_count(lv))}" for lv in range(c.start_level,
+                                                                           c.max_level + 1))
+    return [
+        HelpTopic("Goal", (
+            "Bring the enemy Nexus to 0 HP or below at the end of a combat.",
+            "If both Nexus fall in the same combat, the higher HP wins (-3 beats -8); equal HP "
+            "is a draw.",
+            f"After turn {c.turn_cap} the match ends on HP: higher HP wins, equal HP is a draw.",
+        )),
+        HelpTopic("Turn flow", (
+            "1. You plan: buy, sell, move, refresh and upgrade in any order, then End Turn.",
+            "2. The opponent plans, seeing your board as it now stands.",
+            "3. Combat plays out by itself, lane by lane.",
+            "4. Upkeep (tax, then income) for both players, then both shops are topped up, "
+            "and the next turn starts.",
+        )),
+        HelpTopic("Economy", (
+            f"You start with {c.start_coins} coin. Each upkeep: tax first (-1 coin per tax "
+            "unit, paid from what you carried over, never below 0), then income = your Nexus "
+            f"level (at most {c.income_cap}), then +1 per income unit.",
+            f"Upgrading the Nexus costs 2 x level ({upgrade_costs}) and gives +1 slot, +5 max HP "
+            "and +5 HP, a higher income, a bigger shop at the next top-up, and unlocks the "
+            "heroes of the new era.",
+            f"Eras: {_era_list(c)}. Selling a unit gives back half its cost, rounded down.",
+        )),
+        HelpTopic("Shop", (
+            f"Shop size by level: {sizes} offers. Unsold offers stay from turn to turn; a bought "
+            "one leaves an empty place until the top-up at the end of the turn.",
+            f"Refresh (new offers) costs {refresh} coins by level, as often as you like.",
+            f"Offers are drawn from your deck, weighted {weights} for units 0/1/2/3+ eras away "
+            "from your Nexus era.",
+            "Your hero has its own place: buyable once your Nexus reaches the hero's era, if "
+            "you can pay and have an empty slot. It is never sold, and once fallen it is lost "
+            "for the match.",
+        )),
+        HelpTopic("Combat", (
+            "Start: heal units heal their Nexus; aura units give +1 ATK / +1 DEF to their "
+            "neighbours (a snapshot kept for the whole combat); guardians get one charge.",
+            "Lanes resolve left to right. The two units of a lane strike at the same time: a "
+            "unit dies if the attack's ATK is above its DEF (a tie survives).",
+            "Melee damage above the defender's DEF spills over to its Nexus; an empty lane lets "
+            "the whole ATK through. Archers always hit the Nexus; siege hits three lanes.",
+            "A guardian next to a unit that would die dies instead (left neighbour first).",
+            "Cleave and overkill heal trigger only on real melee kills. A combat never stops "
+            "early: only the final HPs count.",
+        )),
+        HelpTopic("Effects", effect_glossary(c)),
+        HelpTopic("Controls", CONTROLS.get(view, CONTROLS["match"])),
+    ]

@@ -1,0 +1,189 @@
+"""Kingdom's entry points (spec kingdom.md 8): `open_kingdom(app, launch)` (the mode's
+scene_entry), `shot_view(app, match)` (`tabula shot`), `open_deck_builder(app, launch)` (the end
+screen's New Deck) and `begin_match`, which Start Match calls.
+
+- `launch.record`: continue that match; it resumes at its phase (the deck builder while the
+  phase is `deck_builder`, else the match view).
+- Otherwise a new match on `launch.seed` (or a fresh one) with `options.ai` from `launch.cpu`
+  (seat 1 at the mode's default level when none is given; seat 0 too when spectating).
+  A human seat opens the deck builder; when both seats are CPUs (spectate) the builder is
+  skipped.
+
+A CPU seat's deck (4.2.4) comes from the CPU player of its level, given the seat view and its
+own `ai` stream (never the match's streams); the stream's state after the deck is kept in
+`match.extra[AI_STREAMS]` (seat -> state) so the match view's CPU driver can continue it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import arcade
+
+from game.engine.match import Match, Rejection
+from game.engine.modes import ModeLaunch, get_mode
+from game.engine.record import RecordError, build_match, new_record, replay
+from game.engine.rng import Stream, ai_stream
+from game.systems.kingdom.pools import default_preset
+
+log = logging.getLogger(__name__)
+
+MODE_ID = "kingdom"
+RULES_VERSION = "1"
+AI_STREAMS = "kingdom.ai_streams"  # match.extra key: seat -> the CPU's ai stream state
+
+
+def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Match:
+    """A fresh match in phase deck_builder; `cpu` maps seats to levels (`options.ai`)."""
+    seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
+    spec = get_mode(MODE_ID)
+    ai = {}
+    for seat, level in sorted((cpu or {}).items()):
+        ai[str(seat)] = (spec.canonical_level(level) if spec else None) or level
+    return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
+
+
+def cpu_seats(match: Match) -> dict[int, str]:
+    """The CPU seats of a match and their levels, from `options.ai`."""
+    return {int(seat): level for seat, level in (match.options.get("ai") or {}).items()}
+
+
+def human_seats(match: Match) -> list[int]:
+    cpus = cpu_seats(match)
+    return [seat for seat in range(match.rules.seats) if seat not in cpus]
+
+
+def _cpu_stream(match: Match, seat: int) -> Stream:
+    stream = ai_stream(match.seed, seat)
+    state = match.extra.get(AI_STREAMS, {}).get(seat)
+    if state is not None:
+        stream.set_state(state)
+    return stream
+
+
+def fallback_cpu_deck(content: Any, seat: int, stream: Stream) -> dict[str, Any]:
+    """4.2.4 by the letter, for when the CPU players are not importable: a random country from
+    the `ai` stream, then Default from the same stream."""
+    countries = content.countries
+    faction = countries[stream.randint(0, len(countries) - 1)]
+    hero, units = default_preset(content, "country", faction, stream)
+    return {"type": "build_deck", "seat": seat, "mode": "country", "faction": faction,
+            "hero": hero, "units": sorted(units)}
+
+
+def cpu_deck_decision(match: Match, seat: int) -> dict[str, Any]:
+    """The `build_deck` decision of a CPU seat (4.2.4): its level's CPU decides on the seat view."""
+    level = cpu_seats(match).get(seat, "hard")
+    stream = _cpu_stream(match, seat)
+    spec = get_mode(MODE_ID)
+    try:
+        if spec is None:
+            raise ImportError("kingdom is not registered")
+        cpu = spec.make_cpu(level, seat, stream, match.resources)
+    except ImportError:  # the CPU players are not installed: the rule itself
+        decision = fallback_cpu_deck(match.rules.content, seat, stream)
+    else:
+        decision = cpu.decide(match.view_json(seat))
+    match.extra.setdefault(AI_STREAMS, {})[seat] = stream.get_state()
+    return decision
+
+
+def build_cpu_decks(match: Match) -> None:
+    """Every CPU seat still in `to_act` submits its deck (seat order)."""
+    for seat in sorted(cpu_seats(match)):
+        if match.phase != "deck_builder" or seat not in match.to_act:
+            continue
+        decision = cpu_deck_decision(match, seat)
+        outcome = match.submit(decision)
+        if isinstance(outcome, Rejection):
+            raise RuntimeError(f"the seat {seat} CPU's deck was rejected: {outcome.message}")
+
+
+def _match_view(app: Any, match: Match) -> arcade.View:
+    from game.scenes.kingdom.match_view import open_match_view  # B's screen
+
+    return open_match_view(app, match)
+
+
+def _end_view(app: Any, match: Match) -> arcade.View:
+    try:
+        from game.scenes.kingdom.end import open_end_view  # type: ignore[attr-defined]
+    except ImportError:
+        return _match_view(app, match)
+    return open_end_view(app, match)
+
+
+def view_for(app: Any, match: Match) -> arcade.View:
+    """The first view of a match at its current phase (a new match or a resumed save)."""
+    if match.phase == "deck_builder":
+        humans = [s for s in human_seats(match) if s in match.to_act]
+        if humans:
+            from game.scenes.kingdom.deck_builder import DeckBuilderView
+
+            return DeckBuilderView(app, match, humans[0])
+        build_cpu_decks(match)  # spectate, or the human seat has built already
+    if match.result is not None:
+        return _end_view(app, match)
+    return _match_view(app, match)
+
+
+def begin_match(app: Any, match: Match, decision: dict[str, Any]) -> arcade.View | None:
+    """Start Match: submit the human's `build_deck`, then the CPU seats' decks, and open the
+    match view. None (with a toast) when the deck was refused."""
+    outcome = match.submit(decision)
+    if isinstance(outcome, Rejection):
+        app.notify(outcome.message)
+        return None
+    build_cpu_decks(match)
+    builder = app.window.current_view
+    if getattr(builder, "match", None) is match:
+        builder.owns_match = False  # the match view owns it now
+    view = view_for(app, match)
+    app.show_view(view)
+    return view
+
+
+def open_kingdom(app: Any, launch: ModeLaunch) -> arcade.View:
+    """The mode's scene entry (see the module docstring)."""
+    if launch.record is not None:
+        outcome = replay(launch.record)
+        if not outcome.ok:
+            outcome.match.close()
+            message = outcome.rejection.message if outcome.rejection else ""
+            raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
+                              f"{message}")
+        return view_for(app, outcome.match)
+    return view_for(app, new_match(launch.seed, _seating(launch)))
+
+
+def _seating(launch: ModeLaunch) -> dict[int, str]:
+    cpu = dict(launch.cpu)
+    if 1 not in cpu:
+        spec = get_mode(MODE_ID)
+        cpu[1] = spec.default_level if spec else "hard"
+    return cpu
+
+
+def open_deck_builder(app: Any, launch: ModeLaunch) -> arcade.View:
+    """A new match's deck builder (the end screen's New Deck), shown at once."""
+    launch = ModeLaunch(mode=MODE_ID, seed=launch.seed, cpu=dict(launch.cpu),
+                        options=dict(launch.options))
+    view = view_for(app, new_match(launch.seed, _seating(launch)))
+    app.show_view(view)
+    return view
+
+
+def shot_view(app: Any, match: Any) -> arcade.View:
+    """A still view of any position (`tabula shot`): deck_builder -> seat 0's builder with
+    nothing chosen; planning -> the match view; over -> the end screen."""
+    if isinstance(match, dict):
+        match = replay(match).match
+    if match.phase == "deck_builder":
+        from game.scenes.kingdom.deck_builder import DeckBuilderView
+
+        return DeckBuilderView(app, match, 0)
+    if match.result is not None:
+        return _end_view(app, match)
+    return _match_view(app, match)
