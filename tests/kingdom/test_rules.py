@@ -137,6 +137,7 @@ def test_buy_checks_in_order():
     match = planning(coins=0, hero={"card": "china_sun_tzu"})
     assert_rejected(match, {"seat": 0, "type": "buy", "offer": 3, "slot": 9}, "bad_offer")
     assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 5}, "bad_slot")
+    assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": -1}, "bad_slot")
     assert_rejected(match, {"seat": 0, "type": "buy", "offer": "hero", "slot": 0},
                     "hero_locked_era")
     assert_rejected(match, {"seat": 0, "type": "buy", "offer": 0, "slot": 0}, "not_enough_coins")

@@ -77,16 +77,16 @@ def offer_card(seat: KingdomSeat, offer: int | str) -> str | None:
     return seat.shop[offer] if 0 <= offer < len(seat.shop) else None
 
 
-def buy_problem(content: Content, seat: KingdomSeat, offer: int | str, slot: int
+def buy_problem(content: Content, seat: KingdomSeat, offer: int | str, slot: int | None
                 ) -> str | None:
-    """The `buy` checks of section 5, in order. `slot` may be -1 to check the offer alone
+    """The `buy` checks of section 5, in order. `slot` may be None to check the offer alone
     (the match view greys offers before a slot is chosen)."""
     if offer == HERO:
         if seat.hero is None:
             return "bad_offer"
     elif not 0 <= offer < len(seat.shop):  # type: ignore[operator]
         return "bad_offer"
-    if slot != -1 and not 0 <= slot < len(seat.slots):
+    if slot is not None and not 0 <= slot < len(seat.slots):
         return "bad_slot"
     if offer == HERO:
         if seat.hero_status == "dead":
@@ -101,7 +101,7 @@ def buy_problem(content: Content, seat: KingdomSeat, offer: int | str, slot: int
         card = seat.shop[offer]  # type: ignore[index]
         if card is None:
             return "offer_empty"
-    if slot != -1 and seat.slots[slot] is not None:
+    if slot is not None and seat.slots[slot] is not None:
         return "slot_occupied"
     if seat.coins < content.cards[card].cost:
         return "not_enough_coins"
@@ -150,7 +150,7 @@ def legal_decisions(match: Match, seat_no: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     offers: list[int | str] = [*range(len(seat.shop)), HERO]
     for offer in offers:
-        if buy_problem(content, seat, offer, -1) is None:
+        if buy_problem(content, seat, offer, None) is None:
             out.extend({"seat": seat_no, "type": "buy", "offer": offer, "slot": s} for s in empty)
     for slot, unit in enumerate(seat.slots):
         if unit is not None and content.cards[unit[0]].kind != "hero":
