@@ -533,7 +533,7 @@ class DeckBuilderView(GameViewBase):
         self.play_sound("click")
         self.relayout()
 
-    def apply_default(self, relayout: bool = True) -> None:
+    def apply_default(self, relayout: bool | None = None) -> None:
         if self.faction is None:
             return
         stream = self.match.stream(f"deck/{self.seat}")
@@ -567,7 +567,7 @@ class DeckBuilderView(GameViewBase):
             return False
         else:
             self.units.append(unit)
-        self._changed(relayout=self.only_selected)
+        self._changed()
         return True
 
     def toggle_only_selected(self) -> None:
@@ -605,7 +605,11 @@ class DeckBuilderView(GameViewBase):
             if self.window is not None:
                 self.relayout()
 
-    def _changed(self, relayout: bool = True) -> None:
+    def _changed(self, relayout: bool | None = None) -> None:
+        """The selection changed: restyle in place, or lay out again when the rows shown
+        depend on it (Only selected)."""
+        if relayout is None:
+            relayout = self.only_selected
         if relayout and self.window is not None:
             self.relayout()
         else:

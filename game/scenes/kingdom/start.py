@@ -101,18 +101,12 @@ def build_cpu_decks(match: Match) -> None:
             raise RuntimeError(f"the seat {seat} CPU's deck was rejected: {outcome.message}")
 
 
-def _match_view(app: Any, match: Match) -> arcade.View:
-    from game.scenes.kingdom.match_view import open_match_view  # B's screen
+def _match_view(app: Any, match: Match, *, live: bool = True) -> arcade.View:
+    """The match view of a match in planning, or its end screen once it is over (the match
+    view module chooses, shows the view and returns it)."""
+    from game.scenes.kingdom.match_view import open_match_view
 
-    return open_match_view(app, match)
-
-
-def _end_view(app: Any, match: Match) -> arcade.View:
-    try:
-        from game.scenes.kingdom.end import open_end_view  # type: ignore[attr-defined]
-    except ImportError:
-        return _match_view(app, match)
-    return open_end_view(app, match)
+    return open_match_view(app, match, live=live)
 
 
 def view_for(app: Any, match: Match) -> arcade.View:
@@ -124,8 +118,6 @@ def view_for(app: Any, match: Match) -> arcade.View:
 
             return DeckBuilderView(app, match, humans[0])
         build_cpu_decks(match)  # spectate, or the human seat has built already
-    if match.result is not None:
-        return _end_view(app, match)
     return _match_view(app, match)
 
 
@@ -141,7 +133,8 @@ def begin_match(app: Any, match: Match, decision: dict[str, Any]) -> arcade.View
     if getattr(builder, "match", None) is match:
         builder.owns_match = False  # the match view owns it now
     view = view_for(app, match)
-    app.show_view(view)
+    if view is not app.window.current_view:
+        app.show_view(view)
     return view
 
 
@@ -171,7 +164,8 @@ def open_deck_builder(app: Any, launch: ModeLaunch) -> arcade.View:
     launch = ModeLaunch(mode=MODE_ID, seed=launch.seed, cpu=dict(launch.cpu),
                         options=dict(launch.options))
     view = view_for(app, new_match(launch.seed, _seating(launch)))
-    app.show_view(view)
+    if view is not app.window.current_view:
+        app.show_view(view)
     return view
 
 
@@ -184,6 +178,4 @@ def shot_view(app: Any, match: Any) -> arcade.View:
         from game.scenes.kingdom.deck_builder import DeckBuilderView
 
         return DeckBuilderView(app, match, 0)
-    if match.result is not None:
-        return _end_view(app, match)
-    return _match_view(app, match)
+    return _match_view(app, match, live=False)
