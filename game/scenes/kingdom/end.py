@@ -1,0 +1,243 @@
+"""The kingdom end screen (spec kingdom.md 8.4): the final boards under a result panel.
+
+"Victory" / "Defeat" / "Draw" ("<Faction> wins" or "Draw" when two CPUs played), the reason,
+both final HPs, the turn count, both factions and heroes. Buttons: Rematch (the same decks on
+a new seed), New Deck (the deck builder), Save Replay (the record into the replays folder) and
+Menu. The finished match has nothing to resume, so its save slot is cleared.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import secrets
+from pathlib import Path
+from typing import Any
+
+import arcade
+import pyglet
+from arcade.types import Color
+
+from game import paths
+from game.engine.match import Match
+from game.engine.modes import ModeLaunch
+from game.engine.record import build_match, match_record, new_record, save_record
+from game.scenes import theme
+from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.kingdom import words
+from game.scenes.kingdom.match_view import (
+    MODE_ID,
+    SOUNDS,
+    KingdomSession,
+    MatchView,
+    open_match_view,
+)
+from game.scenes.widgets import make_button, rounded_rect_texture
+
+log = logging.getLogger(__name__)
+
+PANEL_W, PANEL_H = 620, 330
+
+
+def rematch_match(record: dict[str, Any], final: dict[str, Any], seed: int) -> Match:
+    """A new match with the same seats and decks on `seed`: both `build_deck` decisions from
+    the deck builder when the decks are valid ones, else (a deck from a test setup) a setup
+    with those decks at turn 1."""
+    options = dict(record.get("options") or {})
+    seats = final["board"]["seats"]
+    match = build_match(new_record(MODE_ID, "1", seed, options))
+    ok = all(s.get("hero") for s in seats)
+    for seat_no, seat in enumerate(seats):
+        if not ok:
+            break
+        outcome = match.submit({"seat": seat_no, "type": "build_deck", "mode": seat["mode"],
+                                "faction": seat["faction"], "hero": seat["hero"]["card"],
+                                "units": list(seat["deck"])})
+        ok = outcome.ok
+    if ok:
+        return match
+    match.close()
+    setup_seats = []
+    for seat in seats:
+        entry: dict[str, Any] = {"faction": seat["faction"], "mode": seat["mode"],
+                                 "deck": list(seat["deck"])}
+        if seat.get("hero"):
+            entry["hero"] = {"card": seat["hero"]["card"], "status": "in_hand"}
+        setup_seats.append(entry)
+    setup = {"phase": "planning", "turn": 1, "board": {"seats": setup_seats}}
+    return build_match(new_record(MODE_ID, "1", seed, options, setup))
+
+
+class EndView(MatchView):
+    """The final position of a finished match with the result panel over it."""
+
+    ended = True
+
+    def __init__(self, app: Any, session: KingdomSession) -> None:
+        super().__init__(app, session)
+        self.record = match_record(self.match)
+        self.final = self.match.state_json()
+        self.result = self.final["result"] or {}
+        self.saved_replay: Path | None = None
+        self.panel = arcade.SpriteList()
+        factions = [self.faction(0), self.faction(1)]
+        self.banner_word = words.end_banner(self.result, self.me, factions)
+        self.lines = self._lines()
+        self.end_batch = pyglet.graphics.Batch()  # above the shade, under the buttons
+        self.title_text = arcade.Text(self.banner_word, 0, 0, self._banner_color(), 44,
+                                      font_name=TITLE_FONT, bold=True, anchor_x="center",
+                                      anchor_y="center", batch=self.end_batch)
+        self.line_texts = [arcade.Text(line, 0, 0, theme.TEXT if i else theme.GOLD_HI,
+                                       15 if i else 17, font_name=UI_FONT, bold=i == 0,
+                                       anchor_x="center", anchor_y="center",
+                                       batch=self.end_batch)
+                           for i, line in enumerate(self.lines)]
+        self.end_buttons = {
+            "rematch": make_button("Rematch", width=130, kind="primary", on_click=self.rematch),
+            "new_deck": make_button("New Deck", width=130, on_click=self.new_deck),
+            "save_replay": make_button("Save Replay", width=130, on_click=self.save_replay),
+            "menu": make_button("Menu", width=130, on_click=self.to_menu),
+        }
+        for button in self.end_buttons.values():
+            self.ui.add(button)
+        self._sounded = False
+        self.banner = ""
+
+    def _banner_color(self) -> Color:
+        winner = self.result.get("winner")
+        if winner is None:
+            return theme.TEXT
+        if self.me is not None and winner != self.me:
+            return theme.RED_HI
+        return theme.GOLD
+
+    def _lines(self) -> list[str]:
+        c = self.content
+        seats = self.final["board"]["seats"]
+        out = [words.end_reason(self.result, self.me)]
+        hp = "   ".join(f"{self.faction(s)}: {seats[s]['hp']} / {seats[s]['max_hp']} HP"
+                       for s in (0, 1))
+        out.append(hp)
+        out.append(f"Turn {self.final['turn']}")
+        for s in (0, 1):
+            hero = seats[s].get("hero")
+            who = "You" if s == self.me else ("CPU" if s in self.session.cpu else "Seat")
+            name = c.cards[hero["card"]].name if hero else "no hero"
+            fallen = " (fallen)" if hero and hero["status"] == "dead" else ""
+            out.append(f"{who}: {self.faction(s)} — hero {name}{fallen}")
+        return out
+
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        cx, cy = width / 2, height / 2
+        self.panel.clear()
+        shade = arcade.SpriteSolidColor(width, height, cx, cy, Color(0, 0, 0, 130))
+        body = arcade.Sprite(rounded_rect_texture(PANEL_W, PANEL_H, 14, tuple(theme.PANEL),
+                                                  tuple(theme.GOLD), 2))
+        body.position = (cx, cy)
+        self.panel.append(shade)
+        self.panel.append(body)
+        top = cy + PANEL_H / 2
+        self.title_text.position = (cx, top - 44)
+        y = top - 92
+        for i, text in enumerate(self.line_texts):
+            text.position = (cx, y)
+            y -= 30 if i == 0 else 26
+        names = list(self.end_buttons)
+        total = len(names) * 130 + (len(names) - 1) * 12
+        left = cx - total / 2
+        for i, name in enumerate(names):
+            self.end_buttons[name].rect = arcade.LBWH(left + i * 142, cy - PANEL_H / 2 + 20,
+                                                      130, 40)
+
+    def on_draw(self) -> None:
+        # the board and its texts, then the shaded result panel, then its buttons
+        self.ui.prepare()
+        self.clear()
+        self.draw_board()
+        self.batch.draw()
+        self.panel.draw()
+        self.end_batch.draw()
+        self.ui.draw()
+        self.tooltip.draw()
+        self.toast.draw()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if self.session.live:
+            self.app.delete_save(MODE_ID)
+        if not self._sounded:
+            self._sounded = True
+            winner = self.result.get("winner")
+            lost = self.me is not None and winner is not None and winner != self.me
+            self.play("lose" if lost else "win")
+
+    def update_game(self, dt: float) -> None:
+        pass  # a finished match: nothing plays, nobody decides
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
+        return True
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.rematch()
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.to_menu()
+            return True
+        return False
+
+    def current_record(self) -> dict[str, Any] | None:
+        return None
+
+    # -- buttons ---------------------------------------------------------------------------------
+    def rematch(self) -> arcade.View | None:
+        seed = secrets.randbelow(900_000_000) + 1
+        try:
+            match = rematch_match(self.record, self.final, seed)
+        except Exception as exc:  # a rematch must never close the app
+            log.exception("kingdom rematch failed")
+            self.refuse(f"The rematch could not start: {exc}")
+            return None
+        self.session.close()
+        return open_match_view(self.app, match)
+
+    def new_deck(self) -> None:
+        from game.scenes.kingdom.start import open_deck_builder
+
+        cpu = {int(k): v for k, v in (self.record.get("options") or {}).get("ai", {}).items()}
+        self.session.close()
+        view = open_deck_builder(self.app, ModeLaunch(mode=MODE_ID, cpu=cpu))
+        if view is not None and view is not self.window.current_view:
+            self.app.show_view(view)
+
+    def save_replay(self) -> Path | None:
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path = paths.user_data_dir() / "replays" / f"kingdom-{self.record['seed']}-{stamp}.json"
+        try:
+            save_record(path, self.record)
+        except OSError as exc:
+            self.refuse(f"The replay could not be saved: {exc}")
+            return None
+        self.saved_replay = path
+        self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
+        return path
+
+    def to_menu(self) -> None:
+        self.session.close()
+        self.app.show_menu()
+
+    def on_leave(self) -> None:
+        self.session.close()
+
+
+def open_end_view(app: Any, match: Match) -> EndView:
+    """The end screen of a finished match, shown and returned (`tabula shot`, a resumed
+    record that is already over)."""
+    session = KingdomSession(match, live=False)
+    view = EndView(app, session)
+    app.show_view(view)
+    return view
+
+
+__all__ = ["EndView", "SOUNDS", "open_end_view", "rematch_match"]
