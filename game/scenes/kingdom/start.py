@@ -16,6 +16,7 @@ own `ai` stream (never the match's streams); the stream's state after the deck i
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import secrets
 from typing import Any
@@ -123,7 +124,10 @@ def view_for(app: Any, match: Match) -> arcade.View:
 
 def begin_match(app: Any, match: Match, decision: dict[str, Any]) -> arcade.View | None:
     """Start Match: submit the human's `build_deck`, then the CPU seats' decks, and open the
-    match view. None (with a toast) when the deck was refused."""
+    match view. None (with a toast) when the deck was refused or there is no match view."""
+    if importlib.util.find_spec("game.scenes.kingdom.match_view") is None:
+        app.notify("The match screen is not installed")
+        return None
     outcome = match.submit(decision)
     if isinstance(outcome, Rejection):
         app.notify(outcome.message)

@@ -123,8 +123,8 @@ SPEC = register(ModeSpec(
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=make_cpu,
-    scene_entry=None,
-    shot_entry=None,
+    scene_entry="game.scenes.kingdom.start:open_kingdom",
+    shot_entry="game.scenes.kingdom.start:shot_view",
     bench=bench,
     menu_order=40,
 ))
