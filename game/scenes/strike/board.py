@@ -32,6 +32,7 @@ from typing import Any
 import arcade
 import arcade.gui as gui
 import pyglet
+from arcade import easing
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
@@ -99,7 +100,12 @@ class BoardBase(StrikeView):
         self.flame_sprites = arcade.SpriteList()
         self.flame_sparks: list[tuple[arcade.Sprite, float, float, float]] = []
         self.flame_tiles: dict[Tile, arcade.Sprite] = {}
-        self.turn_badge = (0.0, 0.0, 0.0, 0.0)
+        self.turn_badge = (0.0, 0.0, 0.0, 0.0)  # centre x, y, width, height
+        self.badge = arcade.SpriteSolidColor(8, 8, color=look.MUTED)
+        self.badge_list = arcade.SpriteList()
+        self.badge_list.append(self.badge)
+        self.badge_dx = 0.0  # the turn badge's slide offset (turn_started)
+        self.centre_box = (0.0, 0.0)  # the panel's middle column, x0 x1
         self.tokens = arcade.SpriteList()
         self.token_of: dict[str, arcade.Sprite] = {}
         self.disp: dict[str, dict[str, Any]] = {}
@@ -127,7 +133,7 @@ class BoardBase(StrikeView):
         self.next_view: type[BoardBase] | None = None  # set by a phase event (hand-over)
         f = UI_FONT
         self.turn_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=f, bold=True,
-                                     anchor_x="center", anchor_y="center", batch=self.batch)
+                                     anchor_x="center", anchor_y="center")  # with the badge
         self.round_text = arcade.Text("", 0, 0, look.TEXT, 12, font_name=f, anchor_x="center",
                                       anchor_y="center", batch=self.batch)
         self.action_text = arcade.Text("", 0, 0, look.MUTED, 10, font_name=f, anchor_x="center",
@@ -323,9 +329,10 @@ class BoardBase(StrikeView):
                     self.ui.add(btn)
                     self.buttons[(u["id"], i)] = btn
         cx = side_w + centre_w / 2
-        self.centre_box = (side_w, side_w + centre_w)
+        self.centre_box = (side_w, side_w + centre_w)  # the panel's middle column, x0 x1
         self.turn_badge = (cx, ph - 22, centre_w - 30, 28)
-        self.turn_text.position = (cx, ph - 22)
+        self.badge.width, self.badge.height = centre_w - 30, 28
+        self.place_badge(self.badge_dx)
         self.round_text.position = (cx, ph - 50)
         self.action_text.position = (cx, ph - 64)
         self.action_text.width = int(centre_w - 20)
@@ -389,10 +396,9 @@ class BoardBase(StrikeView):
         w = self.window.width if self.window else 1280
         shapes.append(rect(0, w, 0, self.panel_h, look.PANEL))
         shapes.append(rect(0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE))
-        cx, cy, bw, bh = self.turn_badge
         seat = self.acting
-        col = look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
-        shapes.append(rect(cx - bw / 2, cx + bw / 2, cy - bh / 2, cy + bh / 2, col))
+        self.badge.color = (look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
+                            ).replace(a=self.badge.alpha)
         gold = self.gold_block()
         for uid, (left, right, bottom, top) in self.blocks.items():
             d = self.disp.get(uid)
@@ -443,6 +449,35 @@ class BoardBase(StrikeView):
 
     def draw_panel(self) -> None:
         self.panel_shapes.draw()
+        if self.badge_dx:  # sliding: clipped to the panel's centre column
+            left, right = self.centre_box
+            self.window.ctx.scissor = (int(left), 0, int(right - left), int(self.panel_h))
+            self.badge_list.draw()
+            self.turn_text.draw()
+            self.window.ctx.scissor = None
+        else:
+            self.badge_list.draw()
+            self.turn_text.draw()
+
+    def place_badge(self, dx: float, alpha: int = 255) -> None:
+        """The turn badge and its words, `dx` px off their place (the slide of turn_started)."""
+        self.badge_dx = dx
+        cx, cy = self.turn_badge[:2]
+        self.badge.position = (cx + dx, cy)
+        self.badge.alpha = alpha
+        self.turn_text.position = (cx + dx, cy)
+        if self.turn_text.color[3] != alpha:
+            self.turn_text.color = self.turn_text.color[:3] + (alpha,)
+
+    def slide_badge(self, seat: int | None) -> None:
+        """turn_started: the badge slides in from the acting seat's side (0.3 s, ease-out)
+        and fades in; instant speed puts it in place at once."""
+        width = self.turn_badge[2]
+        start = -0.5 * width if seat == 0 else 0.5 * width
+
+        def apply(k: float) -> None:
+            self.place_badge(start * (1 - k), int(255 * min(1.0, 0.25 + k)))
+        self.tweener.add(ValueTween(0.0, 1.0, 0.3, apply, ease=easing.ease_out, blocking=False))
 
     def draw_flashes(self) -> None:
         for sprite, left, total, colour in self.flashes:

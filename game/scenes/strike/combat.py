@@ -152,7 +152,7 @@ class CombatView(BoardBase):
         seat = self.acting
         if seat is not None and not self.is_human(seat) and self.session.runner.pending:
             ang = self.clock * 6  # the CPU's spinner in the turn badge
-            arcade.draw_circle_filled(cx + bw / 2 - 14 + math.cos(ang) * 6,
+            arcade.draw_circle_filled(cx + self.badge_dx + bw / 2 - 14 + math.cos(ang) * 6,
                                       cy + math.sin(ang) * 6, 3, (18, 20, 26))
 
     def draw_overlay(self) -> None:
@@ -474,6 +474,7 @@ class CombatView(BoardBase):
 
     def on_turn_started(self, ev: dict[str, Any]) -> float:
         self.refresh_panel()
+        self.slide_badge(ev.get("seat"))
         return 0.0
 
     def on_match_ended(self, ev: dict[str, Any]) -> float:

@@ -241,3 +241,27 @@ def test_shake_moves_board_labels_but_not_the_panel(window, strike):
     head = view.block_texts["p0.flame_embrace"][0]  # a panel label does not move
     panel_box = (int(head.x), int(head.y) + 6)
     assert crop(still, *panel_box, w=80) == crop(shaken, *panel_box, w=80)
+
+
+def test_turn_badge_slides_in_on_turn_started(window, strike, strike_app):
+    view = strike(COMBAT_MID, speed="normal")
+    step(window)
+    cx = view.turn_badge[0]
+    assert view.badge.center_x == cx and view.badge_dx == 0.0
+    view.play_event({"type": "turn_started", "seat": 1, "turn": 14, "round": 7})
+    step(window, 3)
+    first = view.badge_dx
+    assert first > 0  # seat 1: in from the right
+    assert view.badge.center_x == cx + first and view.turn_text.x == cx + first
+    save_shot(screenshot(window), "turn_badge_slide")
+    step(window, 3)
+    assert 0 < view.badge_dx < first
+    step(window, 20)
+    assert view.badge_dx == 0.0 and view.badge.alpha == 255 and view.turn_text.x == cx
+    view.play_event({"type": "turn_started", "seat": 0, "turn": 15, "round": 8})
+    step(window)
+    assert view.badge_dx < 0  # seat 0: in from the left
+    strike_app.settings.animation_speed = "instant"
+    view.play_event({"type": "turn_started", "seat": 1, "turn": 16, "round": 8})
+    step(window)
+    assert view.badge_dx == 0.0 and view.badge.alpha == 255  # instant: no slide
