@@ -7,10 +7,16 @@ Units in a list are checked in list order; duplicate ids count once.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from game.systems.conquest import retreat
-from game.systems.conquest.orders import MAX_OWN_PER_TILE, count_after, pending_positions
+from game.systems.conquest.orders import (
+    MAX_OWN_PER_TILE,
+    count_after,
+    pending_counts,
+    pending_positions,
+)
 from game.systems.conquest.state import index
 
 if TYPE_CHECKING:
@@ -169,20 +175,30 @@ def _check_ready(match: Match, idx: Index, seat: int) -> str | None:
 
 
 # -- legal lists (5.3) -----------------------------------------------------------------------
-def move_targets(idx: Index, seat: int, uid: str) -> list[str]:
+def _fits(positions: dict[str, str | None], counts: Counter[str | None], uid: str,
+          tile: str) -> bool:
+    """The unit may be ordered onto `tile` without a sixth own unit pending there."""
+    return counts[tile] - (positions[uid] == tile) + 1 <= MAX_OWN_PER_TILE
+
+
+def move_targets(idx: Index, seat: int, uid: str,
+                 pending: tuple[dict[str, str | None], Counter[str | None]] | None = None
+                 ) -> list[str]:
     """Tiles a unit may be ordered to now, in scan order (its own tile included)."""
     here = idx.by_id[uid].tile
     if here is None:
         return []
+    positions, counts = pending or pending_counts(idx, seat)
     near = {here, *idx.content.neighbours[here]}
-    return [t for t in idx.content.land
-            if t in near and count_after(idx, seat, {uid}, t) <= MAX_OWN_PER_TILE]
+    return [t for t in idx.content.land if t in near and _fits(positions, counts, uid, t)]
 
 
-def place_targets(idx: Index, seat: int, uid: str) -> list[str]:
+def place_targets(idx: Index, seat: int, uid: str,
+                  pending: tuple[dict[str, str | None], Counter[str | None]] | None = None
+                  ) -> list[str]:
     """Own-zone tiles a unit may be placed on now, in scan order."""
-    return [t for t in idx.content.zones[seat]
-            if count_after(idx, seat, {uid}, t) <= MAX_OWN_PER_TILE]
+    positions, counts = pending or pending_counts(idx, seat)
+    return [t for t in idx.content.zones[seat] if _fits(positions, counts, uid, t)]
 
 
 def legal_decisions(match: Match, seat: int) -> list[dict[str, Any]]:
@@ -201,18 +217,20 @@ def legal_decisions(match: Match, seat: int) -> list[dict[str, Any]]:
             out.append(ready)
     elif phase == "placement":
         orders = dict(b.orders[seat])
+        pending = pending_counts(idx, seat)
         for unit in idx.of_seat(seat):
             out.extend({"seat": seat, "type": "place", "units": [unit.id], "to": t}
-                       for t in place_targets(idx, seat, unit.id))
+                       for t in place_targets(idx, seat, unit.id, pending))
             if unit.id in orders:
                 out.append({"seat": seat, "type": "place", "units": [unit.id], "to": None})
         out.append({"seat": seat, "type": "reset_moves"})
         if _check_ready(match, idx, seat) is None:
             out.append(ready)
     elif phase == "movement":
+        pending = pending_counts(idx, seat)
         for unit in idx.of_seat(seat):
             out.extend({"seat": seat, "type": "move", "units": [unit.id], "to": t}
-                       for t in move_targets(idx, seat, unit.id))
+                       for t in move_targets(idx, seat, unit.id, pending))
         out += [{"seat": seat, "type": "reset_moves"}, ready]
     elif phase == "reinforcements":
         out = [{"seat": seat, "type": "reinforce", "units": []}]

@@ -9,6 +9,7 @@ hold 5 + 5.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.systems.conquest.state import canonical_key, index
@@ -35,6 +36,12 @@ def count_after(idx: Index, seat: int, group: set[str], tile: str) -> int:
     """Own units pending on `tile` once every unit of `group` is ordered there (4.6.2)."""
     positions = pending_positions(idx, seat)
     return len(group) + sum(1 for uid, t in positions.items() if t == tile and uid not in group)
+
+
+def pending_counts(idx: Index, seat: int) -> tuple[dict[str, str | None], Counter[str | None]]:
+    """Pending positions and the number of own units pending per tile (for legal lists)."""
+    positions = pending_positions(idx, seat)
+    return positions, Counter(positions.values())
 
 
 def _store(match: Match, seat: int, orders: dict[str, str]) -> None:

@@ -9,7 +9,6 @@ restores it. Hot paths never query esper.
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from game.components.common import Ident
@@ -144,4 +143,9 @@ def board_json(match: Match) -> dict[str, Any]:
 
 
 def _copy(value: Any) -> Any:
-    return copy.deepcopy(value) if value is not None else None
+    """A copy of plain JSON data (lists, dicts, scalars): cheaper than `copy.deepcopy`."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
