@@ -2,20 +2,24 @@
 
 Both hands face up (enemy hand on top: click to steal; own hand below: click to retain), both
 decks as three slots at the window edges, six progress dots, a turn pill and one message line.
-A taken card flies to its deck slot. With a full deck (setups only) a card of the enemy hand and
+A taken card flies to its deck slot and turns over once (`CardFlip`); the dealt hands turn face
+up one after another when a live draft opens before anyone has picked. With a full deck (setups only) a card of the enemy hand and
 then one of the own deck make a `swap`, or Pass passes. When the draft ends, SPACE or Continue
 opens the placement view.
 """
 
 from __future__ import annotations
 
+import math
+from functools import cache
 from typing import Any
 
 import arcade
+from arcade import easing
 from arcade.types import Color
 
 from game.scenes import theme
-from game.scenes.animation import PositionTween, ValueTween
+from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.strike import look
 from game.scenes.strike.base import StrikeSession, StrikeView
@@ -23,6 +27,52 @@ from game.scenes.widgets import make_button
 
 CARD_W, CARD_H = 150, 210
 DECK_SCALE = 0.62
+FLY = 0.35  # seconds a taken card flies to its deck slot (ease-out)
+FLIP = 0.3  # seconds it then takes to turn over
+
+
+@cache
+def card_back(seat: int) -> arcade.Texture:
+    """The seat's card back (spec 8.1: green for seat 0, red for seat 1)."""
+    name = "cardBack_green2" if seat == 0 else "cardBack_red2"
+    return arcade.load_texture(f":resources:images/cards/{name}.png")
+
+
+class CardFlip(Tween):
+    """A card turning over, drawn by squeezing its width (spec 8.2).
+
+    A pick turns once round (face, back, face) after its flight; a reveal (`reveal=True`)
+    starts on its back and ends on its face. The back is stretched to the face's size. In
+    instant mode the Tweener finishes it at once: the face, at its size.
+    """
+
+    def __init__(self, sprite: arcade.Sprite, back: arcade.Texture, *, reveal: bool = False,
+                 duration: float = FLIP, **kwargs: Any) -> None:
+        kwargs.setdefault("ease", easing.ease_in_out)
+        super().__init__(duration, **kwargs)
+        self.sprite, self.back, self.reveal = sprite, back, reveal
+        self.face = sprite.texture
+        self.size = (sprite.width, sprite.height)
+        if reveal:  # face down until it turns
+            sprite.texture = back
+            sprite.width, sprite.height = self.size
+
+    def on_start(self) -> None:
+        if not self.reveal:  # where the flight left it
+            self.size = (self.sprite.width, self.sprite.height)
+
+    def apply(self, t: float) -> None:
+        a0 = math.pi if self.reveal else 0.0
+        c = math.cos(a0 + t * (2 * math.pi - a0))
+        texture = self.face if c >= 0 else self.back
+        if self.sprite.texture is not texture:
+            self.sprite.texture = texture
+        w, h = self.size
+        self.sprite.width, self.sprite.height = max(1.0, w * abs(c)), h
+
+    def on_end(self) -> None:
+        self.sprite.texture = self.face
+        self.sprite.width, self.sprite.height = self.size
 
 
 class DraftView(StrikeView):
@@ -57,6 +107,7 @@ class DraftView(StrikeView):
         self._pill = (0.0, 0.0, 0.0, 0.0)
         self._dots: list[tuple[float, float, Color, bool]] = []
         self._rows: dict[str, tuple[float, float]] = {}
+        self._dealt_shown = False
 
     # -- geometry ----------------------------------------------------------------------------
     @property
@@ -109,6 +160,22 @@ class DraftView(StrikeView):
         self._pill = (width - 120 * s, height - 28 * s, 190 * s, 30 * s)
         self.pill_text.position = self._pill[:2]
         self.rebuild(animate=False)
+        if not self._dealt_shown:
+            self._dealt_shown = True
+            self.reveal_hands()
+
+    def reveal_hands(self) -> None:
+        """A live draft nobody has picked in yet: the dealt hands turn face up, one card
+        after another (0.06 s apart), each from its seat's back."""
+        board = self.state["board"]
+        if not self.session.live or any(board["decks"]) or self.state["phase"] != "draft":
+            return
+        i = 0
+        for seat in (self.top_seat, self.viewer):
+            for card_id in board["hands"][seat]:
+                self.tweener.add(CardFlip(self.sprite_of[card_id], card_back(seat), reveal=True,
+                                          delay=0.06 * i, tag=card_id))
+                i += 1
 
     def target_positions(self) -> dict[str, tuple[float, float, float]]:
         board = self.state["board"]
@@ -131,6 +198,8 @@ class DraftView(StrikeView):
         if not self._rows:
             return
         targets = self.target_positions()
+        decks = self.state["board"]["decks"]
+        seat_of = {c: seat for seat in (0, 1) for c in decks[seat]}
         colours = look.colour_items(self.content)
         for card_id in list(self.sprite_of):
             if card_id not in targets:
@@ -147,12 +216,16 @@ class DraftView(StrikeView):
             if animate and old is not None and (old[0], old[1]) != (x, y):
                 self.cards.remove(sprite)
                 self.cards.append(sprite)  # on top while it flies
-                self.tweener.add(PositionTween(sprite, (x, y), 0.35, tag=card_id))
+                self.tweener.finish_all(tag=card_id)  # a flip or hover still running
+                self.tweener.add(PositionTween(sprite, (x, y), FLY, tag=card_id))
                 s0 = sprite.scale_x
 
                 def rescale(v: float, sp: arcade.Sprite = sprite) -> None:
                     sp.scale = v
-                self.tweener.add(ValueTween(s0, sc, 0.35, rescale, tag=card_id))
+                self.tweener.add(ValueTween(s0, sc, FLY, rescale, tag=card_id))
+                if card_id in seat_of:  # a pick: it turns over once it has landed
+                    self.tweener.add(CardFlip(sprite, card_back(seat_of[card_id]), delay=FLY,
+                                              tag=card_id))
             else:
                 sprite.position = (x, y)
                 sprite.scale = sc
@@ -326,7 +399,7 @@ class DraftView(StrikeView):
                 self.message = f"{who} {how.lower()} {name}"
             self.message_text.text = self.message
             self.play("pick")
-            return 0.35
+            return FLY
         if event["type"] == "draft_passed":
             self.message = "Passed"
             self.message_text.text = self.message

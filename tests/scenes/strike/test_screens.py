@@ -342,3 +342,63 @@ def test_layout_follows_window_size(window, strike, size):
         window.set_size(*old)
         window.dispatch_event("on_resize", *old)
         step(window)
+
+
+def test_picked_card_flies_then_flips(window, strike, strike_app):
+    from game.scenes.strike.draft import card_back
+
+    view = strike(DRAFT_MID, speed="normal")
+    sp = view.sprite_of["whirl_trail"]
+    face = sp.texture
+    click(window, sp.center_x, sp.center_y)
+    assert view.match.decisions[0]["card"] == "whirl_trail"
+    widths, backs = [], 0
+    shot = None
+    for _ in range(45):  # 0.35 s flight, then a 0.3 s turn
+        step(window)
+        widths.append(sp.width)
+        if sp.texture is card_back(0):
+            backs += 1
+            if shot is None and sp.width > 20:
+                shot = screenshot(window)
+    assert backs > 0  # its back showed while it turned
+    assert min(widths[21:]) < 0.3 * widths[-1]  # squeezed edge-on mid-turn
+    assert sp.texture is face
+    x, y, sc = view.home["whirl_trail"]
+    assert (sp.center_x, sp.center_y) == (x, y)
+    assert abs(sp.width - face.width * sc) < 0.5 and abs(sp.height - face.height * sc) < 0.5
+    save_shot(shot, "draft_flip")
+
+
+def test_instant_speed_skips_the_flip(window, strike):
+    view = strike(DRAFT_MID)  # instant
+    sp = view.sprite_of["whirl_trail"]
+    face = sp.texture
+    click(window, sp.center_x, sp.center_y)
+    assert sp.texture is face and not len(view.tweener)
+    x, y, sc = view.home["whirl_trail"]
+    assert (sp.center_x, sp.center_y) == (x, y) and abs(sp.width - face.width * sc) < 0.5
+
+
+def test_dealt_hands_turn_face_up(window, strike_app):
+    from game.scenes.harness import step as run
+    from game.scenes.strike.draft import card_back
+    from game.scenes.strike.start import new_match, view_for
+
+    strike_app.settings.animation_speed = "normal"
+    view = view_for(strike_app, new_match(11, {1: "normal"}))
+    try:
+        window.show_view(view)
+        run(window)
+        hands = view.state["board"]["hands"]
+        first = view.sprite_of[hands[view.top_seat][0]]
+        last = view.sprite_of[hands[view.viewer][-1]]
+        assert first.texture is not card_back(1) or first.width < 150  # already turning
+        assert last.texture is card_back(0)  # the last one still waits, face down
+        save_shot(screenshot(window), "draft_reveal")
+        run(window, 60)
+        assert all(view.sprite_of[c].texture is not card_back(s)
+                   for s in (0, 1) for c in hands[s])
+        assert not view.match.decisions  # the human seat 0 picks first
+    finally:
+        view.session.close()
