@@ -17,6 +17,7 @@ pressed button unless it is disabled. The view forwards its mouse handlers.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +58,14 @@ class BakedButton:
     @property
     def text(self) -> str:
         return self.spec.text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        """A new label: baked in its four states the first time it is shown (cached)."""
+        if value != self.spec.text:
+            self.spec.text = value
+            if self.sprite is not None:
+                self.row.bake(self)
 
     @property
     def disabled(self) -> bool:
@@ -100,6 +109,8 @@ class BakedButtons:
         self.tag = tag
         self.buttons = {name: BakedButton(self, name, spec) for name, spec in specs.items()}
         self.sprites = arcade.SpriteList()
+        self._size = (0, 0)
+        self._cache: dict[tuple[Any, ...], dict[str, arcade.Texture]] = {}
 
     def __getitem__(self, name: str) -> BakedButton:
         return self.buttons[name]
@@ -122,25 +133,55 @@ class BakedButtons:
         anchor.add(row, anchor_x="center_x", anchor_y="bottom", align_y=self.align_y)
         manager.add(anchor)
         manager.execute_layout()
+        self._size = (width, height)
         for name, widget in widgets.items():
             self.buttons[name].rect = widget.rect
-        images = self._render_states(manager, widgets, width, height)
+        self._cache.clear()
+        self._store(widgets, self._render_states(manager, widgets, width, height))
+        manager.clear()
         self.sprites.clear()
-        for name, button in self.buttons.items():
-            button.textures = {}
-            for state in STATES:
-                image = images[state][name]
-                button.textures[state] = arcade.Texture(
-                    image, hash=f"tabula-{self.tag}-{name}-{state}-{image.width}x{image.height}",
-                    hit_box_algorithm=arcade.hitbox.algo_bounding_box,
-                )  # fmt: skip
+        for button in self.buttons.values():
+            button.textures = self._cache[self._key(button)]
             sprite = arcade.Sprite(button.textures[button.state])
             sprite.size = (button.rect.width, button.rect.height)
             sprite.position = button.rect.center
             button.sprite = sprite
             self.sprites.append(sprite)
-        for child in list(manager.children.get(0, [])):
-            manager.remove(child)
+
+    def _key(self, button: BakedButton) -> tuple[Any, ...]:
+        r = button.rect
+        return (button.name, button.spec.text, button.spec.kind, r.width, r.height)
+
+    def _store(self, widgets: dict[str, gui.UIFlatButton],
+               images: dict[str, dict[str, Image.Image]]) -> None:
+        for name in widgets:
+            button = self.buttons[name]
+            textures = {}
+            for state in STATES:
+                image = images[state][name]
+                digest = hashlib.blake2b(image.tobytes(), digest_size=10).hexdigest()
+                textures[state] = arcade.Texture(
+                    image, hash=f"tabula-{self.tag}-{image.width}x{image.height}-{digest}",
+                    hit_box_algorithm=arcade.hitbox.algo_bounding_box,
+                )  # fmt: skip
+            self._cache[self._key(button)] = textures
+
+    def bake(self, button: BakedButton) -> None:
+        """Show a button's current label: from the cache, or rendered by the gui now (one
+        button, where it stands; its rectangle does not depend on its label)."""
+        key = self._key(button)
+        if key not in self._cache:
+            manager = gui.UIManager()
+            widget = make_button(button.spec.text, width=button.rect.width,
+                                 height=button.rect.height, kind=button.spec.kind)
+            manager.add(widget)
+            widget.rect = button.rect
+            manager.execute_layout()
+            widgets = {button.name: widget}
+            self._store(widgets, self._render_states(manager, widgets, *self._size))
+            manager.clear()
+        button.textures = self._cache[key]
+        button.show()
 
     def _render_states(self, manager: gui.UIManager, widgets: dict[str, gui.UIFlatButton],
                        width: int, height: int) -> dict[str, dict[str, Image.Image]]:
