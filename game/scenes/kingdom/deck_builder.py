@@ -267,6 +267,29 @@ def checkbox_texture(checked: bool, size: int = 18) -> arcade.Texture:
     return arcade.Texture(img, hash=f"kingdom-check-{int(checked)}-{size}")
 
 
+class SortDropdown(gui.UIDropdown):
+    """UIDropdown whose option list opens below the button (arcade 3.3.3's `do_layout` aligns
+    the list's bottom, not its top, with the button's bottom, so it covered the button)."""
+
+    def do_layout(self) -> None:
+        super().do_layout()
+        self._place_overlay()
+
+    def _show_overlay(self) -> None:
+        super()._show_overlay()
+        self._place_overlay()
+
+    def _place_overlay(self) -> None:
+        overlay = self._overlay
+        # the options' own sizes: the overlay's size hints are not computed before its first
+        # layout, and the manager grows a root widget upwards from its bottom
+        h = sum(child.height for child in overlay.children)
+        overlay.rect = arcade.LBWH(self.left, self.bottom - 2 - h, self.width, h)
+
+    def close(self) -> None:
+        self._overlay.hide()
+
+
 # --------------------------------------------------------------------------------------------
 # scroll areas
 # --------------------------------------------------------------------------------------------
@@ -314,7 +337,7 @@ class DeckBuilderView(GameViewBase):
     """Seat `seat` builds its deck on `match` (phase deck_builder). `on_start(decision)` is
     called with the `build_deck` decision when Start Match is pressed."""
 
-    title = "Deck Builder"
+    title = "Kingdom — Deck Builder"
     mode_id = MODE_ID
 
     def __init__(self, app: Any, match: Any, seat: int = 0, *,
@@ -336,6 +359,7 @@ class DeckBuilderView(GameViewBase):
         self.hover_tile: str | None = None
         self.hover_row: str | None = None
         self.hover_hero: str | None = None
+        self.mouse = (-1.0, -1.0)  # the last mouse position (hover after a relayout)
         self.focus: int | None = None  # index into FOCUS_ORDER (Tab)
         self.shake: tuple[str, float] | None = None  # unit refused, seconds left
         self.owns_match = True  # False once the match was handed on or left
@@ -393,14 +417,15 @@ class DeckBuilderView(GameViewBase):
                 "invalid": field(bg=theme.PANEL, border=theme.RED),
             },
         )  # fmt: skip
+        self.search.with_padding(top=8, left=6, right=6)
         self.search.on_change = self._on_search
         self.search_hint = arcade.Text("Search (Ctrl+F)", 0, 0, theme.GREY_TEXT, 13,
                                        font_name=UI_FONT, anchor_y="center")
-        self.sort_box = gui.UIDropdown(default=f"Sort: {self.sort}",
-                                       options=[f"Sort: {s}" for s in SORTS], width=130,
-                                       height=34, primary_style=theme.BUTTON_SECONDARY,
-                                       dropdown_style=theme.BUTTON_SECONDARY,
-                                       active_style=theme.BUTTON_PRIMARY)
+        self.sort_box = SortDropdown(default=f"Sort: {self.sort}",
+                                  options=[f"Sort: {s}" for s in SORTS], width=130,
+                                  height=34, primary_style=theme.BUTTON_SECONDARY,
+                                  dropdown_style=theme.BUTTON_SECONDARY,
+                                  active_style=theme.BUTTON_PRIMARY)
         self.sort_box.on_change = self._on_sort
         self.only_btn = make_button("Only selected", width=124, height=34,
                                     on_click=self.toggle_only_selected)
@@ -736,6 +761,7 @@ class DeckBuilderView(GameViewBase):
         self.list_area.rect = arcade.LRBT(left, right, PAD, list_top)
         self.list_hint.position = (left + main_w / 2, (list_top + PAD) / 2)
         self._layout_rows()
+        self._update_hover()
         self.refresh_state()
         self._place_focus()
         self._place_scrollbars()
@@ -914,15 +940,24 @@ class DeckBuilderView(GameViewBase):
 
     # -- hover popup ------------------------------------------------------------------------------
     def _show_popup(self, unit: str | None) -> None:
+        """The hovered unit's full card and effect text, beside its row."""
         self.popup_sprites.clear()
-        if unit is None:
+        if unit is None or unit not in self.row_of:
             return
         plate = self.row_of[unit][0]
         card = self.content.cards[unit]
         effect = self.content.effects[card.effect]
         cw = 130
         ch = round(cw * CARD_RATIO)
-        pw, ph = cw + 24, ch + 104
+        if self.popup_name.width != cw:
+            self.popup_name.width = self.popup_text.width = cw
+        name = f"{effect.archetype} ({card.effect})" if card.effect != "none" else effect.archetype
+        if self.popup_name.text != name:
+            self.popup_name.text = name
+        if self.popup_text.text != effect.text:
+            self.popup_text.text = effect.text
+        text_h = self.popup_name.content_height + 4 + self.popup_text.content_height
+        pw, ph = cw + 24, int(ch + 12 + 8 + text_h + 14)
         area = self.list_area.rect
         x = area.right - pw / 2 - 8
         # beside the row, inside the list when it is tall enough (never over the controls)
@@ -934,16 +969,22 @@ class DeckBuilderView(GameViewBase):
         face = arcade.Sprite(card_texture(self.content, unit, cw, ch))
         face.position = (x, y + ph / 2 - 12 - ch / 2)
         self.popup_sprites.extend((bg, face))
-        text_top = y + ph / 2 - 18 - ch
-        if self.popup_name.width != cw:
-            self.popup_name.width = self.popup_text.width = cw
-        name = f"{effect.archetype} ({card.effect})" if card.effect != "none" else effect.archetype
-        if self.popup_name.text != name:
-            self.popup_name.text = name
-        if self.popup_text.text != effect.text:
-            self.popup_text.text = effect.text
+        text_top = y + ph / 2 - 12 - ch - 8
         self.popup_name.position = (x - cw / 2, text_top)
         self.popup_text.position = (x - cw / 2, text_top - self.popup_name.content_height - 4)
+
+    def _update_hover(self) -> None:
+        """Hover state from the last mouse position (after a move, a scroll or a relayout)."""
+        x, y = self.mouse
+        covered = self._overlay_open()
+        tile = None if covered else self._tile_at(x, y)
+        row = None if covered else self._row_at(x, y)
+        changed = tile != self.hover_tile or row != self.hover_row
+        self.hover_tile, self.hover_row = tile, row
+        self._show_popup(row)
+        self.hover_hero = None if covered else self._hero_at(x, y)
+        if changed:
+            self.refresh_state()
 
     # -- input ----------------------------------------------------------------------------------
     def _tile_at(self, x: float, y: float) -> str | None:
@@ -976,16 +1017,13 @@ class DeckBuilderView(GameViewBase):
                    for w in layer)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        before = (self.hover_tile, self.hover_row)
+        self.mouse = (x, y)
         covered = self._overlay_open()
         tile = None if covered else self._tile_at(x, y)
-        if tile != self.hover_tile:
-            self.hover_tile = tile
-            self.refresh_state()
         row = None if covered else self._row_at(x, y)
-        if row != self.hover_row:
-            self.hover_row = row
-            self._show_popup(row)
-            self.refresh_state()
+        if (tile, row) != before:
+            self._update_hover()
         self.hover_hero = None if covered else self._hero_at(x, y)
         if self.start_btn.disabled and self.start_btn.rect.point_in_rect((x, y)):
             self.tooltip.show(self.missing() or "", x, y)
@@ -1002,6 +1040,9 @@ class DeckBuilderView(GameViewBase):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
         if button != arcade.MOUSE_BUTTON_LEFT or self._overlay_open():
             return False
+        if self.focus is not None:  # the mouse takes over from Tab
+            self.focus = None
+            self._place_focus()
         if self.search.active and not self.search.rect.point_in_rect((x, y)):
             self.search.deactivate()
         tile = self._tile_at(x, y)
@@ -1032,14 +1073,14 @@ class DeckBuilderView(GameViewBase):
         elif self.list_area.contains(x, y) and self.list_area.scroll(amount):
             self._place_rows()
             self._place_scrollbars()
-            row = self._row_at(x, y)
-            if row != self.hover_row:
-                self.hover_row = row
-                self._show_popup(row)
-                self.refresh_state()
+            self._update_hover()
         return True
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if self._overlay_open():
+            if symbol == arcade.key.ESCAPE:
+                self.sort_box.close()
+            return True
         if self.search.active:
             if symbol in (arcade.key.ESCAPE, arcade.key.ENTER, arcade.key.RETURN,
                           arcade.key.TAB):
