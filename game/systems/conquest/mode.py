@@ -14,7 +14,7 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules
-from game.engine.modes import CpuPlayer, ModeSpec, register
+from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
 from game.engine.resources import ResourceSet
 from game.engine.rng import Stream
 from game.systems.conquest import battle, flow, hands, legal, orders, retreat
@@ -144,8 +144,23 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
 
 
 def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-    """The conquest CPU players (section 7) are not written yet."""
-    raise NotImplementedError(f"conquest CPU level {level!r} is not available yet")
+    """The conquest CPU players (section 7), in game.ai.conquest."""
+    from game.ai.conquest import make_cpu as make
+
+    return make(level, seat, stream, resources)
+
+
+def bench() -> list[BenchRow]:
+    """`tabula bench` rows: CPU decision times and games per second, plus the screens' frame
+    times when they exist."""
+    from game.ai.conquest.bench import bench_rows
+
+    rows = bench_rows()
+    try:
+        from game.scenes.conquest.bench import bench_rows as frame_rows
+    except ImportError:  # no screens (or no GL libraries): the rules rows still count
+        return rows
+    return rows + frame_rows()
 
 
 SPEC = register(ModeSpec(
@@ -159,8 +174,9 @@ SPEC = register(ModeSpec(
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=make_cpu,
-    scene_entry=None,
-    shot_entry=None,
+    bench=bench,
+    scene_entry="game.scenes.conquest.start:open_conquest",
+    shot_entry="game.scenes.conquest.start:shot_view",
     check_options=check_options,
     default_options={"setup_kind": "commanders"},
     menu_order=20,

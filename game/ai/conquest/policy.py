@@ -1,0 +1,469 @@
+"""The `normal` heuristic of spec conquest.md 7.2, as functions of a (scratch) match.
+
+Every function reads the rules' own index of a scratch match built from the CPU's view (or a
+look-ahead position of `hard`) and uses the rules' queries for anything the rules decide:
+`count_after` for the 5-unit cap of a move, `retreat_tiles` for retreat legality and
+`preview_battle` (the real resolution, rolled back) for battle outcomes. The plan itself is the
+spec's heuristic, step by step; `hard` reuses it with other attack margins, without step 3, or
+with random step-3 replacements, and plays both seats with it in its rollouts.
+
+`normal` draws nothing after placement, so everything here but `placement_plan` (and the
+optional exploration of `movement_plan`) is a pure function of the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, unit_strength
+from game.systems.conquest.battle import site_of
+from game.systems.conquest.orders import MAX_OWN_PER_TILE, count_after, pending_positions
+from game.systems.conquest.retreat import retreat_tiles
+from game.systems.conquest.state import index
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.engine.rng import Stream
+    from game.systems.conquest.content import Content, NormalAi
+    from game.systems.conquest.state import Index
+
+Decision = dict[str, Any]
+Plan = dict[str, str]  # unit id -> planned end tile (units not listed keep their tile)
+TIE = 1e-9
+WIN, DRAW, LOSS = 2, 1, 0
+
+
+# -- geometry ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Geometry:
+    """Distances and rows of the map, computed once per content (plans ask for them often)."""
+
+    dist: dict[tuple[str, str], int]
+    row: dict[str, int]
+    scan: dict[str, int]
+    neighbours: dict[str, tuple[str, ...]]
+
+
+_geometry: dict[int, tuple[Content, Geometry]] = {}
+
+
+def geometry(content: Content) -> Geometry:
+    cached = _geometry.get(id(content))
+    if cached is None or cached[0] is not content:
+        land = content.land
+        dist = {(a, b): content.distance(a, b) for a in land for b in land}
+        geo = Geometry(dist, {t: content.tiles[t].row for t in land}, dict(content.scan),
+                       dict(content.neighbours))
+        cached = _geometry[id(content)] = (content, geo)
+    return cached[1]
+
+
+def hand_mean(content: Content, hand: tuple[str, ...] | list[str]) -> float:
+    """EP / hv: mean printed power of a hand (0 for an empty one, which never occurs)."""
+    if not hand:
+        return 0.0
+    total = 0
+    for card in hand:
+        total += content.cards[card].power
+    return total / len(hand)
+
+
+def front_tiles(content: Content, seat: int) -> set[str]:
+    """Own-zone tiles next to a neutral tile (the base map: L01, L05, L06 / L07, L08, L12)."""
+    return {t for t in content.zones[seat]
+            if any(content.tiles[n].zone is None for n in content.neighbours[t])}
+
+
+# -- placement (7.2) -------------------------------------------------------------------------
+def placement_plan(idx: Index, seat: int, weights: NormalAi, stream: Stream) -> Plan:
+    """Units one at a time in canonical order; each own-zone tile with fewer than 5 placed
+    units scores w(T) / (1 + n(T)) + noise * r_T (a fresh float per tile, scan order)."""
+    content = idx.content
+    front = front_tiles(content, seat)
+    base = content.bases[seat]
+
+    def weight(tile: str) -> float:
+        if tile == base:
+            return weights.base_weight
+        return weights.front_weight if tile in front else weights.other_weight
+
+    placed: dict[str, int] = {t: 0 for t in content.zones[seat]}
+    plan: Plan = {}
+    for unit in idx.of_seat(seat):
+        best_tile, best = None, 0.0
+        for tile in content.zones[seat]:
+            if placed[tile] >= MAX_OWN_PER_TILE:
+                continue
+            value = weight(tile) / (1 + placed[tile]) + weights.placement_noise * stream.random()
+            if best_tile is None or value > best:
+                best_tile, best = tile, value
+        assert best_tile is not None, "an army never outgrows its zone"
+        plan[unit.id] = best_tile
+        placed[best_tile] += 1
+    return plan
+
+
+# -- movement (7.2 steps 1-3) ----------------------------------------------------------------
+@dataclass
+class Explore:
+    """`hard`'s sampled plans: each step-3 choice is replaced with probability `p` by a uniform
+    pick among that unit's candidate tiles, drawn from the CPU's own stream."""
+
+    stream: Stream
+    p: float
+
+
+def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | None = None,
+                  advance: bool = True, explore: Explore | None = None) -> Plan:
+    """The plan of 7.2 on the position at the start of the round: base defence, attacks,
+    advance. `margin` overrides the attack margin (hard's C3, C4, O2..O4), `advance=False`
+    drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4)."""
+    content = idx.content
+    geo = geometry(content)
+    nb, dist = geo.neighbours, geo.dist
+    strength = content.strength
+    own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
+    attack_margin = weights.attack_margin if margin is None else margin
+    hands = idx.board.hands
+    ep_own, ep_opp = hand_mean(content, hands[seat]), hand_mean(content, hands[1 - seat])
+
+    own = [u for u in idx.units if u.seat == seat and u.tile is not None]
+    enemy_str: dict[str, int] = {}
+    for u in idx.units:
+        if u.seat != seat and u.tile is not None:
+            enemy_str[u.tile] = enemy_str.get(u.tile, 0) + strength[u.kind]
+    near_enemy = {t: sum(enemy_str.get(n, 0) for n in nb[t]) for t in content.land}
+
+    plan: dict[str, str] = {u.id: u.tile for u in own}  # type: ignore[misc]
+    power = {u.id: strength[u.kind] for u in own}
+    count: dict[str, int] = {}
+    planned_str: dict[str, int] = {}
+    for u in own:
+        count[u.tile] = count.get(u.tile, 0) + 1  # type: ignore[index]
+        planned_str[u.tile] = planned_str.get(u.tile, 0) + power[u.id]  # type: ignore[index]
+    assigned: set[str] = set()
+
+    def send(uid: str, tile: str) -> None:
+        old = plan[uid]
+        count[old] -= 1
+        planned_str[old] -= power[uid]
+        plan[uid] = tile
+        count[tile] = count.get(tile, 0) + 1
+        planned_str[tile] = planned_str.get(tile, 0) + power[uid]
+        assigned.add(uid)
+
+    # 1. base defence
+    threat = near_enemy[own_base]
+    if threat > 0:
+        for u in own:
+            if u.tile == own_base:
+                assigned.add(u.id)
+        while planned_str.get(own_base, 0) < threat + 1 and count.get(own_base, 0) < 5:
+            helpers = [u for u in own if u.id not in assigned and u.tile in nb[own_base]]
+            if not helpers:
+                break
+            strongest = max(power[u.id] for u in helpers)
+            send(next(u.id for u in helpers if power[u.id] == strongest), own_base)
+    elif any(dist[(u.tile, own_base)] <= 3 for u in idx.units  # type: ignore[index]
+             if u.seat != seat and u.tile is not None):
+        on_base = [u for u in own if u.tile == own_base]
+        if on_base:
+            keep = next((u for u in on_base if u.kind == "infantry"), on_base[0])
+            assigned.add(keep.id)
+        else:
+            near = [u for u in own if u.tile in nb[own_base]]
+            near.sort(key=lambda u: 0 if u.kind == "infantry" else 1)  # stable: canonical
+            if near:
+                send(near[0].id, own_base)
+
+    # 2. attacks
+    dropped: set[str] = set()
+    while True:
+        targets = [t for t in content.land if enemy_str.get(t, 0) > 0 and t not in dropped]
+        if (enemy_base not in dropped and enemy_str.get(enemy_base, 0) == 0
+                and any(u.id not in assigned and u.tile in nb[enemy_base] for u in own)):
+            targets.append(enemy_base)
+        best: tuple[float, str, list[str]] | None = None
+        for target in targets:
+            defence = (enemy_str.get(target, 0) + (2 if target == enemy_base else 0) + ep_opp
+                       + weights.neighbour_defence * near_enemy[target])
+            group: list[str] = []
+            total = 0
+            found = None
+            for u in own:  # canonical order is tanks first
+                if u.id in assigned or u.tile not in nb[target]:
+                    continue
+                if len(group) == 5:
+                    break
+                group.append(u.id)
+                total += power[u.id]
+                if total + ep_own - defence >= attack_margin - TIE:
+                    found = total + ep_own - defence
+                    break
+            if found is None:
+                continue
+            if best is None or found > best[0] + TIE or (
+                    abs(found - best[0]) <= TIE and _target_first(target, best[1], enemy_base,
+                                                                  geo)):
+                best = (found, target, group)
+        if best is None:
+            break
+        _, target, group = best
+        for uid in group:
+            send(uid, target)
+        dropped.add(target)
+
+    # 3. advance
+    if advance:
+        caution = weights.caution * max(0.0, 1 - idx.board.round / weights.caution_rounds)
+        for u in own:
+            if u.id in assigned:
+                continue
+            here = u.tile
+            options = sorted({here, *nb[here]}, key=geo.scan.__getitem__)  # type: ignore[arg-type]
+            candidates = [d for d in options
+                          if enemy_str.get(d, 0) == 0 and d != enemy_base
+                          and count.get(d, 0) - (1 if plan[u.id] == d else 0) < MAX_OWN_PER_TILE]
+            if not candidates:
+                continue
+            if explore is not None and explore.stream.random() < explore.p:
+                choice = candidates[explore.stream.randint(0, len(candidates) - 1)]
+            else:
+                choice = _advance_choice(u.id, here, candidates, plan, planned_str, power,
+                                         near_enemy, caution, weights.stay_bonus, enemy_base,
+                                         geo)
+            if choice != plan[u.id]:
+                send(u.id, choice)
+            else:
+                assigned.add(u.id)
+    return {uid: tile for uid, tile in plan.items()}
+
+
+def _target_first(a: str, b: str, enemy_base: str, geo: Geometry) -> bool:
+    """Equal margins: E first, then scan order."""
+    if a == enemy_base or b == enemy_base:
+        return a == enemy_base
+    return geo.scan[a] < geo.scan[b]
+
+
+def _advance_choice(uid: str, here: str, candidates: list[str], plan: dict[str, str],
+                    planned_str: dict[str, int], power: dict[str, int],
+                    near_enemy: dict[str, int], caution: float, stay_bonus: float,
+                    enemy_base: str, geo: Geometry) -> str:
+    """score(D) = -dist(D, E) - d(round) * danger(D) + stay * [D = tile(u)]; equal scores
+    (within 1e-9) go to the smaller |row(D) - row(E)|, then scan order."""
+    best: tuple[float, int, int, str] | None = None
+    for d in candidates:
+        own_there = planned_str.get(d, 0) + (0 if plan[uid] == d else power[uid])
+        danger = max(0, near_enemy[d] - own_there)
+        score = -geo.dist[(d, enemy_base)] - caution * danger + (stay_bonus if d == here else 0)
+        key = (abs(geo.row[d] - geo.row[enemy_base]), geo.scan[d])
+        if best is None or score > best[0] + TIE or (
+                abs(score - best[0]) <= TIE and key < (best[1], best[2])):
+            best = (score, key[0], key[1], d)
+    assert best is not None
+    return best[3]
+
+
+# -- submission (7.2 step 4) -----------------------------------------------------------------
+def next_move(idx: Index, seat: int, plan: Plan) -> Decision | None:
+    """The first unit in canonical order whose planned move is not sent yet and is legal now
+    (the rules' 5-unit count against the moves already sent); None when nothing more can be
+    sent (a swap between full tiles keeps its tile), i.e. time to `ready`."""
+    positions = pending_positions(idx, seat)
+    for unit in idx.units:
+        if unit.seat != seat:
+            continue
+        target = plan.get(unit.id, unit.tile)
+        if target is None or positions[unit.id] == target:
+            continue
+        if count_after(idx, seat, {unit.id}, target) <= MAX_OWN_PER_TILE:
+            return {"seat": seat, "type": "move", "units": [unit.id], "to": target}
+    return None
+
+
+# -- memo of pure results during one look-ahead -------------------------------------------------
+class Memo:
+    """Results that are pure functions of the position, shared by the rollouts of one `hard`
+    movement decision (many rollouts reach the same battle). Off (None) outside a look-ahead."""
+
+    active: dict[tuple[Any, ...], Any] | None = None
+
+    def __enter__(self) -> Memo:
+        Memo.active = {}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        Memo.active = None
+
+
+def position_key(match: Match) -> tuple[Any, ...]:
+    """Everything a battle decision or resolution can depend on."""
+    idx = index(match)
+    b = idx.board
+    return (match.phase, match.to_act, b.round, b.battles, b.current_battle, b.eligible,
+            b.reinforcements, b.hands, b.discards, b.retreat,
+            tuple((u.id, u.tile, u.fought, u.reinforced) for u in idx.units))
+
+
+def memoised(name: str, match: Match, args: tuple[Any, ...], make: Any) -> Any:
+    memo = Memo.active
+    if memo is None:
+        return make()
+    key = (name, args, position_key(match))
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
+
+# -- battles (7.2) ---------------------------------------------------------------------------
+def outcome(preview: Preview, seat: int) -> int:
+    winner = preview.last["winner"]
+    return DRAW if winner is None else (WIN if winner == seat else LOSS)
+
+
+def own_loss(idx: Index, preview: Preview, seat: int) -> int:
+    """Strength of own units in `casualties` + `trapped`."""
+    last = preview.last
+    return sum(unit_strength(idx, uid) for uid in (*last["casualties"][seat],
+                                                   *last["trapped"][seat]))
+
+
+def battle_site(idx: Index) -> str:
+    return site_of(idx, idx.board.current_battle)
+
+
+def allowed_cards(idx: Index, seat: int) -> list[str]:
+    """allowed(hand) in ascending power: the hand without its power-7 card, unless the battle
+    is on a base or the hand has at most 2 cards ("save power 7 for base battles")."""
+    hand = list(idx.board.hands[seat])
+    content = idx.content
+    if content.base_owner(battle_site(idx)) is None and len(hand) > 2:
+        hand = [c for c in hand if content.cards[c].power != 7]
+    return hand[::-1]  # hands are kept highest power first (4.14)
+
+
+def expected_card(idx: Index, seat: int) -> str:
+    """ê: the highest-power card in that seat's hand."""
+    return idx.board.hands[seat][0]
+
+
+def _cards_for(seat: int, own: str, other: str) -> tuple[str, str]:
+    return (own, other) if seat == 0 else (other, own)
+
+
+def _picks_for(seat: int, own: list[str], other: list[str]) -> tuple[list[str], list[str]]:
+    return (own, other) if seat == 0 else (other, own)
+
+
+def best_outcome(match: Match, seat: int, cards: list[str], enemy_card: str) -> int:
+    """The best outcome over `cards` against `enemy_card` with the picks already committed.
+    The best of a set does not depend on the walk, so it starts from the strongest card and
+    stops at the first win (a winner never loses units: nothing beats a win)."""
+    best = LOSS
+    for card in reversed(cards):
+        result = outcome(resolve_cards(match, _cards_for(seat, card, enemy_card)), seat)
+        if result == WIN:
+            return WIN
+        best = max(best, result)
+    return best
+
+
+def normal_reinforcements(match: Match, seat: int) -> list[str]:
+    """7.2 Reinforcements: the opponent commits all its eligible units and plays ê. Nothing if
+    nothing is needed to win; else the first prefix (tanks first) that wins, else the first
+    that draws when nothing would lose; else nothing."""
+    return memoised("reinforce", match, (seat,), lambda: _normal_reinforcements(match, seat))
+
+
+def _normal_reinforcements(match: Match, seat: int) -> list[str]:
+    idx = index(match)
+    b = idx.board
+    eligible = list(b.eligible[seat])
+    enemy_picks = list(b.eligible[1 - seat])
+    cards = allowed_cards(idx, seat)
+    enemy_card = expected_card(idx, 1 - seat)
+
+    def best(picks: list[str]) -> int:
+        mark = match.mark()
+        try:
+            commit_picks(match, _picks_for(seat, picks, enemy_picks))
+            return best_outcome(match, seat, cards, enemy_card)
+        finally:
+            match.rollback(mark)
+
+    alone = best([])
+    if alone == WIN:
+        return []
+    first_draw: list[str] | None = None
+    for n in range(1, len(eligible) + 1):
+        result = best(eligible[:n])
+        if result == WIN:
+            return eligible[:n]
+        if result == DRAW and first_draw is None:
+            first_draw = eligible[:n]
+    if alone == LOSS and first_draw is not None:
+        return first_draw
+    return []
+
+
+def normal_card(match: Match, seat: int) -> str:
+    """7.2 Card: the cheapest allowed card that wins against ê, else the cheapest that draws,
+    else the one with the smallest own loss (ties: lower power)."""
+    return memoised("card", match, (seat,), lambda: _normal_card(match, seat))
+
+
+def _normal_card(match: Match, seat: int) -> str:
+    idx = index(match)
+    enemy_card = expected_card(idx, 1 - seat)
+    first_draw = None
+    least: tuple[int, str] | None = None
+    for card in allowed_cards(idx, seat):
+        preview = resolve_cards(match, _cards_for(seat, card, enemy_card))
+        result = outcome(preview, seat)
+        if result == WIN:
+            return card
+        if result == DRAW:
+            if first_draw is None:
+                first_draw = card
+            continue
+        loss = own_loss(idx, preview, seat)
+        if least is None or loss < least[0]:
+            least = (loss, card)
+    if first_draw is not None:
+        return first_draw
+    assert least is not None
+    return least[1]
+
+
+# -- retreat (7.2) ---------------------------------------------------------------------------
+def retreating_units(idx: Index, seat: int) -> list[str]:
+    """The seat's listed units still on the site, canonical order."""
+    b = idx.board
+    if b.retreat is None:
+        return []
+    site, units = b.retreat
+    return [uid for uid in units[seat] if idx.by_id[uid].tile == site]
+
+
+def normal_retreat(idx: Index, seat: int) -> Decision | None:
+    """The next unit's retreat: the legal tile nearest the own base; ties: less enemy strength
+    next to it, then scan order; a tile holding enemy units only when nothing else is legal."""
+    waiting = retreating_units(idx, seat)
+    if not waiting:
+        return None
+    uid = waiting[0]
+    content = idx.content
+    geo = geometry(content)
+    base = content.bases[seat]
+    tiles = retreat_tiles(idx, seat, uid)
+    enemy_str: dict[str, int] = {}
+    for u in idx.units:
+        if u.seat != seat and u.tile is not None:
+            enemy_str[u.tile] = enemy_str.get(u.tile, 0) + content.strength[u.kind]
+    free = [t for t in tiles if enemy_str.get(t, 0) == 0] or tiles
+    best = min(free, key=lambda t: (geo.dist[(t, base)],
+                                    sum(enemy_str.get(n, 0) for n in geo.neighbours[t]),
+                                    geo.scan[t]))
+    return {"seat": seat, "type": "retreat", "unit": uid, "to": best}
