@@ -83,7 +83,7 @@ def glow_texture(width: int, height: int) -> arcade.Texture:
     w, h = width + 2 * pad, height + 2 * pad
     img = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    for i, alpha in enumerate((60, 110, 170, 255)):
+    for i, alpha in enumerate((255, 170, 110, 60)):  # bright at the card, fading out
         inset = (pad - 2 - i * 2) * s
         draw.rounded_rectangle((inset, inset, w * s - 1 - inset, h * s - 1 - inset),
                                radius=(12 + pad - i * 2) * s, outline=(255, 255, 255, alpha),
@@ -143,7 +143,9 @@ def shield_texture(size: int) -> arcade.Texture:
     return _texture(img, (size, size), "shield")
 
 
-def resource_texture(path: str) -> arcade.Texture:
+@cache
+def icon(path: str) -> arcade.Texture:
+    """A built-in image (coin, star, flag) loaded once."""
     return arcade.load_texture(path)
 
 

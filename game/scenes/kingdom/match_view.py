@@ -155,6 +155,7 @@ class MatchView(GameViewBase):
         self.settle_pending = False
         self.queue_owner = ""  # "me" when the queued events are the human's own decision
         self.skipping = False  # fast-forward: no sounds, no floating texts
+        self.played_now: set[str] | None = None
         self.selected: tuple[Any, ...] | None = None  # ("offer", i) | ("hero",) | ("unit", slot)
         self.sell_mode = False
         self.paused = False
@@ -340,14 +341,14 @@ class MatchView(GameViewBase):
                                                        1))
             panel.position = p.center
             self.static.append(panel)
-            flag = arcade.Sprite(art.FLAG)
+            flag = arcade.Sprite(art.icon(art.FLAG))
             flag.size = (30, 30)
             faction = self.seat(seat).get("faction")
             fac = self.content.factions.get(faction) if faction else None
             flag.color = art.hex_color(fac.color) if fac else WHITE
             flag.position = (p.left + 24, p.center_y)
             self.static.append(flag)
-            coin = arcade.Sprite(art.COIN)
+            coin = arcade.Sprite(art.icon(art.COIN))
             coin.size = (26, 26)
             coin.position = (p.left + 614, p.center_y)
             self.static.append(coin)
@@ -386,7 +387,7 @@ class MatchView(GameViewBase):
         self.hud.append(self.banner_pill)
         self.over_ui.clear()
         if "refresh" in self.buttons:
-            coin = arcade.Sprite(art.COIN)
+            coin = arcade.Sprite(art.icon(art.COIN))
             coin.size = (20, 20)
             self.refresh_coin = coin
             self.over_ui.append(coin)
@@ -505,6 +506,10 @@ class MatchView(GameViewBase):
             self.home[key] = (x, y)
             if snap or not self.moving.get(key):
                 sprite.position = (x, y)
+        for (seat, slot), frame in self.slot_frames.items():
+            # a frame under a card is never seen: skip its fill
+            slots = self.seat(seat)["slots"]
+            frame.visible = slot >= len(slots) or slots[slot] is None
         self.refresh_marks()
 
     def refresh_marks(self) -> None:
@@ -536,7 +541,7 @@ class MatchView(GameViewBase):
         key = ("hero", self.bottom)
         if hero and key in self.home:
             x, y = self.home[key]
-            star = arcade.Sprite(art.STAR)
+            star = arcade.Sprite(art.icon(art.STAR))
             star.size = (30, 30)
             star.position = (x + lay.shop_w / 2 - 6, y + lay.shop_h / 2 - 6)
             self.marks.append(star)
@@ -696,9 +701,12 @@ class MatchView(GameViewBase):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_board(self) -> None:
-        self.static.draw()
+        # Nearest sampling: sprites sit on whole pixels (cards, frames, panels), where it copies
+        # the texels exactly, and a software rasterizer fills it faster (NOTES 2.2, bake.py).
+        nearest = self.window.ctx.NEAREST
+        self.static.draw(filter=nearest)
         self.hud.draw()
-        self.cards.draw()
+        self.cards.draw(filter=nearest)
         self.fx.draw()
         self.marks.draw()
         self.shadow_batch.draw()
@@ -722,7 +730,7 @@ class MatchView(GameViewBase):
             self.event_wait = max(0.0, self.event_wait - dt * factor)
         if self.events:
             if factor <= 0.0:
-                self.fast_forward()
+                self.fast_forward(mute=False)
             else:
                 while self.events and self.event_wait <= 0.0:
                     self.event_wait += self.play_event(self.events.popleft())
@@ -740,15 +748,18 @@ class MatchView(GameViewBase):
                 return
         self.drive_cpu(dt)
 
-    def fast_forward(self) -> None:
-        """Space, or instant mode: every queued event to its end state at once."""
-        self.skipping = True
+    def fast_forward(self, mute: bool = True) -> None:
+        """Space (muted), or instant mode (each sound once): every queued event to its end
+        state at once."""
+        self.skipping = mute
+        self.played_now = set()
         try:
             while self.events:
                 self.play_event(self.events.popleft())
             self.tweener.finish_all()
         finally:
             self.skipping = False
+            self.played_now = None
         self.event_wait = 0.0
         self.settle_pending = False
         self.events_done()
@@ -858,8 +869,13 @@ class MatchView(GameViewBase):
         self.play(SOUNDS["error"])
 
     def play(self, name: str) -> None:
-        if not self.skipping:
-            self.play_sound(SOUNDS.get(name, name))
+        if self.skipping:
+            return
+        if self.played_now is not None:  # instant mode: one of each sound per batch
+            if name in self.played_now:
+                return
+            self.played_now.add(name)
+        self.play_sound(SOUNDS.get(name, name))
 
     def decide(self, verb: str, **fields: Any) -> bool:
         if self.me is None:
