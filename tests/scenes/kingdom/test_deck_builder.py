@@ -294,3 +294,43 @@ def test_frame_draws_no_new_text(window, builder):
     move(window, plate.center_x, plate.center_y)
     step(window)
     assert view.row_of[row][2].texture is before
+
+
+def test_sort_dropdown_opens_below_and_picks(window, builder, content):
+    view = builder()
+    click_tile(window, view, "rome")
+    click(window, *view.sort_box.rect.center)
+    step(window)
+    overlay = view.sort_box._overlay
+    assert view._overlay_open()
+    assert overlay.rect.top <= view.sort_box.rect.bottom
+    option = next(c for c in overlay.children if getattr(c, "text", "") == "Sort: Name")
+    click(window, *option.rect.center)
+    step(window)
+    assert view.sort == "Name" and not view._overlay_open()
+    names = [content.cards[u].name.casefold() for u in view.rows]
+    assert names == sorted(names)
+    click(window, *view.sort_box.rect.center)
+    step(window)
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)  # closes the list only
+    step(window)
+    assert not view._overlay_open() and window.current_view is view
+
+
+def test_layout_follows_the_window_size(window, builder):
+    view = builder()
+    click_tile(window, view, "rome")
+    for width, height in ((960, 600), (1600, 900), (1280, 720)):
+        view.layout(width, height)
+        widgets = [view.start_btn, view.search, view.sort_box, view.only_btn, view.default_btn,
+                   view.select_all_btn, view.clear_btn]
+        for widget in widgets:
+            r = widget.rect
+            assert 0 <= r.left and r.right <= width and 0 <= r.bottom and r.top <= height
+        assert view.list_area.rect.right <= width and view.list_area.rect.height > 3 * 32
+        assert view.tiles_area.rect.right < view.heroes_area.rect.left
+        # nothing overlaps: the controls sit between the heroes and the list
+        assert view.heroes_area.rect.bottom > view.search.rect.top
+        assert view.search.rect.bottom > view.list_area.rect.top
+        per_row = len({round(s.center_x) for s in view.tile_of.values()})
+        assert per_row == (1 if width < 1100 else 2)
