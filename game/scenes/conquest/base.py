@@ -1,0 +1,773 @@
+"""What every CardConquest screen shares: the session, the map, units, panels, events, CPU.
+
+A screen shows one seat's view (`match.view_json(viewer)`): in hot-seat the seat whose turn it
+is, behind a curtain whenever the screen changes hands in a phase with secret choices (8). It
+asks the match what is legal and submits decisions; a rejection shows its reason. The events
+of accepted decisions wait in the session's queue and play in order, each as an animation
+(`play_event`); three of them open a screen of their own (battles detected, battle results,
+game over), so when one reaches the head of the queue the screen hands over (`next_view`).
+When the queue is empty the screen checks that it still is the screen of the current phase and
+seat, and hands over when it is not.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import deque
+from typing import Any
+
+import arcade
+import pyglet
+from arcade.shape_list import (
+    ShapeElementList,
+    create_line_loop,
+    create_polygon,
+    create_rectangle_filled,
+)
+from arcade.types import Color
+
+from game.engine.match import Match
+from game.engine.record import match_record
+from game.engine.rng import ai_stream
+from game.scenes.bake import bake_each, draw_baked
+from game.scenes.base import GameViewBase
+from game.scenes.conquest import look
+from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
+from game.scenes.fonts import UI_FONT
+from game.scenes.widgets import HelpTopic
+
+log = logging.getLogger(__name__)
+
+MODE_ID = "conquest"
+SCREEN_EVENTS = ("battles_detected", "battle_resolved", "match_ended")
+BAR_H = 34
+LOG_H = 24
+SIDE_W = 214
+RIGHT_W = 262
+MOVE_TIME = 0.3
+
+
+def set_text(text: arcade.Text, value: str) -> None:
+    """Set a label only when it changes (setting `.text` lays it out again)."""
+    if text.text != value:
+        text.text = value
+
+
+class ConquestSession:
+    """What outlives one screen: the match, its seats, the CPU, the event queue and the log."""
+
+    def __init__(self, match: Match, *, live: bool = True, sync: bool = False,
+                 decide: Any = None) -> None:
+        self.match = match
+        ai = (match.options or {}).get("ai") or {}
+        self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
+        self.humans = [s for s in (0, 1) if s not in self.cpu]
+        self.hotseat = len(self.humans) == 2
+        self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows
+        self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
+        self.runner = CpuRunner(sync=sync, decide=decide)
+        self.live = live  # False: a still shot, nobody decides
+        self.cpu_off = False  # the CPU failed or is not installed: humans play on
+        self.events: deque[dict[str, Any]] = deque()
+        self.log: deque[str] = deque(maxlen=4)
+        self.panels_open = True
+        self.show_ids = True
+        self.closed = False
+
+    @property
+    def content(self) -> Any:
+        return self.match.rules.content
+
+    def push(self, events: list[dict[str, Any]]) -> None:
+        """Queue a decision's events. The results screen opens first (8.7): the casualties
+        the rules remove before writing the result explode on that screen's map."""
+        at = next((i for i, e in enumerate(events) if e["type"] == "battle_resolved"), None)
+        if at is not None:
+            first = next((i for i, e in enumerate(events[:at])
+                          if e["type"] in ("unit_destroyed", "card_discarded",
+                                           "hand_recycled")), at)
+            events.insert(first, events.pop(at))
+        self.events.extend(events)
+
+    def screen_seat(self) -> int:
+        """The seat whose view the screen should show now (8: one seat's masked view)."""
+        if not self.humans:
+            return 0
+        if not self.hotseat:
+            return self.humans[0]
+        state = self.match.state_json()
+        waiting = [s for s in state["to_act"] if not state["board"]["ready"][s]]
+        return waiting[0] if waiting else self.viewer
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.runner.shutdown()
+        self.match.close()
+
+
+class Token:
+    """A unit on the map: a disc in the seat colour under the tank or infantry sprite."""
+
+    def __init__(self, uid: str, content: Any, size: float) -> None:
+        self.uid = uid
+        seat, kind = look.unit_seat(uid), look.unit_kind(uid)
+        self.disc = arcade.Sprite(look.disc_texture(seat))
+        self.body = arcade.Sprite(look.unit_texture(kind, seat))
+        if kind == "infantry":
+            tint = content.kinds["infantry"].tint[seat]
+            self.body.color = Color(*tint)
+        self.resize(size)
+
+    def resize(self, size: float) -> None:
+        self.disc.width = self.disc.height = size * 1.05
+        tex = self.body.texture
+        scale = size * 0.86 / max(tex.width, tex.height)
+        self.body.scale = scale
+
+    @property
+    def position(self) -> tuple[float, float]:
+        return self.disc.position
+
+    @position.setter
+    def position(self, xy: tuple[float, float]) -> None:
+        self.disc.position = xy
+        self.body.position = xy
+
+    @property
+    def alpha(self) -> int:
+        return self.disc.alpha
+
+    @alpha.setter
+    def alpha(self, value: int) -> None:
+        self.disc.alpha = self.body.alpha = max(0, min(255, int(value)))
+
+
+class ConquestView(GameViewBase):
+    """Base of every map screen: status bar, map, units, hands and discards, log strip."""
+
+    title = "CardConquest"
+    mode_id = MODE_ID
+    kind = "board"
+    cpu_sync = False  # tests: the CPU decides in-process
+    drives_cpu = True  # phase screens let the CPU play; overlays hold it back
+    wide_map = False  # a screen without the right-hand panel
+    right_w = RIGHT_W
+    show_map = True
+
+    def __init__(self, app: Any, session: ConquestSession, viewer: int | None = None) -> None:
+        super().__init__(app)
+        self.background_color = look.BACKGROUND
+        self.session = session
+        self.match = session.match
+        self.content = session.content
+        self.viewer = session.viewer if viewer is None else viewer
+        self.state = self.match.view_json(self.viewer)
+        self.grid = look.HexGrid(self.content.tiles)
+        self.map_shapes = ShapeElementList()
+        self.frame_shapes = ShapeElementList()
+        self.tile_labels = arcade.SpriteList()
+        self.discs = arcade.SpriteList()
+        self.bodies = arcade.SpriteList()
+        self.ghosts = arcade.SpriteList()
+        self.fx = arcade.SpriteList()
+        self.fx_frames: list[list[Any]] = []  # [sprite, seconds]
+        self.tokens: dict[str, Token] = {}
+        self.token_tile: dict[str, str] = {}
+        self.event_wait = 0.0
+        self.clock = 0.0
+        self.hover_tile: str | None = None
+        self.map_rect = arcade.LBWH(0, 0, 1, 1)
+        self.side_rect = arcade.LBWH(0, 0, 1, 1)
+        self.right_rect = arcade.LBWH(0, 0, 1, 1)
+        self.side_hits: list[tuple[arcade.types.Rect, str]] = []  # hand lines -> card id
+        self.left_over = False
+        kw = {"font_name": UI_FONT, "batch": self.batch}
+        self.bar_title = arcade.Text("", 0, 0, look.GOLD, 15, bold=True, anchor_y="center", **kw)
+        self.bar_mid = arcade.Text("", 0, 0, look.TEXT, 12, anchor_x="center",
+                                   anchor_y="center", **kw)
+        self.bar_right = arcade.Text("", 0, 0, look.TEXT, 12, anchor_x="right",
+                                     anchor_y="center", **kw)
+        self.log_text = arcade.Text("", 0, 0, look.MUTED, 11, anchor_y="center", **kw)
+        self.side_texts: list[arcade.Text] = []
+        self.side_batch = pyglet.graphics.Batch()
+        self.panel_batch = pyglet.graphics.Batch()
+        self.panel_texts: list[arcade.Text] = []
+
+    # -- who is who -----------------------------------------------------------------------------
+    @property
+    def board(self) -> dict[str, Any]:
+        return self.state["board"]
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.viewer
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.session.humans
+
+    @property
+    def can_act(self) -> bool:
+        """The viewer is a human seat the match waits for, and nothing is animating."""
+        return (self.session.live and not self.session.closed and self.is_human(self.viewer)
+                and self.viewer in self.state["to_act"] and self.state["result"] is None)
+
+    @property
+    def viewer_ready(self) -> bool:
+        return bool(self.board["ready"][self.viewer])
+
+    def who_name(self, seat: int) -> str:
+        if len(self.session.humans) == 1:
+            return "You" if seat == self.session.humans[0] else "CPU"
+        return look.seat_name(seat)
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.session.events) or self.tweener.busy
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.match.legal_decisions(self.viewer) if self.can_act else []
+
+    # -- deciding -------------------------------------------------------------------------------
+    def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
+        """Submit a decision; a rejection shows its reason (near `at`) and changes nothing."""
+        if self.session.closed:
+            return False
+        outcome = self.match.submit(decision)
+        if not outcome.ok:
+            self.notify(look.reject_words(outcome.error, outcome.message))
+            return False
+        self.session.push([e.as_json() for e in outcome.events])
+        self.refresh()
+        self.pump_events(0.0)  # events without animation pass at once: input stays live
+        return True
+
+    def refresh(self) -> None:
+        """The state changed: read the seat view again and redraw what depends on it."""
+        self.state = self.match.view_json(self.viewer)
+        self.sync_units()
+        self.refresh_bar()
+        self.refresh_side()
+        self.refresh_screen()
+
+    def refresh_screen(self) -> None:
+        """Hook: the screen's own panels and highlights after a state change."""
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        top = height - BAR_H
+        left = SIDE_W if self.session.panels_open else 0
+        right = width if self.wide_map else width - self.right_w
+        self.side_rect = arcade.LRBT(0, SIDE_W, LOG_H, top)
+        self.right_rect = arcade.LRBT(width - self.right_w, width, LOG_H, top)
+        self.map_rect = self.fit_map(arcade.LRBT(left + 8, right - 8, LOG_H + 6, top - 6))
+        self.grid.fit(self.map_rect.left, self.map_rect.bottom, self.map_rect.width,
+                      self.map_rect.height)
+        self.build_map()
+        self.build_frame(width, height)
+        self.bar_title.position = (12, height - BAR_H / 2)
+        self.bar_mid.position = (width / 2, height - BAR_H / 2)
+        self.bar_right.position = (width - 12, height - BAR_H / 2)
+        self.log_text.position = (10, LOG_H / 2)
+        for token in self.tokens.values():
+            token.resize(self.unit_size)
+        self.sync_units()
+        self.refresh_bar()
+        self.layout_screen(width, height)
+        self.refresh_side()
+        self.refresh_screen()
+
+    def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:
+        """Hook: the rect the map fills (the cards screen shrinks it)."""
+        return rect
+
+    def layout_screen(self, width: int, height: int) -> None:
+        """Hook: place the screen's own widgets and texts."""
+
+    @property
+    def unit_size(self) -> float:
+        return max(10.0, self.grid.size * 0.32)
+
+    def build_map(self) -> None:
+        """Hexes, bases with flags, tile ids baked once per layout (8)."""
+        g = self.grid
+        shapes = ShapeElementList()
+        for tile, t in self.content.tiles.items():
+            if t.land:
+                fill = look.BASE_TINT[t.base_of] if t.base_of is not None else look.LAND
+                edge = look.LAND_EDGE
+            else:
+                fill, edge = look.WATER, look.WATER_EDGE
+            shapes.append(create_polygon(g.corners(tile, 1), fill))
+            shapes.append(create_line_loop(g.corners(tile, 1), edge, 2))
+            if t.land and t.base_of is not None:
+                x, y = g.centre(tile)
+                s = g.size
+                px, py = x - s * 0.05, y - s * 0.6
+                shapes.append(create_rectangle_filled(px, py + s * 0.2, 2, s * 0.4,
+                                                      look.CROSS))
+                shapes.append(create_polygon([(px + 1, py + s * 0.4), (px + s * 0.26,
+                                              py + s * 0.32), (px + 1, py + s * 0.24)],
+                                             look.SEAT_COLOURS[t.base_of]))
+        self.map_shapes = shapes
+        texts = [arcade.Text(tile, g.centre(tile)[0], g.centre(tile)[1] - g.size * 0.8,
+                             Color(34, 40, 30), max(7, int(g.size * 0.17)), font_name=UI_FONT,
+                             anchor_x="center", anchor_y="baseline")
+                 for tile in self.content.land]
+        self.tile_labels = arcade.SpriteList()
+        self.tile_labels.extend(bake_each(texts, "conquest-tile"))
+
+    def build_frame(self, width: int, height: int) -> None:
+        shapes = ShapeElementList()
+        shapes.append(create_rectangle_filled(width / 2, height - BAR_H / 2, width, BAR_H,
+                                              look.BAR))
+        shapes.append(create_rectangle_filled(width / 2, LOG_H / 2, width, LOG_H, look.BAR))
+        if self.session.panels_open:
+            r = self.side_rect
+            shapes.append(create_rectangle_filled(r.center_x, r.center_y, r.width, r.height,
+                                                  look.PANEL))
+        if not self.wide_map:
+            r = self.right_rect
+            shapes.append(create_rectangle_filled(r.center_x, r.center_y, r.width, r.height,
+                                                  look.PANEL))
+        self.frame_shapes = shapes
+
+    # -- units ----------------------------------------------------------------------------------
+    def unit_tile(self, u: dict[str, Any]) -> str | None:
+        """Hook: where a unit is drawn (placement and movement show pending orders)."""
+        return u["tile"]
+
+    def sync_units(self) -> None:
+        """Put every token at its slot for the current state (no animation)."""
+        placed: dict[tuple[str, int], int] = {}
+        alive = set()
+        for u in self.board["units"]:
+            tile = self.unit_tile(u)
+            if tile is None:
+                continue
+            alive.add(u["id"])
+            token = self.tokens.get(u["id"])
+            if token is None:
+                token = self.tokens[u["id"]] = Token(u["id"], self.content, self.unit_size)
+                self.discs.append(token.disc)
+                self.bodies.append(token.body)
+            n = placed.get((tile, u["seat"]), 0)
+            placed[(tile, u["seat"])] = n + 1
+            token.position = self.grid.slot(tile, u["seat"], n)
+            self.token_tile[u["id"]] = tile
+        for uid in list(self.tokens):
+            if uid not in alive:
+                token = self.tokens.pop(uid)
+                token.disc.remove_from_sprite_lists()
+                token.body.remove_from_sprite_lists()
+
+    def units_on(self, tile: str, seat: int | None = None) -> list[str]:
+        return [uid for uid, t in self.token_tile.items()
+                if t == tile and uid in self.tokens and (seat is None or look.unit_seat(uid) == seat)]
+
+    def token_at(self, x: float, y: float) -> str | None:
+        r = self.unit_size * 0.55
+        for uid, token in self.tokens.items():
+            tx, ty = token.position
+            if abs(x - tx) <= r and abs(y - ty) <= r:
+                return uid
+        return None
+
+    # -- status bar, side panel, log ------------------------------------------------------------
+    def refresh_bar(self) -> None:
+        st, b = self.state, self.board
+        set_text(self.bar_title, look.phase_title(st))
+        parts = [f"Round {b['round']}"] if b["round"] else []
+        if b["battles"] and b.get("current_battle"):
+            parts.append(f"Battle {b['current_battle']} of {len(b['battles'])}")
+        set_text(self.bar_mid, "  ·  ".join(parts))
+        waiting = [s for s in st["to_act"] if not b["ready"][s]]
+        right = ""
+        if st["result"] is None and waiting:
+            right = "Waiting for " + " and ".join(self.who_name(s) for s in waiting)
+        if self.session.hotseat:
+            right = f"{look.seat_name(self.viewer)}'s screen" + (f"  ·  {right}" if right else "")
+        set_text(self.bar_right, right)
+        set_text(self.log_text, "   ·   ".join(self.session.log))
+
+    def card_line(self, card_id: str) -> str:
+        c = self.content.cards[card_id]
+        tag = f"  #{c.ability}" if c.ability else ""
+        return f"Power {c.power}   atk {c.attack}  def {c.defence}{tag}"
+
+    def refresh_side(self) -> None:
+        """The collapsible side panel: both hands and both discard piles (8)."""
+        self.side_batch = pyglet.graphics.Batch()  # rebuilt whole: the old labels go with it
+        self.side_texts = []
+        self.side_hits = []
+        if not self.session.panels_open:
+            return
+        r = self.side_rect
+        x, y = r.left + 10, r.top - 16
+        b = self.board
+        kw = {"font_name": UI_FONT, "batch": self.side_batch, "anchor_y": "center"}
+        me, opp = self.viewer, self.opponent
+
+        def head(text: str, colour: Color) -> None:
+            nonlocal y
+            self.side_texts.append(arcade.Text(text, x, y, colour, 12, bold=True, **kw))
+            y -= 19
+
+        def line(text: str, card: str | None = None, colour: Color = look.TEXT) -> None:
+            nonlocal y
+            self.side_texts.append(arcade.Text(text, x + 4, y, colour, 10, **kw))
+            if card is not None:
+                self.side_hits.append((arcade.LRBT(r.left, r.right, y - 8, y + 8), card))
+            y -= 16
+
+        mine = "Your hand" if not self.session.hotseat else f"Your hand ({look.seat_name(me)})"
+        head(mine if self.session.humans else f"{look.seat_name(me)} hand",
+             look.SEAT_LIGHT[me])
+        for c in b["hands"][me]:
+            line(self.card_line(c), c)
+        y -= 6
+        head("Opponent hand", look.SEAT_LIGHT[opp])
+        for c in b["hands"][opp]:
+            line(self.card_line(c), c)
+        y -= 6
+        head("Discards", look.TEXT)
+        for seat in (me, opp):
+            cards = b["discards"][seat]
+            powers = ", ".join(str(self.content.cards[c].power) for c in cards) or "none"
+            line(f"{'You' if seat == me else 'Opponent'}: {powers}", None, look.SEAT_LIGHT[seat])
+        self.side_texts.append(arcade.Text("Tab: hide panel", x, r.bottom + 10, look.MUTED, 9,
+                                           **kw))
+
+    def add_log(self, event: dict[str, Any]) -> None:
+        words = look.event_words(event)
+        if words:
+            self.session.log.append(words)
+            set_text(self.log_text, "   ·   ".join(self.session.log))
+
+    # -- events ---------------------------------------------------------------------------------
+    def handles(self, event: dict[str, Any]) -> bool:
+        return event["type"] not in SCREEN_EVENTS
+
+    def play_event(self, event: dict[str, Any]) -> float:
+        """Start the animation of one event; seconds to wait before the next."""
+        self.add_log(event)
+        t = event["type"]
+        if t == "units_moved":
+            return self.slide([(m["unit"], m["from"]) for m in event["moves"]])
+        if t == "unit_retreated":
+            return self.slide([(event["unit"], event["from"])])
+        if t == "placements_revealed":
+            for p in event["units"]:
+                token = self.tokens.get(p["unit"])
+                if token is not None and look.unit_seat(p["unit"]) != self.viewer:
+                    token.alpha = 0
+                    self.tweener.fade(token, 255, 0.4)
+            return 0.2
+        if t == "unit_destroyed":
+            self.explode(event["unit"], event["tile"])
+            return 0.15
+        return 0.0
+
+    def slide(self, moves: list[tuple[str, str | None]]) -> float:
+        """Units slide from their old tile to where they stand now (ease-out, 0.3 s)."""
+        for uid, start in moves:
+            token = self.tokens.get(uid)
+            if token is None or start is None or start not in self.content.tiles:
+                continue
+            end = token.position
+            token.position = self.grid.centre(start)
+            self.tweener.move(token, end, MOVE_TIME)
+        return MOVE_TIME if moves else 0.0
+
+    def explode(self, uid: str, tile: str) -> None:
+        """A dead unit: its ghost fades while an explosion plays over it (8.7)."""
+        if tile not in self.content.tiles:
+            return
+        token = self.tokens.get(uid)
+        ghost = Token(uid, self.content, self.unit_size)
+        ghost.position = token.position if token is not None else self.grid.centre(tile)
+        self.ghosts.append(ghost.disc)
+        self.ghosts.append(ghost.body)
+        self.tweener.fade(ghost, 0, 0.6, on_done=lambda: (ghost.disc.remove_from_sprite_lists(),
+                                                          ghost.body.remove_from_sprite_lists()))
+        frames = look.explosion_frames()
+        boom = arcade.Sprite(frames[0])
+        boom.position = ghost.position
+        boom.width = boom.height = self.unit_size * 2.4
+        self.fx.append(boom)
+        self.fx_frames.append([boom, 0.0])
+        self.play_sound(look.SOUNDS["boom"], 0.5)
+
+    def pump_events(self, dt: float) -> None:
+        events = self.session.events
+        if not events:
+            return
+        factor = self.tweener.factor
+        if factor <= 0.0:  # instant: everything this screen plays, at once
+            while events and self.handles(events[0]):
+                self.play_event(events.popleft())
+            self.tweener.finish_all()
+            self.event_wait = 0.0
+        else:
+            self.event_wait -= dt * factor
+            while events and self.event_wait <= 0.0 and self.handles(events[0]):
+                self.event_wait += self.play_event(events.popleft())
+        if events and not self.handles(events[0]) and not self.tweener.busy \
+                and self.event_wait <= 0.0 and self.may_leave():
+            self.handover()
+
+    def may_leave(self) -> bool:
+        """A screen event waits: may this screen give way now? (Overlays wait for Next.)"""
+        return True
+
+    def fast_forward(self) -> None:
+        events = self.session.events
+        while events and self.handles(events[0]):
+            self.play_event(events.popleft())
+        self.event_wait = 0.0
+        self.tweener.finish_all()
+        for boom, _ in self.fx_frames:
+            boom.remove_from_sprite_lists()
+        self.fx_frames = []
+
+    # -- screens --------------------------------------------------------------------------------
+    def screen_key(self) -> tuple[str, int]:
+        return (self.kind, self.viewer)
+
+    def wants_handover(self) -> bool:
+        """Idle: is another screen the one for the current phase and seat?"""
+        from game.scenes.conquest.start import desired_key
+
+        return desired_key(self.session) != self.screen_key()
+
+    def handover(self) -> None:
+        from game.scenes.conquest.start import next_view
+
+        if self.session.closed or self.window is None or self.window.current_view is not self:
+            return
+        view = next_view(self.app, self.session)
+        if view is not None and view is not self:
+            self.app.show_view(view)
+
+    # -- per frame ------------------------------------------------------------------------------
+    def update_game(self, dt: float) -> None:
+        self.clock += dt
+        self.pump_events(dt)
+        for item in list(self.fx_frames):
+            item[1] += dt * max(self.tweener.factor, 1.0)
+            frames = look.explosion_frames()
+            i = int(item[1] * 60)
+            if i >= len(frames) or self.tweener.factor <= 0:
+                item[0].remove_from_sprite_lists()
+                self.fx_frames.remove(item)
+            else:
+                item[0].texture = frames[i]
+        self.update_screen(dt)
+        if self.window is None or self.window.current_view is not self:
+            return
+        if not self.animating and self.session.live and not self.session.closed:
+            if self.wants_handover():
+                self.handover()
+                return
+            if self.drives_cpu:
+                self.drive_cpu()
+
+    def update_screen(self, dt: float) -> None:
+        """Hook: per-frame animation of the screen itself."""
+
+    def drive_cpu(self) -> None:
+        s = self.session
+        if s.cpu_off:
+            return
+        st = self.match.state_json()
+        seats = [x for x in st["to_act"] if x in s.cpu and not st["board"]["ready"][x]]
+        if not seats or st["result"] is not None:
+            return
+        seat = seats[0]
+        runner = s.runner
+        if not runner.pending:
+            runner.sync = runner.sync or self.cpu_sync
+            runner.start(s.cpu[seat], seat, self.match.view_json(seat), s.streams[seat],
+                         tag=(len(self.match.decisions), seat))
+        answer = runner.poll()
+        if answer is None:
+            return
+        if runner.tag != (len(self.match.decisions), seat):
+            return  # an answer about a position that is gone
+        if isinstance(answer, BaseException):
+            s.cpu_off = True
+            if isinstance(answer, CpuUnavailable):
+                self.notify("The CPU player is not available yet: use hot-seat play.")
+            else:
+                self.notify(f"The CPU failed: {answer}")
+            return
+        decision, stream_state = answer
+        s.streams[seat] = stream_state
+        if not self.submit(decision):
+            log.error("CPU decision rejected: %s", decision)
+            s.cpu_off = True
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw_board(self) -> None:
+        self.frame_shapes.draw()
+        if self.show_map:
+            self.map_shapes.draw()
+            if self.session.show_ids:
+                draw_baked(self.tile_labels)
+            self.draw_marks_under()
+            self.ghosts.draw()
+            self.discs.draw()
+            self.bodies.draw()
+            self.draw_marks_over()
+            self.fx.draw()
+            if self.hover_tile is not None and self.content.tiles[self.hover_tile].land:
+                arcade.draw_polygon_outline(self.grid.corners(self.hover_tile, 3), look.TEXT, 2)
+        if self.session.panels_open:
+            self.side_batch.draw()
+        self.panel_batch.draw()
+        self.draw_screen()
+
+    def draw_screen(self) -> None:
+        """Hook: the screen's own panels, drawn over the map and under the widgets."""
+
+    # -- right panel ----------------------------------------------------------------------------
+    def set_panel(self, lines: list[tuple[str, Color, int, bool]],
+                  rect: arcade.types.Rect | None = None) -> float:
+        """Rebuild the right panel's texts, top down; returns the y under the last line.
+        A line is (text, colour, size, bold); an empty text is a small gap."""
+        self.panel_batch = pyglet.graphics.Batch()
+        self.panel_texts = []
+        r = rect or self.right_rect
+        y = r.top - 14
+        for text, colour, size, bold in lines:
+            if not text:
+                y -= 8
+                continue
+            t = arcade.Text(text, r.left + 14, y, colour, size, bold=bold, font_name=UI_FONT,
+                            batch=self.panel_batch, anchor_y="top", multiline=True,
+                            width=int(r.width - 28))
+            self.panel_texts.append(t)
+            y -= t.content_height + 5
+        return y
+
+    def panel_text(self) -> str:
+        """Every text of the right panel, joined (tests read it)."""
+        return "\n".join(t.text for t in self.panel_texts)
+
+    def stack_buttons(self, buttons: list[Any], rect: arcade.types.Rect | None = None,
+                      height: float = 36) -> None:
+        """Place buttons bottom-up at the foot of the right panel (first one lowest)."""
+        r = rect or self.right_rect
+        y = r.bottom + 12
+        for btn in buttons:
+            btn.rect = arcade.LBWH(r.left + 14, y, r.width - 28, height)
+            y += height + 8
+
+    def draw_marks_under(self) -> None:
+        """Hook: tile tints and outlines under the units."""
+
+    def draw_marks_over(self) -> None:
+        """Hook: selection rings, checks and crosses over the units."""
+
+    def draw_check(self, tile: str, colour: Color = look.CHECK) -> None:
+        """A blue check mark on a tile (legal destination, 8.3 / 8.8)."""
+        x, y = self.grid.centre(tile)
+        s = self.grid.size * 0.17
+        y += self.grid.size * 0.66
+        arcade.draw_circle_filled(x, y, s * 1.1, Color(250, 250, 250, 230))
+        arcade.draw_line_strip([(x - s * 0.55, y), (x - s * 0.1, y - s * 0.5),
+                                (x + s * 0.6, y + s * 0.5)], colour, max(2, s * 0.3))
+
+    def draw_cross(self, tile: str, colour: Color = look.CROSS, big: bool = False) -> None:
+        x, y = self.grid.centre(tile)
+        s = self.grid.size * (0.55 if big else 0.15)
+        if not big:
+            y += self.grid.size * 0.66
+        w = max(2, self.grid.size * (0.08 if big else 0.07))
+        arcade.draw_line(x - s, y - s, x + s, y + s, colour, w)
+        arcade.draw_line(x - s, y + s, x + s, y - s, colour, w)
+
+    def draw_ring(self, uid: str, colour: Color, width: float = 3) -> None:
+        token = self.tokens.get(uid)
+        if token is not None:
+            x, y = token.position
+            arcade.draw_circle_outline(x, y, self.unit_size * 0.62, colour, width)
+
+    def tile_fill(self, tile: str, colour: Color) -> None:
+        arcade.draw_polygon_filled(self.grid.corners(tile, 2), colour)
+
+    # -- input ----------------------------------------------------------------------------------
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        tile = self.grid.tile_at(x, y) if self.map_rect.point_in_rect((x, y)) else None
+        if tile is not None and not self.content.tiles[tile].land:
+            tile = None
+        self.hover_tile = tile
+        tip = self.hover_tip(x, y, tile)
+        if tip:
+            self.tooltip.show(tip, x, y)
+        else:
+            self.tooltip.hide()
+        return True
+
+    def hover_tip(self, x: float, y: float, tile: str | None) -> str:
+        for rect, card in self.side_hits:
+            if rect.point_in_rect((x, y)):
+                c = self.content.cards[card]
+                label = self.content.abilities[c.ability].label if c.ability else \
+                    "No special ability."
+                return f"Power {c.power} · attack {c.attack} · defence {c.defence}\n{label}"
+        if tile is None:
+            return ""
+        parts = [tile]
+        for seat in (0, 1):
+            uids = self.units_on(tile, seat)
+            if uids:
+                parts.append(f"{look.seat_name(seat)}: {look.stack_badge(uids)}")
+        return "   ".join(parts) if len(parts) > 1 else ""
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.SPACE and self.animating:
+            self.fast_forward()
+            return True
+        if symbol == arcade.key.I:
+            self.session.show_ids = not self.session.show_ids
+            return True
+        if symbol == arcade.key.TAB:
+            self.session.panels_open = not self.session.panels_open
+            self.relayout()
+            return True
+        return self.on_screen_key(symbol, modifiers)
+
+    def on_screen_key(self, symbol: int, modifiers: int) -> bool:
+        """Hook: the screen's own keys."""
+        return False
+
+    # -- shell hooks ----------------------------------------------------------------------------
+    def help_topics(self) -> list[HelpTopic]:
+        from game.scenes.conquest.help import help_topics
+
+        return help_topics()
+
+    def current_record(self) -> dict[str, Any] | None:
+        if self.session.closed or self.match.result is not None:
+            return None
+        return match_record(self.match)
+
+    def on_leave(self) -> None:
+        self.session.close()
+
+    def show_widget(self, widget: Any, shown: bool) -> None:
+        """Add or remove a widget (a hidden widget would still ask for a render)."""
+        present = any(widget in layer for layer in self.ui.children.values())
+        if shown and not present:
+            self.ui.add(widget)
+        elif not shown and present:
+            self.ui.remove(widget)
+
+    def widget_shown(self, widget: Any) -> bool:
+        return any(widget in layer for layer in self.ui.children.values())
+
+    def pulse(self, speed: float = 4.0) -> float:
+        return 0.5 + 0.5 * math.sin(self.clock * speed)

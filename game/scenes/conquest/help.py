@@ -1,0 +1,72 @@
+"""The help overlay's topics (spec conquest.md 8): every rule a player needs at the table.
+
+The ability texts are read from the content, so a mod's abilities show their own labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.scenes.widgets import HelpTopic
+
+
+def ability_lines(content: Any = None) -> list[str]:
+    if content is None:
+        from game.systems.conquest.content import load_content
+
+        try:
+            content = load_content([])
+        except Exception:  # the list is a nicety: never break the help
+            return ["(abilities unavailable)"]
+    return [f"#{n}: {a.label}" for n, a in sorted(content.abilities.items())]
+
+
+def help_topics(content: Any = None) -> list[HelpTopic]:
+    return [
+        HelpTopic("Goal", (
+            "Capture the enemy base (Player 1: L03 on the left, Player 2: L10 on the right) or "
+            "destroy every enemy unit. After 60 rounds the greater strength wins.",)),
+        HelpTopic("Phases", (
+            "Commander select, Unit placement, then rounds of Unit movement. Where the armies "
+            "meet, battles are fought one at a time: Reinforcements, Choose cards, results, "
+            "Retreat.",
+            "Both players give their orders in secret and press Ready; the phase ends when both "
+            "are ready. Unready lets you change your mind until the other player is ready.",)),
+        HelpTopic("Movement and the 5-unit limit", (
+            "Every unit may move one tile (or stay) each round, measured from where it started "
+            "the round. Water is never allowed. At most 5 of your units on one tile; enemy "
+            "units do not count, so a tile can hold 5 + 5.",
+            "All moves happen at once: units that swap tiles pass each other.",)),
+        HelpTopic("Battle detection and order", (
+            "A tile holding units of both players is a battle, and so is a base holding any "
+            "enemy unit. Battles are numbered in tile order (L01..L16) and fought in number "
+            "order.",)),
+        HelpTopic("Reinforcement eligibility", (
+            "A unit next to the battle may reinforce it if its own tile is not a battle still "
+            "to fight, and it has not fought or reinforced earlier in this round's battles. "
+            "Reinforcements add strength, never move, and can be killed.",)),
+        HelpTopic("Score", (
+            "Score = army strength (tank 2, infantry 1) + 2 on your own base + reinforcements "
+            "+ card power + ability bonus. The higher score wins.",)),
+        HelpTopic("Tie breakers", (
+            "Equal scores: the higher printed card power wins. Equal powers: more main-army "
+            "infantry wins. Otherwise the battle is a draw.",)),
+        HelpTopic("Casualties", (
+            "The winner's attack minus the loser's defence = units the loser loses, tanks "
+            "first, main army before reinforcements. The winner never loses units.",)),
+        HelpTopic("Retreat and trapped units", (
+            "The loser's survivors must leave to a neighbouring tile: not toward the enemy "
+            "base, not onto enemy units, at most 5 of yours per tile. Units with no room are "
+            "destroyed. After a draw both sides retreat (a base owner stays).",)),
+        HelpTopic("The ten abilities", tuple(ability_lines(content))),
+        HelpTopic("Hands and recycling", (
+            "Both hands and discard piles are public. A played card goes to the discard pile; "
+            "when the hand is empty the discards come back as a full hand.",)),
+        HelpTopic("Keyboard shortcuts", (
+            "Enter: Ready / Done / Confirm (or Unready when ready). 1/2: pick a commander. "
+            "1-7: pick a card.",
+            "Shift+click: add a unit to the selection. A: select your units on the tile under "
+            "the mouse. Esc: clear the selection, else pause menu. Backspace: reset orders.",
+            "Right-click a blue check: move the selection there. I: tile ids on/off. Tab: side "
+            "panel. Space: skip an animation. H: this help.",)),
+    ]

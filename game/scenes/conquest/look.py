@@ -1,0 +1,310 @@
+"""What CardConquest looks like (spec conquest.md 8): colours, words, the hex grid, card faces.
+
+Card faces are painted once with PIL (supersampled, text in the bundled Liberation faces) and
+cached as arcade textures, so a hand is one SpriteList draw. The hex grid maps the map content's
+doubled-row coordinates (3.1) to flat-topped hexes inside a window rect. Nothing here decides a
+rule: texts come from the content, numbers from the state JSON.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import arcade
+from arcade.types import Color
+from PIL import Image, ImageDraw, ImageFont
+
+SQRT3 = math.sqrt(3.0)
+
+# -- colours --------------------------------------------------------------------------------
+SEAT_COLOURS = (Color(64, 176, 84), Color(66, 128, 230))
+SEAT_LIGHT = (Color(150, 226, 160), Color(160, 196, 255))
+BACKGROUND = Color(22, 30, 36)
+LAND = Color(128, 138, 116)
+LAND_EDGE = Color(70, 78, 64)
+WATER = Color(48, 92, 148)
+WATER_EDGE = Color(40, 78, 128)
+BASE_TINT = (Color(104, 160, 100), Color(100, 128, 178))
+PANEL = Color(28, 36, 44)
+PANEL_EDGE = Color(70, 84, 98)
+BAR = Color(16, 22, 28)
+TEXT = Color(236, 233, 222)
+MUTED = Color(160, 170, 168)
+GOLD = Color(226, 178, 74)
+SELECT = Color(255, 226, 60)  # selected units glow yellow (8.3)
+CHECK = Color(70, 150, 255)  # blue check on legal tiles (8.3, 8.8)
+LEGAL = Color(90, 200, 100)
+ILLEGAL = Color(214, 64, 56)
+BATTLE = Color(230, 52, 44)
+CROSS = Color(20, 20, 20)
+
+SOUNDS = {
+    "reveal": ":resources:sounds/hit1.wav",
+    "boom": ":resources:sounds/explosion1.wav",
+    "click": ":resources:sounds/coin1.wav",
+    "victory": ":resources:sounds/upgrade1.wav",
+    "defeat": ":resources:sounds/lose1.wav",
+}
+TANK_SPRITES = (":resources:images/topdown_tanks/tank_green.png",
+                ":resources:images/topdown_tanks/tank_blue.png")
+INFANTRY_SPRITE = ":resources:images/animated_characters/male_person/malePerson_idle.png"
+CARD_BACKS = (":resources:images/cards/cardBack_green1.png",
+              ":resources:images/cards/cardBack_blue1.png")
+EXPLOSION = ":resources:images/spritesheets/explosion.png"
+
+# -- words ----------------------------------------------------------------------------------
+PHASE_NAMES = {
+    "commander": "Commander Select", "placement": "Unit Placement", "movement": "Unit Movement",
+    "reinforcements": "Reinforcements: Battle #{k}", "cards": "Choose Cards: Battle #{k}",
+    "retreat": "Retreat Units", "over": "Game Over",
+}
+BATTLE_REASONS = {
+    "score": "Battle score", "power": "Tie breaker 1: highest card power",
+    "infantry": "Tie breaker 2: most infantry", "draw": "Draw: no winner",
+}
+MATCH_REASONS = {
+    "base_captured": "Base captured", "elimination": "All units destroyed",
+    "mutual_elimination": "Mutual destruction", "round_cap": "Round limit",
+}
+PART_NAMES = (("army", "Army"), ("base", "Base"), ("reinforcements", "Reinforcements"),
+              ("card", "Card"), ("ability", "Ability"), ("cancelled", "Cancelled"))
+SECRET_PHASES = ("placement", "movement", "reinforcements", "cards")
+
+
+def seat_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def phase_title(state: dict[str, Any]) -> str:
+    k = state["board"].get("current_battle")
+    return PHASE_NAMES.get(state["phase"], state["phase"]).format(k=k if k is not None else "")
+
+
+def unit_kind(uid: str) -> str:
+    return "tank" if uid.split(".")[1].startswith("t") else "infantry"
+
+
+def unit_seat(uid: str) -> int:
+    return int(uid[1])
+
+
+def unit_label(uid: str) -> str:
+    """p0.t3 -> "Tank 3"."""
+    kind = unit_kind(uid)
+    return f"{'Tank' if kind == 'tank' else 'Infantry'} {uid.split('.')[1][1:]}"
+
+
+def kinds_count(uids: list[str] | tuple[str, ...]) -> tuple[int, int]:
+    tanks = sum(1 for u in uids if unit_kind(u) == "tank")
+    return tanks, len(uids) - tanks
+
+
+def stack_badge(uids: list[str]) -> str:
+    t, i = kinds_count(uids)
+    return f"T×{t} I×{i}"
+
+
+def strength_of(uids: list[str] | tuple[str, ...]) -> int:
+    t, i = kinds_count(uids)
+    return 2 * t + i
+
+
+def event_words(e: dict[str, Any]) -> str | None:
+    """One line of the log strip for an event (None: not worth a line)."""
+    t = e["type"]
+    if t == "commander_chosen":
+        return f"{seat_name(e['seat'])} chose the {e['commander']} commander"
+    if t == "placements_revealed":
+        return "Placements revealed"
+    if t == "units_moved":
+        return f"{len(e['moves'])} units moved" if e["moves"] else "Nobody moved"
+    if t == "battles_detected":
+        tiles = ", ".join(b["tile"] for b in e["battles"])
+        return f"{'New battle' if e.get('new') else 'Battles'} detected: {tiles}"
+    if t == "battle_started":
+        return f"Battle #{e['number']} at {e['tile']}"
+    if t == "battle_resolved":
+        r = e["result"]
+        w = r["winner"]
+        return (f"Battle #{r['number']}: " +
+                ("draw" if w is None else f"{seat_name(w)} wins {r['scores'][w]}–"
+                 f"{r['scores'][1 - w]}"))
+    if t == "unit_destroyed":
+        return f"{seat_name(unit_seat(e['unit']))}'s {unit_label(e['unit'])} destroyed"
+    if t == "unit_retreated":
+        return f"{unit_label(e['unit'])} retreated {e['from']}→{e['to']}"
+    if t == "hand_recycled":
+        return f"{seat_name(e['seat'])} takes the discards back"
+    if t == "round_started":
+        return f"Round {e['round']}"
+    if t == "match_ended":
+        return "Game over"
+    return None
+
+
+def reject_words(error: str | None, message: str) -> str:
+    return message or (error or "Not allowed")
+
+
+# -- hex grid -------------------------------------------------------------------------------
+@dataclass
+class HexGrid:
+    """Flat-topped hexes of side `size` fitted into a rect; doubled-row coordinates (3.1)."""
+
+    tiles: dict[str, Any]  # id -> TileDef
+    cx: float = 0.0
+    cy: float = 0.0
+    size: float = 40.0
+    cmid: float = 0.0
+    rmid: float = 0.0
+
+    def fit(self, left: float, bottom: float, width: float, height: float) -> None:
+        cols = [t.col for t in self.tiles.values()]
+        rows = [t.row for t in self.tiles.values()]
+        span_c, span_r = max(cols) - min(cols), max(rows) - min(rows)
+        self.size = max(8.0, min(width / (1.5 * span_c + 2.0),
+                                 height / (SQRT3 / 2 * span_r + SQRT3)))
+        self.cmid = (max(cols) + min(cols)) / 2
+        self.rmid = (max(rows) + min(rows)) / 2
+        self.cx, self.cy = left + width / 2, bottom + height / 2
+
+    def centre(self, tile: str) -> tuple[float, float]:
+        t = self.tiles[tile]
+        return (round(self.cx + (t.col - self.cmid) * 1.5 * self.size),
+                round(self.cy + (t.row - self.rmid) * SQRT3 / 2 * self.size))
+
+    def corners(self, tile: str, shrink: float = 0.0) -> list[tuple[float, float]]:
+        x, y = self.centre(tile)
+        s = self.size - shrink
+        return [(x + s * math.cos(math.radians(a)), y + s * math.sin(math.radians(a)))
+                for a in range(0, 360, 60)]
+
+    def tile_at(self, x: float, y: float) -> str | None:
+        s = self.size
+        for tile in self.tiles:
+            cx, cy = self.centre(tile)
+            dx, dy = abs(x - cx), abs(y - cy)
+            if dy <= SQRT3 / 2 * s and SQRT3 * dx + dy <= SQRT3 * s:
+                return tile
+        return None
+
+    def slot(self, tile: str, seat: int, i: int) -> tuple[float, float]:
+        """Where the i-th (0..4) unit of a seat stands on a tile: seat 0 left, seat 1 right."""
+        x, y = self.centre(tile)
+        s = self.size
+        dx, dy = ((0.56, 0.34), (0.24, 0.34), (0.56, 0.0), (0.24, 0.0), (0.40, -0.34))[i % 5]
+        side = -1 if seat == 0 else 1
+        return x + side * dx * s, y + dy * s
+
+
+# -- textures -------------------------------------------------------------------------------
+def font_path(bold: bool = False) -> str:
+    name = "Liberation_Sans_Bold.ttf" if bold else "Liberation_Sans_Regular.ttf"
+    return str(arcade.resources.resolve(f":resources:fonts/ttf/Liberation/{name}"))
+
+
+@cache
+def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    with open(font_path(bold), "rb") as fh:  # bytes: no file handle left open (NOTES 1.4)
+        from io import BytesIO
+
+        return ImageFont.truetype(BytesIO(fh.read()), size)
+
+
+def _sword(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: tuple) -> None:
+    d.polygon([(x, y - s), (x + s * 0.16, y + s * 0.35), (x - s * 0.16, y + s * 0.35)],
+              fill=colour)
+    d.rectangle([x - s * 0.42, y + s * 0.35, x + s * 0.42, y + s * 0.47], fill=colour)
+    d.rectangle([x - s * 0.09, y + s * 0.47, x + s * 0.09, y + s * 0.9], fill=colour)
+
+
+def _shield(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: tuple) -> None:
+    d.polygon([(x - s * 0.6, y - s * 0.75), (x + s * 0.6, y - s * 0.75), (x + s * 0.6, y + 0.05 * s),
+               (x, y + s * 0.85), (x - s * 0.6, y + 0.05 * s)], fill=colour)
+
+
+def _icon_row(d: ImageDraw.ImageDraw, kind: str, n: int, y: float, w: int, s: float,
+              colour: tuple) -> None:
+    label = "Attack" if kind == "sword" else "Defence"
+    draw = _sword if kind == "sword" else _shield
+    d.text((s * 0.5, y), label, font=_font(int(s * 0.7), False), fill=(90, 80, 70),
+           anchor="lm")
+    x0 = w * 0.44
+    if n > 5:
+        draw(d, x0 + s * 0.5, y, s * 0.8, colour)
+        d.text((x0 + s * 1.3, y), f"×{n}", font=_font(int(s * 0.8), True), fill=colour,
+               anchor="lm")
+        return
+    if n == 0:
+        d.text((x0 + s * 0.1, y), "–", font=_font(int(s * 0.8), True), fill=(150, 140, 130),
+               anchor="lm")
+    for i in range(n):
+        draw(d, x0 + s * 0.5 + i * s * 0.82, y, s * 0.75, colour)
+
+
+@cache
+def card_image(card_id: str, power: int, attack: int, defence: int, label: str,
+               width: int = 120, height: int = 168) -> Image.Image:
+    """A card face (3.3): "Power N", swords and shields with counts, the ability label."""
+    k = 3  # supersampled, then reduced: smooth edges on a software renderer
+    w, h = width * k, height * k
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=10 * k, fill=(246, 240, 226),
+                        outline=(60, 54, 48), width=2 * k)
+    d.rounded_rectangle([4 * k, 4 * k, w - 5 * k, 34 * k], radius=7 * k, fill=(58, 66, 80))
+    d.text((w / 2, 19 * k), f"Power {power}", font=_font(17 * k, True), fill=(250, 236, 200),
+           anchor="mm")
+    s = 13 * k
+    _icon_row(d, "sword", attack, 50 * k, w, s, (176, 58, 48))
+    _icon_row(d, "shield", defence, 72 * k, w, s, (52, 96, 170))
+    d.line([8 * k, 86 * k, w - 8 * k, 86 * k], fill=(190, 180, 160), width=k)
+    f = _font(10 * k, False)
+    y = 92 * k
+    for line in textwrap.wrap(label, 22):
+        d.text((7 * k, y), line, font=f, fill=(40, 36, 32))
+        y += 13 * k
+    return img.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def card_texture(content: Any, card_id: str) -> arcade.Texture:
+    c = content.cards[card_id]
+    label = content.abilities[c.ability].label if c.ability else "No special ability."
+    img = card_image(card_id, c.power, c.attack, c.defence, label)
+    return arcade.Texture(img, hash=f"conquest-card-{card_id}-{c.power}-{c.attack}-{c.defence}"
+                          f"-{c.ability}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+
+
+@cache
+def card_back(seat: int) -> arcade.Texture:
+    return arcade.load_texture(CARD_BACKS[seat])
+
+
+@cache
+def unit_texture(kind: str, seat: int) -> arcade.Texture:
+    return arcade.load_texture(TANK_SPRITES[seat] if kind == "tank" else INFANTRY_SPRITE)
+
+
+@cache
+def disc_texture(seat: int) -> arcade.Texture:
+    return arcade.make_circle_texture(64, SEAT_COLOURS[seat])
+
+
+@cache
+def ring_texture(colour: tuple[int, int, int, int]) -> arcade.Texture:
+    img = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    ImageDraw.Draw(img).ellipse([2, 2, 61, 61], outline=colour, width=6)
+    return arcade.Texture(img, hash=f"conquest-ring-{colour}")
+
+
+@cache
+def explosion_frames() -> tuple[arcade.Texture, ...]:
+    sheet = arcade.load_spritesheet(EXPLOSION)
+    return tuple(sheet.get_texture_grid(size=(256, 256), columns=16, count=60))
+
+
+INFANTRY_TINT = (Color(120, 220, 120), Color(120, 160, 255))

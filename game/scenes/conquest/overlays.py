@@ -1,0 +1,340 @@
+"""Screens that are not engine phases (spec conquest.md 8): the hot-seat curtain, "Battles
+detected" / "New battle detected" (8.4) and the battle results (8.7).
+
+They need no decision: each waits for its button (or Enter) and then hands over to the screen
+of what happens next. The curtain draws nothing of the match, so neither seat's secrets can be
+seen while the screen changes hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import pyglet
+from arcade.types import Color
+
+from game.scenes.base import GameViewBase
+from game.scenes.conquest import look
+from game.scenes.conquest.base import ConquestView, Token
+from game.scenes.conquest.screens import ENTER_KEYS, battle_site
+from game.scenes.fonts import UI_FONT
+from game.scenes.widgets import HelpTopic, make_button
+
+
+class CurtainView(GameViewBase):
+    """Full-screen "Pass to Player N" with "I am Player N" (8, hot-seat)."""
+
+    title = "CardConquest"
+    mode_id = "conquest"
+    kind = "curtain"
+
+    def __init__(self, app: Any, session: Any, seat: int) -> None:
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        self.viewer = seat
+        self.background_color = Color(12, 14, 18)
+        self.heading = arcade.Text(f"Pass to {look.seat_name(seat)}", 0, 0,
+                                   look.SEAT_LIGHT[seat], 34, bold=True, font_name=UI_FONT,
+                                   anchor_x="center", anchor_y="center", batch=self.batch)
+        self.sub = arcade.Text("The other player looks away. Secret orders stay hidden.", 0, 0,
+                               look.MUTED, 14, font_name=UI_FONT, anchor_x="center",
+                               anchor_y="center", batch=self.batch)
+        self.button = make_button(f"I am {look.seat_name(seat)}", width=260, kind="primary",
+                                  on_click=self.reveal)
+        self.ui.add(self.button)
+
+    def layout(self, width: int, height: int) -> None:
+        self.heading.position = (width / 2, height / 2 + 70)
+        self.sub.position = (width / 2, height / 2 + 24)
+        self.button.rect = arcade.LBWH(width / 2 - 130, height / 2 - 50, 260, 46)
+
+    def reveal(self) -> None:
+        from game.scenes.conquest.start import phase_view
+
+        if self.session.closed:
+            return
+        self.app.show_view(phase_view(self.app, self.session, self.seat))
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol in ENTER_KEYS:
+            self.reveal()
+            return True
+        return False
+
+    def help_topics(self) -> list[HelpTopic]:
+        from game.scenes.conquest.help import help_topics
+
+        return help_topics()
+
+    def current_record(self) -> dict[str, Any] | None:
+        from game.engine.record import match_record
+
+        return None if self.session.closed else match_record(self.session.match)
+
+    def on_leave(self) -> None:
+        self.session.close()
+
+
+class OverlayView(ConquestView):
+    """A board screen that waits for its button before the match goes on."""
+
+    drives_cpu = False
+    button_words = "Next"
+
+    def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
+        super().__init__(app, session, viewer)
+        self.done = False
+        self.next_btn = make_button(self.button_words, kind="primary", on_click=self.close)
+        self.ui.add(self.next_btn)
+
+    def wants_handover(self) -> bool:
+        return self.done
+
+    def may_leave(self) -> bool:
+        return self.done
+
+    def close(self) -> None:
+        self.done = True
+        self.play_sound(look.SOUNDS["click"], 0.5)
+        if not self.session.live:
+            return
+        self.fast_forward()
+        self.handover()
+
+    def on_screen_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol in ENTER_KEYS:
+            self.close()
+            return True
+        return False
+
+
+class BattlesView(OverlayView):
+    """8.4: every site gets a numbered badge and a red outline; a list at the side."""
+
+    kind = "battles"
+
+    def __init__(self, app: Any, session: Any, event: dict[str, Any]) -> None:
+        self.event = event
+        self.new = bool(event.get("new"))
+        self.button_words = "Return to battles" if self.new else "Start battles"
+        super().__init__(app, session)
+        self.add_log(event)
+        self.badges = pyglet.graphics.Batch()
+        self.badge_texts: list[arcade.Text] = []
+        self.pop = 0.0
+        self.play_sound(look.SOUNDS["reveal"], 0.4)
+
+    def refresh_screen(self) -> None:
+        battles = self.event["battles"]
+        title = "New battle detected" if self.new else \
+            ("Battle detected" if len(battles) == 1 else "Battles detected")
+        lines = [(title, look.BATTLE, 17, True), ("", look.TEXT, 0, False)]
+        for b in battles:
+            p = [look.stack_badge(self.units_on(b["tile"], s)) for s in (0, 1)]
+            lines.append((f"Battle {b['number']}: {b['tile']}", look.TEXT, 13, True))
+            lines.append((f"  Player 1 {p[0]}  vs  Player 2 {p[1]}", look.MUTED, 11, False))
+        lines += [("", look.TEXT, 0, False),
+                  ("Battles are fought one at a time, in number order.", look.MUTED, 11, False)]
+        self.set_panel(lines)
+        self.stack_buttons([self.next_btn])
+        self.badges = pyglet.graphics.Batch()
+        self.badge_texts = []
+        for b in battles:
+            x, y = self.grid.centre(b["tile"])
+            self.badge_texts.append(arcade.Text(
+                str(b["number"]), x, y + self.grid.size * 0.98, look.TEXT, 13, bold=True,
+                font_name=UI_FONT, anchor_x="center", anchor_y="center", batch=self.badges))
+
+    def refresh_bar(self) -> None:
+        super().refresh_bar()
+        self.bar_title.text = "New Battle Detected" if self.new else "Battles Detected"
+
+    def update_screen(self, dt: float) -> None:
+        self.pop = min(1.0, self.pop + dt * 4 * max(self.tweener.factor, 0.25)) \
+            if self.tweener.factor > 0 else 1.0
+
+    def draw_marks_under(self) -> None:
+        for b in self.event["battles"]:
+            arcade.draw_polygon_outline(self.grid.corners(b["tile"], 2), look.BATTLE, 4)
+
+    def draw_marks_over(self) -> None:
+        r = 12 * self.pop
+        for b in self.event["battles"]:
+            x, y = self.grid.centre(b["tile"])
+            arcade.draw_circle_filled(x, y + self.grid.size * 0.98, r, look.BATTLE)
+            arcade.draw_circle_outline(x, y + self.grid.size * 0.98, r, look.TEXT, 2)
+        if self.pop >= 1.0:
+            self.badges.draw()
+
+
+class ResultsView(OverlayView):
+    """8.7: both cards flip, six score parts and totals, abilities, winner, lost units."""
+
+    kind = "results"
+    right_w = 560
+    button_words = "Next"
+
+    def __init__(self, app: Any, session: Any, result: dict[str, Any]) -> None:
+        self.result = result
+        super().__init__(app, session)
+        self.add_log({"type": "battle_resolved", "result": result})
+        self.cards = arcade.SpriteList()
+        self.card_sprites: list[arcade.Sprite] = []
+        self.icons = arcade.SpriteList()
+        self.texts = pyglet.graphics.Batch()
+        self.result_texts: list[arcade.Text] = []
+        self.flipped = False
+        self.play_sound(look.SOUNDS["reveal"], 0.6)
+
+    def refresh_screen(self) -> None:
+        r = self.result
+        w = r["winner"]
+        title = f"Battle #{r['number']} at {r['tile']}"
+        if w is None:
+            verdict = look.BATTLE_REASONS["draw"]
+        else:
+            verdict = f"{self.who_name(w) if self.who_name(w) != 'You' else 'You'} " \
+                f"{'win' if self.who_name(w) == 'You' else 'wins'} — " \
+                f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
+            if self.session.hotseat or not self.session.humans:
+                verdict = f"{look.seat_name(w)} wins — " \
+                    f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
+        self.set_panel([(title, look.GOLD, 16, True), (verdict, look.TEXT, 14, True)])
+        self.stack_buttons([self.next_btn])
+        self.build_columns()
+
+    def build_columns(self) -> None:
+        r = self.result
+        rect = self.right_rect
+        col_w = (rect.width - 30) / 2
+        top = rect.top - 96
+        self.texts = pyglet.graphics.Batch()
+        self.result_texts = []
+        self.icons = arcade.SpriteList()
+        flip_now = not self.card_sprites
+        if flip_now:
+            self.cards = arcade.SpriteList()
+        kw = {"font_name": UI_FONT, "batch": self.texts, "anchor_y": "top"}
+        for seat in (0, 1):
+            x = rect.left + 14 + seat * (col_w + 2)
+            cw, ch = 84.0, 118.0
+            if flip_now:
+                sp = arcade.Sprite(look.card_back(seat))
+                sp.height = ch
+                sp.width = cw
+                self.card_sprites.append(sp)
+                self.cards.append(sp)
+            sp = self.card_sprites[seat]
+            sp.position = (x + cw / 2 + 4, top - ch / 2)
+            name = look.seat_name(seat)
+            self.result_texts.append(arcade.Text(name, x + cw + 16, top, look.SEAT_LIGHT[seat],
+                                                 13, bold=True, **kw))
+            y = top - 22
+            parts = r["score_parts"][seat]
+            for key, label in look.PART_NAMES:
+                value = parts[key]
+                colour = look.GOLD if key == "ability" and r["abilities"][seat] else look.TEXT
+                self.result_texts.append(arcade.Text(f"{label}", x + cw + 16, y, colour, 11,
+                                                     **kw))
+                self.result_texts.append(arcade.Text(f"{value:+d}" if key != "army" else
+                                                     str(value), x + col_w - 10, y, colour, 11,
+                                                     anchor_x="right", **kw))
+                y -= 16
+            self.result_texts.append(arcade.Text("Total", x + cw + 16, y - 2, look.GOLD, 13,
+                                                 bold=True, **kw))
+            self.result_texts.append(arcade.Text(str(r["scores"][seat]), x + col_w - 10, y - 2,
+                                                 look.GOLD, 13, bold=True, anchor_x="right",
+                                                 **kw))
+            y = top - 150
+            abil = r["abilities"][seat]
+            card = self.content.cards[r["cards"][seat]]
+            label = f"Ability #{abil[0]} active" if abil else "No active ability"
+            self.result_texts.append(arcade.Text(
+                f"Power {card.power} · attack {r['attack'][seat]} · defence "
+                f"{r['defence'][seat]}", x + 4, y, look.TEXT, 11, **kw))
+            self.result_texts.append(arcade.Text(label, x + 4, y - 16,
+                                                 look.GOLD if abil else look.MUTED, 11,
+                                                 bold=bool(abil), **kw))
+            y -= 44
+            reinf = set(r["reinforcements"][seat])
+            lost_main = [u for u in r["casualties"][seat] if u not in reinf]
+            lost_reinf = [u for u in r["casualties"][seat] if u in reinf]
+            groups = [("units destroyed", lost_main), ("reinforcements destroyed", lost_reinf),
+                      ("retreating units destroyed", r["trapped"][seat])]
+            if not any(g for _, g in groups):
+                self.result_texts.append(arcade.Text("No losses", x + 4, y, look.MUTED, 11,
+                                                     **kw))
+            for words, group in groups:
+                if not group:
+                    continue
+                if len(group) == 1:
+                    words = words.replace("units", "unit")
+                self.result_texts.append(arcade.Text(f"{len(group)} {words}", x + 4, y,
+                                                     look.ILLEGAL, 11, bold=True, **kw))
+                y -= 18
+                for i, uid in enumerate(group):
+                    tok = Token(uid, self.content, 20)
+                    tok.position = (x + 14 + (i % 9) * 24, y - 10 - (i // 9) * 24)
+                    self.icons.append(tok.disc)
+                    self.icons.append(tok.body)
+                y -= 24 * (1 + (len(group) - 1) // 9) + 6
+
+    def refresh_bar(self) -> None:
+        super().refresh_bar()
+        self.bar_title.text = f"Battle Results: Battle #{self.result['number']}"
+
+    def update_screen(self, dt: float) -> None:
+        if not self.flipped and self.card_sprites:
+            self.flipped = True
+            self.flip_cards()
+
+    def flip_cards(self) -> None:
+        """Scale-x through 0, texture swap, back to full width: 0.4 s (8.7)."""
+        from game.scenes.animation import ValueTween
+
+        for seat, sp in enumerate(self.card_sprites):
+            full = sp.width
+            face = look.card_texture(self.content, self.result["cards"][seat])
+
+            def shrink(v: float, sp: arcade.Sprite = sp, full: float = full) -> None:
+                sp.width = max(0.5, full * v)
+
+            def swap(sp: arcade.Sprite = sp, face: arcade.Texture = face, full: float = full
+                     ) -> None:
+                h = sp.height
+                sp.texture = face
+                sp.height = h
+                grow = ValueTween(0.0, 1.0, 0.2, lambda v, sp=sp: setattr(
+                    sp, "width", max(0.5, full * v)))
+                self.tweener.add(grow)
+
+            self.tweener.add(ValueTween(1.0, 0.0, 0.2, shrink, on_done=swap))
+
+    def draw_screen(self) -> None:
+        r = self.right_rect
+        mid = r.left + r.width / 2
+        arcade.draw_line(mid, r.bottom + 60, mid, r.top - 70, look.PANEL_EDGE, 1)
+        for seat, sp in enumerate(self.card_sprites):
+            if self.result["abilities"][seat] and self.flipped:
+                a = int(140 + 100 * self.pulse(5))
+                arcade.draw_lrbt_rectangle_outline(sp.left - 4, sp.right + 4, sp.bottom - 4,
+                                                   sp.top + 4, look.GOLD.replace(a=a), 4)
+        w = self.result["winner"]
+        if w is not None and self.card_sprites:
+            sp = self.card_sprites[w]
+            arcade.draw_lrbt_rectangle_outline(sp.left - 8, sp.right + 8, sp.bottom - 8,
+                                               sp.top + 8, look.SEAT_COLOURS[w], 2)
+        self.cards.draw()
+        self.icons.draw()
+        self.texts.draw()
+
+    def results_text(self) -> str:
+        return "\n".join(t.text for t in self.result_texts)
+
+    def draw_marks_under(self) -> None:
+        site = self.result["tile"] if self.result else battle_site(self.board)
+        if site:
+            arcade.draw_polygon_outline(self.grid.corners(site, 2), look.BATTLE, 4)
+

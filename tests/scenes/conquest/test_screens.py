@@ -1,0 +1,397 @@
+"""CardConquest screens (spec conquest.md 8): every phase renders at a mid-match position, and
+mouse and keys submit the right decisions."""
+
+from __future__ import annotations
+
+import arcade
+
+from game.scenes.harness import click, drag, key, move, screenshot, step
+from tests.scenes.conquest.conquest_scene_helpers import decisions_to, pixel, save_shot
+
+
+def greenish(rgb) -> bool:
+    r, g, b = rgb
+    return g > 140 and g > r + 40 and g > b + 40
+
+
+def blueish(rgb) -> bool:
+    r, g, b = rgb
+    return b > 170 and b > r + 60
+
+
+def yellowish(rgb) -> bool:
+    r, g, b = rgb
+    return r > 180 and g > 160 and b < 120
+
+
+def decisions(view):
+    return view.match.decisions
+
+
+def past_curtain(window, view):
+    """A hot-seat match reloaded on the second seat's turn opens on the curtain: pass it."""
+    from game.scenes.conquest.overlays import CurtainView
+
+    if isinstance(view, CurtainView):
+        key(window, arcade.key.ENTER)
+        step(window, 2)
+        return window.current_view
+    return view
+
+
+# -- commander select (8.1) -----------------------------------------------------------------
+def test_commander_panels_click_keys_and_ready(window, conquest):
+    from game.scenes.conquest.screens import CommanderView
+
+    view = conquest(setup_kind="commanders")
+    assert isinstance(view, CommanderView)
+    assert set(view.panels) == {"infantry", "tank"}
+    assert len(view.cards) == 14  # 7 cards face up per commander
+    assert view.ready_btn.disabled
+    inf = view.panels["infantry"]
+    click(window, inf.center_x, inf.center_y)
+    assert decisions(view)[-1] == {"seat": 0, "type": "choose_commander", "commander": "infantry"}
+    key(window, arcade.key.KEY_2)
+    assert decisions(view)[-1] == {"seat": 0, "type": "choose_commander", "commander": "tank"}
+    step(window)
+    image = screenshot(window)
+    save_shot(image, "commander")
+    tank = view.panels["tank"]
+    assert greenish(pixel(image, tank.left + 1, tank.center_y))  # the pick's seat colour
+    assert view.pick_texts["tank"].text.startswith("Chosen by: Player 1")
+    assert not view.ready_btn.disabled
+    key(window, arcade.key.ENTER)
+    assert decisions(view)[-1] == {"seat": 0, "type": "ready"}
+
+
+# -- placement (8.2) ------------------------------------------------------------------------
+def test_placement_tray_click_drag_and_reasons(window, conquest):
+    from game.scenes.conquest.screens import PlacementView
+
+    view = conquest()
+    assert isinstance(view, PlacementView)
+    assert len(view.tray_tokens) == 10
+    image = screenshot(window)
+    save_shot(image, "placement_start")
+    uid = "p0.t1"
+    click(window, *view.tray_tokens[uid].position)
+    assert view.selected == uid
+    click(window, *view.grid.centre("L05"))
+    assert decisions(view)[-1] == {"seat": 0, "type": "place", "units": ["p0.t1"], "to": "L05"}
+    assert view.selected == "p0.t2"  # the next unplaced tank is ready to place
+    assert "p0.t1" in view.tokens and len(view.tray_tokens) == 9
+    # hovering the enemy zone with a unit selected: red tint and the reason
+    x, y = view.grid.centre("L07")
+    move(window, x, y)
+    assert view.tooltip.visible and "Enemy zone" in view.tooltip.text
+    move(window, *view.grid.centre("L13"))
+    assert "Neutral ground" in view.tooltip.text
+    # drag a tray unit onto L01, then drag it back to the tray
+    drag(window, *view.tray_tokens["p0.i1"].position, *view.grid.centre("L01"))
+    assert decisions(view)[-1] == {"seat": 0, "type": "place", "units": ["p0.i1"], "to": "L01"}
+    drag(window, *view.tokens["p0.i1"].position, view.tray_rect.center_x,
+         view.tray_rect.bottom + 6)
+    assert decisions(view)[-1] == {"seat": 0, "type": "place", "units": ["p0.i1"], "to": None}
+    # a rejected decision shows its reason and changes nothing
+    n = len(decisions(view))
+    click(window, *view.tray_tokens["p0.i2"].position)
+    click(window, *view.grid.centre("L09"))
+    assert len(decisions(view)) == n
+    assert view.toast.visible and "own zone" in view.toast.message
+    image = screenshot(window)
+    save_shot(image, "placement_mid")
+    px = pixel(image, *view.tokens["p0.t1"].position)
+    assert px != pixel(image, *view.grid.centre("L04"))
+    # Reset empties the map; Done is disabled while the tray is not empty
+    assert view.ready_btn.disabled
+    click(window, *view.reset_btn.rect.center)
+    assert decisions(view)[-1] == {"seat": 0, "type": "reset_moves"}
+    assert len(view.tray_tokens) == 10
+
+
+def test_hotseat_placement_curtain_hides_the_first_seat(window, conquest):
+    from game.scenes.conquest.overlays import CurtainView
+    from game.scenes.conquest.screens import PlacementView
+
+    places = decisions_to("movement")[:10]  # seat 0 places everything
+    view = conquest(places)
+    assert isinstance(view, PlacementView) and view.viewer == 0
+    assert len(view.tray_tokens) == 0 and not view.ready_btn.disabled
+    click(window, *view.ready_btn.rect.center)
+    step(window, 2)
+    curtain = window.current_view
+    assert isinstance(curtain, CurtainView) and curtain.seat == 1
+    image = screenshot(window)
+    save_shot(image, "curtain")
+    colours = {c for _, c in image.convert("RGB").getcolors(1 << 20)}
+    assert not any(greenish(c) for c in colours)  # no seat-0 unit anywhere on the curtain
+    assert curtain.heading.text == "Pass to Player 2"
+    click(window, *curtain.button.rect.center)
+    step(window, 2)
+    seat1 = window.current_view
+    assert isinstance(seat1, PlacementView) and seat1.viewer == 1
+    assert seat1.board["orders"][0] == "hidden"
+    assert not any(uid.startswith("p0.") for uid in seat1.tokens)
+    image = screenshot(window)
+    save_shot(image, "placement_seat1")
+    x, y = seat1.grid.slot("L06", 0, 0)  # where seat 0 placed a tank: nothing drawn
+    assert not greenish(pixel(image, x, y))
+
+
+# -- movement (8.3) -------------------------------------------------------------------------
+def test_movement_select_check_move_and_box(window, conquest):
+    from game.scenes.conquest.screens import MovementView
+
+    view = conquest(decisions_to("movement"), speed="normal")
+    assert isinstance(view, MovementView)
+    click(window, *view.tokens["p0.t1"].position)
+    assert view.selection == ["p0.t1"]
+    assert set(view.checks) == {"L01", "L02", "L04", "L05", "L06", "L13", "L14"}
+    step(window)
+    image = screenshot(window)
+    save_shot(image, "movement_selected")
+    x, y = view.tokens["p0.t1"].position
+    ring = [pixel(image, x + dx, y) for dx in range(-int(view.unit_size * 0.7),
+                                                   int(view.unit_size * 0.7))]
+    assert any(yellowish(c) for c in ring)  # the selected unit glows yellow
+    cx, cy = view.grid.centre("L13")
+    check = pixel(image, cx, cy + view.grid.size * (0.66 + 0.15))
+    assert sum(check) > 600  # the white disc of the blue check
+    click(window, cx, cy - view.grid.size * 0.5)
+    assert decisions(view)[-1] == {"seat": 0, "type": "move", "units": ["p0.t1"], "to": "L13"}
+    assert view.tweener.busy  # the unit slides there
+    step(window, 30)
+    assert view.token_tile["p0.t1"] == "L13"
+    image = screenshot(window)
+    save_shot(image, "movement_ordered")
+    assert len(view.ghost_list) == 2  # a faint ghost on the start tile (disc + body)
+    # Shift+click adds, a click on empty ground clears
+    click(window, *view.tokens["p0.t2"].position)
+    window.dispatch_event("on_mouse_press", *view.tokens["p0.i1"].position,
+                          arcade.MOUSE_BUTTON_LEFT, arcade.key.MOD_SHIFT)
+    window.dispatch_event("on_mouse_release", *view.tokens["p0.i1"].position,
+                          arcade.MOUSE_BUTTON_LEFT, arcade.key.MOD_SHIFT)
+    assert view.selection == ["p0.t2", "p0.i1"]
+    ex, ey = view.grid.centre("L15")
+    click(window, ex, ey)
+    assert view.selection == []
+    # a box around L06 selects the own units inside it
+    s = view.grid.size
+    x6, y6 = view.grid.centre("L06")
+    drag(window, x6 - s * 0.9, y6 + s * 0.7, x6 + s * 0.1, y6 - s * 0.7)
+    assert sorted(view.selection) == ["p0.i1", "p0.i2", "p0.t2"]
+    # Reset, then Enter ends movement
+    key(window, arcade.key.BACKSPACE)
+    assert decisions(view)[-1] == {"seat": 0, "type": "reset_moves"}
+    key(window, arcade.key.ENTER)
+    assert decisions(view)[-1] == {"seat": 0, "type": "ready"}
+
+
+def test_hotseat_movement_orders_stay_secret(window, conquest):
+    from game.scenes.conquest.overlays import CurtainView
+
+    view = conquest(decisions_to("movement"))
+    move = {"seat": 0, "type": "move", "units": ["p0.t1", "p0.t2"], "to": "L13"}
+    assert view.submit(move)
+    key(window, arcade.key.ENTER)
+    step(window, 2)
+    assert isinstance(window.current_view, CurtainView)
+    key(window, arcade.key.ENTER)
+    step(window, 2)
+    seat1 = window.current_view
+    assert seat1.viewer == 1 and seat1.board["orders"][0] == "hidden"
+    assert seat1.token_tile["p0.t1"] == "L06"  # committed tile, not the secret order
+    image = screenshot(window)
+    save_shot(image, "movement_seat1")
+    for i in range(2):
+        assert not greenish(pixel(image, *seat1.grid.slot("L13", 0, i)))
+
+
+def test_both_ended_battles_detected_then_reinforcements(window, conquest):
+    from game.scenes.conquest.overlays import BattlesView
+    from game.scenes.conquest.screens import ReinforcementsView
+
+    moves = decisions_to("reinforcements")
+    view = past_curtain(window, conquest(moves[:-1]))  # seat 1 has moved, not ready yet
+    assert view.viewer == 1
+    key(window, arcade.key.ENTER)
+    step(window, 3)
+    battles = window.current_view
+    assert isinstance(battles, BattlesView)
+    assert "Battle 1: L13" in battles.panel_text()
+    image = screenshot(window)
+    save_shot(image, "battles_detected")
+    x, y = battles.grid.centre("L13")
+    assert pixel(image, x, y + battles.grid.size * 0.98)[0] > 180  # the red numbered badge
+    click(window, *battles.next_btn.rect.center)
+    step(window, 3)
+    from game.scenes.conquest.overlays import CurtainView
+
+    curtain = window.current_view  # seat 0 acts first: the screen changes hands
+    assert isinstance(curtain, CurtainView) and curtain.seat == 0
+    click(window, *curtain.button.rect.center)
+    step(window, 2)
+    assert isinstance(window.current_view, ReinforcementsView)
+
+
+# -- reinforcements (8.5) -------------------------------------------------------------------
+def test_reinforcements_toggle_strength_and_submit(window, conquest):
+    from game.scenes.conquest.screens import ReinforcementsView
+
+    view = conquest(decisions_to("reinforcements"))
+    assert isinstance(view, ReinforcementsView)
+    assert sorted(view.eligible) == ["p0.i3", "p0.t3"]
+    assert view.ready_btn.text == "No reinforcements"
+    assert "Your battle strength: 6" in view.panel_text()
+    click(window, *view.tokens["p0.t3"].position)
+    assert decisions(view)[-1] == {"seat": 0, "type": "reinforce", "units": ["p0.t3"]}
+    assert view.ready_btn.text == "Submit units"
+    assert "Your battle strength: 8" in view.panel_text()
+    step(window)
+    image = screenshot(window)
+    save_shot(image, "reinforcements")
+    x, y = view.tokens["p0.t3"].position
+    around = [pixel(image, x + dx, y) for dx in range(-int(view.unit_size), int(view.unit_size))]
+    assert any(blueish(c) for c in around)  # the check ring of a pick
+    click(window, *view.tokens["p0.t3"].position)
+    assert decisions(view)[-1] == {"seat": 0, "type": "reinforce", "units": []}
+    click(window, *view.tokens["p0.i3"].position)
+    click(window, *view.ready_btn.rect.center)
+    assert decisions(view)[-1] == {"seat": 0, "type": "ready"}
+
+
+# -- choose cards (8.6) ---------------------------------------------------------------------
+def test_cards_panels_hand_preview_and_confirm(window, conquest):
+    from game.scenes.conquest.screens import CardsView
+
+    view = conquest(decisions_to("cards"))
+    assert isinstance(view, CardsView)
+    text = view.strength_text()
+    assert "Tanks 2 (+4)" in text and "Reinforcements 1 (+2)" in text
+    assert "Total 8 + card" in text and "Total 5 + card" in text  # both armies, both reinfs
+    assert len(view.hand) == 5
+    sp = view.hand[0]
+    move(window, sp.center_x, sp.center_y)
+    assert view.preview.text == "Score with Power 5: 13"
+    move(window, view.hand[3].center_x, view.hand[3].center_y)
+    assert view.preview.text == "Score with Power 2: 10"
+    click(window, view.hand[1].center_x, view.hand[1].center_y)
+    assert decisions(view)[-1] == {"seat": 0, "type": "choose_card", "card": "power4"}
+    key(window, arcade.key.KEY_1)
+    assert decisions(view)[-1] == {"seat": 0, "type": "choose_card", "card": "power5"}
+    step(window)
+    image = screenshot(window)
+    save_shot(image, "cards")
+    raised = view.hand[0]
+    assert raised.center_y > view.hand[1].center_y  # the chosen card is raised
+    assert any(yellowish(pixel(image, raised.left - dx, raised.center_y)) for dx in range(5))
+    click(window, *view.opp_btn.rect.center)
+    assert view.popup == "opponent" and len(view.popup_cards) == 5
+    save_shot(screenshot(window), "cards_opponent_hand")
+    key(window, arcade.key.ESCAPE)
+    assert view.popup is None
+    click(window, *view.near_btn.rect.center)
+    assert view.show_near
+    key(window, arcade.key.ENTER)
+    assert decisions(view)[-1] == {"seat": 0, "type": "ready"}
+
+
+def test_cards_hotseat_other_seat_never_sees_the_choice(window, conquest):
+    from game.scenes.conquest.overlays import CurtainView
+
+    conquest(decisions_to("cards"))
+    key(window, arcade.key.KEY_1)
+    key(window, arcade.key.ENTER)
+    step(window, 2)
+    assert isinstance(window.current_view, CurtainView)
+    key(window, arcade.key.ENTER)
+    step(window, 2)
+    seat1 = window.current_view
+    assert seat1.viewer == 1 and seat1.board["cards_chosen"][0] == "hidden"
+    assert seat1.chosen() is None
+    assert all(sp.center_y == seat1.hand[0].center_y for sp in seat1.hand)  # none raised
+    assert "power5" in seat1.board["hands"][0]  # hands are public; the choice is not
+
+
+# -- battle results (8.7) and retreat (8.8) -------------------------------------------------
+def test_results_then_retreat_by_click_and_drag(window, conquest):
+    from game.scenes.conquest.overlays import ResultsView
+    from game.scenes.conquest.screens import RetreatView
+
+    view = past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
+    assert view.viewer == 1
+    key(window, arcade.key.ENTER)
+    step(window, 30)
+    results = window.current_view
+    assert isinstance(results, ResultsView)
+    step(window, 40)  # the cards flip
+    image = screenshot(window)
+    save_shot(image, "results")
+    text = results.results_text()
+    assert "Total" in text and "Reinforcements" in text and "Cancelled" in text
+    assert results.panel_text().splitlines()[1] == "Player 1 wins — Battle score"
+    totals = [t.text for t in results.result_texts if t.text.isdigit()]
+    assert "13" in totals and "6" in totals  # 6 + 2 + 5 against 3 + 2 + 1
+    card = results.card_sprites[0]
+    assert card.texture is not None and abs(card.width - 84) < 1  # flipped back to full width
+    click(window, *results.next_btn.rect.center)
+    step(window, 3)
+    retreat = window.current_view
+    assert isinstance(retreat, RetreatView) and retreat.viewer == 1
+    left = retreat.on_site()
+    assert left and retreat.selected == left[0]
+    targets = retreat.targets()
+    assert "L07" in targets and "L06" not in targets
+    step(window)
+    save_shot(screenshot(window), "retreat")
+    x, y = retreat.grid.centre("L07")
+    click(window, x, y - retreat.grid.size * 0.5)
+    assert decisions(retreat)[-1] == {"seat": 1, "type": "retreat", "unit": left[0],
+                                      "to": "L07"}
+    step(window, 30)
+    if retreat.on_site():
+        uid = retreat.on_site()[0]
+        drag(window, *retreat.tokens[uid].position, *retreat.grid.centre("L08"))
+        assert decisions(retreat)[-1]["type"] == "retreat"
+    assert not retreat.ready_btn.disabled
+    click(window, *retreat.ready_btn.rect.center)
+    assert decisions(retreat)[-1] == {"seat": 1, "type": "ready"}
+
+
+# -- game over (8.9) ------------------------------------------------------------------------
+BASE_ATTACK = {
+    "phase": "cards",
+    "board": {
+        "setup_kind": "classic",
+        "units": [{"id": "p0.t1", "tile": "L10"}, {"id": "p0.i1", "tile": "L03"},
+                  {"id": "p1.t1", "tile": "L07"}, {"id": "p1.i1", "tile": "L12"}],
+        "battles": [{"number": 1, "tile": "L10", "state": "current"}],
+        "current_battle": 1,
+    },
+}
+
+
+def test_game_over_screen_after_base_capture(window, conquest):
+    from game.scenes.conquest.screens import GameOverView
+
+    final = [{"seat": 0, "type": "choose_card", "card": "power5"}, {"seat": 0, "type": "ready"},
+             {"seat": 1, "type": "choose_card", "card": "power1"}]
+    view = past_curtain(window, conquest(final, setup=BASE_ATTACK))
+    assert view.viewer == 1
+    key(window, arcade.key.ENTER)  # seat 1 confirms: the base falls
+    step(window, 3)
+    click(window, *window.current_view.next_btn.rect.center)  # results -> game over
+    step(window, 3)
+    over = window.current_view
+    assert isinstance(over, GameOverView)
+    text = over.panel_text()
+    assert text.startswith("Player 1 wins") and "Base captured" in text
+    assert "Rounds played: 1" in text and "Last battle #1 at L10" in text
+    save_shot(screenshot(window), "game_over")
+    path = over.save_replay()
+    assert path is not None and path.is_file()
+    click(window, *over.rematch_btn.rect.center)
+    step(window, 2)
+    again = window.current_view
+    assert again is not over and again.match.phase == "placement"
+    again.session.close()
