@@ -353,10 +353,13 @@ class CardSprite:
             self.outline_sprite.color = self._outline.replace(a=round(self._outline.a * a / 255))
         # texts only once the card has turned (a narrow face with full-size texts looks wrong)
         text_alpha = a if self._flip >= 0.97 else 0
-        self.value_text.color = self._value_color.replace(a=text_alpha)
-        self.initial_text.color = Color(236, 226, 220, text_alpha)
-        self.name_text.color = Color(255, 255, 255, text_alpha)
-        self.kind_text.color = Color(230, 220, 255, text_alpha)
+        # set only on change: a text's colour setter restyles its whole document
+        for text, color in ((self.value_text, self._value_color.replace(a=text_alpha)),
+                            (self.initial_text, Color(236, 226, 220, text_alpha)),
+                            (self.name_text, Color(255, 255, 255, text_alpha)),
+                            (self.kind_text, Color(230, 220, 255, text_alpha))):
+            if text.color != color:
+                text.color = color
 
     def remove(self) -> None:
         """Take the card off the screen for good."""

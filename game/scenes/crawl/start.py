@@ -34,6 +34,7 @@ from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
+from game.scenes.crawl.flat import draw_opaque_sprites, flatten
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable
 from game.scenes.fonts import TITLE_FONT, UI_FONT
@@ -143,7 +144,8 @@ class StartView(GameViewBase):
             0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
             anchor_y="center",
         )  # fmt: skip
-        self.sprites = arcade.SpriteList()
+        self.sprites = arcade.SpriteList()  # the fan's cards (flattened into `fan`)
+        self.fan = arcade.SpriteList()  # the fan as one opaque sprite over the table (flat.py)
         self.labels = arcade.SpriteList()
 
     def layout(self, width: int, height: int) -> None:
@@ -219,6 +221,11 @@ class StartView(GameViewBase):
             sprite.position = (right_x + (i - 2) * card_w * 0.42, fan_y - abs(i - 2) * 8)
             sprite.angle = (i - 2) * 9
             self.sprites.append(sprite)
+        # five overlapping rotated cards, drawn once: one opaque quad per frame instead
+        self.fan.clear()
+        flat = flatten(self.sprites, theme.TABLE, "start-fan")
+        if flat is not None:
+            self.fan.append(flat)
 
     def on_show_view(self) -> None:
         super().on_show_view()
@@ -227,7 +234,7 @@ class StartView(GameViewBase):
             self.load_error = None
 
     def draw_board(self) -> None:
-        self.sprites.draw()
+        draw_opaque_sprites(self.fan)
         draw_baked(self.labels)
 
     def seed_value(self) -> int | None | str:
