@@ -186,48 +186,61 @@ class Columns:
 
 
 @cache
+def _icon(name: str, height: int) -> Image.Image:
+    """An item image scaled to `height` px (aspect kept), cached."""
+    src = _item(name)
+    return src.resize((max(1, round(src.width * height / src.height)), height),
+                      Image.Resampling.LANCZOS)
+
+
+@cache
+def _era_badge(era: int, color: str, width: int = 30, height: int = 20) -> Image.Image:
+    """The era pill of a unit row: the era colour with its numeral (drawn 4x, shrunk)."""
+    s = 4
+    img = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((0, 0, width * s - 1, height * s - 1), radius=5 * s,
+                           fill=_rgba(color))
+    draw.text((width * s / 2, height * s / 2), ROMAN[era - 1], font=_pil_font(12 * s, True),
+              fill=(255, 255, 255, 255), anchor="mm")
+    return img.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@cache
 def row_texture(content_key: int, card: Any, faction_name: str, era_color: str, archetype: str,
                 width: int, height: int, show_faction: bool) -> arcade.Texture:
     """The text of one unit row (era badge, name, faction, cost + coin, ATK, DEF, effect) on a
-    transparent background: the row's plate and checkbox are separate sprites."""
-    s = 2
-    W, H = width * s, height * s
+    transparent background: the row's plate and checkbox are separate sprites. Drawn at its own
+    size (FreeType antialiases the text; the badge and icons are cached, already smooth)."""
     cols = Columns.for_width(width, show_faction)
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    mid = H / 2
-    # era badge: a rounded pill in the era colour with the era's numeral
-    bx, bw, bh = cols.era * s, 30 * s, 20 * s
-    draw.rounded_rectangle((bx, mid - bh / 2, bx + bw, mid + bh / 2), radius=5 * s,
-                           fill=_rgba(era_color))
-    draw.text((bx + bw / 2, mid), ROMAN[card.era - 1], font=_pil_font(12 * s, True),
-              fill=(255, 255, 255, 255), anchor="mm")
-    body = _pil_font(14 * s, True)
-    small = _pil_font(13 * s)
+    mid = height // 2
+    badge = _era_badge(card.era, era_color)
+    img.alpha_composite(badge, (cols.era, mid - badge.height // 2))
+    body = _pil_font(14, True)
+    small = _pil_font(13)
     name_w = (cols.faction if show_faction else cols.cost) - cols.name - 10
-    draw.text((cols.name * s, mid), _fit(draw, card.name, name_w * s, 14 * s, True), font=body,
+    draw.text((cols.name, mid), _fit(draw, card.name, name_w, 14, True), font=body,
               fill=_rgba(theme.TEXT), anchor="lm")
     if show_faction:
-        draw.text((cols.faction * s, mid), _fit(draw, faction_name, (cols.cost - cols.faction -
-                                                                     10) * s, 13 * s, False),
+        draw.text((cols.faction, mid), _fit(draw, faction_name, cols.cost - cols.faction - 10,
+                                            13, False),
                   font=small, fill=_rgba(theme.TEXT_MUTED), anchor="lm")
-    coin = _item("coinGold").resize((18 * s, 18 * s), Image.Resampling.LANCZOS)
-    img.alpha_composite(coin, (cols.cost * s, round(mid - 9 * s)))
-    draw.text(((cols.cost + 24) * s, mid), str(card.cost), font=body, fill=_rgba(theme.GOLD_HI),
+    coin = _icon("coinGold", 18)
+    img.alpha_composite(coin, (cols.cost, mid - 9))
+    draw.text((cols.cost + 24, mid), str(card.cost), font=body, fill=_rgba(theme.GOLD_HI),
               anchor="lm")
     for name, value, x in (("gemRed", card.atk, cols.atk), ("gemBlue", card.defense,
                                                               cols.defense)):
-        gem = _item(name)
-        gh = 16 * s
-        gem = gem.resize((round(gem.width * gh / gem.height), gh), Image.Resampling.LANCZOS)
-        img.alpha_composite(gem, (x * s, round(mid - gh / 2)))
-        draw.text((x * s + gem.width + 5 * s, mid), str(value), font=body,
-                  fill=_rgba(theme.TEXT), anchor="lm")
+        gem = _icon(name, 16)
+        img.alpha_composite(gem, (x, mid - 8))
+        draw.text((x + gem.width + 5, mid), str(value), font=body, fill=_rgba(theme.TEXT),
+                  anchor="lm")
     effect_w = width - cols.effect - 8
     text = f"{archetype} ({card.effect})" if card.effect != "none" else archetype
-    draw.text((cols.effect * s, mid), _fit(draw, text, effect_w * s, 13 * s, False), font=small,
+    draw.text((cols.effect, mid), _fit(draw, text, effect_w, 13, False), font=small,
               fill=_rgba(theme.TEXT), anchor="lm")
-    img = img.resize((width, height), Image.Resampling.LANCZOS)
     return arcade.Texture(img, hash=f"kingdom-row-{content_key}-{card.id}-{width}x{height}-"
                                      f"{int(show_faction)}")
 
@@ -248,6 +261,12 @@ def header_texture(width: int, height: int, show_faction: bool) -> arcade.Textur
                   fill=_rgba(theme.TEXT_MUTED), anchor="lm")
     img = img.resize((width, height), Image.Resampling.LANCZOS)
     return arcade.Texture(img, hash=f"kingdom-rowhead-{width}x{height}-{int(show_faction)}")
+
+
+@cache
+def blank_texture() -> arcade.Texture:
+    """A transparent pixel: the stand-in of a row picture not drawn yet."""
+    return arcade.Texture(Image.new("RGBA", (1, 1), (0, 0, 0, 0)), hash="kingdom-blank")
 
 
 @cache
@@ -836,13 +855,10 @@ class DeckBuilderView(GameViewBase):
         show_faction = self.mode == "continent"
         plate_tex = rounded_rect_texture(width, ROW_H - 4, 6)
         for unit in self.rows:
-            card = self.content.cards[unit]
             plate = arcade.Sprite(plate_tex)
             check = arcade.Sprite(checkbox_texture(unit in self.units))
-            text = arcade.Sprite(row_texture(
-                id(self.content), card, self.content.factions[card.faction].name,
-                self.content.era(card.era).color, self.content.effects[card.effect].archetype,
-                width, ROW_H, show_faction))
+            text = arcade.Sprite(blank_texture())  # its row texture comes when it scrolls in
+            text.properties["row"] = (unit, width, show_faction)
             self.row_plates.append(plate)
             self.row_sprites.extend((check, text))
             self.row_of[unit] = (plate, check, text)
@@ -857,6 +873,13 @@ class DeckBuilderView(GameViewBase):
             self.list_hint.text = ""
         self._place_rows()
 
+    def row_picture(self, unit: str, width: int, show_faction: bool) -> arcade.Texture:
+        card = self.content.cards[unit]
+        return row_texture(id(self.content), card, self.content.factions[card.faction].name,
+                           self.content.era(card.era).color,
+                           self.content.effects[card.effect].archetype, width, ROW_H,
+                           show_faction)
+
     def _place_rows(self) -> None:
         area = self.list_area
         cx = area.rect.left + area.rect.width / 2
@@ -867,6 +890,9 @@ class DeckBuilderView(GameViewBase):
             if self.shake and self.shake[0] == unit:
                 dx = math.sin(self.shake[1] * 60) * 8 * min(1.0, self.shake[1] / 0.2)
             plate.position = (cx + dx, y)
+            if "row" in text.properties and area.rect.bottom - ROW_H < y < area.rect.top + ROW_H:
+                row, width, show_faction = text.properties.pop("row")
+                text.texture = self.row_picture(row, width, show_faction)
             text.position = (round(cx + dx), round(y))
             check.position = (area.rect.left + 20 + dx, y)
 
