@@ -98,6 +98,8 @@ class ModeSpec:
     summarize: Callable[[dict[str, Any]], dict[str, float]] | None = None
     # Mode options a new match gets when the caller names none (crawl: {"variant": "normal"}).
     default_options: dict[str, Any] = field(default_factory=dict)
+    # Seat 0 may be a CPU too (CPU vs CPU, spectated): the menu offers a "Watch" choice.
+    watchable: bool = False
     # Other names the command line accepts for a level (kingdom: {"normal": "hard"}).
     level_aliases: dict[str, str] = field(default_factory=dict)
     menu_order: int = 100

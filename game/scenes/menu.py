@@ -39,7 +39,8 @@ TITLE = "Tabula"
 SUBTITLE = "Card and strategy games for one table"
 
 ROW_MAX_WIDTH = 1000
-LEVEL_WIDTH = 170
+LEVEL_WIDTH = 230
+YOU = "you"  # the watch button's value when a person plays seat 0
 ACTION_WIDTH = 124
 
 
@@ -142,6 +143,8 @@ class MainMenuView(FeltView):
         self.toast = Toast()
         self.modes: list[ModeSpec] = []
         self.levels: dict[str, str] = {}  # chosen CPU level per mode, kept across rebuilds
+        self.watchers: dict[str, str] = {}  # who plays seat 0 of a watchable mode (YOU or a level)
+        self.watch_buttons: dict[str, CycleButton] = {}
         self.start_buttons: dict[str, gui.UIFlatButton] = {}
         self.continue_buttons: dict[str, gui.UIFlatButton] = {}
         self.level_buttons: dict[str, CycleButton] = {}
@@ -158,6 +161,7 @@ class MainMenuView(FeltView):
         height = height or self.window.height
         self.ui.clear()
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
+        self.watch_buttons = {}
         self.modes = all_modes()
 
         self._felt = table_felt(width, height)
@@ -211,13 +215,33 @@ class MainMenuView(FeltView):
         controls = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         if spec.seats > 1 and spec.cpu_levels:
             level = self.levels.get(spec.id, spec.default_level)
-            button = CycleButton(
-                "CPU",
-                spec.cpu_levels,
-                level,
-                width=LEVEL_WIDTH,
-                on_change=lambda value, mode=spec.id: self._set_level(mode, value),
-            )
+            if spec.watchable:  # two half-width buttons: who plays seat 0, then the CPU
+                half = (LEVEL_WIDTH - theme.GAP) / 2
+                watcher = CycleButton(
+                    "",
+                    (YOU, *spec.cpu_levels),
+                    self.watchers.get(spec.id, YOU),
+                    width=half,
+                    on_change=lambda value, mode=spec.id: self._set_watcher(mode, value),
+                    describe=lambda value: "You" if value == YOU else f"CPU {value}",
+                )
+                self.watch_buttons[spec.id] = controls.add(watcher)
+                button = CycleButton(
+                    "",
+                    spec.cpu_levels,
+                    level,
+                    width=half,
+                    on_change=lambda value, mode=spec.id: self._set_level(mode, value),
+                    describe=lambda value: f"vs {value}",
+                )
+            else:
+                button = CycleButton(
+                    "CPU",
+                    spec.cpu_levels,
+                    level,
+                    width=LEVEL_WIDTH,
+                    on_change=lambda value, mode=spec.id: self._set_level(mode, value),
+                )
             self.level_buttons[spec.id] = controls.add(button)
         cont = make_button(
             "Continue",
@@ -281,12 +305,20 @@ class MainMenuView(FeltView):
         self.levels[mode_id] = level
         self.app.sounds.play("click")
 
+    def _set_watcher(self, mode_id: str, value: str) -> None:
+        self.watchers[mode_id] = value
+        self.app.sounds.play("click")
+
     def launch_for(self, spec: ModeSpec) -> ModeLaunch:
-        """The launch the Start button makes: the CPU sits in seat 1 of a two-seat game."""
+        """The launch the Start button makes: the CPU sits in seat 1 of a two-seat game, and
+        in seat 0 too when the player chose to watch."""
         cpu: dict[int, str] = {}
         if spec.seats > 1 and spec.cpu_levels:
             cpu = {1: self.levels.get(spec.id, spec.default_level)}
-        return ModeLaunch(mode=spec.id, cpu=cpu)
+            watcher = self.watchers.get(spec.id, YOU) if spec.watchable else YOU
+            if watcher != YOU:
+                cpu[0] = watcher
+        return ModeLaunch(mode=spec.id, cpu=dict(sorted(cpu.items())))
 
     def start_game(self, mode_id: str) -> None:
         spec = next((m for m in self.modes if m.id == mode_id), None)
@@ -307,6 +339,8 @@ class MainMenuView(FeltView):
                     (
                         "Pick a game and press Start. Two-player games put a CPU in the second "
                         "seat; its level button cycles through the levels the game offers.",
+                        "Where a game shows a You button, click it to hand your seat to a CPU "
+                        "as well and watch two CPUs play.",
                         "Continue resumes the match you saved from that game's pause menu.",
                     ),
                 ),

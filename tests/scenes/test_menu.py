@@ -149,3 +149,21 @@ def test_relayout_on_resize(window, app, registry):
         assert_no_overlap(1000)
     finally:
         window.dispatch_event("on_resize", 1280, 720)
+
+
+def test_a_watchable_mode_offers_cpu_vs_cpu(window, app, registry, fake_scenes):
+    registry("alpha", scene_entry="tabula_fake_scenes:start")
+    registry("duo", scene_entry="tabula_fake_scenes:start", watchable=True)
+    menu = show_menu(window, app)
+    assert set(menu.watch_buttons) == {"duo"}
+    watch, level = menu.watch_buttons["duo"], menu.level_buttons["duo"]
+    assert (watch.text, level.text) == ("You", "vs normal")
+    # both buttons share the width of one level button, so Start still lines up
+    assert round(watch.rect.left) == round(menu.level_buttons["alpha"].rect.left)
+    assert round(level.rect.right) == round(menu.level_buttons["alpha"].rect.right)
+    assert len({round(b.rect.left) for b in menu.start_buttons.values()}) == 1
+    click(window, *watch.rect.center)
+    assert watch.text == "CPU easy"
+    click(window, *menu.start_buttons["duo"].rect.center)
+    (launch,) = fake_scenes.launches
+    assert launch.mode == "duo" and launch.cpu == {0: "easy", 1: "normal"}

@@ -120,6 +120,7 @@ SPEC = register(ModeSpec(
     cpu_levels=("easy", "hard", "expert"),
     default_level="hard",
     level_aliases={"normal": "hard"},
+    watchable=True,
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=make_cpu,
