@@ -406,7 +406,8 @@ class MatchView(GameViewBase):
             t["coins"].position = (p.left + 632, p.center_y)
             x, y = self.portrait_pos(seat)
             t["fallen"].position = (x, y)
-            t["tag"].position = (p.right - 14, p.center_y)
+            # the bottom panel's right end holds the turn counter
+            t["tag"].position = (p.right - (14 if seat == self.top else 140), p.center_y)
         self.turn_text.position = (lay.bottom_panel.right - 14, lay.bottom_panel.center_y)
         self.banner_text.position = lay.strip.center
         for i, text in enumerate(self.lane_texts):

@@ -1,0 +1,173 @@
+"""Kingdom end screen (spec kingdom.md 8.4) and spectating (8.6): banner, reason, final HPs,
+turn, factions and heroes; Rematch (same decks, new seed), New Deck, Save Replay, Menu; a CPU
+vs CPU match runs to its end by itself."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import arcade
+
+from game.scenes.harness import click, key, screenshot, step
+from tests.scenes.kingdom.test_match_view import (  # noqa: F401  (fixtures)
+    kapp,
+    kingdom,
+    save_shot,
+    sounds,
+)
+
+
+def play_to_end(window, view, limit: int = 3000) -> Any:
+    from game.scenes.kingdom.end import EndView
+
+    for _ in range(limit):
+        if isinstance(window.current_view, EndView):
+            break
+        step(window, 1)
+    end = window.current_view
+    assert isinstance(end, EndView), type(end)
+    step(window, 2)
+    return end
+
+
+def finisher(window, kingdom, sounds_: list[str] | None = None) -> Any:
+    from game.scenes.kingdom import samples
+
+    view = kingdom(samples.setup("FINISHER"), ai={"1": "easy"})
+    key(window, arcade.key.ENTER)
+    return play_to_end(window, view)
+
+
+def test_victory_texts_and_buttons(window, kingdom, sounds):
+    end = finisher(window, kingdom)
+    save_shot(screenshot(window), "end_victory")
+    assert end.title_text.text == "Victory"
+    lines = [t.text for t in end.line_texts]
+    assert lines[0] == "Enemy Nexus destroyed"
+    final = end.final["board"]["seats"]
+    assert lines[1] == (f"Rome: {final[0]['hp']} / 30 HP   China: {final[1]['hp']} / 25 HP")
+    assert final[1]["hp"] <= 0
+    assert lines[2] == "Turn 12"
+    assert lines[3] == "You: Rome — hero Scipio Africanus"
+    assert lines[4].startswith("CPU: China — hero Sun Tzu")
+    assert [b.text for b in end.end_buttons.values()] == ["Rematch", "New Deck",
+                                                          "Save Replay", "Menu"]
+    assert ":resources:sounds/gameover1.wav" in sounds
+    assert end.current_record() is None  # nothing to resume
+
+
+def test_rematch_same_decks_new_seed(window, kingdom):
+    from game.scenes.kingdom.match_view import MatchView
+
+    end = finisher(window, kingdom)
+    old = end.final
+    click(window, *end.end_buttons["rematch"].rect.center)
+    step(window, 2)
+    view = window.current_view
+    assert isinstance(view, MatchView) and not view.ended
+    new = view.match.state_json()
+    assert view.match.seed != end.record["seed"]
+    assert new["phase"] == "planning" and new["turn"] == 1 and new["result"] is None
+    for seat in (0, 1):
+        a, b = old["board"]["seats"][seat], new["board"]["seats"][seat]
+        assert (a["faction"], a["deck"], a["hero"]["card"]) == \
+            (b["faction"], b["deck"], b["hero"]["card"])
+    assert view.match.options == end.record["options"]
+
+
+def test_rematch_of_a_deck_builder_match_uses_build_deck(window, kingdom):
+    from game.engine.record import build_match, new_record
+    from game.scenes.kingdom.end import rematch_match
+
+    match = build_match(new_record("kingdom", "1", 3, {"ai": {"1": "easy"}}))
+    units = ["rome_hastatus", "rome_velite"]
+    for seat in (0, 1):
+        assert match.submit({"seat": seat, "type": "build_deck", "mode": "country",
+                             "faction": "rome", "hero": "rome_scipio_africanus",
+                             "units": units}).ok
+    final = match.state_json()
+    record = {"options": {"ai": {"1": "easy"}}}
+    again = rematch_match(record, final, 99)
+    try:
+        assert again.seed == 99 and again.setup is None
+        assert [d["type"] for d in again.decisions] == ["build_deck", "build_deck"]
+        assert again.state_json()["board"]["seats"][0]["deck"] == units
+    finally:
+        again.close()
+        match.close()
+
+
+def test_save_replay_and_menu(window, kingdom, tabula_home):
+    from game.scenes.menu import MainMenuView
+
+    end = finisher(window, kingdom)
+    click(window, *end.end_buttons["save_replay"].rect.center)
+    path = end.saved_replay
+    assert path is not None and path.is_file()
+    data = json.loads(path.read_text())
+    assert data["mode"] == "kingdom" and data["decisions"] == end.record["decisions"]
+    assert end.toast.message.startswith("Replay saved")
+    click(window, *end.end_buttons["menu"].rect.center)
+    assert isinstance(window.current_view, MainMenuView)
+
+
+def test_new_deck_opens_the_deck_builder(window, kingdom):
+    end = finisher(window, kingdom)
+    click(window, *end.end_buttons["new_deck"].rect.center)
+    step(window, 1)
+    view = window.current_view
+    assert type(view).__name__ == "DeckBuilderView"
+    if getattr(view, "owns_match", False):
+        view.match.close()
+
+
+def test_defeat_and_draw_words():
+    from game.scenes.kingdom import words
+
+    factions = ["Rome", "China"]
+    assert words.end_banner({"winner": 1, "reason": "nexus_destroyed"}, 0, factions) == "Defeat"
+    assert words.end_banner({"winner": None, "reason": "round_cap"}, 0, factions) == "Draw"
+    assert words.end_banner({"winner": 1, "reason": "round_cap"}, None, factions) == \
+        "China wins"
+    assert words.end_banner({"winner": None, "reason": "both_destroyed"}, None,
+                            factions) == "Draw"
+    assert words.end_reason({"winner": 0, "reason": "both_destroyed"}, 0) == \
+        "Both Nexus fell — the higher HP wins"
+    assert words.end_reason({"winner": 0, "reason": "round_cap"}, None) == "Turn limit reached"
+    assert words.end_reason({"winner": 0, "reason": "nexus_destroyed"}, None) == \
+        "Enemy Nexus destroyed"
+
+
+def test_spectate_runs_to_the_end_in_instant_mode(window, kingdom):
+    from game.scenes.kingdom import samples
+
+    view = kingdom(samples.setup("FINISHER"), ai={"0": "easy", "1": "easy"})
+    assert view.spectating and set(view.buttons) == {"pause"}
+    # both shops as card backs, no shop buttons
+    assert ("offer", 0, 0) not in view.sprites and ("back", 0, 0) in view.sprites
+    assert ("back", 1, 0) in view.sprites
+    end = play_to_end(window, view)
+    save_shot(screenshot(window), "end_spectate")
+    result = end.final["result"]
+    factions = {0: "Rome", 1: "China"}
+    expected = "Draw" if result["winner"] is None else f"{factions[result['winner']]} wins"
+    assert end.title_text.text == expected
+
+
+def test_spectate_pause_and_speed(window, kingdom, kapp):
+    from game.scenes.kingdom import samples
+
+    view = kingdom(samples.setup(), ai={"0": "easy", "1": "easy"}, speed="normal")
+    save_shot(screenshot(window), "match_spectate")
+    click(window, *view.buttons["pause"].rect.center)
+    assert view.paused and view.banner_text.text == "Paused"
+    decisions = len(view.match.decisions)
+    step(window, 120)
+    assert len(view.match.decisions) == decisions  # nothing moves while paused
+    click(window, *view.buttons["pause"].rect.center)
+    assert not view.paused
+    click(window, *view.speed.buttons["fast"].rect.center)
+    assert kapp.settings.animation_speed == "fast"
+    step(window, 120)
+    assert len(view.match.decisions) > decisions
