@@ -9,12 +9,11 @@ from typing import Any
 import arcade
 
 from game.scenes.harness import key, screenshot, step
-from tests.scenes.kingdom.test_match_view import (  # noqa: F401  (fixtures)
-    kapp,
-    kingdom,
-    save_shot,
-    sounds,
-)
+from tests.scenes.kingdom import test_match_view as _shared
+
+# the match view's fixtures, shared (a conftest is not ours to change)
+kapp, kingdom, sounds = _shared.kapp, _shared.kingdom, _shared.sounds
+save_shot = _shared.save_shot
 
 # A combat with every kind of event: heal (priest), aura (captain), melee, ranged, aoe, a
 # guardian save, deaths, cleave and overkillHeal triggers, Nexus damage and heal.
