@@ -35,6 +35,7 @@ from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.fonts import UI_FONT
+from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,7 @@ class ConquestSession:
         self.panels_open = True
         self.show_ids = True
         self.closed = False
+        self._waiting: tuple[int, list[int]] = (-1, [])
 
     @property
     def content(self) -> Any:
@@ -90,14 +92,21 @@ class ConquestSession:
             events.insert(first, events.pop(at))
         self.events.extend(events)
 
+    def waiting(self) -> list[int]:
+        """Seats the match waits for (in `to_act`, not ready), read once per decision."""
+        key = len(self.match.decisions)
+        if self._waiting[0] != key:
+            state = self.match.state_json()
+            self._waiting = (key, [s for s in state["to_act"] if not state["board"]["ready"][s]])
+        return self._waiting[1]
+
     def screen_seat(self) -> int:
         """The seat whose view the screen should show now (8: one seat's masked view)."""
         if not self.humans:
             return 0
         if not self.hotseat:
             return self.humans[0]
-        state = self.match.state_json()
-        waiting = [s for s in state["to_act"] if not state["board"]["ready"][s]]
+        waiting = self.waiting()
         return waiting[0] if waiting else self.viewer
 
     def close(self) -> None:
@@ -194,6 +203,8 @@ class ConquestView(GameViewBase):
         self.side_texts: list[arcade.Text] = []
         self.side_batch = pyglet.graphics.Batch()
         self.panel_batch = pyglet.graphics.Batch()
+        self.side_sprites = arcade.SpriteList()
+        self.panel_sprites = arcade.SpriteList()
         self.panel_texts: list[arcade.Text] = []
 
     # -- who is who -----------------------------------------------------------------------------
@@ -407,7 +418,7 @@ class ConquestView(GameViewBase):
         r = self.side_rect
         x, y = r.left + 10, r.top - 16
         b = self.board
-        kw = {"font_name": UI_FONT, "batch": self.side_batch, "anchor_y": "center"}
+        kw = {"font_name": UI_FONT, "anchor_y": "center"}
         me, opp = self.viewer, self.opponent
 
         def head(text: str, colour: Color) -> None:
@@ -439,6 +450,7 @@ class ConquestView(GameViewBase):
             line(f"{'You' if seat == me else 'Opponent'}: {powers}", None, look.SEAT_LIGHT[seat])
         self.side_texts.append(arcade.Text("Tab: hide panel", x, r.bottom + 10, look.MUTED, 9,
                                            **kw))
+        self.side_sprites = self.bake(self.side_texts)
 
     def add_log(self, event: dict[str, Any]) -> None:
         words = look.event_words(event)
@@ -579,11 +591,10 @@ class ConquestView(GameViewBase):
 
     def drive_cpu(self) -> None:
         s = self.session
-        if s.cpu_off:
+        if s.cpu_off or not s.cpu or self.match.result is not None:
             return
-        st = self.match.state_json()
-        seats = [x for x in st["to_act"] if x in s.cpu and not st["board"]["ready"][x]]
-        if not seats or st["result"] is not None:
+        seats = [x for x in s.waiting() if x in s.cpu]
+        if not seats:
             return
         seat = seats[0]
         runner = s.runner
@@ -611,9 +622,9 @@ class ConquestView(GameViewBase):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_board(self) -> None:
-        self.frame_shapes.draw()
+        draw_opaque(self.frame_shapes)  # opaque fills: no blending, no read-back of pixels
         if self.show_map:
-            self.map_shapes.draw()
+            draw_opaque(self.map_shapes)
             if self.session.show_ids:
                 draw_baked(self.tile_labels)
             self.draw_marks_under()
@@ -625,8 +636,8 @@ class ConquestView(GameViewBase):
             if self.hover_tile is not None and self.content.tiles[self.hover_tile].land:
                 arcade.draw_polygon_outline(self.grid.corners(self.hover_tile, 3), look.TEXT, 2)
         if self.session.panels_open:
-            self.side_batch.draw()
-        self.panel_batch.draw()
+            draw_baked(self.side_sprites)
+        draw_baked(self.panel_sprites)
         self.draw_screen()
 
     def draw_screen(self) -> None:
@@ -646,11 +657,20 @@ class ConquestView(GameViewBase):
                 y -= 8
                 continue
             t = arcade.Text(text, r.left + 14, y, colour, size, bold=bold, font_name=UI_FONT,
-                            batch=self.panel_batch, anchor_y="top", multiline=True,
+                            anchor_y="top", multiline=True,
                             width=int(r.width - 28))
             self.panel_texts.append(t)
             y -= t.content_height + 5
+        self.panel_sprites = self.bake(self.panel_texts)
         return y
+
+    def bake(self, texts: list[arcade.Text]) -> arcade.SpriteList:
+        """Static texts as baked sprites, one trimmed quad per text (game.scenes.bake): on a
+        software renderer each glyph costs more than the pixels it covers."""
+        sprites = arcade.SpriteList()
+        if texts and self.window is not None:
+            sprites.extend(bake_each(texts, "conquest"))
+        return sprites
 
     def panel_text(self) -> str:
         """Every text of the right panel, joined (tests read it)."""

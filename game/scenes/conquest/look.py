@@ -274,9 +274,16 @@ def card_image(card_id: str, power: int, attack: int, defence: int, label: str,
 def card_texture(content: Any, card_id: str) -> arcade.Texture:
     c = content.cards[card_id]
     label = content.abilities[c.ability].label if c.ability else "No special ability."
-    img = card_image(card_id, c.power, c.attack, c.defence, label)
-    return arcade.Texture(img, hash=f"conquest-card-{card_id}-{c.power}-{c.attack}-{c.defence}"
-                          f"-{c.ability}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+    return _card_texture(card_id, c.power, c.attack, c.defence, label)
+
+
+@cache
+def _card_texture(card_id: str, power: int, attack: int, defence: int, label: str
+                  ) -> arcade.Texture:
+    """One texture per card face, made once (the atlas keeps it)."""
+    img = card_image(card_id, power, attack, defence, label)
+    return arcade.Texture(img, hash=f"conquest-card-{card_id}-{power}-{attack}-{defence}"
+                          f"-{abs(hash(label))}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
 
 @cache

@@ -14,6 +14,7 @@ import arcade
 import pyglet
 from arcade.types import Color
 
+from game.scenes.bake import draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.base import ConquestView, Token
@@ -186,6 +187,7 @@ class ResultsView(OverlayView):
         self.texts = pyglet.graphics.Batch()
         self.result_texts: list[arcade.Text] = []
         self.flipped = False
+        self.result_sprites = arcade.SpriteList()
         self.play_sound(look.SOUNDS["reveal"], 0.6)
 
     def refresh_screen(self) -> None:
@@ -216,7 +218,7 @@ class ResultsView(OverlayView):
         flip_now = not self.card_sprites
         if flip_now:
             self.cards = arcade.SpriteList()
-        kw = {"font_name": UI_FONT, "batch": self.texts, "anchor_y": "top"}
+        kw = {"font_name": UI_FONT, "anchor_y": "top"}
         for seat in (0, 1):
             x = rect.left + 14 + seat * (col_w + 2)
             cw, ch = 84.0, 118.0
@@ -280,6 +282,7 @@ class ResultsView(OverlayView):
                     self.icons.append(tok.disc)
                     self.icons.append(tok.body)
                 y -= 24 * (1 + (len(group) - 1) // 9) + 6
+        self.result_sprites = self.bake(self.result_texts)
 
     def refresh_bar(self) -> None:
         super().refresh_bar()
@@ -328,7 +331,7 @@ class ResultsView(OverlayView):
                                                sp.top + 8, look.SEAT_COLOURS[w], 2)
         self.cards.draw()
         self.icons.draw()
-        self.texts.draw()
+        draw_baked(self.result_sprites)
 
     def results_text(self) -> str:
         return "\n".join(t.text for t in self.result_texts)

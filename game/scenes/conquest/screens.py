@@ -17,6 +17,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
+from game.scenes.bake import draw_baked
 from game.scenes.conquest import look
 from game.scenes.conquest.base import LOG_H, ConquestView, Token, set_text
 from game.scenes.fonts import UI_FONT
@@ -101,6 +102,7 @@ class CommanderView(PhaseView):
         self.texts = arcade.SpriteList()
         self.hover_panel: str | None = None
         self.label_batch = None
+        self.label_sprites = arcade.SpriteList()
 
     def layout_screen(self, width: int, height: int) -> None:
         import pyglet
@@ -116,7 +118,7 @@ class CommanderView(PhaseView):
         self.label_batch = pyglet.graphics.Batch()
         self.labels: list[arcade.Text] = []  # kept: a batch holds its labels weakly
         self.pick_texts: dict[str, arcade.Text] = {}
-        kw = {"font_name": UI_FONT, "batch": self.label_batch}
+        kw = {"font_name": UI_FONT}
         for i, army_id in enumerate(self.content.commanders):
             army = self.content.armies[army_id]
             x0 = left + i * (w + gap)
@@ -183,6 +185,7 @@ class CommanderView(PhaseView):
                      for s in (0, 1) if chosen[s] == army_id]
             set_text(text, "Chosen by: " + ", ".join(names) if names else "Click or press "
                      f"{self.content.commanders.index(army_id) + 1} to choose")
+        self.label_sprites = self.bake([*self.labels, *self.pick_texts.values()])
         self.refresh_buttons()
 
     def draw_screen(self) -> None:
@@ -197,8 +200,7 @@ class CommanderView(PhaseView):
                                                5 if chosen[self.viewer] == army_id else 2)
         self.icons.draw()
         self.cards.draw()
-        if self.label_batch is not None:
-            self.label_batch.draw()
+        draw_baked(self.label_sprites)
 
     def choose(self, army_id: str) -> None:
         if self.can_act and not self.viewer_ready:
@@ -726,6 +728,9 @@ class CardsView(PhaseView):
         self.show_reinf = True
         self.strength_batch = pyglet.graphics.Batch()
         self.strength_rects: list[arcade.types.Rect] = []
+        self.strength_sprites = arcade.SpriteList()
+        self.popup_sprites = arcade.SpriteList()
+        self.texts_strength: list[arcade.Text] = []
         self.preview = arcade.Text("", 0, 0, look.TEXT, 12, bold=True, font_name=UI_FONT,
                                    anchor_x="center", batch=self.batch)
         self.opp_btn = make_button("Opponent hand", height=32, on_click=lambda: self.toggle_popup("opponent"))
@@ -810,8 +815,9 @@ class CardsView(PhaseView):
             for text, colour, size, bold in rows:
                 self.texts_strength.append(arcade.Text(
                     text, rect.left + 10, y, colour, size, bold=bold, font_name=UI_FONT,
-                    anchor_y="top", batch=self.strength_batch))
+                    anchor_y="top"))
                 y -= size + 10
+        self.strength_sprites = self.bake(self.texts_strength)
 
     def strength_text(self) -> str:
         return "\n".join(t.text for t in self.texts_strength)
@@ -892,11 +898,10 @@ class CardsView(PhaseView):
         for title, cards in rows:
             self.popup_texts.append(arcade.Text(title, self.popup_rect.left + 12, y, look.GOLD,
                                                 12, bold=True, font_name=UI_FONT,
-                                                anchor_y="top", batch=self.popup_batch))
+                                                anchor_y="top"))
             if not cards:
                 self.popup_texts.append(arcade.Text("none", self.popup_rect.left + 12, y - 40,
-                                                    look.MUTED, 12, font_name=UI_FONT,
-                                                    batch=self.popup_batch))
+                                                    look.MUTED, 12, font_name=UI_FONT))
             for i, cid in enumerate(cards):
                 sp = arcade.Sprite(look.card_texture(self.content, cid))
                 sp.width, sp.height = cw, ch
@@ -904,6 +909,7 @@ class CardsView(PhaseView):
                                y - 22 - ch / 2)
                 self.popup_cards.append(sp)
             y -= ch + 34
+        self.popup_sprites = self.bake(self.popup_texts)
 
     def toggle_near(self) -> None:
         self.show_near = not self.show_near
@@ -936,7 +942,7 @@ class CardsView(PhaseView):
             arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top, look.PANEL)
             arcade.draw_lrbt_rectangle_outline(r.left, r.right, r.bottom, r.top,
                                                look.PANEL_EDGE, 1)
-        self.strength_batch.draw()
+        draw_baked(self.strength_sprites)
         self.hand.draw()
         chosen = self.chosen()
         for cid, sp in zip(self.hand_ids, self.hand, strict=False):
@@ -952,7 +958,7 @@ class CardsView(PhaseView):
                                               Color(16, 20, 26, 245))
             arcade.draw_lrbt_rectangle_outline(r.left, r.right, r.bottom, r.top, look.GOLD, 2)
             self.popup_cards.draw()
-            self.popup_batch.draw()
+            draw_baked(self.popup_sprites)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         card = self.card_at(x, y)

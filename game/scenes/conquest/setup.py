@@ -1,0 +1,142 @@
+"""Match setup (spec conquest.md 8.0): the mode's entry in the main menu.
+
+Opponent: a CPU (`easy` / `normal` / `hard`, default `normal`), Hot-seat, or CPU vs CPU (a
+level per seat); army setup: Commanders (default) or Classic; an optional seed; "Start". The
+choices become the record's `options` (`ai`, `setup_kind`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+import arcade.gui as gui
+
+from game.scenes import theme
+from game.scenes.base import GameViewBase
+from game.scenes.conquest import look
+from game.scenes.fonts import UI_FONT
+from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
+
+LEVELS = ("easy", "normal", "hard")
+OPPONENTS = ("cpu", "hotseat", "cpu_vs_cpu")
+
+
+class MatchSetupView(GameViewBase):
+    title = "CardConquest"
+    mode_id = None  # nothing to save yet
+
+    def __init__(self, app: Any, cpu: dict[int, str] | None = None) -> None:
+        super().__init__(app)
+        self.background_color = look.BACKGROUND
+        cpu = cpu or {1: "normal"}
+        self.opponent = "hotseat" if not cpu else ("cpu_vs_cpu" if 0 in cpu else "cpu")
+        self.levels = {0: cpu.get(0, "normal"), 1: cpu.get(1, "normal")}
+        self.setup_kind = "commanders"
+        self.rows: dict[str, Segmented] = {}
+        self.seed_input: gui.UIInputText | None = None
+        self.start_btn = make_button("Start", width=200, kind="primary", on_click=self.start)
+        self.back_btn = make_button("Back", width=200, on_click=self.back)
+
+    def layout(self, width: int, height: int) -> None:
+        self.ui.clear()
+        box = gui.UIBoxLayout(space_between=theme.GAP, align="left")
+        box.add(make_label("CardConquest — match setup", size=theme.SIZE_HEADING, bold=True,
+                           color=theme.GOLD))
+
+        def row(title: str, seg: Segmented) -> None:
+            line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+            line.add(make_label(title, width=200))
+            line.add(seg)
+            box.add(line)
+
+        self.rows["opponent"] = Segmented(OPPONENTS, self.opponent,
+                                          labels=("CPU", "Hot-seat", "CPU vs CPU"),
+                                          button_width=140, on_change=self.set_opponent)
+        row("Opponent", self.rows["opponent"])
+        self.rows["level1"] = Segmented(LEVELS, self.levels[1], button_width=140,
+                                        on_change=lambda v: self.levels.__setitem__(1, v))
+        row("Player 2 CPU", self.rows["level1"])
+        self.rows["level0"] = Segmented(LEVELS, self.levels[0], button_width=140,
+                                        on_change=lambda v: self.levels.__setitem__(0, v))
+        row("Player 1 CPU (CPU vs CPU)", self.rows["level0"])
+        self.rows["armies"] = Segmented(("commanders", "classic"), self.setup_kind,
+                                        labels=("Commanders", "Classic"), button_width=140,
+                                        on_change=self.set_kind)
+        row("Army setup", self.rows["armies"])
+        line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+        line.add(make_label("Seed (optional)", width=200))
+        old = self.seed_input.text if self.seed_input is not None else ""
+        self.seed_input = gui.UIInputText(text=old, width=220, height=34, font_name=UI_FONT,
+                                          font_size=14, text_color=theme.TEXT,
+                                          border_color=theme.PANEL_EDGE)
+        line.add(self.seed_input)
+        box.add(line)
+        buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        buttons.add(self.back_btn)
+        buttons.add(self.start_btn)
+        box.add(gui.UISpace(height=6))
+        box.add(buttons)
+        panel = box.with_padding(all=28).with_background(texture=panel_texture())
+        anchor = gui.UIAnchorLayout()
+        anchor.add(panel, anchor_x="center_x", anchor_y="center_y")
+        self.ui.add(anchor)
+        self.refresh_rows()
+
+    def refresh_rows(self) -> None:
+        for key, seg in self.rows.items():
+            used = {"level1": self.opponent != "hotseat",
+                    "level0": self.opponent == "cpu_vs_cpu"}.get(key, True)
+            for b in seg.buttons.values():
+                b.disabled = not used
+
+    def set_opponent(self, value: str) -> None:
+        self.opponent = value
+        self.refresh_rows()
+
+    def set_kind(self, value: str) -> None:
+        self.setup_kind = value
+
+    def options(self) -> tuple[dict[int, str], str, int | None]:
+        """(CPU seats, setup kind, seed or None) as chosen."""
+        cpu: dict[int, str] = {}
+        if self.opponent != "hotseat":
+            cpu[1] = self.levels[1]
+        if self.opponent == "cpu_vs_cpu":
+            cpu[0] = self.levels[0]
+        text = (self.seed_input.text if self.seed_input is not None else "").strip()
+        seed = int(text) if text.isdigit() and int(text) > 0 else None
+        return cpu, self.setup_kind, seed
+
+    def start(self) -> None:
+        from game.scenes.conquest.start import new_match, view_for
+
+        if self.seed_input is not None and self.seed_input.text.strip() and \
+                self.options()[2] is None:
+            self.notify("The seed must be a positive whole number")
+            return
+        cpu, kind, seed = self.options()
+        self.play_sound(look.SOUNDS["click"], 0.6)
+        self.app.show_view(view_for(self.app, new_match(seed, cpu, kind)))
+
+    def back(self) -> None:
+        self.app.show_menu()
+
+    def on_game_key(self, symbol: int, modifiers: int) -> bool:
+        if symbol in (arcade.key.ENTER, arcade.key.RETURN):
+            self.start()
+            return True
+        if symbol == arcade.key.ESCAPE:
+            self.back()
+            return True
+        return symbol != arcade.key.H and self.seed_input is not None and \
+            self.seed_input.active
+
+    def help_topics(self) -> list[HelpTopic]:
+        return [HelpTopic("Match setup", (
+            "Opponent: a CPU at the level below, Hot-seat (two players at one screen, a curtain "
+            "hides secret choices when the screen changes hands) or CPU vs CPU (watch).",
+            "Army setup: Commanders (pick the Infantry or the Tank Commander) or Classic (4 "
+            "tanks, 6 infantry and the same 5 cards each).",
+            "Seed: any positive number replays the same CPU choices; empty picks one.",
+            "Enter: Start. Esc: back to the menu."))]
