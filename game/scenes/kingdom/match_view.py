@@ -246,7 +246,7 @@ class MatchView(GameViewBase):
         self.badge_texts = [_text(12, WHITE, bold=True, anchor_x="center", batch=b)
                             for _ in range(10)]
         self.note_text = _text(10, WHITE, bold=True, anchor_x="center", anchor_y="center",
-                               batch=b, multiline=True, width=90, align="center")
+                               batch=b, multiline=True, width=100, align="center")
         self.bonus_texts = [_text(11, art.hex_color("#78E66E"), bold=True, anchor_x="center",
                                   batch=b) for _ in range(18)]
         self.lane_texts = [_text(10, theme.TEXT_MUTED, anchor_x="center", batch=b)
@@ -573,7 +573,11 @@ class MatchView(GameViewBase):
                     continue
                 x, y = self.slot_pos(self.bottom, i)
                 if self.content.cards[unit["card"]].kind == "hero":
-                    self.note_text.position = (x, y - lay.card_h / 2 + 22)
+                    pill = arcade.Sprite(rounded_rect_texture(lay.card_w - 12, 40, 8,
+                                                              (20, 20, 26, 230)))
+                    pill.position = (x, y - 12)
+                    self.marks.append(pill)
+                    self.note_text.position = (x, y - 12)
                     set_text(self.note_text, words.CANNOT_SELL_HERO)
                     self.note_text.visible = True
                     continue
@@ -631,7 +635,7 @@ class MatchView(GameViewBase):
         if pill is not None:
             pill.visible = bool(self.banner)
             if self.banner:
-                pill.width = self.banner_text.content_width + 48
+                pill.width = self.banner_text.content_width + 90
         self.refresh_buttons()
 
     def set_bar(self, seat: int, hp: float) -> None:
@@ -1344,10 +1348,15 @@ class MatchView(GameViewBase):
         except ImportError:
             return [HelpTopic("Kingdom", ("Buy units, place them in slots, upgrade your "
                                           "Nexus, then watch the lanes clash.",))]
-        try:
-            return list(help_topics(self.content, "match"))
-        except TypeError:
-            return list(help_topics(self.content))
+        if self.ended:
+            which = "end"
+        elif self.spectating:
+            which = "spectate"
+        elif self.playback.active:
+            which = "playback"
+        else:
+            which = "match"
+        return list(help_topics(self.content, which))
 
     def current_record(self) -> dict[str, Any] | None:
         if self.session.closed or self.match.result is not None or not self.session.live:
