@@ -68,8 +68,7 @@ class MatchSetupView(GameViewBase):
         line.add(make_label("Seed (optional)", width=200))
         old = self.seed_input.text if self.seed_input is not None else ""
         self.seed_input = gui.UIInputText(text=old, width=220, height=34, font_name=UI_FONT,
-                                          font_size=14, text_color=theme.TEXT,
-                                          border_color=theme.PANEL_EDGE)
+                                          font_size=14, text_color=theme.TEXT)
         line.add(self.seed_input)
         box.add(line)
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)

@@ -1,0 +1,178 @@
+"""CardConquest around the screens: match setup, entry points, the CPU seat, pause/save/resume,
+help, `tabula shot`, animations from events and the frame-time bench."""
+
+from __future__ import annotations
+
+import sys
+
+import arcade
+
+from game.scenes.harness import click, key, screenshot, step
+from tests.scenes.conquest.conquest_scene_helpers import (
+    PLACE_0,
+    decisions_to,
+    record,
+    save_shot,
+)
+
+
+def test_menu_entry_opens_match_setup_and_starts_hotseat_classic(window, conquest_app):
+    from game.engine.modes import ModeLaunch
+    from game.scenes.conquest.screens import PlacementView
+    from game.scenes.conquest.setup import MatchSetupView
+
+    view = conquest_app.start_mode(ModeLaunch(mode="conquest", cpu={1: "hard"}))
+    assert isinstance(view, MatchSetupView)
+    step(window, 2)
+    save_shot(screenshot(window), "match_setup")
+    assert view.rows["opponent"].value == "cpu" and view.levels[1] == "hard"
+    click(window, *view.rows["opponent"].buttons["hotseat"].rect.center)
+    click(window, *view.rows["armies"].buttons["classic"].rect.center)
+    assert view.options() == ({}, "classic", None)
+    view.seed_input.text = "42"
+    click(window, *view.start_btn.rect.center)
+    step(window, 2)
+    board = window.current_view
+    assert isinstance(board, PlacementView)
+    assert board.session.hotseat and board.match.seed == 42
+    assert board.match.options == {"ai": {}, "setup_kind": "classic"}
+    board.session.close()
+
+
+def test_seeded_launch_and_saved_record_open_at_their_phase(window, conquest_app):
+    from game.engine.modes import ModeLaunch
+    from game.scenes.conquest.screens import CommanderView, MovementView
+
+    view = conquest_app.start_mode(ModeLaunch(mode="conquest", seed=9, cpu={1: "easy"}))
+    assert isinstance(view, CommanderView) and view.session.cpu == {1: "easy"}
+    view.session.close()
+    rec = record(decisions_to("movement"), ai={"1": "normal"})
+    view = conquest_app.start_mode(ModeLaunch(mode="conquest", record=rec))
+    assert isinstance(view, MovementView) and view.viewer == 0
+    assert len(view.match.decisions) == len(rec["decisions"])
+    view.session.close()
+
+
+def test_human_vs_cpu_standin_places_and_the_match_moves_on(window, conquest):
+    from game.scenes.conquest.screens import MovementView, PlacementView
+
+    view = conquest(ai={"1": "normal"})
+    assert isinstance(view, PlacementView) and view.session.cpu == {1: "normal"}
+    step(window, 30)  # the stand-in CPU places all ten units and readies, one per frame
+    assert view.board["ready"] == [False, True]
+    assert view.board["orders"][1] == "hidden"  # the CPU's placements stay secret
+    for uid, tile in PLACE_0.items():
+        assert view.submit({"seat": 0, "type": "place", "units": [uid], "to": tile})
+    key(window, arcade.key.ENTER)
+    step(window, 3)
+    board = window.current_view
+    assert isinstance(board, MovementView) and board.viewer == 0  # no curtain vs a CPU
+    assert any(uid.startswith("p1.") for uid in board.tokens)  # revealed at phase end
+
+
+def test_missing_cpu_package_is_reported_and_humans_play_on(window, conquest, monkeypatch):
+    from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable, think
+
+    monkeypatch.setitem(sys.modules, "game.ai.conquest", None)  # import fails
+    runner = CpuRunner(sync=True)
+    runner.start("normal", 1, {}, None)
+    assert isinstance(runner.poll(), CpuUnavailable)
+    try:
+        think("normal", 1, {}, None)
+    except CpuUnavailable as exc:
+        assert "not available" in str(exc)
+    view = conquest(ai={"1": "normal"})
+    view.session.runner.decide = None
+    view.session.runner.sync = True
+    step(window, 3)
+    assert view.session.cpu_off
+    assert view.toast.visible and "not available" in view.toast.message
+    assert view.submit({"seat": 0, "type": "place", "units": ["p0.t1"], "to": "L03"})
+
+
+def test_pause_save_and_continue_resume_the_match(window, conquest, conquest_app):
+    from game.scenes.conquest.screens import MovementView
+    from game.scenes.pause import PauseView
+
+    view = conquest(decisions_to("movement"), ai={"1": "normal"})
+    assert view.submit({"seat": 0, "type": "move", "units": ["p0.t1"], "to": "L13"})
+    key(window, arcade.key.ESCAPE)
+    pause = window.current_view
+    assert isinstance(pause, PauseView)
+    step(window, 2)
+    save_shot(screenshot(window), "pause")
+    click(window, *pause.buttons["save_quit"].rect.center)
+    assert conquest_app.has_save("conquest")
+    saved = conquest_app.load_save("conquest")
+    assert saved["decisions"][-1] == {"seat": 0, "type": "move", "units": ["p0.t1"],
+                                      "to": "L13"}
+    resumed = conquest_app.continue_mode("conquest")
+    assert isinstance(resumed, MovementView)
+    assert resumed.board["orders"][0] == {"p0.t1": "L13"}
+    resumed.session.close()
+
+
+def test_help_overlay_lists_the_spec_topics(window, conquest):
+    from game.scenes.widgets import HelpOverlay
+
+    view = conquest(decisions_to("movement"))
+    key(window, arcade.key.H)
+    overlay = window.current_view
+    assert isinstance(overlay, HelpOverlay)
+    titles = [t.title for t in overlay.topics]
+    for topic in ("Goal", "Phases", "Movement and the 5-unit limit", "Tie breakers",
+                  "Retreat and trapped units", "The ten abilities", "Hands and recycling",
+                  "Keyboard shortcuts"):
+        assert topic in titles
+    abilities = next(t for t in overlay.topics if t.title == "The ten abilities")
+    assert len(abilities.lines) == 10
+    step(window, 2)
+    save_shot(screenshot(window), "help")
+    key(window, arcade.key.H)
+    assert window.current_view is view
+
+
+def test_shot_view_renders_the_final_phase(window, tmp_path):
+    from game.scenes.conquest.screens import RetreatView
+    from game.scenes.conquest.start import shot_view
+    from game.scenes.shot import shoot_record
+
+    rec = record(decisions_to("retreat"))
+    out = shoot_record(rec, tmp_path / "retreat.png")
+    assert out.is_file()
+    view = window.current_view
+    assert isinstance(view, RetreatView) and not view.session.live
+    view.session.close()
+    from game.scenes.app import App
+
+    still = shot_view(App(window), rec)
+    assert isinstance(still, RetreatView)
+    still.session.close()
+
+
+def test_units_slide_when_both_end_movement(window, conquest):
+    view = conquest(decisions_to("reinforcements")[:-1], speed="normal")
+    from tests.scenes.conquest.test_screens import past_curtain
+
+    view = past_curtain(window, view)
+    start = view.tokens["p1.t1"].position
+    key(window, arcade.key.ENTER)  # seat 1 ends movement: both orders apply at once
+    step(window, 2)
+    moving = view.tokens["p1.t1"].position
+    assert moving != start and view.tweener.busy  # sliding from L07 to L13
+    step(window, 30)
+    x, y = view.grid.centre("L13")
+    tx, ty = view.tokens["p1.t1"].position
+    assert abs(tx - x) < view.grid.size and abs(ty - y) < view.grid.size
+    assert any("units moved" in line for line in view.session.log)
+
+
+def test_bench_rows_name_every_screen(window):
+    from game.scenes.conquest.bench import bench_rows
+
+    rows = bench_rows(frames=2)
+    names = [r.name for r in rows]
+    assert names == [f"conquest.frame_ms.{s}.p95" for s in (
+        "commander", "placement", "movement", "reinforcements", "cards", "results", "retreat",
+        "over")]
+    assert all(r.value > 0 and r.unit == "ms" for r in rows)
