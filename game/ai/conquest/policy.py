@@ -370,6 +370,17 @@ def best_outcome(match: Match, seat: int, cards: list[str], enemy_card: str) -> 
     return best
 
 
+# Who wins a battle depends only on the site (whose base it is), the kinds of units in both main
+# armies and both pick sets, and the two cards (4.11.2-4.11.4: abilities, scores and tie
+# breakers read nothing else). So the best outcome of a pick set, learned from the real
+# resolution once, is kept under that key: `hard`'s rollouts meet the same battles again and
+# again. Normal's card also depends on its own loss, so it is kept under `battle_signature`,
+# which adds the neighbours of the site (the retreat room of 4.11.7).
+_OUTCOMES: dict[tuple[Any, ...], int] = {}
+_CARDS: dict[tuple[Any, ...], str] = {}  # normal's card, keyed by `battle_signature`
+OUTCOMES_SIZE = 200_000
+
+
 def normal_reinforcements(match: Match, seat: int) -> list[str]:
     """7.2 Reinforcements: the opponent commits all its eligible units and plays ê. Nothing if
     nothing is needed to win; else the first prefix (tanks first) that wins, else the first
@@ -385,13 +396,27 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
     cards = allowed_cards(idx, seat)
     enemy_card = expected_card(idx, 1 - seat)
 
+    site = battle_site(idx)
+    kinds = [tuple(u.kind for u in idx.on_tile(site, s)) for s in (0, 1)]
+    enemy_kinds = tuple(idx.by_id[uid].kind for uid in enemy_picks)
+
     def best(picks: list[str]) -> int:
+        key = (id(idx.content), site, seat, kinds[0], kinds[1],
+               tuple(idx.by_id[uid].kind for uid in picks), enemy_kinds, tuple(cards),
+               enemy_card)
+        found = _OUTCOMES.get(key)
+        if found is not None:
+            return found
         mark = match.mark()
         try:
             commit_picks(match, _picks_for(seat, picks, enemy_picks))
-            return best_outcome(match, seat, cards, enemy_card)
+            found = best_outcome(match, seat, cards, enemy_card)
         finally:
             match.rollback(mark)
+        if len(_OUTCOMES) >= OUTCOMES_SIZE:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = found
+        return found
 
     alone = best([])
     if alone == WIN:
@@ -411,7 +436,33 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
 def normal_card(match: Match, seat: int) -> str:
     """7.2 Card: the cheapest allowed card that wins against ê, else the cheapest that draws,
     else the one with the smallest own loss (ties: lower power)."""
-    return memoised("card", match, (seat,), lambda: _normal_card(match, seat))
+    idx = index(match)
+    key = (id(idx.content), seat, *battle_signature(idx), tuple(allowed_cards(idx, seat)),
+           expected_card(idx, 1 - seat))
+    found = _CARDS.get(key)
+    if found is None:
+        found = _normal_card(match, seat)
+        if len(_CARDS) >= OUTCOMES_SIZE:
+            _CARDS.clear()
+        _CARDS[key] = found
+    return found
+
+
+def battle_signature(idx: Index) -> tuple[Any, ...]:
+    """What a resolution's winner, card casualties and trapped units depend on (4.11.2-
+    4.11.7): the site, the kinds in both main armies and pick sets, and on each neighbour of
+    the site how many units of each seat stand there."""
+    b = idx.board
+    site = battle_site(idx)
+    main = tuple(tuple(u.kind for u in idx.on_tile(site, s)) for s in (0, 1))
+    picks = tuple(tuple(idx.by_id[uid].kind for uid in b.reinforcements[s]) for s in (0, 1))
+    around = []
+    for tile in idx.content.neighbours[site]:
+        counts = [0, 0]
+        for u in idx.on_tile(tile):
+            counts[u.seat] += 1
+        around.append((counts[0], counts[1]))
+    return (site, main, picks, tuple(around))
 
 
 def _normal_card(match: Match, seat: int) -> str:

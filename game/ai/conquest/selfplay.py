@@ -25,7 +25,7 @@ MAX_DECISIONS = 100_000
 @dataclass
 class Played:
     record: dict[str, Any]
-    result: dict[str, Any]
+    result: dict[str, Any] | None
     turns: int
     decision_ms: dict[int, list[tuple[str, float]]] = field(default_factory=dict)
 
@@ -36,12 +36,16 @@ def seat_to_ask(match: Match) -> int:
     return next(s for s in match.to_act if not ready[s])
 
 
-def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False
-             ) -> dict[int, list[tuple[str, float]]]:
-    """Let the CPUs decide until the match ends; with `timed`, (phase, ms) per decision."""
+def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False,
+             until_round: int | None = None) -> dict[int, list[tuple[str, float]]]:
+    """Let the CPUs decide until the match ends (or, with `until_round`, until that movement
+    round begins); with `timed`, (phase, ms) per decision."""
     times: dict[int, list[tuple[str, float]]] = {seat: [] for seat in players}
     for _ in range(MAX_DECISIONS):
         if match.result is not None:
+            return times
+        if until_round is not None and match.phase == "movement" and (
+                index(match).board.round >= until_round):
             return times
         seat = seat_to_ask(match)
         player = players[seat]
@@ -58,16 +62,19 @@ def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False
 
 
 def play_match(seed: int, cpu: dict[int, str], options: dict[str, Any] | None = None, *,
-               timed: bool = False) -> Played:
-    """One whole match between CPU players from the deal of `seed` (record as `simulate`)."""
+               timed: bool = False, until_round: int | None = None,
+               setup: dict[str, Any] | None = None) -> Played:
+    """One whole match between CPU players from the deal of `seed` (record as `simulate`), or
+    from `setup`."""
     spec = get_mode("conquest")
     assert spec is not None
     opts = {**spec.default_options, **(options or {}),
             "ai": {str(seat): level for seat, level in sorted(cpu.items())}}
-    match = build_match(new_record(spec.id, spec.rules_version, seed, opts))
+    match = build_match(new_record(spec.id, spec.rules_version, seed, opts, setup))
     match.events.enabled = False
     try:
-        times = play_out(match, make_players(spec, seed, cpu), timed=timed)
+        times = play_out(match, make_players(spec, seed, cpu), timed=timed,
+                         until_round=until_round)
         return Played(match_record(match), match.result, match.turn, times)
     finally:
         match.close()

@@ -1,0 +1,46 @@
+"""`tabula bench` rows of the conquest CPUs (spec conquest.md 7.3, DESIGN.md section 3).
+
+- `conquest.decision_ms.<level>.median` / `.p95`: every decision of the level in seat 0
+  against `normal`, in one process, from the deal of fixed seeds (commander and placement
+  included: they are decisions too). `hard` thinks for seconds per movement round, so it is
+  timed over the first rounds of a few matches, which hold every kind of its decisions.
+- `conquest.games_per_s.normal_vs_normal`: whole normal-vs-normal matches per second.
+
+About a minute in all on the reference machine; never a timed assertion in the tests.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.ai.conquest.selfplay import play_match
+from game.bench import distribution_rows
+from game.engine.modes import BenchRow
+
+FIRST_SEED = 1000
+GAMES = {"easy": 10, "normal": 10, "hard": 2}
+HARD_ROUNDS = 4  # hard is timed until this movement round begins
+GAMES_PER_S_RUNS = 10
+
+
+def decision_samples(level: str, games: int) -> list[float]:
+    """Milliseconds per decision of `level` (seat 0) against `normal`."""
+    samples: list[float] = []
+    until = HARD_ROUNDS if level == "hard" else None
+    for seed in range(FIRST_SEED, FIRST_SEED + games):
+        played = play_match(seed, {0: level, 1: "normal"}, timed=True, until_round=until)
+        samples.extend(ms for _, ms in played.decision_ms[0])
+    return samples
+
+
+def bench_rows() -> list[BenchRow]:
+    rows: list[BenchRow] = []
+    for level, games in GAMES.items():
+        rows += distribution_rows(f"conquest.decision_ms.{level}",
+                                  decision_samples(level, games))
+    start = time.perf_counter()
+    for seed in range(GAMES_PER_S_RUNS):
+        play_match(2000 + seed, {0: "normal", 1: "normal"})
+    rows.append(BenchRow("conquest.games_per_s.normal_vs_normal",
+                         GAMES_PER_S_RUNS / (time.perf_counter() - start), "games/s"))
+    return rows

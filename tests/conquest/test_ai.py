@@ -1,0 +1,275 @@
+"""The conquest CPU players as the engine sees them (spec conquest.md section 7, DESIGN.md
+section 5): registered levels, no mutation of the live match, nothing but the seat view,
+every decision accepted, whole CPU-vs-CPU matches for every pairing, determinism, and the
+issue's masking test: no seat's view (so no CPU) ever holds the other seat's pending orders,
+chosen card before the reveal, or reinforcement picks before both submitted.
+
+(tests/conquest/test_properties.py checks the rules under random play but not the views, so
+the masking test lives here.)
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from game.ai.conquest import LEVELS, make_cpu, scratch
+from game.ai.conquest.selfplay import play_match, play_out, seat_to_ask
+from game.engine.match import HIDDEN, Match
+from game.engine.modes import get_mode
+from game.engine.record import build_match, new_record, replay, state_hash, validate_record
+from game.engine.resources import load_mode_resources
+from game.engine.rng import ai_stream
+from game.systems.conquest.endgame import ROUND_CAP
+from game.systems.conquest.state import index
+
+from .helpers import D, setup_match
+
+SPEC = get_mode("conquest")
+assert SPEC is not None
+RESOURCES = load_mode_resources(SPEC)
+CLASSIC = {"setup_kind": "classic"}
+SECRET = {"placement": "orders", "movement": "orders", "reinforcements": "reinforcements",
+          "cards": "cards_chosen"}
+SECRET_VERBS = {"place", "move", "reset_moves", "reinforce", "choose_card"}
+
+
+def cpu(level: str, seat: int, seed: int = 5):
+    return make_cpu(level, seat, ai_stream(seed, seat), RESOURCES)
+
+
+def battle(phase: str, units: dict[str, str], **board: Any) -> Match:
+    return setup_match(phase, units, battles=[{"number": 1, "tile": "L13", "state": "current"}],
+                       current_battle=1, **CLASSIC, **board)
+
+
+def positions() -> dict[str, Match]:
+    """One small position per phase in which a CPU decides."""
+    army = {"p0.t1": "L06", "p0.t2": "L05", "p0.i1": "L03", "p1.i1": "L13", "p1.t1": "L10"}
+    return {
+        "commander": setup_match("commander", {}),
+        "placement": setup_match("placement", {"p0.t1": None, "p0.i1": None, "p1.t1": None,
+                                               "p1.i1": None}, **CLASSIC),
+        "movement": setup_match("movement", army, **CLASSIC),
+        "reinforcements": battle("reinforcements", {
+            "p0.t1": "L13", "p0.t2": "L06", "p0.i3": "L05", "p1.i1": "L13", "p1.i2": "L13",
+            "p1.t1": "L07", "p0.i1": "L03"}),
+        "cards": battle("cards", {"p0.t1": "L13", "p0.t2": "L13", "p1.i1": "L13",
+                                  "p1.t1": "L10", "p0.i1": "L03"}),
+        "retreat": setup_match("retreat", {"p0.t1": "L13", "p1.t1": "L13", "p0.i1": "L03",
+                                           "p1.i1": "L10"},
+                               battles=[{"number": 1, "tile": "L13", "state": "done"}],
+                               current_battle=1,
+                               retreat={"tile": "L13", "units": [["p0.t1"], []]}, **CLASSIC),
+    }
+
+
+# -- registration ----------------------------------------------------------------------------
+def test_levels_are_the_specs_and_the_mode_builds_them():
+    assert set(LEVELS) == set(SPEC.cpu_levels) == {"easy", "normal", "hard"}
+    for level in LEVELS:
+        player = SPEC.make_cpu(level, 1, ai_stream(3, 1), RESOURCES)
+        assert player.level == level and player.seat == 1
+    with pytest.raises(ValueError, match="unknown conquest CPU level"):
+        make_cpu("expert", 0, ai_stream(3, 0), RESOURCES)
+
+
+# -- no mutation, seat view only -----------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_cpus_never_mutate_the_live_match_nor_their_view(level):
+    for phase, match in positions().items():
+        before = state_hash(match.state_json())
+        streams = [match.stream(name).get_state() for name in ("ai.0", "ai.1")]
+        view = match.view_json(0)
+        kept = copy.deepcopy(view)
+        decision = cpu(level, 0).decide(view)
+        assert view == kept, phase
+        assert state_hash(match.state_json()) == before, phase
+        assert [match.stream(n).get_state() for n in ("ai.0", "ai.1")] == streams, phase
+        assert match.submit(decision).ok, (phase, decision)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_other_seats_secret_choice_changes_nothing_a_cpu_decides(level):
+    """Two live matches that differ only in seat 1's secret card (or orders, or picks) give
+    the same seat view, so a CPU with the same stream decides the same."""
+    def twin(secret: dict[str, Any], phase: str) -> Match:
+        match = positions()[phase]
+        assert match.submit(secret).ok
+        return match
+
+    pairs = [
+        ("cards", D(1, "choose_card", card="power5"), D(1, "choose_card", card="power1")),
+        ("movement", D(1, "move", units=["p1.i1"], to="L06"),
+         D(1, "move", units=["p1.t1"], to="L11")),
+    ]
+    for phase, one, other in pairs:
+        a, b = twin(one, phase), twin(other, phase)
+        assert a.view_json(0) == b.view_json(0)
+        first = [cpu(level, 0, 9).decide(a.view_json(0))]
+        second = [cpu(level, 0, 9).decide(b.view_json(0))]
+        assert first == second, phase
+    a = positions()["reinforcements"]
+    b = positions()["reinforcements"]
+    assert a.to_act == (0, 1)
+    assert a.submit(D(1, "reinforce", units=["p1.t1"])).ok
+    assert a.view_json(0) == b.view_json(0)
+    assert cpu(level, 0, 9).decide(a.view_json(0)) == cpu(level, 0, 9).decide(b.view_json(0))
+
+
+def test_a_scratch_match_loads_the_masked_view_as_nothing_chosen():
+    match = positions()["cards"]
+    assert match.submit(D(1, "choose_card", card="power5")).ok
+    assert match.submit(D(1, "ready")).ok
+    view = match.view_json(0)
+    assert view["seed"] == HIDDEN and view["board"]["cards_chosen"] == [None, HIDDEN]
+    copy_ = scratch.scratch_match(view, RESOURCES)
+    try:
+        board = copy_.state_json()["board"]
+        assert board["cards_chosen"] == [None, None] and board["ready"] == [False, False]
+        assert copy_.seed == scratch.SCRATCH_SEED
+    finally:
+        copy_.close()
+
+
+def test_preview_battle_runs_the_real_resolution_and_rolls_back():
+    match = positions()["cards"]
+    copy_ = scratch.scratch_match(match.view_json(0), RESOURCES)
+    try:
+        before = state_hash(copy_.state_json())
+        preview = scratch.preview_battle(copy_, None, ("power3", "power2"))
+        assert preview.last["winner"] == 0 and preview.last["cards"] == ["power3", "power2"]
+        assert state_hash(copy_.state_json()) == before
+    finally:
+        copy_.close()
+
+
+def test_every_look_ahead_decision_would_be_accepted(monkeypatch):
+    """With CHECKED, every decision hard and normal apply in their scratch matches goes
+    through `Match.submit`; a rejection raises."""
+    monkeypatch.setattr(scratch, "CHECKED", True)
+    for phase, match in positions().items():
+        if phase in ("commander", "placement"):
+            continue
+        assert match.submit(cpu("hard", 0).decide(match.view_json(0))).ok, phase
+
+
+# -- whole matches ---------------------------------------------------------------------------
+PAIRS_FROM_THE_DEAL = [("easy", "easy"), ("easy", "normal"), ("normal", "easy"),
+                       ("normal", "normal")]
+ALL_PAIRS = [(a, b) for a in LEVELS for b in LEVELS]
+
+
+def late_setup(round_: int = ROUND_CAP - 2) -> dict[str, Any]:
+    """Classic armies in their zones near the round cap: a whole match in a few rounds."""
+    units = [{"id": f"p0.t{n}", "tile": t} for n, t in enumerate(["L01", "L05", "L06", "L06"], 1)]
+    units += [{"id": f"p0.i{n}", "tile": t}
+              for n, t in enumerate(["L03", "L02", "L04", "L01", "L05", "L06"], 1)]
+    units += [{"id": f"p1.t{n}", "tile": t} for n, t in enumerate(["L12", "L08", "L07", "L07"], 1)]
+    units += [{"id": f"p1.i{n}", "tile": t}
+              for n, t in enumerate(["L10", "L09", "L11", "L12", "L08", "L07"], 1)]
+    return {"phase": "movement", "board": {"setup_kind": "classic", "round": round_,
+                                           "units": units}}
+
+
+@pytest.mark.parametrize("levels", PAIRS_FROM_THE_DEAL)
+@pytest.mark.parametrize("classic", [False, True])
+def test_cpu_matches_from_the_deal_end_by_the_round_cap(levels, classic):
+    played = play_match(11, {0: levels[0], 1: levels[1]}, CLASSIC if classic else None)
+    assert played.result is not None and played.turns <= ROUND_CAP
+    assert played.result["reason"] in ("base_captured", "elimination", "mutual_elimination",
+                                       "round_cap")
+
+
+@pytest.mark.parametrize("levels", ALL_PAIRS)
+def test_every_pairing_plays_a_whole_match_from_a_late_setup(levels):
+    played = play_match(3, {0: levels[0], 1: levels[1]}, setup=late_setup())
+    assert played.result is not None and played.turns <= ROUND_CAP
+
+
+def test_cpu_matches_are_deterministic_and_replay():
+    first = play_match(21, {0: "normal", 1: "easy"})
+    second = play_match(21, {0: "normal", 1: "easy"})
+    assert first.record == second.record
+    again = replay(validate_record(first.record))
+    assert again.ok and again.match.result == first.result
+
+
+def test_cpus_draw_only_from_their_own_streams():
+    """The live match's `ai.0` / `ai.1` are never drawn: each CPU holds its own copy."""
+    record = new_record("conquest", "1", 4, {"ai": {"0": "easy", "1": "normal"}})
+    match = build_match(record)
+    try:
+        players = {s: make_cpu(level, s, ai_stream(4, s), RESOURCES)
+                   for s, level in ((0, "easy"), (1, "normal"))}
+        play_out(match, players)
+        assert match.result is not None
+        assert match.stream("ai.0").draws == 0 and match.stream("ai.1").draws == 0
+        assert players[0].stream.draws > 0 and players[1].stream.draws > 0
+    finally:
+        match.close()
+
+
+# -- the issue's masking test ----------------------------------------------------------------
+def check_masking(match: Match, decision: dict[str, Any], views_before: dict[int, Any]) -> None:
+    """After one accepted decision: a secret verb leaves the other seat's view as it was; in a
+    secret phase each view shows the other seat's value as "hidden"; the seed is hidden."""
+    seat = decision["seat"]
+    if decision["type"] in SECRET_VERBS and match.phase in SECRET:
+        assert match.view_json(1 - seat) == views_before[1 - seat], decision
+    for viewer in (0, 1):
+        view = match.view_json(viewer)
+        assert view["seed"] == HIDDEN
+        key = SECRET.get(view["phase"])
+        if key is not None:
+            assert view["board"][key][1 - viewer] == HIDDEN
+            assert view["board"][key][viewer] != HIDDEN
+        else:
+            assert HIDDEN not in (view["board"]["cards_chosen"] + view["board"]["orders"]
+                                  + view["board"]["reinforcements"])
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy")])
+def test_no_view_ever_holds_the_other_seats_secrets(levels):
+    record = new_record("conquest", "1", 8, {"ai": {"0": levels[0], "1": levels[1]}})
+    match = build_match(record)
+    try:
+        players = {s: make_cpu(levels[s], s, ai_stream(8, s), RESOURCES) for s in (0, 1)}
+        secret_seen = set()
+        for _ in range(5000):
+            if match.result is not None:
+                break
+            seat = seat_to_ask(match)
+            before = {v: match.view_json(v) for v in (0, 1)}
+            decision = players[seat].decide(before[seat])
+            if match.phase in SECRET:
+                secret_seen.add(match.phase)
+            assert match.submit(decision).ok
+            check_masking(match, decision, before)
+        assert match.result is not None
+        assert {"movement", "cards", "placement"} <= secret_seen
+    finally:
+        match.close()
+
+
+def test_picks_stay_hidden_until_both_seats_submitted():
+    match = positions()["reinforcements"]
+    assert match.submit(D(1, "reinforce", units=["p1.t1"])).ok
+    assert match.submit(D(1, "ready")).ok
+    assert match.view_json(0)["board"]["reinforcements"] == [[], HIDDEN]
+    assert match.submit(D(0, "reinforce", units=["p0.t2"])).ok
+    assert match.view_json(1)["board"]["reinforcements"] == [HIDDEN, ["p1.t1"]]
+    assert match.submit(D(0, "ready")).ok
+    assert match.phase == "cards"
+    assert match.view_json(0)["board"]["reinforcements"] == [["p0.t2"], ["p1.t1"]]
+
+
+def test_a_cpu_is_never_asked_while_ready():
+    match = positions()["movement"]
+    assert match.submit(D(0, "ready")).ok
+    assert seat_to_ask(match) == 1
+    with pytest.raises(RuntimeError, match="ready"):
+        cpu("normal", 0).decide(match.view_json(0))
+    assert index(match).board.ready == (True, False)
