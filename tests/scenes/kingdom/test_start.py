@@ -4,6 +4,8 @@ record, the mode's registration, and the help topics."""
 
 from __future__ import annotations
 
+import arcade
+
 from game.engine.modes import ModeLaunch, get_mode
 from game.engine.record import match_record, new_record
 from game.engine.rng import Stream
@@ -132,3 +134,23 @@ def test_help_topics_cover_every_effect(content):
     assert any("Ctrl+F" in line for line in topics["Controls"].lines)
     match_controls = {t.title: t for t in help_topics(content, "match")}["Controls"].lines
     assert any("End Turn" in line for line in match_controls)
+
+
+def test_the_app_starts_kingdom_and_a_save_resumes_in_the_builder(window, kingdom_app):
+    from game.scenes.pause import PauseView
+
+    view = kingdom_app.start_mode(ModeLaunch(mode="kingdom", seed=44, cpu={1: "hard"}))
+    assert isinstance(view, DeckBuilderView) and window.current_view is view
+    step(window, 2)
+    window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)
+    pause = window.current_view
+    assert isinstance(pause, PauseView)
+    pause.save_and_quit()
+    assert kingdom_app.has_save("kingdom") and not view.owns_match  # left: match closed
+    resumed = kingdom_app.continue_mode("kingdom")
+    try:
+        assert isinstance(resumed, DeckBuilderView)
+        assert resumed.match.seed == 44 and resumed.match.options == {"ai": {"1": "hard"}}
+        assert resumed.faction is None
+    finally:
+        resumed.on_leave()
