@@ -211,6 +211,11 @@ BATTLE = [{"number": 1, "tile": "L13", "state": "current"}]
     ({"phase": "movement", "board": {"setup_kind": "classic", "units": [
         {"id": "p0.t1", "tile": "L13"}], "ready": [True, True]}}, "board.ready"),
     ({"phase": "over", "board": {"setup_kind": "classic", "units": []}}, "result"),
+    ({"phase": "commander", "board": {"units": [], "ready": [True, False]}},
+     "no_commander_chosen"),
+    ({"phase": "cards", "board": {"setup_kind": "classic", "units": [
+        {"id": "p0.t1", "tile": "L13"}, {"id": "p1.t1", "tile": "L13"}], "battles": BATTLE,
+        "current_battle": 1, "ready": [False, True]}}, "no_card_chosen"),
 ])
 def test_malformed_setups_name_the_key(setup, message):
     with pytest.raises(RecordError) as caught:

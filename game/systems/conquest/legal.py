@@ -108,7 +108,7 @@ def check(match: Match, decision: dict[str, Any]) -> str | None:
     if verb == "retreat":
         return _check_retreat(idx, seat, decision["unit"], decision["to"])
     if verb == "ready":
-        return _check_ready(match, idx, seat)
+        return ready_error(match, idx, seat)
     return None  # reset_moves
 
 
@@ -160,7 +160,8 @@ def _check_retreat(idx: Index, seat: int, uid: str, to: str) -> str | None:
     return retreat.retreat_error(idx, seat, uid, b.retreat[0], to)
 
 
-def _check_ready(match: Match, idx: Index, seat: int) -> str | None:
+def ready_error(match: Match, idx: Index, seat: int) -> str | None:
+    """The phase condition of `ready` (5.2), or None when the seat may ready."""
     phase = match.state.phase
     b = idx.board
     if phase == "commander" and b.commanders[seat] is None:
@@ -224,7 +225,7 @@ def legal_decisions(match: Match, seat: int) -> list[dict[str, Any]]:
             if unit.id in orders:
                 out.append({"seat": seat, "type": "place", "units": [unit.id], "to": None})
         out.append({"seat": seat, "type": "reset_moves"})
-        if _check_ready(match, idx, seat) is None:
+        if ready_error(match, idx, seat) is None:
             out.append(ready)
     elif phase == "movement":
         pending = pending_counts(idx, seat)

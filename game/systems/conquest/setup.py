@@ -260,8 +260,14 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     match.journal.set(match.state, turn=round_)
     if result is not None:
         match.finish(result)
-    else:
-        match.set_phase(phase, to_act)
+        return
+    match.set_phase(phase, to_act)
+    from game.systems.conquest.legal import ready_error
+
+    for s in to_act:
+        error = ready_error(match, idx, s) if board.ready[s] else None
+        if error:
+            raise SetupError(f"board.ready[{s}]: seat {s} cannot be ready ({error})")
 
 
 def _result(value: Any, phase: str) -> dict[str, Any] | None:
