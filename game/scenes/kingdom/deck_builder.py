@@ -820,6 +820,12 @@ class DeckBuilderView(GameViewBase):
             label = arcade.Sprite(label_texture(f"Requires {era.name}", 12, tuple(theme.TEXT_MUTED)))
             self.hero_sprites.extend((card, label))
             self.hero_of[hero] = (card, label)
+        if not heroes:  # faint outlines where the hero cards will be
+            for _ in range(2):
+                ghost = arcade.Sprite(rounded_rect_texture(w, h, 8, None, (255, 255, 255, 255),
+                                                           2))
+                ghost.color = Color(*theme.PANEL_EDGE[:3], 160)
+                self.hero_sprites.append(ghost)
         area = self.heroes_area
         widest = max((label.width for _card, label in self.hero_of.values()), default=0)
         self.hero_step = max(w, widest) + 14
@@ -840,6 +846,9 @@ class DeckBuilderView(GameViewBase):
         w, h = self.hero_size
         area = self.heroes_area
         step = self.hero_step
+        if not self.hero_of:
+            for i, ghost in enumerate(self.hero_sprites):
+                ghost.position = (area.rect.left + w / 2 + i * step, area.rect.top - h / 2)
         for i, (card, label) in enumerate(self.hero_of.values()):
             x = area.rect.left + (step - 14) / 2 + i * step - area.offset
             card.position = (x, area.rect.top - h / 2)
