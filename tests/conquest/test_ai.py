@@ -273,3 +273,21 @@ def test_a_cpu_is_never_asked_while_ready():
     with pytest.raises(RuntimeError, match="ready"):
         cpu("normal", 0).decide(match.view_json(0))
     assert index(match).board.ready == (True, False)
+
+
+def test_the_worker_returns_the_same_step_as_the_cpu_in_process():
+    """The worker entry point sees only the view and the stream state; its step equals what
+    the same CPU sends one decision at a time."""
+    from game.ai.conquest.worker import think
+
+    match = positions()["movement"]
+    stream = ai_stream(6, 0)
+    decisions, state = think("hard", 0, match.view_json(0), stream.get_state())
+    live = cpu("hard", 0, 6)
+    sent = []
+    for _ in range(len(decisions)):
+        decision = live.decide(match.view_json(0))
+        assert match.submit(decision).ok
+        sent.append(decision)
+    assert sent == decisions and sent[-1]["type"] == "ready"
+    assert state == live.stream.get_state()

@@ -6,8 +6,9 @@ A CPU seat gives its whole set of orders for a phase step, one decision per call
 (spec 4.3.4); it never unreadies. Whatever a step draws from the CPU's own `ai.<seat>` stream
 (commander, placement, easy's moves and picks, hard's samples and card) is drawn once, on the
 step's first call, and kept for the following calls of that step, so a step's plan is one
-draw sequence however many decisions it takes to send. Everything else is recomputed from the
-view; anything the rules decide is asked of a scratch match built from that view.
+draw sequence however many decisions it takes to send. The step's decisions are worked out
+together on one scratch match built from the view (anything the rules decide is asked of it)
+and sent one per call; `plan_step` returns them all at once for a worker process.
 """
 
 from __future__ import annotations
@@ -99,6 +100,13 @@ class ConquestCpu(CpuPlayer):
         if not self._queue or self._queue[0][0] != signature:
             self._queue = self._build(view)
         return self._queue.pop(0)[1]
+
+    def plan_step(self, view: View) -> list[Decision]:
+        """Every decision of the current phase step, in order, ending with `ready` (what a
+        worker process hands back to the window in one go)."""
+        self._key, self._memo = step_key(view), {}
+        self._queue = []
+        return [decision for _, decision in self._build(view)]
 
     def _build(self, view: View) -> list[tuple[tuple[Any, ...], Decision]]:
         """The step's decisions, each with the own-view signature it is sent on."""
