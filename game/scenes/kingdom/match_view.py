@@ -24,6 +24,7 @@ from uuid import uuid4
 import arcade
 import arcade.gui as gui
 import pyglet
+from arcade import shape_list
 from arcade.types import Color
 
 from game.components.kingdom import KingdomSeat
@@ -164,7 +165,8 @@ class MatchView(GameViewBase):
         self.pulse = 0.0
         self.end_delay: float | None = None
         self.lay: Layout | None = None
-        self.static = arcade.SpriteList()  # panels, slot frames, hatches, icons
+        self.shapes = shape_list.ShapeElementList()  # panels, slot frames, hatches, strip
+        self.static = arcade.SpriteList()  # flags, coin icons, the lane highlight
         self.hud = arcade.SpriteList()  # HP bar fills
         self.cards = arcade.SpriteList()  # every card and card back
         self.marks = arcade.SpriteList()  # glows, locks, stars, badges
@@ -173,7 +175,9 @@ class MatchView(GameViewBase):
         self.sprites: dict[Key, arcade.Sprite] = {}
         self.home: dict[Key, tuple[float, float]] = {}
         self.moving: dict[Key, int] = {}
-        self.slot_frames: dict[tuple[int, int], arcade.Sprite] = {}
+        self.slot_frames: dict[tuple[int, int], arcade.types.Rect] = {}  # (seat, lane)
+        self.hatched: list[tuple[int, int]] = []  # (seat, lane) of the "no slot" spaces
+        self.growing: set[tuple[int, int]] = set()  # a new slot's frame, while it grows
         self.bars: dict[int, dict[str, Any]] = {}
         self.hp_shown = [float(s["hp"]) for s in self.shown["seats"]]
         self.coins_shown = [float(s["coins"]) for s in self.shown["seats"]]
@@ -330,17 +334,18 @@ class MatchView(GameViewBase):
     def build_static(self) -> None:
         lay = self.lay
         assert lay is not None
+        self.shapes = shapes = shape_list.ShapeElementList()
         self.static.clear()
         self.hud.clear()
         self.slot_frames.clear()
+        self.hatched.clear()
         self.bars.clear()
+        shapes.append(shape_list.create_rectangle_filled(
+            lay.strip.center_x, lay.strip.center_y, lay.strip.width, lay.strip.height,
+            Color(0, 0, 0, 50)))
         for seat in (0, 1):
             p = self.panel_rect(seat)
-            panel = arcade.Sprite(rounded_rect_texture(int(p.width), int(p.height), 10,
-                                                       tuple(theme.PANEL), tuple(theme.PANEL_EDGE),
-                                                       1))
-            panel.position = p.center
-            self.static.append(panel)
+            art.add_box(shapes, p, theme.PANEL, theme.PANEL_EDGE, 10, 1)
             flag = arcade.Sprite(art.icon(art.FLAG))
             flag.size = (30, 30)
             faction = self.seat(seat).get("faction")
@@ -362,17 +367,16 @@ class MatchView(GameViewBase):
             self.bars[seat] = {"bg": bg, "fill": fill, "rect": r, "dx": 0.0}
             for lane in range(lay.lanes):
                 x, y = self.slot_pos(seat, lane)
+                rect = arcade.XYWH(x, y, lay.card_w, lay.card_h)
                 if lane < len(self.seat(seat)["slots"]):
-                    sprite = arcade.Sprite(art.slot_texture(lay.card_w, lay.card_h))
-                    self.slot_frames[(seat, lane)] = sprite
+                    self.slot_frames[(seat, lane)] = rect
+                    if (seat, lane) not in self.growing:
+                        art.add_box(shapes, rect, Color(0, 0, 0, 70), Color(255, 255, 255, 70))
                 else:
-                    sprite = arcade.Sprite(art.hatch_texture(lay.card_w, lay.card_h))
-                sprite.position = (x, y)
-                self.static.append(sprite)
-        strip = arcade.SpriteSolidColor(int(lay.strip.width), int(lay.strip.height),
-                                        lay.strip.center_x, lay.strip.center_y,
-                                        Color(0, 0, 0, 50))
-        self.static.append(strip)
+                    self.hatched.append((seat, lane))
+                    art.add_box(shapes, rect, Color(0, 0, 0, 40), None)
+                    art.add_hatch(shapes, rect, Color(150, 150, 150, 90))
+                    art.add_box(shapes, rect, None, Color(150, 150, 150, 90))
         self.lane_marker = arcade.SpriteSolidColor(lay.card_w + 8, int(lay.top_row_y
                                                                       - lay.bottom_row_y
                                                                       + lay.card_h + 12),
@@ -507,10 +511,6 @@ class MatchView(GameViewBase):
             self.home[key] = (x, y)
             if snap or not self.moving.get(key):
                 sprite.position = (x, y)
-        for (seat, slot), frame in self.slot_frames.items():
-            # a frame under a card is never seen: skip its fill
-            slots = self.seat(seat)["slots"]
-            frame.visible = slot >= len(slots) or slots[slot] is None
         self.refresh_marks()
 
     def refresh_marks(self) -> None:
@@ -709,6 +709,7 @@ class MatchView(GameViewBase):
         # Nearest sampling: sprites sit on whole pixels (cards, frames, panels), where it copies
         # the texels exactly, and a software rasterizer fills it faster (NOTES 2.2, bake.py).
         nearest = self.window.ctx.NEAREST
+        self.shapes.draw()
         self.static.draw(filter=nearest)
         self.hud.draw()
         self.cards.draw(filter=nearest)
@@ -1288,11 +1289,9 @@ class MatchView(GameViewBase):
         else:
             self.build_static()
             self.rebuild()
-        frame = self.slot_frames.get((seat, new_slot))
-        if frame is not None and not self.skipping:
-            frame.scale = 0.01
-            self.tweener.add(ValueTween(0.01, 1.0, 0.4, lambda v: setattr(frame, "scale", v),
-                                        blocking=False))
+        rect = self.slot_frames.get((seat, new_slot))
+        if rect is not None and not self.skipping and not self.tweener.instant:
+            self.grow_slot(seat, new_slot, rect)
         self.tween_hp(seat, e["hp"], 0.4)
         self.tick_coins(seat, sj["coins"])
         era = art.hex_color(self.content.era(e["level"]).color)
@@ -1302,6 +1301,27 @@ class MatchView(GameViewBase):
         self.play("upgrade")
         self.refresh_buttons()
         return PLAN_BEAT if seat == self.me else 0.6
+
+    def grow_slot(self, seat: int, lane: int, rect: arcade.types.Rect) -> None:
+        """A new slot's frame grows from nothing (a sprite until it is full size, then the
+        static frame again)."""
+        assert self.lay is not None
+        self.growing.add((seat, lane))
+        self.build_static()
+        frame = arcade.Sprite(art.slot_texture(self.lay.card_w, self.lay.card_h))
+        frame.position = rect.center
+        frame.scale = 0.01
+        self.fx.append(frame)
+
+        def done() -> None:
+            frame.remove_from_sprite_lists()
+            self.growing.discard((seat, lane))
+            if self.lay is not None:
+                self.build_static()
+                self.refresh_hud()
+
+        self.tweener.add(ValueTween(0.01, 1.0, 0.4, lambda v: setattr(frame, "scale", v),
+                                    on_done=done, blocking=False))
 
     def on_upkeep(self, e: dict[str, Any]) -> float:
         seat = e["seat"]

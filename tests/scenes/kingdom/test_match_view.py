@@ -125,9 +125,10 @@ def test_mid_match_renders_panels_bars_and_boards(window, kingdom):
     assert view.turn_text.text == "Turn 7"
     # lanes: 7 (Rome's), China's 7th lane is a hatched "no slot" space, aligned with Rome's
     assert view.lay.lanes == 7
-    hatch = art.hatch_texture(view.lay.card_w, view.lay.card_h)
-    hatched = [s for s in view.static if s.texture is hatch]
-    assert [s.position for s in hatched] == [view.slot_pos(1, 6)]
+    assert view.hatched == [(1, 6)]
+    x, y = view.slot_pos(1, 6)
+    hatch = {pixel(image, x + dx, y + dy) for dx in range(-30, 30, 3) for dy in (0, 1, 2)}
+    assert len(hatch) >= 2  # lines across the dark space
     assert view.slot_pos(0, 3)[0] == view.slot_pos(1, 3)[0]
     # the opponent's offers are card backs (its bought position a dashed outline)
     back = card_back_texture(28, 40)
