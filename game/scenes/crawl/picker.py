@@ -14,6 +14,7 @@ catalogue (`abilities_per_run`) and the match accepts or rejects the pick.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import arcade
@@ -34,6 +35,14 @@ from game.scenes.widgets import HelpTopic
 COLUMNS = 7
 LIFT = 12  # whole pixels: the baked texts stay on the pixel grid
 DIMMED_TEXT = 120  # alpha of a dimmed tile's texts
+
+
+@dataclass
+class CounterLabel:
+    """What the counter shows (drawn from baked sprites)."""
+
+    text: str = ""
+    color: Color = theme.TEXT
 
 
 class AbilityTile:
@@ -74,9 +83,10 @@ class AbilityTile:
         h = self.rect.height
         top = y + h / 2
         self.icon.position = (x, top - 12 - self.icon_h / 2)
-        self.name.position = (x, top - 22 - self.icon_h - h * 0.04)
-        self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
-        self.text.position = (x, top - 22 - self.icon_h - h * 0.16)
+        if not self.labels:  # the texts are only baked (at rest): once baked, move the sprites
+            self.name.position = (x, top - 22 - self.icon_h - h * 0.04)
+            self.kind.position = (x, top - 22 - self.icon_h - h * 0.11)
+            self.text.position = (x, top - 22 - self.icon_h - h * 0.16)
         for label, (hx, hy) in zip(self.labels, self._label_homes, strict=True):
             label.position = (hx, hy + self.lift)
 
@@ -169,12 +179,14 @@ class PickerView(GameViewBase):
         }, height=theme.BUTTON_HEIGHT, gap=12, align_y=22, tag="picker")  # fmt: skip
         self.closed = False
         self.rng = random.Random()  # presentation only: the Random button's suggestion
-        b = self.batch
         self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
                                    font_name=TITLE_FONT, bold=True, anchor_x="center",
                                    anchor_y="center")  # baked
-        self.counter = arcade.Text("", 0, 0, theme.TEXT, 22, font_name=UI_FONT, bold=True,
-                                   anchor_x="center", anchor_y="center", batch=b)
+        # the counter's few strings ("0 / 5" .. "5 / 5") are baked at layout and swapped: a
+        # text laid out again on every toggle cost the frame that shows it
+        self.counter = CounterLabel()
+        self.counter_sprites = arcade.SpriteList()
+        self._counter_baked: dict[str, arcade.Sprite] = {}
         self.note = arcade.Text(
             f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use the "
             "arrow keys and Space; Enter starts, Esc goes back.", 0, 0, theme.TEXT_MUTED,
@@ -190,7 +202,7 @@ class PickerView(GameViewBase):
         self.heading.position = (width / 2, height - 42)
         self.note.position = (width / 2, height - 82)
         self.note.font_size = theme.SIZE_BODY if width >= 1100 else theme.SIZE_SMALL + 1
-        self.counter.position = (width / 2, 96)
+        self._bake_counter(width / 2, 96)
         margin, gap = max(24, width * 0.03), 14
         rows = max(1, -(-len(self.ids) // COLUMNS))
         tile_w = (width - 2 * margin - gap * (COLUMNS - 1)) / COLUMNS
@@ -224,6 +236,20 @@ class PickerView(GameViewBase):
             tile.set_labels([baked[i, j] for j in range(len(tile.texts))])
             self.labels.extend(tile.labels)
 
+    def _bake_counter(self, x: float, y: float) -> None:
+        """Every string the counter can show, in its colour (gold once the pick is full)."""
+        texts = {}
+        for n in range(self.needed + 1):
+            color = theme.GOLD_HI if n >= self.needed else theme.TEXT
+            texts[n] = arcade.Text(f"{n} / {self.needed}", x, y, color, 22, font_name=UI_FONT,
+                                   bold=True, anchor_x="center", anchor_y="center")
+        baked = bake_texts({n: [t] for n, t in texts.items()}, "picker-counter")
+        self._counter_baked = {texts[n].text: b.sprite() for n, b in baked.items()}
+        for text in texts.values():
+            text.label.delete()
+        self.counter_sprites.clear()
+        self.counter.text = ""  # shown again by refresh()
+
     def refresh(self) -> None:
         """Show the selection: tiles restyled and the geometry re-batched only on change."""
         full = len(self.selected) >= self.needed
@@ -239,9 +265,11 @@ class PickerView(GameViewBase):
         counter = f"{len(self.selected)} / {self.needed}"
         if self.counter.text != counter:
             self.counter.text = counter
-        color = theme.GOLD_HI if full else theme.TEXT
-        if self.counter.color != color:
-            self.counter.color = color
+            self.counter.color = theme.GOLD_HI if full else theme.TEXT
+            self.counter_sprites.clear()
+            sprite = self._counter_baked.get(counter)
+            if sprite is not None:
+                self.counter_sprites.append(sprite)
         if self.buttons:
             self.buttons["start"].disabled = len(self.selected) != self.needed
             self.buttons["clear"].disabled = not self.selected
@@ -250,6 +278,7 @@ class PickerView(GameViewBase):
         self.tiles_shapes.draw()
         self.tiles_sprites.draw()
         draw_baked(self.labels)
+        draw_baked(self.counter_sprites)
         self.buttons.draw()
 
     # -- choosing --------------------------------------------------------------------------
