@@ -370,9 +370,9 @@ def best_outcome(match: Match, seat: int, cards: list[str], enemy_card: str) -> 
     return best
 
 
-# Who wins a battle depends only on the site (whose base it is), the kinds of units in both main
-# armies and both pick sets, and the two cards (4.11.2-4.11.4: abilities, scores and tie
-# breakers read nothing else). So the best outcome of a pick set, learned from the real
+# Who wins a battle depends only on whose base the site is (if anyone's), the kinds of units in
+# both main armies and both pick sets, and the two cards (4.11.2-4.11.4: abilities, scores and
+# tie breakers read nothing else). So the best outcome of a pick set, learned from the real
 # resolution once, is kept under that key: `hard`'s rollouts meet the same battles again and
 # again. Normal's card also depends on its own loss, so it is kept under `battle_signature`,
 # which adds the neighbours of the site (the retreat room of 4.11.7).
@@ -397,11 +397,12 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
     enemy_card = expected_card(idx, 1 - seat)
 
     site = battle_site(idx)
+    owner = idx.content.base_owner(site)
     kinds = [tuple(u.kind for u in idx.on_tile(site, s)) for s in (0, 1)]
     enemy_kinds = tuple(idx.by_id[uid].kind for uid in enemy_picks)
 
     def best(picks: list[str]) -> int:
-        key = (id(idx.content), site, seat, kinds[0], kinds[1],
+        key = (id(idx.content), owner, seat, kinds[0], kinds[1],
                tuple(idx.by_id[uid].kind for uid in picks), enemy_kinds, tuple(cards),
                enemy_card)
         found = _OUTCOMES.get(key)
