@@ -57,6 +57,7 @@ SOUNDS = {
     "error": ":resources:sounds/error1.wav",
 }
 PLAN_BEAT = 0.3  # seconds between two planning events at 1x
+START_DELAY = 0.1  # seconds (real time) before the CPU to act is asked
 FLY = 0.35  # a bought card's flight
 GOLD = theme.GOLD
 WHITE = Color(255, 255, 255)
@@ -820,14 +821,16 @@ class MatchView(GameViewBase):
                 or self.paused or self.animating or self.match.result is not None):
             return
         runner = s.runner
+        factor = self.tweener.factor
+        self.think_time += dt
         if not runner.pending:
+            # a few frames first: a still shot (two frames) never wakes a worker up
+            if factor > 0.0 and self.think_time < START_DELAY:
+                return
             runner.sync = runner.sync or self.cpu_sync
-            self.think_time = 0.0
             runner.start(s.cpu[seat], seat, self.match.view_json(seat), s.streams[seat],
                          tag=len(self.match.decisions))
             return
-        self.think_time += dt
-        factor = self.tweener.factor
         if factor > 0.0 and self.think_time < self.think_min / factor:
             return
         answer = runner.poll()
@@ -841,8 +844,10 @@ class MatchView(GameViewBase):
             return
         decision, stream_state = answer
         s.streams[seat] = stream_state
+        self.think_time = 0.0
         if not self.submit(decision, by_cpu=True):
             log.error("kingdom CPU decision rejected: %s", decision)
+            self.refuse(f"The CPU's decision was refused: {decision.get('type')}")
             s.live = False
 
     # -- deciding --------------------------------------------------------------------------------

@@ -458,3 +458,37 @@ def test_resize_relays_out(window, kingdom):
         assert view.lay.lane_x(6) + view.lay.card_w / 2 < 1024
     finally:
         window.dispatch_event("on_resize", 1280, 720)
+
+
+# -- the CPU worker ------------------------------------------------------------------------------
+def test_cpu_worker_process_plays_a_whole_turn():
+    """Spawned worker: decisions one by one until end_turn, each legal, the CPU kept between
+    decisions (its stream state comes back with each)."""
+    import time
+
+    from game.engine.record import replay
+    from game.engine.rng import ai_stream
+    from game.scenes.kingdom import samples
+    from game.scenes.kingdom.cpu import CpuRunner
+
+    match = replay(samples.record(samples.setup(to_act=[1]), ai={"1": "hard"})).match
+    runner = CpuRunner("worker-test", sync=False)
+    state = ai_stream(match.seed, 1).get_state()
+    try:
+        for _ in range(20):
+            runner.start("hard", 1, match.view_json(1), state, tag=len(match.decisions))
+            answer = None
+            deadline = time.monotonic() + 120
+            while answer is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+                answer = runner.poll()
+            assert answer is not None and not isinstance(answer, BaseException), answer
+            decision, state = answer
+            assert decision in match.legal_decisions(1), decision
+            assert match.submit(decision).ok
+            if decision["type"] == "end_turn":
+                break
+        assert match.turn == 8
+    finally:
+        runner.shutdown()
+        match.close()
