@@ -101,3 +101,22 @@ def test_expert_search_counts_stay_in_bounds(monkeypatch: pytest.MonkeyPatch) ->
     play_cpu_match(SPEC, 3, {0: "expert", 1: "hard"})
     assert counts
     assert all(s <= table.max_scored and p <= table.polish_max_scored for s, p in counts)
+
+
+def test_bench_rows_are_named_as_the_spec_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row names of 7's targets (DESIGN.md section 3); tiny counts, nothing is timed."""
+    from game.ai.kingdom import bench
+
+    monkeypatch.setattr(bench, "GAMES_PER_LEVEL", {"easy": 1, "hard": 1, "expert": 1})
+    monkeypatch.setattr(bench, "GAMES_PER_S_RUNS", 1)
+    monkeypatch.setattr(bench, "COMBAT_BOARDS", 2)
+    monkeypatch.setattr(bench, "COMBAT_REPEAT", 1)
+    rows = bench.bench_rows()
+    assert [row.name for row in rows] == [
+        "kingdom.combat_resolve_ms.p95",
+        "kingdom.decision_ms.easy.median", "kingdom.decision_ms.easy.p95",
+        "kingdom.decision_ms.hard.median", "kingdom.decision_ms.hard.p95",
+        "kingdom.decision_ms.expert.median", "kingdom.decision_ms.expert.p95",
+        "kingdom.games_per_s.hard_vs_hard"]
+    assert [row.unit for row in rows] == ["ms"] * 7 + ["games/s"]
+    assert all(row.value > 0 for row in rows)

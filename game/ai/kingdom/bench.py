@@ -36,8 +36,10 @@ def kingdom_spec() -> ModeSpec:
     return spec
 
 
-def combat_samples(boards: int = COMBAT_BOARDS, repeat: int = COMBAT_REPEAT) -> list[float]:
+def combat_samples(boards: int | None = None, repeat: int | None = None) -> list[float]:
     """Milliseconds per combat of two full 9-slot boards of random units at full HP."""
+    boards = COMBAT_BOARDS if boards is None else boards
+    repeat = COMBAT_REPEAT if repeat is None else repeat
     content = content_of(load_mode_resources(kingdom_spec()))
     units = sorted(card.id for card in content.cards.values() if card.kind == "unit")
     stream = Stream(0, "bench.kingdom.combat")
@@ -84,8 +86,9 @@ def phase_samples(level: str, games: int, first_seed: int = 3000,
     return samples
 
 
-def games_per_second(runs: int = GAMES_PER_S_RUNS, first_seed: int = 4000) -> float:
+def games_per_second(runs: int | None = None, first_seed: int = 4000) -> float:
     spec = kingdom_spec()
+    runs = GAMES_PER_S_RUNS if runs is None else runs
     start = time.perf_counter()
     for n in range(runs):
         play_cpu_match(spec, first_seed + n, {0: "hard", 1: "hard"})
