@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -233,3 +234,15 @@ def test_a_seat_view_loads_back_as_a_setup():
     assert board_of(scratch)["orders"] == [{}, {}]
     assert board_of(scratch)["ready"] == [True, False]
     assert scratch.legal_decisions(1) == match.legal_decisions(1)
+
+
+def test_phase_transitions_are_the_documented_ones():
+    """STYLE.md: the order of systems per phase is written once in code and mirrored in docs."""
+    from game.systems.conquest.flow import TRANSITIONS
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "conquest.md").read_text("utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| .* \| `(\w+)\.(\w+)` \|$", docs, re.M)
+    documented = {phase: f"{module}.{name}" for phase, module, name in rows}
+    in_code = {phase: f"{fn.__module__.rsplit('.', 1)[1]}.{fn.__name__}"
+               for phase, fn in TRANSITIONS.items()}
+    assert documented == in_code

@@ -151,6 +151,11 @@ def after_battle(match: Match, *, after_retreat: bool) -> None:
     start_next(match)
 
 
+def after_retreat(match: Match) -> None:
+    """The retreat step is over: after-battle with the search for new battles (4.13.2)."""
+    after_battle(match, after_retreat=True)
+
+
 def end_sequence(match: Match) -> None:
     """4.13.4: flags cleared, the list emptied; then the round cap, else the next round."""
     idx = index(match)

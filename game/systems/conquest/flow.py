@@ -9,7 +9,7 @@ transition runs in the same submit:
     movement        -> orders applied, battles detected         (movement.end_movement)
     reinforcements  -> picks committed, cards                   (battle.commit_reinforcements)
     cards           -> resolution                               (resolution.resolve)
-    retreat         -> new battles, next battle or next round   (battle.after_battle)
+    retreat         -> new battles, next battle or next round   (battle.after_retreat)
 """
 
 from __future__ import annotations
@@ -17,30 +17,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.systems.conquest import battle, movement, resolution
+from game.systems.conquest import battle, movement, resolution, setup
 from game.systems.conquest.state import index
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def _after_retreat(match: Match) -> None:
-    battle.after_battle(match, after_retreat=True)
-
-
-def _armies(match: Match) -> None:
-    from game.systems.conquest.setup import create_armies
-
-    create_armies(match)
-
-
 TRANSITIONS: dict[str, Callable[[Match], None]] = {
-    "commander": _armies,
+    "commander": setup.create_armies,
     "placement": movement.end_placement,
     "movement": movement.end_movement,
     "reinforcements": battle.commit_reinforcements,
     "cards": resolution.resolve,
-    "retreat": _after_retreat,
+    "retreat": battle.after_retreat,
 }
 
 
