@@ -448,6 +448,27 @@ def test_fixed_layout_only_for_a_full_board_that_changes_nothing(
         plan.close()
 
 
+def test_plan_executes_sells_upgrades_moves_then_buys(content: Content, resources: Any) -> None:
+    # Full level-1 board; the plan sells slot 4, upgrades (6 slots) and buys the priest.
+    slots = line("rome_velite", "rome_hastatus", "rome_velite", "rome_hastatus", "rome_hastatus")
+    match = position({"coins": 9, "shop": ["common_priest"], "slots": slots}, {})
+    plan, root, values = expert_root(match, resources)
+    try:
+        state = PlanState(9 + 0 - 2 - 2, 2, frozenset(range(4)), frozenset({0}))
+        layout = layout_of(content, values, root, state)
+        decisions = plan_decisions(root, state, layout)
+        verbs = [d["type"] for d in decisions]
+        assert verbs[:2] == ["sell", "upgrade"] and verbs[-1] == "buy"
+        assert set(verbs[2:-1]) <= {"move"}
+        for decision in decisions:  # every one of them legal, in this order
+            assert not isinstance(match.submit(decision), Rejection), decision
+        final = match.state_json()["board"]["seats"][0]["slots"]
+        assert [None if u is None else u["card"] for u in final] == [
+            None if p is None else p.card for p in layout]
+    finally:
+        plan.close()
+
+
 def test_score_formula_by_hand(content: Content, resources: Any) -> None:
     # Turn 1, empty boards. Buying a hastatus (2/1): the enemy takes 2 -> hp swing
     # (0) - (-2) = 2; material 3; projected coins 0 - 0 + 1 + 0 = 1 (x3); level 1 (x6).
