@@ -232,7 +232,7 @@ def test_a_seat_view_loads_back_as_a_setup():
     scratch = build_match(record_of({"phase": view["phase"], "board": view["board"]},
                                     seed=9))
     assert board_of(scratch)["orders"] == [{}, {}]
-    assert board_of(scratch)["ready"] == [True, False]
+    assert board_of(scratch)["ready"] == [False, False]  # seat 0's orders are unknown
     assert scratch.legal_decisions(1) == match.legal_decisions(1)
 
 
@@ -246,3 +246,13 @@ def test_phase_transitions_are_the_documented_ones():
     in_code = {phase: f"{fn.__module__.rsplit('.', 1)[1]}.{fn.__name__}"
                for phase, fn in TRANSITIONS.items()}
     assert documented == in_code
+
+
+def test_a_view_with_the_other_seat_ready_loads_with_that_seat_not_ready():
+    record = validate_record(load_scenario("68"))
+    match = replay(record).match
+    view = match.view_json(1)
+    assert view["board"]["cards_chosen"] == ["hidden", "power2"]
+    scratch = build_match(record_of({"phase": view["phase"], "board": view["board"]}))
+    assert board_of(scratch)["ready"] == [False, False]
+    assert board_of(scratch)["cards_chosen"] == [None, "power2"]

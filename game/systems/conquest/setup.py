@@ -217,7 +217,12 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if not (isinstance(ready, list) and len(ready) == 2
             and all(isinstance(r, bool) for r in ready)):
         raise SetupError("board.ready: must be two booleans")
-    board.ready = (ready[0], ready[1])
+    # A seat whose secret was masked ("hidden", a seat view loaded as a setup) loads with
+    # nothing chosen, so it cannot be ready in the copy.
+    masked = {s for s in (0, 1) for key in ("orders", "reinforcements", "cards_chosen")
+              if isinstance(raw.get(key), list) and len(raw[key]) == 2
+              and raw[key][s] == "hidden"}
+    board.ready = (ready[0] and 0 not in masked, ready[1] and 1 not in masked)
 
     # retreat
     board.retreat = _retreat(raw.get("retreat"), phase, site, seat_of, units)
