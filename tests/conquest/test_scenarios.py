@@ -79,3 +79,16 @@ def test_cli_replay_rejected():
     assert proc.returncode == 2, proc.stderr
     out = json.loads(proc.stdout)
     assert out["index"] == 5 and out["error"] == "must_retreat_all" and out["message"]
+
+
+def test_cli_legal_lists_seat_by_seat():
+    proc = _cli(SCENARIOS / "20.json", "--legal")
+    assert proc.returncode == 0, proc.stderr
+    legal = json.loads(proc.stdout)
+    assert [d["seat"] for d in legal] == [0, 0, 0, 0, 1, 1, 1]
+    assert legal[:4] == [{"seat": 0, "type": "reinforce", "units": []},
+                         {"seat": 0, "type": "reinforce", "units": ["p0.t3"]},
+                         {"seat": 0, "type": "reinforce", "units": ["p0.i3"]},
+                         {"seat": 0, "type": "ready"}]
+    proc = _cli(SCENARIOS / "20.json", "--legal", "--seat", "1")
+    assert json.loads(proc.stdout) == legal[4:]

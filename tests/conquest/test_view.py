@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.match import Match
+from game.engine.record import build_match
 
-from .helpers import D, accept, canonical, new_match, setup_match
+from .helpers import D, accept, canonical, new_match, record_of, setup_match
 from .random_play import play
 
 SECRET = {"placement": "orders", "movement": "orders", "reinforcements": "reinforcements",
@@ -54,6 +55,14 @@ def test_no_view_shows_the_other_seats_secrets(seed, classic, rng_seed):
             # a secret order changes nothing the other seat can see
             assert now[other] == views[other], decision
         views, phase = now, m.phase
+        if m.result is None and rng.random() < 0.03:
+            # 5.3: a seat's legal decisions computed on its own view are the same
+            for seat in m.to_act:
+                view = m.view_json(seat)
+                scratch = build_match(record_of({"phase": view["phase"],
+                                                 "board": view["board"]}))
+                assert scratch.legal_decisions(seat) == m.legal_decisions(seat)
+                scratch.close()
 
     play(match, rng, patience=rng.randint(1, 6), check=check)
 
