@@ -86,9 +86,12 @@ def compute(width: int, height: int, lanes: int) -> Layout:
     y -= card_h + MARGIN
     bottom_panel = arcade.LRBT(MARGIN, w - MARGIN, y - PANEL_H, y)
     y -= PANEL_H + MARGIN
-    shop_card_h = max(40, int(y - MARGIN))
+    room = y - MARGIN
+    shop_card_h = max(40, int(min(room, card_h * 0.8)))  # never larger than the board's cards
     shop_card_w = int(shop_card_h / CARD_RATIO)
-    shop = arcade.LRBT(MARGIN + 4, MARGIN + 4 + 6.35 * (shop_card_w + LANE_GAP), MARGIN, y)
+    spare = room - shop_card_h
+    shop = arcade.LRBT(MARGIN + 4, MARGIN + 4 + 6.35 * (shop_card_w + LANE_GAP),
+                       MARGIN + spare / 2, y - spare / 2)
     buttons = arcade.LRBT(shop.right + 2 * MARGIN, w - MARGIN, MARGIN, y)
     return Layout(w, h, lanes, card_w, card_h, lane_left, top_panel, top_row_y, strip,
                   bottom_row_y, bottom_panel, shop, shop_card_w, shop_card_h, buttons)

@@ -287,7 +287,7 @@ class MatchView(GameViewBase):
             self.buttons["pause"].rect = arcade.LBWH(p.right - 150, b.top - 46, 140, 40)
             self.speed.rect = arcade.LBWH(p.right - 430, b.top - 46, 270, 36)
         elif self.buttons:
-            col_w = min(250, (b.width - 16) / 2)
+            col_w = min(250.0, max(190.0, (b.width - 16) * 0.6))
             gap = 8
             h = (b.height - 2 * gap) / 3
             left = b.left
@@ -311,17 +311,30 @@ class MatchView(GameViewBase):
         assert self.lay is not None
         return self.lay.lane_x(slot), self.row_y(seat_no)
 
+    def panel_x(self, seat_no: int) -> dict[str, float]:
+        """Left to right in a panel: flag, name and era, hero portrait, HP bar, coins, the
+        hidden offers; the bar narrows with the window."""
+        p = self.panel_rect(seat_no)
+        bar_w = max(160.0, min(300.0, p.width * 0.24))
+        x = p.left + 46 + 190
+        out = {"flag": p.left + 24, "name": p.left + 46, "portrait": x + 17}
+        x += 34 + 12
+        out["bar"], out["bar_w"] = x, bar_w
+        x += bar_w + 14
+        out["coin"], out["coins"] = x + 13, x + 31
+        out["backs"] = x + 31 + 64
+        return out
+
     def bar_rect(self, seat_no: int) -> arcade.types.Rect:
         p = self.panel_rect(seat_no)
-        return arcade.LBWH(p.left + 300, p.center_y - 13, 300, 26)
+        g = self.panel_x(seat_no)
+        return arcade.LBWH(g["bar"], p.center_y - 13, g["bar_w"], 26)
 
     def coins_pos(self, seat_no: int) -> tuple[float, float]:
-        p = self.panel_rect(seat_no)
-        return p.left + 632, p.center_y
+        return self.panel_x(seat_no)["coins"], self.panel_rect(seat_no).center_y
 
     def portrait_pos(self, seat_no: int) -> tuple[float, float]:
-        p = self.panel_rect(seat_no)
-        return p.left + 262, p.center_y
+        return self.panel_x(seat_no)["portrait"], self.panel_rect(seat_no).center_y
 
     def back_pos(self, seat_no: int, index: int) -> tuple[float, float]:
         """Where a hidden offer's card back sits: the panel's row (opponent), or the shop row
@@ -329,7 +342,7 @@ class MatchView(GameViewBase):
         assert self.lay is not None
         if seat_no == self.top:
             p = self.panel_rect(seat_no)
-            return p.left + 730 + index * 40, p.center_y
+            return self.panel_x(seat_no)["backs"] + index * 40, p.center_y
         return self.lay.offer_x(index), self.lay.shop_y
 
     def build_static(self) -> None:
@@ -352,11 +365,11 @@ class MatchView(GameViewBase):
             faction = self.seat(seat).get("faction")
             fac = self.content.factions.get(faction) if faction else None
             flag.color = art.hex_color(fac.color) if fac else WHITE
-            flag.position = (p.left + 24, p.center_y)
+            flag.position = (self.panel_x(seat)["flag"], p.center_y)
             self.static.append(flag)
             coin = arcade.Sprite(art.icon(art.COIN))
             coin.size = (26, 26)
-            coin.position = (p.left + 614, p.center_y)
+            coin.position = (self.panel_x(seat)["coin"], p.center_y)
             self.static.append(coin)
             r = self.bar_rect(seat)
             bg = arcade.SpriteSolidColor(int(r.width) + 4, int(r.height) + 4, r.center_x,
@@ -403,12 +416,12 @@ class MatchView(GameViewBase):
         for seat in (0, 1):
             p = self.panel_rect(seat)
             t = self.panel_texts[seat]
-            t["name"].position = (p.left + 46, p.center_y + 11)
-            t["era"].position = (p.left + 46, p.center_y - 12)
+            t["name"].position = (self.panel_x(seat)["name"], p.center_y + 11)
+            t["era"].position = (self.panel_x(seat)["name"], p.center_y - 12)
             r = self.bar_rect(seat)
             t["hp"].position = r.center
             t["hp_shadow"].position = (r.center_x + 1, r.center_y - 1)
-            t["coins"].position = (p.left + 632, p.center_y)
+            t["coins"].position = self.coins_pos(seat)
             x, y = self.portrait_pos(seat)
             t["fallen"].position = (x, y)
             # the bottom panel's right end holds the turn counter
@@ -666,7 +679,10 @@ class MatchView(GameViewBase):
             return
         seat = self.seat_obj(self.bottom)
         c = self.content
-        plan = self.can_plan
+        # a still shot shows the buttons as the player would see them (clicks need `live`)
+        plan = (self.me is not None and self.to_act == (self.me,) and not self.ended
+                and self.match.result is None and not self.session.closed and not self.paused
+                and not (self.animating and self.queue_owner != "me"))
         b = self.buttons
         cost = c.refresh_cost(len(seat.slots))
         self._set_button(b["refresh"], f"Refresh ({cost})",
@@ -679,7 +695,7 @@ class MatchView(GameViewBase):
         self._set_button(b["end"], "End Turn", not plan)
         r = b["refresh"].rect
         if hasattr(self, "refresh_coin"):
-            self.refresh_coin.position = (r.left + 22, r.center_y)
+            self.refresh_coin.position = (r.left + 18, r.center_y)
 
     @staticmethod
     def _set_button(button: gui.UIFlatButton, text: str, disabled: bool) -> None:
