@@ -290,8 +290,10 @@ class Content:
         return self.tiles[tile].base_of
 
     def hand_order(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-        """A hand sorted by printed power, highest first (4.14); ties keep army order."""
-        return tuple(sorted(cards, key=lambda c: -self.cards[c].power))
+        """A hand sorted by printed power, highest first (4.14); equal powers (a mod) follow
+        the order of `cards.toml`, so a hand's order never depends on its history."""
+        order = list(self.cards)
+        return tuple(sorted(cards, key=lambda c: (-self.cards[c].power, order.index(c))))
 
 
 def _neighbour_offsets() -> tuple[tuple[int, int], ...]:

@@ -28,12 +28,6 @@ def canonical_key(unit: ConquestUnit) -> tuple[int, int, int]:
     return (unit.seat, KINDS.index(unit.kind), unit.n)
 
 
-def id_key(unit_id: str, content: Content) -> tuple[int, int, int]:
-    """The canonical key of a well-formed unit id (`p0.t3`)."""
-    seat, rest = unit_id[1], unit_id.split(".", 1)[1]
-    return (int(seat), KINDS.index(content.letters[rest[0]]), int(rest[1:]))
-
-
 class Index:
     """The match's lookups (their contents change only through the journal)."""
 
