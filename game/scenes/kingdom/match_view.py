@@ -401,8 +401,12 @@ class MatchView(GameViewBase):
         self.banner_pill = arcade.Sprite(rounded_rect_texture(64, int(lay.strip.height) - 4, 12,
                                                               (16, 20, 26, 235)))
         self.banner_pill.position = lay.strip.center
-        self.banner_pill.visible = False
+        self.banner_pill.visible = bool(self.banner)
+        if self.banner:
+            self.banner_pill.width = self.banner_text.content_width + 90
         self.hud.append(self.banner_pill)
+        for seat in (0, 1):  # the new bars show the HP at once
+            self.set_bar(seat, self.hp_shown[seat])
         self.over_ui.clear()
         if "refresh" in self.buttons:
             coin = arcade.Sprite(art.icon(art.COIN))
