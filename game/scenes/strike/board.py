@@ -39,6 +39,7 @@ from arcade.types import Color
 from game.scenes import theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
 from game.scenes.strike.base import StrikeSession, StrikeView
 from game.scenes.strike.fx import Fx
@@ -66,6 +67,13 @@ def rect(left: float, right: float, bottom: float, top: float, colour: Any) -> A
 
 
 ABILITY_STYLE = _small_style(Color(60, 70, 96), look.TEXT)
+GAP = Color(14, 16, 22)  # between tiles and around the grid
+
+
+def mix(base: Color, over: Color, alpha: int) -> Color:
+    """`over` at `alpha` (0-255) blended onto the opaque `base`, as blending would draw it."""
+    k = alpha / 255
+    return Color(*(round(b + (o - b) * k) for b, o in zip(base[:3], over[:3], strict=True)))
 
 
 @cache
@@ -93,8 +101,9 @@ class BoardBase(StrikeView):
         self.tile = 32
         self.x0 = self.y0 = 0.0
         self.panel_h = 0.0
-        self.static = ShapeElementList()
-        self.panel_shapes = ShapeElementList()
+        self.static = ShapeElementList(blend=False)
+        self.panel_shapes = ShapeElementList(blend=False)
+        self._panel_boxes: list[tuple[Any, ...]] = []  # what panel_shapes holds
         self.bar_sprites = arcade.SpriteList()
         self.bars: dict[str, tuple[arcade.SpriteSolidColor, ...]] = {}
         self.flame_sprites = arcade.SpriteList()
@@ -206,26 +215,34 @@ class BoardBase(StrikeView):
         return None
 
     def build_static(self) -> None:
+        """The grid as opaque shapes, each pixel filled once (drawn without blending): tiles
+        whole, the 1-px gaps and the 2-px frame as thin rectangles, the zone tint mixed into
+        the tile colours."""
         t = self.tile
-        shapes = ShapeElementList()
+        shapes = ShapeElementList(blend=False)
         w, h = t * self.cols, t * self.rows
-        shapes.append(create_rectangle_filled(self.x0 + w / 2, self.y0 + h / 2, w + 4, h + 4,
-                                              Color(14, 16, 22)))
+        x0, y0 = self.x0, self.y0
         for c in range(self.cols):
             zone_seat = 0 if c < self.zone else 1 if c >= self.cols - self.zone else None
             for r in range(self.rows):
-                x, y = self.centre((c, r))
                 col = look.CHECK_A if (c + r) % 2 == 0 else look.CHECK_B
                 if zone_seat is None:
                     col = Color(28, 30, 40)
-                shapes.append(create_rectangle_filled(x, y, t - 1, t - 1, col))
-                if self.zone_tint and zone_seat is not None:
-                    shapes.append(create_rectangle_filled(
-                        x, y, t - 1, t - 1, look.SEAT_COLOURS[zone_seat].replace(a=40)))
+                elif self.zone_tint:
+                    col = mix(col, look.SEAT_COLOURS[zone_seat], 40)
+                shapes.append(create_rectangle_filled(*self.centre((c, r)), t, t, col))
+        for c in range(1, self.cols):  # the gaps between tiles
+            shapes.append(rect(x0 + c * t - 0.5, x0 + c * t + 0.5, y0, y0 + h, GAP))
+        for r in range(1, self.rows):
+            shapes.append(rect(x0, x0 + w, y0 + r * t - 0.5, y0 + r * t + 0.5, GAP))
+        for edge in ((x0 - 2, x0 + 0.5, y0 - 2, y0 + h + 2), (x0 + w - 0.5, x0 + w + 2, y0 - 2,
+                     y0 + h + 2), (x0, x0 + w, y0 - 2, y0 + 0.5), (x0, x0 + w, y0 + h - 0.5,
+                                                                   y0 + h + 2)):
+            shapes.append(rect(*edge, GAP))
         if self.zone_tint:  # the neutral column's dashed outline
-            nx = self.x0 + self.zone * t
+            nx = x0 + self.zone * t
             for r in range(self.rows * 2):
-                y = self.y0 + (r + 0.5) * t / 2
+                y = y0 + (r + 0.5) * t / 2
                 shapes.append(create_rectangle_filled(nx + 1, y, 2, t / 4, look.MUTED))
                 shapes.append(create_rectangle_filled(nx + t - 1, y, 2, t / 4, look.MUTED))
         self.static = shapes
@@ -391,11 +408,11 @@ class BoardBase(StrikeView):
                 btn.trigger_full_render()
 
     def build_panel_shapes(self) -> None:
-        """The panel's backgrounds, outlines and HP bars, rebuilt when they change."""
-        shapes = ShapeElementList()
+        """The panel's backgrounds, outlines and HP bars: opaque rectangles, rebuilt only when
+        one of them changed (each pixel is filled once: outlines are frames, not an underlay)."""
         w = self.window.width if self.window else 1280
-        shapes.append(rect(0, w, 0, self.panel_h, look.PANEL))
-        shapes.append(rect(0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE))
+        boxes = [(0, w, 0, self.panel_h - 2, look.PANEL),
+                 (0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE)]
         seat = self.acting
         self.badge.color = (look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
                             ).replace(a=self.badge.alpha)
@@ -408,16 +425,25 @@ class BoardBase(StrikeView):
             edge = look.MUTED if self.is_ko(u) else look.SEAT_COLOURS[u["owner"]]
             bg = Color(40, 44, 58) if uid != self.selected else Color(56, 62, 84)
             lw = 2 if uid == gold else 1
-            shapes.append(rect(left, right, bottom, top, theme.GOLD if uid == gold else edge))
-            shapes.append(rect(left + lw, right - lw, bottom + lw, top - lw, bg))
+            edge = theme.GOLD if uid == gold else edge
+            boxes += [(left, right, bottom, bottom + lw, edge), (left, right, top - lw, top, edge),
+                      (left, left + lw, bottom + lw, top - lw, edge),
+                      (right - lw, right, bottom + lw, top - lw, edge),
+                      (left + lw, right - lw, bottom + lw, top - lw, bg)]
             ec = look.element_colour(self.content, self.card(u["card"]).element)
-            shapes.append(rect(right - 15, right - 5, top - 16, top - 6, ec))
+            boxes.append((right - 15, right - 5, top - 16, top - 6, ec))
             bx0, bx1, by = left + 60, right - 8, top - 27
             frac = d["hp"] / d["max"] if d["max"] else 0
-            shapes.append(rect(bx0, bx1, by - 4, by + 4, Color(0, 0, 0)))
+            boxes.append((bx0, bx1, by - 4, by + 4, Color(0, 0, 0)))
             if frac > 0:
-                shapes.append(rect(bx0 + 1, bx0 + 1 + (bx1 - bx0 - 2) * frac, by - 3, by + 3,
-                                   look.hp_colour(d["hp"], d["max"])))
+                boxes.append((bx0 + 1, bx0 + 1 + (bx1 - bx0 - 2) * frac, by - 3, by + 3,
+                              look.hp_colour(d["hp"], d["max"])))
+        if boxes == self._panel_boxes:
+            return
+        self._panel_boxes = boxes
+        shapes = ShapeElementList(blend=False)
+        for box in boxes:
+            shapes.append(rect(*box))
         self.panel_shapes = shapes
 
     # -- drawing ----------------------------------------------------------------------------
@@ -435,7 +461,7 @@ class BoardBase(StrikeView):
         self.draw_panel()
 
     def draw_grid(self) -> None:
-        self.static.draw()
+        draw_opaque(self.static)
         self.update_flames()
         self.flame_sprites.draw()
         self.draw_under_tokens()
@@ -448,7 +474,7 @@ class BoardBase(StrikeView):
             fx.draw()
 
     def draw_panel(self) -> None:
-        self.panel_shapes.draw()
+        draw_opaque(self.panel_shapes)
         if self.badge_dx:  # sliding: clipped to the panel's centre column
             left, right = self.centre_box
             self.window.ctx.scissor = (int(left), 0, int(right - left), int(self.panel_h))

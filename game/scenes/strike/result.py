@@ -4,6 +4,12 @@
 and watch), the reason, per side units alive, damage dealt, HP healed and abilities used (from a
 replay of the record), rounds played and both decks. Buttons: "Play again" (new seed, same CPU
 levels; Enter), "Watch replay", "Save replay", "Main menu" (Esc).
+
+Nothing under the overlay moves, so the view draws it once into an offscreen texture (the
+board, the panel with its labels, the dimming) and then shows that picture as one opaque
+full-window quad instead of clearing the window: each frame draws the picture, the confetti,
+the box (opaque), its texts (baked, `game.scenes.bake`) and the buttons. A resize draws the
+picture again.
 """
 
 from __future__ import annotations
@@ -11,18 +17,26 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import arcade
 import arcade.gui as gui
+import pyglet
+from arcade.gl import geometry
+from arcade.shape_list import ShapeElementList
 from arcade.types import Color
 
 from game.scenes import theme
+from game.scenes.bake import bake_each, draw_baked
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
-from game.scenes.strike.board import BoardBase
+from game.scenes.strike.board import BoardBase, rect
 from game.scenes.widgets import make_button
+
+DIM = Color(0, 0, 0, 150)
 
 
 class ResultView(BoardBase):
@@ -36,6 +50,10 @@ class ResultView(BoardBase):
         self.particles = arcade.SpriteList()
         self.saved_replay: Path | None = None
         self._sounded = False
+        self.backdrop: Any = None  # the framebuffer holding the picture under the overlay
+        self.panel_batch = self.batch  # the panel's labels, drawn into the picture
+        self.box = ShapeElementList(blend=False)
+        self.baked = arcade.SpriteList()
         again = make_button("Play again", width=150, kind="primary", on_click=self.play_again)
         watch = make_button("Watch replay", width=150, on_click=self.watch_replay)
         save = make_button("Save replay", width=150, on_click=self.save_replay)
@@ -131,6 +149,15 @@ class ResultView(BoardBase):
         ]
         for i, btn in enumerate(self.result_ui):
             btn.rect = arcade.LBWH(cx - 315 + i * 160, cy - 130, 150, 40)
+        left, right, bottom, top = cx - 340, cx + 340, cy - 150, cy + 160
+        self.box = ShapeElementList(blend=False)
+        for box in ((left, right, bottom, bottom + 2), (left, right, top - 2, top),
+                    (left, left + 2, bottom, top), (right - 2, right, bottom, top)):
+            self.box.append(rect(*box, look.PANEL_EDGE))
+        self.box.append(rect(left + 2, right - 2, bottom + 2, top - 2, look.PANEL))
+        self.baked = arcade.SpriteList()
+        self.baked.extend(bake_each(self.result_texts, "strike-result"))
+        self.backdrop = None  # drawn again at the next frame
         self.make_particles(width, height, victory=title != "DEFEAT")
         if self.session.live and not self._sounded:
             self._sounded = True
@@ -160,19 +187,46 @@ class ResultView(BoardBase):
             if p.center_y < -10:
                 p.center_y = h + 10
 
-    def draw_overlay(self) -> None:
-        w, h = self.window.width, self.window.height
-        arcade.draw_lrbt_rectangle_filled(0, w, 0, h, Color(0, 0, 0, 150))
+    def draw_backdrop(self) -> None:
+        """Draw the final board, the panel and the dimming into an offscreen framebuffer."""
+        win = self.window
+        ctx = win.ctx
+        w, h = win.width, win.height
+        ratio = win.get_pixel_ratio()
+        pw, ph = max(1, round(w * ratio)), max(1, round(h * ratio))
+        fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
+        camera = arcade.Camera2D(
+            viewport=arcade.LBWH(0, 0, pw, ph), position=(w / 2, h / 2),
+            projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
+        )  # fmt: skip
+        with camera.activate():
+            fbo.clear(color=look.BACKGROUND.replace(a=255))
+            super().draw_board()
+            self.panel_batch.draw()
+            arcade.draw_lrbt_rectangle_filled(0, w, 0, h, DIM)
+        fbo.color_attachments[0].filter = (ctx.NEAREST, ctx.NEAREST)
+        self.backdrop = fbo
+        self.batch = pyglet.graphics.Batch()  # the panel's labels are in the picture now
+
+    def clear(self, *args: Any, **kwargs: Any) -> None:
+        """The frame starts with the picture (opaque, every pixel) instead of a clear."""
+        if self.backdrop is None:
+            self.draw_backdrop()
+        ctx = self.window.ctx
+        with ctx.enabled_only():
+            self.backdrop.color_attachments[0].use(0)
+            self._quad().render(ctx.utility_textured_quad_program)
+
+    @staticmethod
+    @cache
+    def _quad() -> Any:
+        return geometry.quad_2d_fs()
+
+    def draw_board(self) -> None:
+        """Over the picture: confetti (or ash), the box and its texts; the gui comes next."""
         self.particles.draw()
-        cx, cy = w / 2, h / 2
-        arcade.draw_lrbt_rectangle_filled(cx - 340, cx + 340, cy - 150, cy + 160,
-                                          Color(30, 34, 44, 240))
-        arcade.draw_lrbt_rectangle_outline(cx - 340, cx + 340, cy - 150, cy + 160,
-                                           look.PANEL_EDGE, 2)
-        for text in self.result_texts:
-            text.draw()
-        self.ui.draw()
-        super().draw_overlay()
+        draw_opaque(self.box)
+        draw_baked(self.baked)
 
     # -- input ---------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
