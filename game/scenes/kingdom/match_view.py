@@ -39,6 +39,7 @@ from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
 from game.scenes.kingdom.cpu import CpuRunner
 from game.scenes.kingdom.layout import Layout, compute
+from game.scenes.kingdom.warm import CardWarmer, Face
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ SOUNDS = {
     "error": ":resources:sounds/error1.wav",
 }
 PLAN_BEAT = 0.3  # seconds between two planning events at 1x
-START_DELAY = 0.1  # seconds (real time) before the CPU to act is asked
+WAKE_FRAMES = 3  # frames a view has run before it first asks a CPU (shots run two)
 FLY = 0.35  # a bought card's flight
 GOLD = theme.GOLD
 WHITE = Color(255, 255, 255)
@@ -77,6 +78,7 @@ class KingdomSession:
         self.me: int | None = self.humans[0] if self.humans else None
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(uuid4().hex, sync=sync)
+        self.warmer = CardWarmer(self.content)
         self.live = live  # False: a still shot, nobody moves
         self.closed = False
 
@@ -89,6 +91,7 @@ class KingdomSession:
             return
         self.closed = True
         self.runner.shutdown()
+        self.warmer.shutdown()
         self.match.close()
 
 
@@ -154,6 +157,7 @@ class MatchView(GameViewBase):
         self.events: deque[dict[str, Any]] = deque()
         self.event_wait = 0.0
         self.think_time = 0.0
+        self.frames_shown = 0
         self.settle_pending = False
         self.queue_owner = ""  # "me" when the queued events are the human's own decision
         self.skipping = False  # fast-forward: no sounds, no floating texts
@@ -187,6 +191,7 @@ class MatchView(GameViewBase):
         self.playback = CombatPlayback(self)
         self._build_texts()
         self._build_buttons()
+        self.update_banner()  # a match resumed on the CPU's turn says so at once
 
     # -- state ---------------------------------------------------------------------------------
     def live_state(self) -> dict[str, Any]:
@@ -298,6 +303,43 @@ class MatchView(GameViewBase):
                                                    b.right - left - col_w - 16, b.height)
         self.rebuild(snap=True)
         self.refresh_hud()
+        self.warm_faces()
+
+    def warm_faces(self) -> None:
+        """Compose, in the background, every face this layout may show next: both decks on
+        the board, the player's deck and hero in the shop (plain, locked, lifted)."""
+        lay = self.lay
+        if lay is None or self.session.closed:
+            return
+        faces: list[Face] = []
+        for seat in (self.bottom, self.top):
+            sj = self.seat(seat)
+            hero = (sj.get("hero") or {}).get("card")
+            cards = [c for c in [*(sj.get("deck") or []), hero] if c in self.content.cards]
+            mine = seat == self.bottom and not self.spectating
+            for card in cards:
+                if mine:
+                    faces += [(card, lay.shop_w, lay.shop_h, None, None, sel, dis)
+                              for sel, dis in ((False, False), (False, True), (True, False))]
+                faces.append((card, lay.card_w, lay.card_h, None, None, False, False))
+                if mine:
+                    faces.append((card, lay.card_w, lay.card_h, None, None, True, False))
+            if hero in self.content.cards:
+                faces += [(hero, 34, 48, None, None, False, dead) for dead in (False, True)]
+        self.session.warmer.warm(faces)
+
+    def warm_combat(self) -> None:
+        """The effective-stat faces of the combat about to play (its aura event)."""
+        lay = self.lay
+        if lay is None or self.session.closed:
+            return
+        cards = {u["uid"]: u["card"] for s in self.shown["seats"] for u in s["slots"] if u}
+        for event in self.events:
+            if event["type"] == "aura":
+                self.session.warmer.warm([
+                    (cards[u["uid"]], lay.card_w, lay.card_h, u["atk"], u["def"], False, False)
+                    for u in event["units"] if u["uid"] in cards])
+                return
 
     def panel_rect(self, seat_no: int) -> arcade.types.Rect:
         assert self.lay is not None
@@ -749,6 +791,7 @@ class MatchView(GameViewBase):
         super().on_update(delta_time)
 
     def update_game(self, dt: float) -> None:
+        self.frames_shown += 1
         self.pulse += dt
         for glow in getattr(self, "pulsing", []):
             glow.alpha = round(150 + 105 * math.sin(self.pulse * 5.0))
@@ -845,7 +888,7 @@ class MatchView(GameViewBase):
         self.think_time += dt
         if not runner.pending:
             # a few frames first: a still shot (two frames) never wakes a worker up
-            if factor > 0.0 and self.think_time < START_DELAY:
+            if self.frames_shown < WAKE_FRAMES:
                 return
             runner.sync = runner.sync or self.cpu_sync
             runner.start(s.cpu[seat], seat, self.match.view_json(seat), s.streams[seat],
@@ -1376,6 +1419,8 @@ class MatchView(GameViewBase):
         if e["phase"] == "combat":
             self.banner = "Combat"
             self.playback.start()
+            if not self.skipping and not self.tweener.instant:
+                self.warm_combat()
         else:
             self.playback.finish()
             self.banner = ""

@@ -329,6 +329,8 @@ def test_sell_mode_badges_and_hero_note(window, kingdom):
 
 # -- refresh, upgrade, end turn ------------------------------------------------------------------
 def test_refresh_upgrade_and_end_turn_by_keys(window, kingdom):
+    from game.scenes.kingdom import art
+
     view = kingdom(mid(coins=10))
     key(window, arcade.key.R)
     step(window, 2)
@@ -341,6 +343,10 @@ def test_refresh_upgrade_and_end_turn_by_keys(window, kingdom):
     assert seat["hp"] == 23 and seat["max_hp"] == 40
     assert view.panel_texts[0]["era"].text == "Level 4 · Imperial"
     assert view.lay.lanes == 8 and (0, 7) in view.slot_frames
+    # the relayout rebuilt the bars: they still show both HPs in their colours
+    assert view.bars[1]["fill"].width == pytest.approx(view.bar_rect(1).width * 7 / 30)
+    assert tuple(view.bars[1]["fill"].color)[:3] == tuple(art.hp_color(7, 30))[:3]
+    assert view.bars[0]["fill"].width == pytest.approx(view.bar_rect(0).width * 23 / 40)
     assert view.buttons["upgrade"].text == "Upgrade → Powder (8)"
     assert len(seat["shop"]) == 4  # the shop grows only at the top-up
     key(window, arcade.key.SPACE)  # End Turn: the CPU plans, combat plays, next turn
@@ -492,3 +498,39 @@ def test_cpu_worker_process_plays_a_whole_turn():
     finally:
         runner.shutdown()
         match.close()
+
+
+def test_card_faces_are_warmed_in_the_background(window, kingdom):
+    """The faces the view may show next are composed off the frame: after a moment every face
+    of the player's deck is in the card cache, and the warmed texture is the one drawn."""
+    import time
+
+    from game.scenes.kingdom.cards import card_texture
+
+    view = kingdom()
+    warmer = view.session.warmer
+    assert warmer._asked  # queued at layout
+    deadline = time.monotonic() + 60
+    while warmer._pool is not None and warmer._pool._work_queue.qsize() and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
+    lay = view.lay
+    tex = card_texture(view.content, "rome_praetorian", lay.shop_w, lay.shop_h, disabled=True)
+    assert view.sprites[("offer", 0, 1)].texture is tex
+
+
+def test_a_shot_never_wakes_the_cpu(window, kapp):
+    """A still view run for two frames on the CPU's turn asks no CPU (no worker spawns)."""
+    from game.engine.record import replay
+    from game.scenes.harness import step as run
+    from game.scenes.kingdom import samples
+    from game.scenes.kingdom.match_view import open_match_view
+
+    match = replay(samples.record(samples.setup(to_act=[1]), ai={"1": "hard"})).match
+    view = open_match_view(kapp, match)
+    try:
+        run(window, 2)
+        assert not view.session.runner.pending
+        assert view.banner_text.text == "Opponent is planning…"
+    finally:
+        view.session.close()

@@ -108,7 +108,7 @@ def test_space_skips_to_the_end_state(window, kingdom):
 
 def test_instant_mode_shows_the_final_state(window, kingdom):
     view = kingdom(ALL_EVENTS, ai={"1": "easy"}, speed="instant")  # the CPU ends its turn
-    step(window, 1)
+    step(window, 5)
     assert view.match.decisions[0]["seat"] == 1
     assert not view.animating
     assert view.shown == view.live_state()
@@ -127,7 +127,7 @@ def test_death_of_a_hero_marks_it_fallen(window, kingdom):
              "slots": [{"card": "china_sun_tzu"}, None, None, None, None, None], "shop": []},
         ]}}
     view = kingdom(setup, ai={"1": "easy"}, speed="instant")  # the CPU ends its turn
-    step(window, 1)
+    step(window, 5)
     assert view.match.turn == 6
     assert view.seat(1)["hero"]["status"] == "dead"
     assert view.panel_texts[1]["fallen"].visible
