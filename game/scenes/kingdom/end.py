@@ -16,6 +16,7 @@ from typing import Any
 
 import arcade
 import pyglet
+from arcade import shape_list
 from arcade.types import Color
 
 from game import paths
@@ -24,7 +25,7 @@ from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, match_record, new_record, save_record
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT, UI_FONT
-from game.scenes.kingdom import words
+from game.scenes.kingdom import art, words
 from game.scenes.kingdom.match_view import (
     MODE_ID,
     SOUNDS,
@@ -32,7 +33,7 @@ from game.scenes.kingdom.match_view import (
     MatchView,
     open_match_view,
 )
-from game.scenes.widgets import make_button, rounded_rect_texture
+from game.scenes.widgets import make_button
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class EndView(MatchView):
         self.final = self.match.state_json()
         self.result = self.final["result"] or {}
         self.saved_replay: Path | None = None
-        self.panel = arcade.SpriteList()
+        self.panel = shape_list.ShapeElementList()
         factions = [self.faction(0), self.faction(1)]
         self.banner_word = words.end_banner(self.result, self.me, factions)
         self.lines = self._lines()
@@ -130,13 +131,12 @@ class EndView(MatchView):
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
         cx, cy = width / 2, height / 2
-        self.panel.clear()
-        shade = arcade.SpriteSolidColor(width, height, cx, cy, Color(0, 0, 0, 130))
-        body = arcade.Sprite(rounded_rect_texture(PANEL_W, PANEL_H, 14, tuple(theme.PANEL),
-                                                  tuple(theme.GOLD), 2))
-        body.position = (cx, cy)
-        self.panel.append(shade)
-        self.panel.append(body)
+        # untextured: the full-window shade is the largest fill of the frame (NOTES 2.3)
+        self.panel = shape_list.ShapeElementList()
+        self.panel.append(shape_list.create_rectangle_filled(cx, cy, width, height,
+                                                             Color(0, 0, 0, 130)))
+        art.add_box(self.panel, arcade.XYWH(cx, cy, PANEL_W, PANEL_H), theme.PANEL, theme.GOLD,
+                    14, 2)
         top = cy + PANEL_H / 2
         self.title_text.position = (cx, top - 44)
         y = top - 92
