@@ -9,18 +9,18 @@ the whole unit and a move or a death is one journalled assignment.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 Unit = tuple[str, str]  # (card id, uid "u<n>")
 
 
 @dataclass(slots=True)
 class KingdomBoard:
-    """`board.next_uid` and `board.combat_log` (the log is a tuple of event dicts, replaced
-    whole after each combat and never mutated)."""
+    """`board.next_uid` and `board.combat_log`. The log is kept as its JSON text: immutable
+    (the journal restores it by assignment) and turned back into fresh lists by one C-speed
+    `json.loads` for every state or seat view, which CPUs ask for at every decision."""
 
     next_uid: int = 1
-    combat_log: tuple[dict[str, Any], ...] = ()
+    combat_log: str = "[]"
 
 
 @dataclass(slots=True)

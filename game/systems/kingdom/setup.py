@@ -8,6 +8,7 @@ section 6 a setup breaks.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -108,7 +109,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise SetupError("setup.board.combat_log: must be a list of event objects")
     seats = (parsed[0][0], parsed[1][0])
-    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=tuple(log)), seats)
+    board_log = json.dumps(log, separators=(",", ":"))
+    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=board_log), seats)
     for n, raw in enumerate(raw_seats):
         if "shop" not in raw:  # drawn at load: the first draws of the seat's fresh stream
             seats[n].shop = fresh_offers(content, seats[n], shop_stream(match, n))

@@ -6,6 +6,7 @@ the index never changes: only their components' fields do, through `match.journa
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import HIDDEN
@@ -62,19 +63,8 @@ def board_json(match: Match) -> dict[str, Any]:
     return {
         "next_uid": idx.board.next_uid,
         "seats": [seat_json(idx.content, s) for s in idx.seats],
-        "combat_log": [_copy_event(e) for e in idx.board.combat_log],
+        "combat_log": json.loads(idx.board.combat_log),
     }
-
-
-def _copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """Events hold lists of flat dicts (hits, aura units, heal uids): copy them one level."""
-    out: dict[str, Any] = {}
-    for key, value in event.items():
-        if isinstance(value, list):
-            out[key] = [dict(v) if isinstance(v, dict) else v for v in value]
-        else:
-            out[key] = value
-    return out
 
 
 def view_board(match: Match, seat: int) -> dict[str, Any]:

@@ -5,6 +5,7 @@ turn.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from game.systems.kingdom.combat import SeatBoard, resolve_combat
@@ -52,7 +53,7 @@ def run_combat(match: Match) -> None:
         if seat.hero is not None and seat.hero in outcome.dead_cards[seat.seat]:
             fields["hero_status"] = "dead"
         j.set(seat, **fields)
-    j.set(idx.board, combat_log=tuple(outcome.log))
+    j.set(idx.board, combat_log=json.dumps(outcome.log, separators=(",", ":")))
     for event in outcome.log:
         match.emit(event["type"], **{k: v for k, v in event.items() if k != "type"})
 
