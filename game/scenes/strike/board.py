@@ -67,6 +67,7 @@ def rect(left: float, right: float, bottom: float, top: float, colour: Any) -> A
 
 
 ABILITY_STYLE = _small_style(Color(60, 70, 96), look.TEXT)
+ROW_BG, ROW_TEXT = Color(44, 48, 58), Color(150, 150, 160)  # as a disabled ability button
 GAP = Color(14, 16, 22)  # between tiles and around the grid
 
 
@@ -128,6 +129,8 @@ class BoardBase(StrikeView):
         self.banner_time = 0.0
         self.last_action = ""
         self.buttons: dict[tuple[str, int], gui.UIFlatButton] = {}
+        # the ability rows of seats nobody clicks for (a CPU, a shot, a replay): drawn, not gui
+        self.ability_rows: dict[tuple[str, int], tuple[tuple[float, float, float, float], arcade.Text]] = {}
         self.blocks: dict[str, tuple[float, float, float, float]] = {}
         self.compact = False
         self._floats: dict[str, tuple[float, int]] = {}
@@ -309,6 +312,8 @@ class BoardBase(StrikeView):
         for btn in self.buttons.values():
             self.ui.remove(btn)
         self.buttons.clear()
+        for _box, text in self.ability_rows.values():
+            text.visible = False
         ph = self.panel_h
         centre_w = max(200, int(width * 0.2))
         side_w = (width - centre_w) / 2
@@ -340,11 +345,16 @@ class BoardBase(StrikeView):
                 card = self.card(u["card"])
                 bh = max(16, min(26, (top - 52 - 10) / 3 - 3))
                 for i, _a in enumerate(card.attacks):
-                    btn = gui.UIFlatButton(text="", width=bw - 8, height=bh, style=ABILITY_STYLE)
-                    btn.rect = arcade.LBWH(left + 4, top - 52 - (i + 1) * (bh + 3), bw - 8, bh)
-                    btn.on_click = (lambda _e, uid=u["id"], k=i: self.on_ability(uid, k))
-                    self.ui.add(btn)
-                    self.buttons[(u["id"], i)] = btn
+                    box = arcade.LBWH(left + 4, top - 52 - (i + 1) * (bh + 3), bw - 8, bh)
+                    if self.has_buttons(seat):
+                        btn = gui.UIFlatButton(text="", width=bw - 8, height=bh,
+                                               style=ABILITY_STYLE)
+                        btn.rect = box
+                        btn.on_click = (lambda _e, uid=u["id"], k=i: self.on_ability(uid, k))
+                        self.ui.add(btn)
+                        self.buttons[(u["id"], i)] = btn
+                    else:
+                        self.layout_row((u["id"], i), box)
         cx = side_w + centre_w / 2
         self.centre_box = (side_w, side_w + centre_w)  # the panel's middle column, x0 x1
         self.turn_badge = (cx, ph - 22, centre_w - 30, 28)
@@ -354,6 +364,34 @@ class BoardBase(StrikeView):
         self.action_text.position = (cx, ph - 64)
         self.action_text.width = int(centre_w - 20)
         self.help_text.position = (cx, 12)
+
+    def has_buttons(self, seat: int) -> bool:
+        """Only a seat the player acts for gets `arcade.gui` ability buttons; the others'
+        rows look like disabled buttons but are drawn (a text in the batch over a panel
+        rectangle), so that the gui renders only what can be clicked."""
+        return self.session.live and self.session.replay_queue is None and self.is_human(seat)
+
+    def layout_row(self, key: tuple[str, int], box: Any) -> None:
+        old = self.ability_rows.get(key)
+        text = old[1] if old else arcade.Text(
+            "", 0, 0, ROW_TEXT, 9, font_name=UI_FONT, anchor_x="center", anchor_y="center",
+            batch=self.batch)
+        text.position = (round(box.center_x), round(box.center_y))
+        text.visible = True
+        self.ability_rows[key] = ((box.left, box.right, box.bottom, box.top), text)
+
+    def ability_label(self, uid: str, index: int) -> str:
+        """What an ability's button (or drawn row) says."""
+        btn = self.buttons.get((uid, index))
+        return btn.text if btn is not None else self.ability_rows[(uid, index)][1].text
+
+    def ability_box(self, key: tuple[str, int]) -> tuple[float, float, float, float] | None:
+        """left, right, bottom, top of an ability's button or row, if it is shown."""
+        btn = self.buttons.get(key)
+        if btn is not None:
+            return (btn.rect.left, btn.rect.right, btn.rect.bottom, btn.rect.top)
+        row = self.ability_rows.get(key)
+        return row[0] if row is not None and row[1].visible else None
 
     def on_ability(self, uid: str, index: int) -> None:
         """An ability button was clicked (only the combat view acts on it)."""
@@ -388,7 +426,8 @@ class BoardBase(StrikeView):
         keys = look.KEYS_BY_SLOT[u["slot"]] if u["slot"] < 3 else ("", "", "")
         for i, a in enumerate(self.card(u["card"]).attacks):
             btn = self.buttons.get((u["id"], i))
-            if btn is None:
+            row = self.ability_rows.get((u["id"], i))
+            if btn is None and row is None:
                 continue
             cd = u["cooldowns"][i]
             if dead:
@@ -400,12 +439,14 @@ class BoardBase(StrikeView):
             else:
                 key = f"[{keys[i]}] " if mine or self.session.hotseat else ""
                 text = key + (a.name if self.compact else look.ability_button(a))
+            if btn is None:
+                set_text(row[1], text)  # type: ignore[index]
+                continue
             if btn.text != text:
                 btn.text = text
             usable = not dead and self.ability_usable(u, i)
             if btn.disabled == usable:
-                btn.disabled = not usable
-                btn.trigger_full_render()
+                btn.disabled = not usable  # the button renders itself again (opaque)
 
     def build_panel_shapes(self) -> None:
         """The panel's backgrounds, outlines and HP bars: opaque rectangles, rebuilt only when
@@ -438,6 +479,7 @@ class BoardBase(StrikeView):
             if frac > 0:
                 boxes.append((bx0 + 1, bx0 + 1 + (bx1 - bx0 - 2) * frac, by - 3, by + 3,
                               look.hp_colour(d["hp"], d["max"])))
+        boxes += [(*box, ROW_BG) for box, text in self.ability_rows.values() if text.visible]
         if boxes == self._panel_boxes:
             return
         self._panel_boxes = boxes

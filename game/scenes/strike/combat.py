@@ -157,12 +157,10 @@ class CombatView(BoardBase):
 
     def draw_overlay(self) -> None:
         for key, left in self.button_flash.items():  # cooldown_ready: the button flashes once
-            btn = self.buttons.get(key)
-            if btn is not None and self.widget_shown(btn):
-                r = btn.rect
+            box = self.ability_box(key)
+            if box is not None:
                 a = int(200 * math.sin(math.pi * min(1.0, left / 0.4)))
-                arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top,
-                                                  Color(255, 255, 255, a))
+                arcade.draw_lrbt_rectangle_filled(*box, Color(255, 255, 255, a))
         super().draw_overlay()
 
     def update_screen(self, dt: float) -> None:

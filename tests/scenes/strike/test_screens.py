@@ -177,7 +177,9 @@ def test_combat_renders_board_units_flames_and_panels(window, strike):
     assert texts["p0.flame_embrace"] == "HP 19/50"
     assert view.buttons[("p0.water_splash", 2)].text == "WAIT 2"
     assert view.buttons[("p0.water_splash", 0)].text.startswith("[Z]")
-    assert view.buttons[("p1.backstab_dash", 0)].text == "STUNNED"
+    assert ("p1.backstab_dash", 0) not in view.buttons  # the CPU's rows are drawn, not gui
+    assert view.ability_label("p1.backstab_dash", 0) == "STUNNED"
+    assert view.ability_label("p1.boiling_storm", 2) == "WAIT 2"
 
 
 def test_select_shows_blue_and_red_and_move_submits(window, strike):
