@@ -291,3 +291,29 @@ def test_the_worker_returns_the_same_step_as_the_cpu_in_process():
         sent.append(decision)
     assert sent == decisions and sent[-1]["type"] == "ready"
     assert state == live.stream.get_state()
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy")])
+def test_a_fresh_cpu_for_every_call_decides_the_same(levels):
+    """A window may build a new CPU for each decision, handing it the stream's state: the
+    decisions (and the record) are the same as one CPU's, since a step's draws are spent only
+    with its `ready`."""
+    record = new_record("conquest", "1", 12, {"ai": {"0": levels[0], "1": levels[1]}})
+    fresh = build_match(record)
+    try:
+        states = {s: ai_stream(12, s).get_state() for s in (0, 1)}
+        for _ in range(3000):
+            if fresh.result is not None:
+                break
+            seat = seat_to_ask(fresh)
+            stream = ai_stream(0, seat)
+            stream.set_state(states[seat])
+            decision = make_cpu(levels[seat], seat, stream, RESOURCES).decide(
+                fresh.view_json(seat))
+            states[seat] = stream.get_state()
+            assert fresh.submit(decision).ok, decision
+        assert fresh.result is not None
+        same = play_match(12, {0: levels[0], 1: levels[1]})
+        assert fresh.decisions == same.record["decisions"]
+    finally:
+        fresh.close()

@@ -3,12 +3,14 @@
 
 Each is a `CpuPlayer`: `decide(view)` receives its seat's view only and returns one decision.
 A CPU seat gives its whole set of orders for a phase step, one decision per call, then `ready`
-(spec 4.3.4); it never unreadies. Whatever a step draws from the CPU's own `ai.<seat>` stream
-(commander, placement, easy's moves and picks, hard's samples and card) is drawn once, on the
-step's first call, and kept for the following calls of that step, so a step's plan is one
-draw sequence however many decisions it takes to send. The step's decisions are worked out
-together on one scratch match built from the view (anything the rules decide is asked of it)
-and sent one per call; `plan_step` returns them all at once for a worker process.
+(spec 4.3.4); it never unreadies. The step's decisions are worked out together on one scratch
+match built from the view (anything the rules decide is asked of it) and sent one per call.
+Whatever a step draws from the CPU's own `ai.<seat>` stream (commander, placement, easy's
+choices, hard's samples and card) is drawn from the stream's state at the start of the step:
+the stream is rewound after every decision and advanced by the step's draws only with its
+`ready` (a retreat, which draws unit by unit, spends each unit's draw with its move). So a decision is a function of the view and the stream's state alone, and a window
+that builds a fresh CPU for every call (in a worker process) gets the same decisions.
+`plan_step` returns a whole step at once.
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ class ConquestCpu(CpuPlayer):
     out the step's whole sequence of decisions on it (each applied there by the rules, so a
     later decision is planned on the position the earlier ones make) and queues them with
     the own-view signature each expects; later calls send the queue in order. If the view
-    is ever not as predicted, the queue is rebuilt from that view (the step's draws are kept).
+    is ever not as predicted (a fresh CPU, or one taking over a half-given step), the queue
+    is rebuilt from that view, with the same draws.
     """
 
     def __init__(self, level: str, seat: int, stream: Stream, resources: ResourceSet) -> None:
@@ -75,16 +78,9 @@ class ConquestCpu(CpuPlayer):
         self.resources = resources
         self.content: Content = content_of(resources)
         self._key: tuple[Any, ...] | None = None
-        self._memo: dict[str, Any] = {}
-        self._queue: list[tuple[tuple[Any, ...], Decision]] = []
-
-    # -- the step memory -----------------------------------------------------------------
-    def remembered(self, name: str, make: Any) -> Any:
-        """`make()` once per phase step; later calls of the same step get the same value, so
-        whatever it draws from the stream is drawn once."""
-        if name not in self._memo:
-            self._memo[name] = make()
-        return self._memo[name]
+        self._queue: list[tuple[tuple[Any, ...], Decision, Any]] = []
+        self._start: Any = None  # the stream's state when the step began
+        self._end: Any = None    # ... and after the step's draws
 
     def _me(self, verb: str, **fields: Any) -> Decision:
         return {"seat": self.seat, "type": verb, **fields}
@@ -95,21 +91,36 @@ class ConquestCpu(CpuPlayer):
             raise RuntimeError("a CPU seat is never asked to act while it is ready (4.3.4)")
         key = step_key(view)
         if key != self._key:
-            self._key, self._memo, self._queue = key, {}, []
+            self._key, self._queue = key, []
+            self._start = self.stream.get_state()
+        # A retreat draws as it goes (each unit's pick among the tiles legal at that moment),
+        # so its draws are spent decision by decision; every other step draws its plan up
+        # front, from the state the step began with, and spends the draws with its `ready`.
+        as_it_goes = view["phase"] == "retreat"
         signature = view_signature(view, self.seat)
         if not self._queue or self._queue[0][0] != signature:
+            if not as_it_goes:
+                self.stream.set_state(self._start)
+            base = self.stream.get_state()
             self._queue = self._build(view)
-        return self._queue.pop(0)[1]
+            self._end = self.stream.get_state()
+            self.stream.set_state(base)
+        _, decision, after = self._queue.pop(0)
+        if as_it_goes:
+            self.stream.set_state(after)
+        elif decision["type"] == "ready":
+            self.stream.set_state(self._end)
+        return decision
 
     def plan_step(self, view: View) -> list[Decision]:
-        """Every decision of the current phase step, in order, ending with `ready` (what a
-        worker process hands back to the window in one go)."""
-        self._key, self._memo = step_key(view), {}
-        self._queue = []
-        return [decision for _, decision in self._build(view)]
+        """Every decision of the current phase step, in order, ending with `ready`, and the
+        stream advanced by the step's draws (what a worker process hands back at once)."""
+        self._key, self._queue = None, []
+        return [decision for _, decision, _ in self._build(view)]
 
-    def _build(self, view: View) -> list[tuple[tuple[Any, ...], Decision]]:
-        """The step's decisions, each with the own-view signature it is sent on."""
+    def _build(self, view: View) -> list[tuple[tuple[Any, ...], Decision, Any]]:
+        """The step's decisions, each with the own-view signature it is sent on and the
+        stream's state once it was decided."""
         match = scratch_match(view, self.resources)
         try:
             with match.active():
@@ -117,7 +128,8 @@ class ConquestCpu(CpuPlayer):
                 steps = getattr(self, f"step_{view['phase']}")(view, match)
                 queue = []
                 for decision in steps:
-                    queue.append((index_signature(idx, self.seat), decision))
+                    queue.append((index_signature(idx, self.seat), decision,
+                                  self.stream.get_state()))
                     if decision["type"] != "ready":
                         submit(match, decision)
                 return queue
@@ -129,8 +141,7 @@ class ConquestCpu(CpuPlayer):
         """Every level picks its commander uniformly between the commander armies (one
         draw), then readies."""
         commanders = self.content.commanders
-        pick = self.remembered("commander", lambda: commanders[
-            self.stream.randint(0, len(commanders) - 1)])
+        pick = commanders[self.stream.randint(0, len(commanders) - 1)]
         if index(match).board.commanders[self.seat] != pick:
             yield self._me("choose_commander", commander=pick)
         yield self._me("ready")
@@ -139,24 +150,25 @@ class ConquestCpu(CpuPlayer):
         """The placement plan, one `place` per tile (its units in canonical order), then
         ready. Foreign placements (a CPU taking over mid-step) are cleared first."""
         idx = index(match)
-        plan = self.remembered("placement", lambda: self.placement_plan(idx))
+        plan = self.placement_plan(idx)
         orders = dict(idx.board.orders[self.seat])
-        if any(orders.get(uid) != tile for uid, tile in plan.items()):
-            if orders:
-                yield self._me("reset_moves")
-            by_tile: dict[str, list[str]] = {}
-            for uid, tile in plan.items():
+        if any(plan[uid] != tile for uid, tile in orders.items()):
+            yield self._me("reset_moves")
+            orders = {}
+        by_tile: dict[str, list[str]] = {}
+        for uid, tile in plan.items():
+            if orders.get(uid) != tile:
                 by_tile.setdefault(tile, []).append(uid)
-            for tile in idx.content.zones[self.seat]:
-                if tile in by_tile:
-                    yield self._me("place", units=by_tile[tile], to=tile)
+        for tile in idx.content.zones[self.seat]:
+            if tile in by_tile:
+                yield self._me("place", units=by_tile[tile], to=tile)
         yield self._me("ready")
 
     def step_movement(self, view: View, match: Match) -> Iterator[Decision]:
         """7.2 step 4: one move per unit, the first legal one in canonical order each time
         (checked by the rules against the moves already sent), then ready."""
         idx = index(match)
-        plan = self.remembered("movement", lambda: self.movement_plan(view, match))
+        plan = self.movement_plan(view, match)
         if any(plan.get(uid) != tile for uid, tile in idx.board.orders[self.seat]):
             yield self._me("reset_moves")
         while (move := policy.next_move(idx, self.seat, plan)) is not None:
@@ -165,13 +177,13 @@ class ConquestCpu(CpuPlayer):
 
     def step_reinforcements(self, view: View, match: Match) -> Iterator[Decision]:
         idx = index(match)
-        picks = self.remembered("picks", lambda: self.reinforcement_picks(view, match))
+        picks = self.reinforcement_picks(view, match)
         if tuple(idx.board.reinforcements[self.seat]) != idx.sort_ids(picks):
             yield self._me("reinforce", units=list(idx.sort_ids(picks)))
         yield self._me("ready")
 
     def step_cards(self, view: View, match: Match) -> Iterator[Decision]:
-        card = self.remembered("card", lambda: self.card(view, match))
+        card = self.card(view, match)
         if index(match).board.cards_chosen[self.seat] != card:
             yield self._me("choose_card", card=card)
         yield self._me("ready")
