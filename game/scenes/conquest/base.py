@@ -12,13 +12,14 @@ seat, and hands over when it is not.
 
 from __future__ import annotations
 
+import json
 import logging
 import math
+import time
 from collections import deque
 from typing import Any
 
 import arcade
-import pyglet
 from arcade.shape_list import (
     ShapeElementList,
     create_line_loop,
@@ -47,6 +48,7 @@ LOG_H = 24
 SIDE_W = 214
 RIGHT_W = 262
 MOVE_TIME = 0.3
+CPU_FRAME_MS = 12.0  # CPU decisions submitted per frame stop after this long
 
 
 def set_text(text: arcade.Text, value: str) -> None:
@@ -201,10 +203,11 @@ class ConquestView(GameViewBase):
                                      anchor_y="center", **kw)
         self.log_text = arcade.Text("", 0, 0, look.MUTED, 11, anchor_y="center", **kw)
         self.side_texts: list[arcade.Text] = []
-        self.side_batch = pyglet.graphics.Batch()
-        self.panel_batch = pyglet.graphics.Batch()
         self.side_sprites = arcade.SpriteList()
         self.panel_sprites = arcade.SpriteList()
+        self._side_key: Any = None
+        self._panel_key: Any = None
+        self._panel_bottom = 0.0
         self.panel_texts: list[arcade.Text] = []
 
     # -- who is who -----------------------------------------------------------------------------
@@ -410,7 +413,12 @@ class ConquestView(GameViewBase):
 
     def refresh_side(self) -> None:
         """The collapsible side panel: both hands and both discard piles (8)."""
-        self.side_batch = pyglet.graphics.Batch()  # rebuilt whole: the old labels go with it
+        b = self.board
+        key = (json.dumps([b["hands"], b["discards"]]), self.viewer, self.session.panels_open,
+               tuple(self.side_rect.lrbt))
+        if key == self._side_key:
+            return  # baking reads the GPU back: only when the hands or discards changed
+        self._side_key = key
         self.side_texts = []
         self.side_hits = []
         if not self.session.panels_open:
@@ -590,12 +598,24 @@ class ConquestView(GameViewBase):
         """Hook: per-frame animation of the screen itself."""
 
     def drive_cpu(self) -> None:
+        """Let a CPU seat play. Its orders in a secret phase show nothing, so several answers
+        that are ready at once are submitted in one frame (within CPU_FRAME_MS)."""
+        start = time.perf_counter()
+        for _ in range(64):
+            if not self.cpu_step() or self.window is None or \
+                    self.window.current_view is not self or self.animating:
+                return
+            if (time.perf_counter() - start) * 1000.0 > CPU_FRAME_MS:
+                return
+
+    def cpu_step(self) -> bool:
+        """One CPU decision if one is ready; True when a decision was submitted."""
         s = self.session
         if s.cpu_off or not s.cpu or self.match.result is not None:
-            return
+            return False
         seats = [x for x in s.waiting() if x in s.cpu]
         if not seats:
-            return
+            return False
         seat = seats[0]
         runner = s.runner
         if not runner.pending:
@@ -604,21 +624,23 @@ class ConquestView(GameViewBase):
                          tag=(len(self.match.decisions), seat))
         answer = runner.poll()
         if answer is None:
-            return
+            return False
         if runner.tag != (len(self.match.decisions), seat):
-            return  # an answer about a position that is gone
+            return False  # an answer about a position that is gone
         if isinstance(answer, BaseException):
             s.cpu_off = True
             if isinstance(answer, CpuUnavailable):
                 self.notify("The CPU player is not available yet: use hot-seat play.")
             else:
                 self.notify(f"The CPU failed: {answer}")
-            return
+            return False
         decision, stream_state = answer
         s.streams[seat] = stream_state
         if not self.submit(decision):
             log.error("CPU decision rejected: %s", decision)
             s.cpu_off = True
+            return False
+        return True
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_board(self) -> None:
@@ -648,9 +670,12 @@ class ConquestView(GameViewBase):
                   rect: arcade.types.Rect | None = None) -> float:
         """Rebuild the right panel's texts, top down; returns the y under the last line.
         A line is (text, colour, size, bold); an empty text is a small gap."""
-        self.panel_batch = pyglet.graphics.Batch()
-        self.panel_texts = []
         r = rect or self.right_rect
+        key = (repr(lines), tuple(r.lrbt))
+        if key == self._panel_key:
+            return self._panel_bottom
+        self._panel_key = key
+        self.panel_texts = []
         y = r.top - 14
         for text, colour, size, bold in lines:
             if not text:
@@ -662,6 +687,7 @@ class ConquestView(GameViewBase):
             self.panel_texts.append(t)
             y -= t.content_height + 5
         self.panel_sprites = self.bake(self.panel_texts)
+        self._panel_bottom = y
         return y
 
     def bake(self, texts: list[arcade.Text]) -> arcade.SpriteList:

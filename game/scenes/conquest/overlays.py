@@ -22,6 +22,8 @@ from game.scenes.conquest.screens import ENTER_KEYS, battle_site
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
 
+WATCH_PAUSE = 2.0  # seconds a watched CPU vs CPU match shows a battle or its result
+
 
 class CurtainView(GameViewBase):
     """Full-screen "Pass to Player N" with "I am Player N" (8, hot-seat)."""
@@ -87,6 +89,7 @@ class OverlayView(ConquestView):
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
         self.done = False
+        self.watch_time = 0.0
         self.next_btn = make_button(self.button_words, kind="primary", on_click=self.close)
         self.ui.add(self.next_btn)
 
@@ -95,6 +98,14 @@ class OverlayView(ConquestView):
 
     def may_leave(self) -> bool:
         return self.done
+
+    def update_game(self, dt: float) -> None:
+        super().update_game(dt)
+        # CPU vs CPU: nobody clicks Next, so a watched match goes on by itself
+        if not self.session.humans and self.session.live and not self.done:
+            self.watch_time += dt * (self.tweener.factor or 100.0)
+            if self.watch_time >= WATCH_PAUSE and not self.animating:
+                self.close()
 
     def close(self) -> None:
         self.done = True
@@ -320,15 +331,14 @@ class ResultsView(OverlayView):
         mid = r.left + r.width / 2
         arcade.draw_line(mid, r.bottom + 60, mid, r.top - 70, look.PANEL_EDGE, 1)
         for seat, sp in enumerate(self.card_sprites):
+            x, y, h = sp.center_x, sp.center_y, sp.height / 2
             if self.result["abilities"][seat] and self.flipped:
                 a = int(140 + 100 * self.pulse(5))
-                arcade.draw_lrbt_rectangle_outline(sp.left - 4, sp.right + 4, sp.bottom - 4,
-                                                   sp.top + 4, look.GOLD.replace(a=a), 4)
-        w = self.result["winner"]
-        if w is not None and self.card_sprites:
-            sp = self.card_sprites[w]
-            arcade.draw_lrbt_rectangle_outline(sp.left - 8, sp.right + 8, sp.bottom - 8,
-                                               sp.top + 8, look.SEAT_COLOURS[w], 2)
+                arcade.draw_lrbt_rectangle_outline(x - 46, x + 46, y - h - 4, y + h + 4,
+                                                   look.GOLD.replace(a=a), 4)
+            if seat == self.result["winner"]:
+                arcade.draw_lrbt_rectangle_outline(x - 50, x + 50, y - h - 8, y + h + 8,
+                                                   look.SEAT_COLOURS[seat], 2)
         self.cards.draw()
         self.icons.draw()
         draw_baked(self.result_sprites)

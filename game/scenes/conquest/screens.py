@@ -642,7 +642,8 @@ class ReinforcementsView(PhaseView):
                   (f"Your battle strength: {mine}", look.SEAT_LIGHT[self.viewer], 13, True),
                   (f"  main army {look.strength_of(main)} ({look.stack_badge(main)})",
                    look.TEXT, 11, False),
-                  (f"  reinforcements {look.strength_of(picks)} ({len(picks)} units)",
+                  (f"  reinforcements {look.strength_of(picks)} ({len(picks)} "
+                   f"unit{'' if len(picks) == 1 else 's'})",
                    look.TEXT, 11, False),
                   (f"Opponent main army: {theirs}", look.SEAT_LIGHT[self.opponent], 13, True),
                   ("  their reinforcements are secret", look.MUTED, 11, False)]
@@ -1170,7 +1171,8 @@ class GameOverView(ConquestView):
         lines = [(self.headline(), look.GOLD, 26, True), (self.reason_line(), look.TEXT, 14, True),
                  ("", look.TEXT, 0, False),
                  (f"Rounds played: {self.board['round']}", look.TEXT, 12, False),
-                 (f"Units left: Player 1 {left[0]}, Player 2 {left[1]}", look.TEXT, 12, False)]
+                 (f"Units left: {left[0]} (Player 1), {left[1]} (Player 2)", look.TEXT, 12,
+                  False)]
         if lr:
             w = lr["winner"]
             lines += [("", look.TEXT, 0, False),

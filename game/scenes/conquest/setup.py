@@ -59,7 +59,7 @@ class MatchSetupView(GameViewBase):
         row("Player 2 CPU", self.rows["level1"])
         self.rows["level0"] = Segmented(LEVELS, self.levels[0], button_width=140,
                                         on_change=lambda v: self.levels.__setitem__(0, v))
-        row("Player 1 CPU (CPU vs CPU)", self.rows["level0"])
+        row("Player 1 CPU", self.rows["level0"])
         self.rows["armies"] = Segmented(("commanders", "classic"), self.setup_kind,
                                         labels=("Commanders", "Classic"), button_width=140,
                                         on_change=self.set_kind)

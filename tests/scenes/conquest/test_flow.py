@@ -70,7 +70,8 @@ def test_human_vs_cpu_standin_places_and_the_match_moves_on(window, conquest):
     assert any(uid.startswith("p1.") for uid in board.tokens)  # revealed at phase end
 
 
-def test_missing_cpu_package_is_reported_and_humans_play_on(window, conquest, monkeypatch):
+def test_missing_cpu_package_is_reported_and_humans_play_on(window, conquest_app,
+                                                             monkeypatch):
     from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable, think
 
     monkeypatch.setitem(sys.modules, "game.ai.conquest", None)  # import fails
@@ -81,13 +82,17 @@ def test_missing_cpu_package_is_reported_and_humans_play_on(window, conquest, mo
         think("normal", 1, {}, None)
     except CpuUnavailable as exc:
         assert "not available" in str(exc)
-    view = conquest(ai={"1": "normal"})
-    view.session.runner.decide = None
-    view.session.runner.sync = True
+    from game.engine.record import build_match
+    from game.scenes.conquest.start import view_for
+
+    match = build_match(record([], ai={"1": "normal"}))
+    view = view_for(conquest_app, match, sync=True)  # the real CPU, in-process
+    window.show_view(view)
     step(window, 3)
     assert view.session.cpu_off
     assert view.toast.visible and "not available" in view.toast.message
     assert view.submit({"seat": 0, "type": "place", "units": ["p0.t1"], "to": "L03"})
+    view.session.close()
 
 
 def test_pause_save_and_continue_resume_the_match(window, conquest, conquest_app):
@@ -176,3 +181,50 @@ def test_bench_rows_name_every_screen(window):
         "commander", "placement", "movement", "reinforcements", "cards", "results", "retreat",
         "over")]
     assert all(r.value > 0 and r.unit == "ms" for r in rows)
+
+
+def test_a_whole_random_match_visits_every_screen(window, conquest_app):
+    """CPU vs CPU with a seeded random stand-in (test only), instant speed: every phase
+    screen and overlay shows, and the match reaches the game-over screen."""
+    import random
+
+    from game.scenes.conquest.screens import GameOverView
+    from game.scenes.conquest.start import new_match, view_for
+
+    conquest_app.settings.animation_speed = "instant"
+    rng = random.Random(1)
+    match = new_match(1, {0: "easy", 1: "easy"}, "classic")
+
+    def decide(seat, view):
+        legal = [d for d in match.legal_decisions(seat)
+                 if d["type"] not in ("unready", "reset_moves")]
+        ready = [d for d in legal if d["type"] == "ready"]
+        if match.phase == "placement":
+            placed = view["board"]["orders"][seat]
+            todo = [d for d in legal if d["type"] == "place" and d["to"] is not None
+                    and d["units"][0] not in placed]
+            return rng.choice(todo) if todo else ready[0]
+        if match.phase == "movement":
+            return ready[0] if rng.random() < 0.25 else rng.choice(legal)
+        if match.phase == "retreat":
+            return ready[0] if ready else rng.choice([d for d in legal
+                                                      if d["type"] == "retreat"])
+        return ready[0] if ready and rng.random() < 0.5 else rng.choice(legal)
+
+    window.show_view(view_for(conquest_app, match, decide=decide))
+    seen = set()
+    for i in range(3000):
+        window.dispatch_event("on_update", 1 / 60)
+        if i % 200 == 0:
+            window.dispatch_event("on_draw")
+            window.flip()
+        view = window.current_view
+        seen.add(type(view).__name__)
+        if isinstance(view, GameOverView):
+            break
+    assert isinstance(window.current_view, GameOverView), seen
+    assert {"PlacementView", "MovementView", "BattlesView", "ReinforcementsView", "CardsView",
+            "ResultsView", "RetreatView"} <= seen
+    assert match.result is not None
+    step(window, 2)
+    window.current_view.session.close()
