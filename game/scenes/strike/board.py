@@ -166,6 +166,9 @@ class BoardBase(StrikeView):
         """The panel centre: turn badge, the line under it, the last-action line."""
         return "", "", ""
 
+    def round_line(self) -> str:
+        return f"Round {self.state['board']['round']} / {self.content.rules.combat.round_cap}"
+
     def block_words(self, u: dict[str, Any]) -> list[str]:
         """The third line of a unit's panel block (statuses; placement: NEXT / placed)."""
         return look.status_words(self.shown_units.get(u["id"], u))

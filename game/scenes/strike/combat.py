@@ -51,8 +51,7 @@ class CombatView(BoardBase):
             badge = "CPU THINKING…"
         else:
             badge = "CPU TURN"
-        cap = self.content.rules.combat.round_cap
-        return badge, f"Round {self.state['board']['round']} / {cap}", self.last_action
+        return badge, self.round_line(), self.last_action
 
     def ability_usable(self, u: dict[str, Any], index: int) -> bool:
         return (self.is_human(u["owner"]) and self.session.live and self.acting == u["owner"]

@@ -64,8 +64,7 @@ class ResultView(BoardBase):
             self.ui.add(widget)
 
     def centre_lines(self) -> tuple[str, str, str]:
-        cap = self.content.rules.combat.round_cap
-        return "MATCH OVER", f"Round {self.state['board']['round']} / {cap}", self.last_action
+        return "MATCH OVER", self.round_line(), self.last_action
 
     # -- contents ------------------------------------------------------------------------------
     def compute_stats(self) -> dict[int, dict[str, int]]:
