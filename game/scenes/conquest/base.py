@@ -400,7 +400,9 @@ class ConquestView(GameViewBase):
         waiting = [s for s in st["to_act"] if not b["ready"][s]]
         right = ""
         if st["result"] is None and waiting:
-            right = "Waiting for " + " and ".join(self.who_name(s) for s in waiting)
+            names = {"You": "you", "CPU": "the CPU"}
+            right = "Waiting for " + " and ".join(names.get(self.who_name(s), self.who_name(s))
+                                                  for s in waiting)
         if self.session.hotseat:
             right = f"{look.seat_name(self.viewer)}'s screen" + (f"  ·  {right}" if right else "")
         set_text(self.bar_right, right)
@@ -444,12 +446,14 @@ class ConquestView(GameViewBase):
         mine = "Your hand" if not self.session.hotseat else f"Your hand ({look.seat_name(me)})"
         head(mine if self.session.humans else f"{look.seat_name(me)} hand",
              look.SEAT_LIGHT[me])
-        for c in b["hands"][me]:
-            line(self.card_line(c), c)
+        for c in b["hands"][me] or ["—"]:
+            line(self.card_line(c) if c != "—" else "no cards yet", c if c != "—" else None,
+                 look.TEXT if c != "—" else look.MUTED)
         y -= 6
         head("Opponent hand", look.SEAT_LIGHT[opp])
-        for c in b["hands"][opp]:
-            line(self.card_line(c), c)
+        for c in b["hands"][opp] or ["—"]:
+            line(self.card_line(c) if c != "—" else "no cards yet", c if c != "—" else None,
+                 look.TEXT if c != "—" else look.MUTED)
         y -= 6
         head("Discards", look.TEXT)
         for seat in (me, opp):
