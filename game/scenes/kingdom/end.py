@@ -178,6 +178,9 @@ class EndView(MatchView):
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool:
         return True
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        return True  # the boards are a backdrop here: no hover, no tooltips under the panel
+
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):
             self.rematch()
