@@ -302,7 +302,7 @@ class ConquestView(GameViewBase):
 
     @property
     def unit_size(self) -> float:
-        return max(10.0, self.grid.size * 0.32)
+        return max(10.0, self.grid.size * 0.35)
 
     def build_map(self) -> None:
         """Hexes, bases with flags, tile ids baked once per layout (8)."""
@@ -651,7 +651,7 @@ class ConquestView(GameViewBase):
         draw_opaque(self.frame_shapes)  # opaque fills: no blending, no read-back of pixels
         if self.show_map:
             draw_opaque(self.map_shapes)
-            if self.session.show_ids:
+            if self.session.show_ids and self.grid.size >= 30:  # smaller: unreadable smudges
                 draw_baked(self.tile_labels)
             self.draw_marks_under()
             self.ghosts.draw()

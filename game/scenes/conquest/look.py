@@ -196,7 +196,7 @@ class HexGrid:
         """Where the i-th (0..4) unit of a seat stands on a tile: seat 0 left, seat 1 right."""
         x, y = self.centre(tile)
         s = self.size
-        dx, dy = ((0.56, 0.34), (0.24, 0.34), (0.56, 0.0), (0.24, 0.0), (0.40, -0.34))[i % 5]
+        dx, dy = ((0.60, 0.36), (0.24, 0.36), (0.60, 0.0), (0.24, 0.0), (0.42, -0.36))[i % 5]
         side = -1 if seat == 0 else 1
         return x + side * dx * s, y + dy * s
 

@@ -809,8 +809,8 @@ class CardsView(PhaseView):
             name = ("You" if seat == self.viewer else "Opponent") + f" — {look.seat_name(seat)}"
             rows = [(name, look.SEAT_LIGHT[seat], 13, True),
                     (f"Tanks {t} (+{2 * t})    Infantry {n} (+{n})", look.TEXT, 11, False),
-                    (f"Reinforcements {len(reinf)} (+{look.strength_of(reinf)})    "
-                     f"Base +{bonus}", look.TEXT, 11, False),
+                    (f"Reinf. {len(reinf)} (+{look.strength_of(reinf)})    Base +{bonus}",
+                     look.TEXT, 11, False),
                     (f"Total {total} + card", look.GOLD, 13, True)]
             y = rect.top - 8
             for text, colour, size, bold in rows:

@@ -267,7 +267,7 @@ def test_cards_panels_hand_preview_and_confirm(window, conquest):
     view = conquest(decisions_to("cards"))
     assert isinstance(view, CardsView)
     text = view.strength_text()
-    assert "Tanks 2 (+4)" in text and "Reinforcements 1 (+2)" in text
+    assert "Tanks 2 (+4)" in text and "Reinf. 1 (+2)" in text
     assert "Total 8 + card" in text and "Total 5 + card" in text  # both armies, both reinfs
     assert len(view.hand) == 5
     sp = view.hand[0]
@@ -321,9 +321,15 @@ def test_results_then_retreat_by_click_and_drag(window, conquest):
     view = past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
     assert view.viewer == 1
     key(window, arcade.key.ENTER)
-    step(window, 30)
+    for _ in range(60):
+        step(window)
+        if isinstance(window.current_view, ResultsView):
+            break
     results = window.current_view
     assert isinstance(results, ResultsView)
+    step(window, 8)  # mid-flip: the cards are narrower than they will be
+    assert results.card_sprites[0].width < 80
+    save_shot(screenshot(window), "results_flip")
     step(window, 40)  # the cards flip
     image = screenshot(window)
     save_shot(image, "results")
