@@ -13,13 +13,10 @@ rebuilds the CPU from that state.
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-log = logging.getLogger(__name__)
+from game.scenes.cpu_worker import WorkerCalls
 
 # (session token, seat) -> (level, CPU, its stream), in whichever process decides
 _cpus: dict[tuple[str, int], tuple[str, Any, Any]] = {}
@@ -67,66 +64,23 @@ def forget(token: str) -> None:
         del _cpus[key]
 
 
-class CpuRunner:
-    """One CPU decision at a time; `poll()` hands the finished answer back once."""
+class CpuRunner(WorkerCalls):
+    """One kingdom CPU decision at a time; `poll()` hands back (decision, stream state)."""
 
-    factory: Callable[..., Any] | None = None  # tests: a stand-in CPU (sync mode only)
+    factory: Callable[..., Any] | None = None  # tests: a stand-in CPU (decided in-process)
 
     def __init__(self, token: str, sync: bool = False) -> None:
+        super().__init__("kingdom CPU", sync)
         self.token = token
-        self.sync = sync
-        self._executor: ProcessPoolExecutor | None = None
-        self._future: Future | None = None
-        self._ready: Any = None
-        self.tag: Any = None
-
-    @property
-    def pending(self) -> bool:
-        return self._future is not None or self._ready is not None
 
     def start(self, level: str, seat: int, view: dict[str, Any], stream_state: Any,
               tag: Any = None) -> None:
-        if self.pending:
-            return
-        self.tag = tag
-        if self.sync or self.factory is not None:
-            try:
-                self._ready = think(self.token, level, seat, view, stream_state, self.factory)
-            except Exception as exc:  # a CPU bug must not end the match
-                log.exception("kingdom CPU failed")
-                self._ready = exc
-            return
-        try:
-            if self._executor is None:  # spawn, never fork: the parent holds a GL context
-                self._executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            self._future = self._executor.submit(think, self.token, level, seat, view,
-                                                 stream_state)
-        except Exception as exc:
-            log.exception("kingdom CPU worker could not start")
-            self._ready = exc
-
-    def poll(self) -> Any:
-        """(decision, stream state), an exception if the CPU failed, or None while thinking."""
-        if self._future is not None and self._future.done():
-            future, self._future = self._future, None
-            try:
-                self._ready = future.result()
-            except BaseException as exc:  # the worker died or the CPU raised
-                log.warning("kingdom CPU failed: %s", exc)
-                self._ready = exc
-        ready, self._ready = self._ready, None
-        return ready
-
-    def cancel(self) -> None:
-        if self._future is not None:
-            self._future.cancel()
-        self._future = None
-        self._ready = None
+        if self.factory is not None:
+            self.submit(think, self.token, level, seat, view, stream_state, self.factory,
+                        tag=tag, in_process=True)
+        else:
+            self.submit(think, self.token, level, seat, view, stream_state, tag=tag)
 
     def shutdown(self) -> None:
-        self.cancel()
+        super().shutdown()
         forget(self.token)
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
