@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import cache
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -40,19 +41,26 @@ def think(level: str, seat: int, view: dict[str, Any], stream_state: Any
         from game.ai.conquest import make_cpu
     except ImportError as exc:
         raise CpuUnavailable("the conquest CPU is not available yet") from exc
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
     from game.engine.rng import Stream
 
-    spec = get_mode("conquest")
-    if spec is None:
-        raise RuntimeError("the conquest mode is not registered")
-    resources = load_mode_resources(spec)
+    resources = _resources()
     stream = Stream(0, f"ai.{seat}")
     stream.set_state(stream_state)
     cpu = make_cpu(level, seat, stream, resources)
     decision = cpu.decide(view)
     return decision, stream.get_state()
+
+
+@cache
+def _resources() -> Any:
+    """The conquest resources, loaded once per worker process (not once per decision)."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("conquest")
+    if spec is None:
+        raise RuntimeError("the conquest mode is not registered")
+    return load_mode_resources(spec)
 
 
 class CpuRunner:
