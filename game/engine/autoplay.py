@@ -15,7 +15,6 @@ from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer, ModeSpec
 from game.engine.record import build_match, match_record, new_record
 from game.engine.resources import load_mode_resources
-from game.engine.rng import ai_stream
 
 MAX_DECISIONS = 100_000
 
@@ -35,7 +34,7 @@ class PlayedMatch:
 
 def make_players(spec: ModeSpec, seed: int, cpu: dict[int, str]) -> dict[int, CpuPlayer]:
     resources = load_mode_resources(spec)
-    return {seat: spec.make_cpu(level, seat, ai_stream(seed, seat), resources)
+    return {seat: spec.make_cpu(level, seat, spec.ai_stream(seed, seat), resources)
             for seat, level in cpu.items()}
 
 

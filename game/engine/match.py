@@ -93,8 +93,9 @@ class Rules:
         """True when a known verb's fields are missing or of the wrong JSON type."""
         return False
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
-        """The mode's own rejection id for a well-formed decision in the right phase."""
+    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
+        """The mode's own rejection id for a well-formed decision in the right phase, or
+        (id, message) when the message must say more than the id's usual words."""
         return None
 
     def apply(self, match: Match, decision: dict[str, Any]) -> None:
@@ -314,6 +315,8 @@ class Match:
         if state.phase not in rules.verbs[verb]:
             return self._reject("wrong_phase")
         error = rules.check(self, decision)
+        if isinstance(error, tuple):
+            return Rejection(*error)
         return self._reject(error) if error else None
 
     def _reject(self, error: str) -> Rejection:

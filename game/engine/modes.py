@@ -98,6 +98,8 @@ class ModeSpec:
     summarize: Callable[[dict[str, Any]], dict[str, float]] | None = None
     # Mode options a new match gets when the caller names none (crawl: {"variant": "normal"}).
     default_options: dict[str, Any] = field(default_factory=dict)
+    # The name of a CPU seat's own stream (DESIGN 4.7); kingdom's spec names it "ai/{seat}".
+    ai_stream_template: str = "ai.{seat}"
     # Seat 0 may be a CPU too (CPU vs CPU, spectated): the menu offers a "Watch" choice.
     watchable: bool = False
     # Other names the command line accepts for a level (kingdom: {"normal": "hard"}).
@@ -108,6 +110,12 @@ class ModeSpec:
         """The CPU level a command-line name stands for, or None when the mode has none."""
         name = self.level_aliases.get(name, name)
         return name if name in self.cpu_levels else None
+
+    def ai_stream(self, seed: int | str, seat: int) -> Stream:
+        """The stream the host hands the CPU of `seat` (the match never draws it)."""
+        from game.engine.rng import ai_stream
+
+        return ai_stream(seed, seat, self.ai_stream_template)
 
     def scene_factory(self) -> Callable[..., Any] | None:
         """Import and return the first-scene function, or None when the mode has no screens."""

@@ -199,6 +199,7 @@ class Streams:
             self(name).set_state(state)
 
 
-def ai_stream(seed: int | str, seat: int) -> Stream:
-    """The CPU's own stream for a seat: derived from the match seed, never drawn by the match."""
-    return Stream(seed, f"ai.{seat}")
+def ai_stream(seed: int | str, seat: int, template: str = "ai.{seat}") -> Stream:
+    """The CPU's own stream for a seat: derived from the match seed, never drawn by the match.
+    Its name follows the mode's spec (`ai.0` for most, kingdom's `ai/0`)."""
+    return Stream(seed, template.format(seat=seat))

@@ -247,3 +247,32 @@ def test_turn_cap_draw_and_match_over():
     assert (state["phase"], state["turn"], state["to_act"]) == ("over", 60, [])
     assert match.legal_decisions(0) == []
     assert_rejected(match, {"seat": 0, "type": "end_turn"}, "game_over")
+
+
+@pytest.mark.parametrize(("decision", "words"), [
+    (build(0, units=["rome_velite"] * 2), "listed twice"),
+    (build(0, units=["rome_scipio_africanus"]), "is a hero"),
+    (build(0, units=[]), "1"),
+])
+def test_an_invalid_deck_message_names_the_failing_rule(decision, words):
+    outcome = new_match().submit(decision)
+    assert outcome.error == "invalid_deck"
+    assert outcome.message.startswith("Invalid deck: ") and words in outcome.message
+
+
+def test_null_setup_values_take_their_defaults():
+    match = setup_match({"faction": "china", "mode": None, "level": None, "hp": None,
+                         "coins": None, "shop": None, "deck": None, "hero": None,
+                         "slots": None},
+                        seat("rome"), to_act=None, combat_log=None, next_uid=None)
+    s0 = match.state_json()["board"]["seats"][0]
+    assert (s0["mode"], s0["level"], s0["hp"], s0["coins"], len(s0["shop"])) == (
+        "country", 1, 25, 1, 3)
+    assert match.state_json()["to_act"] == [0]
+
+
+def test_cpu_streams_follow_the_spec_names():
+    from game.engine.modes import get_mode
+
+    spec = get_mode("kingdom")
+    assert spec.ai_stream(7, 1).name == "ai/1"

@@ -30,7 +30,6 @@ from arcade.types import Color
 from game.components.kingdom import KingdomSeat
 from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
-from game.engine.rng import ai_stream
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
 from game.scenes.base import GameViewBase
@@ -41,6 +40,7 @@ from game.scenes.kingdom.cpu import CpuRunner
 from game.scenes.kingdom.layout import Layout, compute
 from game.scenes.kingdom.warm import CardWarmer, Face
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
+from game.systems.kingdom.mode import SPEC
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class KingdomSession:
         self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
         self.humans = [s for s in (0, 1) if s not in self.cpu]
         self.me: int | None = self.humans[0] if self.humans else None
-        self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
+        self.streams = {s: SPEC.ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(uuid4().hex, sync=sync)
         self.warmer = CardWarmer(self.content)
         self.live = live  # False: a still shot, nobody moves

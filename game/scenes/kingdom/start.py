@@ -26,7 +26,8 @@ import arcade
 from game.engine.match import Match, Rejection
 from game.engine.modes import ModeLaunch, get_mode
 from game.engine.record import RecordError, build_match, new_record, replay
-from game.engine.rng import Stream, ai_stream
+from game.engine.rng import Stream
+from game.systems.kingdom.mode import SPEC
 from game.systems.kingdom.pools import default_preset
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ def human_seats(match: Match) -> list[int]:
 
 
 def _cpu_stream(match: Match, seat: int) -> Stream:
-    stream = ai_stream(match.seed, seat)
+    stream = SPEC.ai_stream(match.seed, seat)
     state = match.extra.get(AI_STREAMS, {}).get(seat)
     if state is not None:
         stream.set_state(state)

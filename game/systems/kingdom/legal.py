@@ -47,7 +47,7 @@ def malformed(decision: dict[str, Any]) -> bool:
     return False
 
 
-def check(match: Match, decision: dict[str, Any]) -> str | None:
+def check(match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
     idx = index(match)
     verb = decision["type"]
     seat = idx.seats[decision["seat"]]
@@ -55,7 +55,7 @@ def check(match: Match, decision: dict[str, Any]) -> str | None:
     if verb == "build_deck":
         problem = deck_problem(content, decision["mode"], decision["faction"],
                                decision["hero"], decision["units"])
-        return "invalid_deck" if problem else None
+        return ("invalid_deck", f"Invalid deck: {problem}") if problem else None
     if verb == "buy":
         return buy_problem(content, seat, decision["offer"], decision["slot"])
     if verb == "sell":

@@ -65,7 +65,7 @@ class KingdomRules(Rules):
     def malformed(self, decision: dict[str, Any]) -> bool:
         return legal.malformed(decision)
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
         return legal.check(match, decision)
 
     def apply(self, match: Match, decision: dict[str, Any]) -> None:
@@ -121,6 +121,7 @@ SPEC = register(ModeSpec(
     default_level="hard",
     level_aliases={"normal": "hard"},
     watchable=True,
+    ai_stream_template="ai/{seat}",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=make_cpu,

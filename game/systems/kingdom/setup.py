@@ -61,6 +61,12 @@ def _int(value: Any, key: str, low: int, high: int | None = None) -> int:
     return value
 
 
+def _get(raw: dict[str, Any], key: str, default: Any) -> Any:
+    """A setup value; a key given as null takes its default, like an omitted one."""
+    value = raw.get(key)
+    return default if value is None else value
+
+
 def _alias(setup: dict[str, Any], board: dict[str, Any], key: str, default: Any) -> Any:
     """`turn` / `phase` from the envelope, with `board.<key>` accepted as an alias."""
     outer, inner = setup.get(key), board.get(key)
@@ -83,7 +89,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         raise SetupError(f"setup.phase: must be \"planning\", got {phase!r} "
                          "(a match from the deck builder uses setup: null)")
     turn = _int(_alias(setup, board, "turn", 1), "setup.turn", 1, content.turn_cap)
-    to_act = setup.get("to_act", [0])
+    to_act = _get(setup, "to_act", [0])
     if to_act not in ([0], [1]):
         raise SetupError(f"setup.to_act: must be [0] or [1], got {to_act!r}")
     raw_seats = board.get("seats")
@@ -95,7 +101,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if len(used) != len(set(used)):
         raise SetupError("setup.board.seats: two units share a uid")
     first_free = max(used, default=0) + 1
-    next_uid = board.get("next_uid", first_free)
+    next_uid = _get(board, "next_uid", first_free)
     next_uid = _int(next_uid, "setup.board.next_uid", first_free)
     for seat, slots in parsed:
         filled: list[Unit | None] = []
@@ -105,14 +111,14 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
                 next_uid += 1
             filled.append(unit)
         seat.slots = tuple(filled)
-    log = board.get("combat_log", [])
+    log = _get(board, "combat_log", [])
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise SetupError("setup.board.combat_log: must be a list of event objects")
     seats = (parsed[0][0], parsed[1][0])
     board_log = json.dumps(log, separators=(",", ":"))
     _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=board_log), seats)
     for n, raw in enumerate(raw_seats):
-        if "shop" not in raw:  # drawn at load: the first draws of the seat's fresh stream
+        if raw.get("shop") is None:  # drawn at load: the first draws of the seat's fresh stream
             seats[n].shop = fresh_offers(content, seats[n], shop_stream(match, n))
     match.journal.set(match.state, phase="planning", turn=turn, to_act=tuple(to_act))
 
@@ -122,7 +128,7 @@ def _seat(content: Content, raw: Any, n: int, key: str
     """One seat object of a setup; slots keep "" for a uid still to assign."""
     if not isinstance(raw, dict):
         raise SetupError(f"{key}: must be an object")
-    mode = raw.get("mode", "country")
+    mode = _get(raw, "mode", "country")
     if mode not in MODES:
         raise SetupError(f"{key}.mode: must be \"country\" or \"continent\", got {mode!r}")
     faction = raw.get("faction")
@@ -130,23 +136,23 @@ def _seat(content: Content, raw: Any, n: int, key: str
         raise SetupError(f"{key}.faction: required (a country or continent id)")
     if not content.is_faction(mode, faction):
         raise SetupError(f"{key}.faction: {faction!r} is not a {mode} of this game")
-    level = _int(raw.get("level", content.start_level), f"{key}.level",
+    level = _int(_get(raw, "level", content.start_level), f"{key}.level",
                  content.start_level, content.max_level)
     era = content.era(level).id
-    if raw.get("era", era) != era:
+    if _get(raw, "era", era) != era:
         raise SetupError(f"{key}.era: level {level} is era {era!r}, got {raw['era']!r}")
     slot_count = content.slot_count(level)
     max_hp = content.max_hp(slot_count)
-    if raw.get("max_hp", max_hp) != max_hp:
+    if _get(raw, "max_hp", max_hp) != max_hp:
         raise SetupError(f"{key}.max_hp: level {level} has max_hp {max_hp}, "
                          f"got {raw['max_hp']!r}")
-    hp = _int(raw.get("hp", max_hp), f"{key}.hp", 1, max_hp)
-    coins = _int(raw.get("coins", content.start_coins), f"{key}.coins", 0)
+    hp = _int(_get(raw, "hp", max_hp), f"{key}.hp", 1, max_hp)
+    coins = _int(_get(raw, "coins", content.start_coins), f"{key}.coins", 0)
     hero, status = _hero(content, raw.get("hero"), f"{key}.hero")
     deck = _deck(content, raw.get("deck"), mode, faction, f"{key}.deck")
     slots = _slots(content, raw.get("slots"), slot_count, hero, status, f"{key}.slots")
     shop: tuple[str | None, ...] = ()
-    if "shop" in raw:
+    if raw.get("shop") is not None:
         shop = _shop(content, raw["shop"], content.shop_size(slot_count), f"{key}.shop")
     seat = KingdomSeat(seat=n, faction=faction, mode=mode, hero=hero, hero_status=status,
                        deck=deck, level=level, slots=(), hp=hp, max_hp=max_hp, coins=coins,
@@ -162,7 +168,7 @@ def _hero(content: Content, raw: Any, key: str) -> tuple[str | None, str | None]
     card = content.cards.get(raw["card"])
     if card is None or card.kind != "hero":
         raise SetupError(f"{key}.card: {raw['card']!r} is not a hero")
-    status = raw.get("status", "in_hand")
+    status = _get(raw, "status", "in_hand")
     if status not in HERO_STATUSES:
         raise SetupError(f"{key}.status: must be one of {', '.join(HERO_STATUSES)}")
     return card.id, status
@@ -209,7 +215,7 @@ def _slot_unit(content: Content, entry: Any, hero: str | None, key: str) -> Unit
     card = content.cards.get(entry["card"])
     if card is None or (card.kind == "hero" and card.id != hero):
         raise SetupError(f"{key}.card: {entry['card']!r} is not a unit id or the seat's hero")
-    uid = entry.get("uid", "")
+    uid = _get(entry, "uid", "")
     if uid != "" and (not isinstance(uid, str) or not UID.match(uid)):
         raise SetupError(f"{key}.uid: must be \"u<n>\" with n >= 1, got {uid!r}")
     return (card.id, uid)
