@@ -51,7 +51,7 @@ def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[flo
     for _ in range(max_decisions):
         if match.result is not None:
             return times
-        seat = match.to_act[0]
+        seat = match.rules.waiting_for(match)[0]
         player = players[seat]
         start = time.perf_counter() if timed else 0.0
         decision = player.decide(match.view_json(seat))

@@ -117,6 +117,11 @@ class Rules:
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
 
+    def waiting_for(self, match: Match) -> tuple[int, ...]:
+        """The seats whose decision the match is waiting for: `to_act`, less any seat that
+        has already committed in a simultaneous phase (conquest's ready seats)."""
+        return match.state.to_act
+
 
 @dataclass(frozen=True, slots=True)
 class MatchMark:

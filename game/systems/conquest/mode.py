@@ -89,6 +89,12 @@ class ConquestRules(Rules):
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return legal.legal_decisions(match, seat)
 
+    def waiting_for(self, match: Match) -> tuple[int, ...]:
+        """A ready seat stays in `to_act` until the other readies (4.3) but has nothing to
+        decide meanwhile (it may only unready)."""
+        ready = index(match).board.ready
+        return tuple(seat for seat in match.state.to_act if not ready[seat])
+
 
 def resolve(match: Match, decision: dict[str, Any]) -> None:
     """One accepted decision, by verb (5.1)."""
