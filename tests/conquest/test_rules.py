@@ -174,6 +174,8 @@ BATTLE = [{"number": 1, "tile": "L13", "state": "current"}]
 
 @pytest.mark.parametrize(("setup", "message"), [
     ({"board": {"units": []}}, "phase"),
+    ({"phase": "commander", "board": {"setup_kind": "classic", "units": []}},
+     "board.setup_kind"),
     ({"phase": "movement", "board": {}}, "board.units: required"),
     ({"phase": "movement", "board": {"setup_kind": "classic",
                                      "units": [{"id": "p0.t5", "tile": "L01"}]}},

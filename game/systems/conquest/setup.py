@@ -121,6 +121,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     kind = raw.get("setup_kind", "commanders")
     if kind not in SETUP_KINDS:
         raise SetupError(f"board.setup_kind: must be one of {', '.join(SETUP_KINDS)}")
+    if kind == CLASSIC and phase == "commander":
+        raise SetupError("board.setup_kind: the Classic setup skips the commander phase (4.2)")
     commanders = raw.get("commanders", [None, None])
     if not (isinstance(commanders, list) and len(commanders) == 2):
         raise SetupError("board.commanders: must be a list of two entries")
