@@ -146,7 +146,7 @@ class BattlesView(OverlayView):
         for b in battles:
             p = [look.stack_badge(self.units_on(b["tile"], s)) for s in (0, 1)]
             lines.append((f"Battle {b['number']}: {b['tile']}", look.TEXT, 13, True))
-            lines.append((f"  Player 1 {p[0]}  vs  Player 2 {p[1]}", look.MUTED, 11, False))
+            lines.append((f"  P1 {p[0]}   vs   P2 {p[1]}", look.MUTED, 11, False))
         lines += [("", look.TEXT, 0, False),
                   ("Battles are fought one at a time, in number order.", look.MUTED, 11, False)]
         self.set_panel(lines)

@@ -401,3 +401,44 @@ def test_game_over_screen_after_base_capture(window, conquest):
     again = window.current_view
     assert again is not over and again.match.phase == "placement"
     again.session.close()
+
+
+# -- a draw, both retreat onto one tile: "New battle detected" (4.13.2, 8.4) -----------------
+DRAW_AT_L13 = {
+    "phase": "cards",
+    "board": {
+        "setup_kind": "classic",
+        "units": [{"id": "p0.i1", "tile": "L13"}, {"id": "p0.t1", "tile": "L03"},
+                  {"id": "p1.i1", "tile": "L13"}, {"id": "p1.t1", "tile": "L10"}],
+        "battles": [{"number": 1, "tile": "L13", "state": "current"}],
+        "current_battle": 1,
+    },
+}
+
+
+def test_draw_retreats_into_a_new_battle(window, conquest):
+    from game.scenes.conquest.overlays import BattlesView, CurtainView, ResultsView
+    from game.scenes.conquest.screens import CardsView, RetreatView
+
+    play = [{"seat": 0, "type": "choose_card", "card": "power2"}, {"seat": 0, "type": "ready"},
+            {"seat": 1, "type": "choose_card", "card": "power2"}, {"seat": 1, "type": "ready"},
+            {"seat": 0, "type": "retreat", "unit": "p0.i1", "to": "L14"},
+            {"seat": 0, "type": "ready"},
+            {"seat": 1, "type": "retreat", "unit": "p1.i1", "to": "L14"}]
+    view = conquest(play, setup=DRAW_AT_L13)
+    assert isinstance(view, RetreatView) and view.viewer == 1  # public: no curtain
+    assert view.board["last_result"]["reason"] == "draw"
+    key(window, arcade.key.ENTER)
+    step(window, 3)
+    battles = window.current_view
+    assert isinstance(battles, BattlesView) and battles.new
+    assert battles.next_btn.text == "Return to battles"
+    assert battles.panel_text().startswith("New battle detected")
+    assert "Battle 2: L14" in battles.panel_text()
+    save_shot(screenshot(window), "new_battle")
+    key(window, arcade.key.ENTER)
+    step(window, 3)
+    nxt = window.current_view
+    assert isinstance(nxt, (CurtainView, CardsView)) and not isinstance(nxt, ResultsView)
+    nxt = past_curtain(window, nxt)
+    assert isinstance(nxt, CardsView) and nxt.site == "L14"
