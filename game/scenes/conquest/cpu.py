@@ -4,7 +4,8 @@ esper is module-global and not thread-safe, and `hard` searches, so a CPU decide
 worker process that gets only its seat view and the state of its own `ai.<seat>` stream. It
 returns one decision and the stream's new state; the view keeps the state for the next call.
 
-The CPU players live in `game.ai.conquest`; while that package is missing the import is
+The calls run on the shared `game.scenes.cpu_worker.WorkerCalls`. The CPU players live in
+`game.ai.conquest`; while that package is missing the import is
 guarded and the runner answers with `CpuUnavailable` (the screen says so, humans play on).
 `CpuRunner(sync=True)` decides in-process (tests, benches), and `decide=` replaces the CPU
 with any callable `(seat, view) -> decision` (tests' stand-ins).
@@ -12,14 +13,11 @@ with any callable `(seat, view) -> decision` (tests' stand-ins).
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
-log = logging.getLogger(__name__)
+from game.scenes.cpu_worker import WorkerCalls
 
 
 class CpuUnavailable(RuntimeError):
@@ -64,63 +62,46 @@ def _resources() -> Any:
 
 
 class CpuRunner:
-    """One CPU decision at a time; `poll()` hands the finished answer back once."""
+    """One CPU decision at a time on the shared worker (`game.scenes.cpu_worker`); `poll()`
+    hands the finished answer back once."""
 
     def __init__(self, sync: bool = False,
                  decide: Callable[[int, dict[str, Any]], dict[str, Any]] | None = None) -> None:
-        self.sync = sync
+        self.calls = WorkerCalls("conquest CPU", sync=sync)
         self.decide = decide
-        self._executor: ProcessPoolExecutor | None = None
-        self._future: Future | None = None
-        self._ready: Any = None
-        self.tag: Any = None
+
+    @property
+    def sync(self) -> bool:
+        return self.calls.sync
+
+    @sync.setter
+    def sync(self, value: bool) -> None:
+        self.calls.sync = value
+
+    @property
+    def tag(self) -> Any:
+        return self.calls.tag
 
     @property
     def pending(self) -> bool:
-        return self._future is not None or self._ready is not None
+        return self.calls.pending
 
     def start(self, level: str, seat: int, view: dict[str, Any], stream_state: Any,
               tag: Any = None) -> None:
-        if self.pending:
-            return
-        self.tag = tag
-        if self.decide is not None or self.sync:
-            try:
-                if self.decide is not None:
-                    self._ready = (self.decide(seat, view), stream_state)
-                else:
-                    self._ready = think(level, seat, view, stream_state)
-            except Exception as exc:  # a CPU bug must not end the match
-                if not isinstance(exc, CpuUnavailable):
-                    log.exception("conquest CPU failed")
-                self._ready = exc
-            return
-        try:
-            if self._executor is None:  # spawn, never fork: the parent holds a GL context
-                self._executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-            self._future = self._executor.submit(think, level, seat, view, stream_state)
-        except Exception as exc:
-            log.exception("conquest CPU worker could not start")
-            self._ready = exc
+        if self.decide is not None:  # a stand-in: in-process, the stream untouched
+            self.calls.submit(_stand_in, self.decide, seat, view, stream_state, tag=tag,
+                              in_process=True)
+        else:
+            self.calls.submit(think, level, seat, view, stream_state, tag=tag)
 
     def poll(self) -> Any:
         """(decision, stream state), an exception if the CPU failed, or None while thinking."""
-        if self._future is not None and self._future.done():
-            future, self._future = self._future, None
-            try:
-                self._ready = future.result()
-            except BaseException as exc:  # the worker died or the CPU raised
-                log.warning("conquest CPU failed: %s", exc)
-                self._ready = exc
-        ready, self._ready = self._ready, None
-        return ready
+        return self.calls.poll()
 
     def shutdown(self) -> None:
-        if self._future is not None:
-            self._future.cancel()
-        self._future = None
-        self._ready = None
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.calls.shutdown()
+
+
+def _stand_in(decide: Callable[[int, dict[str, Any]], dict[str, Any]], seat: int,
+              view: dict[str, Any], stream_state: Any) -> tuple[dict[str, Any], Any]:
+    return decide(seat, view), stream_state
