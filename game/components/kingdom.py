@@ -15,12 +15,12 @@ Unit = tuple[str, str]  # (card id, uid "u<n>")
 
 @dataclass(slots=True)
 class KingdomBoard:
-    """`board.next_uid` and `board.combat_log`. The log is kept as its JSON text: immutable
-    (the journal restores it by assignment) and turned back into fresh lists by one C-speed
-    `json.loads` for every state or seat view, which CPUs ask for at every decision."""
+    """`board.next_uid` and `board.combat_log`. The log is kept pickled: immutable bytes (the
+    journal restores them by assignment) that one C-speed `pickle.loads` turns back into fresh
+    lists for every state or seat view, which CPUs ask for at every decision."""
 
     next_uid: int = 1
-    combat_log: str = "[]"
+    combat_log: bytes = b"\x80\x05]\x94."  # pickle.dumps([], protocol=5)
 
 
 @dataclass(slots=True)

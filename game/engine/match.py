@@ -14,10 +14,10 @@ rolled back through the journal before the error propagates.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from uuid import uuid4
 
 import esper
 
@@ -31,6 +31,8 @@ from game.engine.journal import Mark as JournalMark
 from game.engine.rng import Stream, Streams
 
 HIDDEN = "hidden"
+
+_world_numbers = itertools.count(1)  # esper world names: unique within the process
 
 COMMON_MESSAGES = {
     "unknown_decision": "Unknown decision.",
@@ -165,7 +167,7 @@ class Match:
         self.seed = seed
         self.options: dict[str, Any] = dict(options or {})
         self.resources = resources
-        self.world = f"match-{uuid4().hex}"
+        self.world = f"match-{next(_world_numbers)}"
         self.journal = Journal()
         self.streams = Streams(seed, self.journal)  # streams journal their own state
         for name in rules.streams:

@@ -8,7 +8,6 @@ section 6 a setup breaks.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from game.components.kingdom import KingdomBoard, KingdomSeat, Unit
 from game.engine.match import SetupError, is_int
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
-from game.systems.kingdom.state import KEY, Index
+from game.systems.kingdom.state import KEY, Index, pack_log
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -115,8 +114,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise SetupError("setup.board.combat_log: must be a list of event objects")
     seats = (parsed[0][0], parsed[1][0])
-    board_log = json.dumps(log, separators=(",", ":"))
-    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=board_log), seats)
+    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=pack_log(log)), seats)
     for n, raw in enumerate(raw_seats):
         if raw.get("shop") is None:  # drawn at load: the first draws of the seat's fresh stream
             seats[n].shop = fresh_offers(content, seats[n], shop_stream(match, n))

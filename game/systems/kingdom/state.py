@@ -6,7 +6,7 @@ the index never changes: only their components' fields do, through `match.journa
 
 from __future__ import annotations
 
-import json
+import pickle
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import HIDDEN
@@ -29,6 +29,11 @@ class Index:
         self.content = content
         self.board = board
         self.seats = seats
+
+
+def pack_log(log: list[dict[str, Any]]) -> bytes:
+    """The combat log as the board keeps it (see `KingdomBoard`)."""
+    return pickle.dumps(log, protocol=5)
 
 
 def index(match: Match) -> Index:
@@ -63,7 +68,7 @@ def board_json(match: Match) -> dict[str, Any]:
     return {
         "next_uid": idx.board.next_uid,
         "seats": [seat_json(idx.content, s) for s in idx.seats],
-        "combat_log": json.loads(idx.board.combat_log),
+        "combat_log": pickle.loads(idx.board.combat_log),  # noqa: S301 (our own bytes)
     }
 
 

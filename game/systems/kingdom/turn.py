@@ -5,12 +5,11 @@ turn.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from game.systems.kingdom.combat import SeatBoard, resolve_combat
 from game.systems.kingdom.shop import top_up
-from game.systems.kingdom.state import index
+from game.systems.kingdom.state import index, pack_log
 
 if TYPE_CHECKING:
     from game.components.kingdom import KingdomSeat
@@ -53,7 +52,7 @@ def run_combat(match: Match) -> None:
         if seat.hero is not None and seat.hero in outcome.dead_cards[seat.seat]:
             fields["hero_status"] = "dead"
         j.set(seat, **fields)
-    j.set(idx.board, combat_log=json.dumps(outcome.log, separators=(",", ":")))
+    j.set(idx.board, combat_log=pack_log(outcome.log))
     for event in outcome.log:
         match.emit(event["type"], **{k: v for k, v in event.items() if k != "type"})
 
