@@ -17,7 +17,7 @@ from arcade.types import Color
 from game.scenes.bake import draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
-from game.scenes.conquest.base import ConquestView, Token
+from game.scenes.conquest.base import SCREEN_EVENTS, ConquestView, Token
 from game.scenes.conquest.screens import ENTER_KEYS, battle_site
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
@@ -104,8 +104,15 @@ class OverlayView(ConquestView):
         # CPU vs CPU: nobody clicks Next, so a watched match goes on by itself
         if not self.session.humans and self.session.live and not self.done:
             self.watch_time += dt * (self.tweener.factor or 100.0)
-            if self.watch_time >= WATCH_PAUSE and not self.animating:
+            if self.watch_time >= WATCH_PAUSE and not self.playing:
                 self.close()
+
+    @property
+    def playing(self) -> bool:
+        """Animations of this screen still to play: tweens, or queued events that are not the
+        next screen's (a queued `match_ended` waits for this screen to close)."""
+        pending = self.session.events
+        return self.tweener.busy or bool(pending and pending[0]["type"] not in SCREEN_EVENTS)
 
     def close(self) -> None:
         self.done = True

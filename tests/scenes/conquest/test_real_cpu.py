@@ -1,0 +1,22 @@
+"""The real conquest CPUs (game.ai.conquest) drive the screens: a whole easy-vs-easy match,
+decided in-process, reaches the game-over screen."""
+
+from __future__ import annotations
+
+
+def test_real_easy_cpus_play_a_whole_match_on_the_screens(window, conquest_app):
+    from game.scenes.conquest.screens import GameOverView
+    from game.scenes.conquest.start import new_match, view_for
+
+    conquest_app.settings.animation_speed = "instant"
+    match = new_match(5, {0: "easy", 1: "easy"}, "classic")
+    window.show_view(view_for(conquest_app, match, sync=True))
+    for i in range(4000):
+        window.dispatch_event("on_update", 1 / 60)
+        if i % 400 == 0:
+            window.dispatch_event("on_draw")
+        if isinstance(window.current_view, GameOverView):
+            break
+    assert match.result is not None, (match.phase, len(match.decisions))
+    assert isinstance(window.current_view, GameOverView)
+    window.current_view.session.close()
