@@ -70,6 +70,8 @@ class ConquestSession:
         self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(sync=sync, decide=decide)
+        # a CPU thinks once per phase step; the rest of the step's decisions wait here
+        self.plans: dict[int, list[dict[str, Any]]] = {}
         self.live = live  # False: a still shot, nobody decides
         self.cpu_off = False  # the CPU failed or is not installed: humans play on
         self.events: deque[dict[str, Any]] = deque()
@@ -621,6 +623,12 @@ class ConquestView(GameViewBase):
         if not seats:
             return False
         seat = seats[0]
+        plan = s.plans.get(seat)
+        if plan:
+            decision = plan.pop(0)
+            if self.match.validate(decision) is None:
+                return self.submit(decision)
+            s.plans.pop(seat, None)  # the position moved on (a public phase): think again
         runner = s.runner
         if not runner.pending:
             runner.sync = runner.sync or self.cpu_sync
@@ -638,8 +646,9 @@ class ConquestView(GameViewBase):
             else:
                 self.notify(f"The CPU failed: {answer}")
             return False
-        decision, stream_state = answer
+        decisions, stream_state = answer
         s.streams[seat] = stream_state
+        decision, s.plans[seat] = decisions[0], list(decisions[1:])
         if not self.submit(decision):
             log.error("CPU decision rejected: %s", decision)
             s.cpu_off = True

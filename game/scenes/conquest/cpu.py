@@ -14,7 +14,6 @@ with any callable `(seat, view) -> decision` (tests' stand-ins).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from game.scenes.cpu_worker import WorkerCalls
@@ -33,32 +32,14 @@ def cpu_available() -> bool:
 
 
 def think(level: str, seat: int, view: dict[str, Any], stream_state: Any
-          ) -> tuple[dict[str, Any], Any]:
-    """One CPU decision on a seat view (runs in the worker): (decision, new stream state)."""
+          ) -> tuple[list[dict[str, Any]], Any]:
+    """The CPU's decisions for its current phase step (runs in the worker; the CPU thinks
+    once per step): (decisions, new stream state)."""
     try:
-        from game.ai.conquest import make_cpu
+        from game.ai.conquest.worker import think as plan_step
     except ImportError as exc:
         raise CpuUnavailable("the conquest CPU is not available yet") from exc
-    from game.engine.rng import Stream
-
-    resources = _resources()
-    stream = Stream(0, f"ai.{seat}")
-    stream.set_state(stream_state)
-    cpu = make_cpu(level, seat, stream, resources)
-    decision = cpu.decide(view)
-    return decision, stream.get_state()
-
-
-@cache
-def _resources() -> Any:
-    """The conquest resources, loaded once per worker process (not once per decision)."""
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
-
-    spec = get_mode("conquest")
-    if spec is None:
-        raise RuntimeError("the conquest mode is not registered")
-    return load_mode_resources(spec)
+    return plan_step(level, seat, view, stream_state)
 
 
 class CpuRunner:
@@ -103,5 +84,5 @@ class CpuRunner:
 
 
 def _stand_in(decide: Callable[[int, dict[str, Any]], dict[str, Any]], seat: int,
-              view: dict[str, Any], stream_state: Any) -> tuple[dict[str, Any], Any]:
-    return decide(seat, view), stream_state
+              view: dict[str, Any], stream_state: Any) -> tuple[list[dict[str, Any]], Any]:
+    return [decide(seat, view)], stream_state
