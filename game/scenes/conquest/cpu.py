@@ -36,6 +36,7 @@ def think(level: str, seat: int, view: dict[str, Any], stream_state: Any
     """The CPU's decisions for its current phase step (runs in the worker; the CPU thinks
     once per step): (decisions, new stream state)."""
     try:
+        from game.ai.conquest import make_cpu  # noqa: F401  (the players themselves)
         from game.ai.conquest.worker import think as plan_step
     except ImportError as exc:
         raise CpuUnavailable("the conquest CPU is not available yet") from exc
