@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import HIDDEN, Match, Rejection
-from game.engine.record import new_record
-from game.systems.kingdom.mode import MODE_ID, create_match
+from game.systems.kingdom.content import content_of
+from game.systems.kingdom.mode import MODE_ID, KingdomRules
+from game.systems.kingdom.setup import restore_position
 from game.systems.kingdom.state import index
 
 if TYPE_CHECKING:
@@ -43,11 +44,19 @@ def scratch_setup(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
-    """A match at the view's position (planning phase only), events off (nobody reads them)."""
-    record = new_record(MODE_ID, str(view.get("rules", "1")), SCRATCH_SEED, {},
-                        scratch_setup(view))
-    match = create_match(record, resources)
+    """A match at the view's position (planning phase only), events off (nobody reads them).
+    The view was printed by the rules, so it loads without the setup checks
+    (`restore_position`); `scratch_setup` is the same position as a checked setup."""
+    content = content_of(resources)
+    match = Match(KingdomRules(content), seed=SCRATCH_SEED, resources=resources,
+                  phase="planning")
     match.events.enabled = False
+    try:
+        with match.active():
+            restore_position(match, content, scratch_setup(view))
+    except BaseException:
+        match.close()
+        raise
     return match
 
 

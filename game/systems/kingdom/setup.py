@@ -229,3 +229,23 @@ def _shop(content: Content, raw: Any, size: int, key: str) -> tuple[str | None, 
         if card is None or card.kind != "unit":
             raise SetupError(f"{key}[{i}]: {offer!r} is not a unit id")
     return tuple(raw)
+
+
+def restore_position(match: Match, content: Content, state: dict[str, Any]) -> None:
+    """The planning position of a State JSON this program printed (a CPU's seat view, with its
+    hidden offers already turned into empty positions), loaded without the setup checks: a
+    printed position is valid by construction, and CPUs load one per planning phase."""
+    board = state["board"]
+    seats = []
+    for n, raw in enumerate(board["seats"]):
+        hero = raw["hero"]
+        seats.append(KingdomSeat(
+            seat=n, faction=raw["faction"], mode=raw["mode"],
+            hero=hero["card"] if hero else None, hero_status=hero["status"] if hero else None,
+            deck=tuple(raw["deck"]), level=raw["level"],
+            slots=tuple(None if u is None else (u["card"], u["uid"]) for u in raw["slots"]),
+            hp=raw["hp"], max_hp=raw["max_hp"], coins=raw["coins"], shop=tuple(raw["shop"]),
+            built=True))
+    _create(match, content, KingdomBoard(next_uid=board["next_uid"]), (seats[0], seats[1]))
+    match.journal.set(match.state, phase=state["phase"], turn=state["turn"],
+                      to_act=tuple(state["to_act"]))
