@@ -276,3 +276,27 @@ def test_cpu_streams_follow_the_spec_names():
 
     spec = get_mode("kingdom")
     assert spec.ai_stream(7, 1).name == "ai/1"
+
+
+def test_restore_position_equals_the_checked_setup_for_printed_views():
+    """The CPUs' unchecked loader builds the same position as the checked setup path."""
+    from game.ai.kingdom.scratch import scratch_match, scratch_setup
+    from game.engine.autoplay import play_cpu_match
+    from game.engine.modes import get_mode
+    from game.engine.record import build_match, new_record, replay, validate_record
+
+    spec = get_mode("kingdom")
+    played = play_cpu_match(spec, 11, {0: "hard", 1: "easy"})
+    record = validate_record(played.record)
+    for cut in range(3, len(record["decisions"]), 7):
+        live = replay({**record, "decisions": record["decisions"][:cut]}).match
+        if live.phase != "planning":
+            continue
+        view = live.view_json(live.to_act[0])
+        fast = scratch_match(view, live.resources)
+        checked = build_match(validate_record(new_record("kingdom", "1", 0, {},
+                                                         scratch_setup(view))))
+        assert fast.state_json() == checked.state_json()
+        fast.close()
+        checked.close()
+        live.close()
