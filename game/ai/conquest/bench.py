@@ -15,7 +15,8 @@ import time
 
 from game.ai.conquest.selfplay import play_match
 from game.bench import distribution_rows
-from game.engine.modes import BenchRow
+from game.engine.autoplay import play_cpu_match
+from game.engine.modes import BenchRow, get_mode
 
 FIRST_SEED = 1000
 GAMES = {"easy": 10, "normal": 10, "hard": 2}
@@ -38,9 +39,11 @@ def bench_rows() -> list[BenchRow]:
     for level, games in GAMES.items():
         rows += distribution_rows(f"conquest.decision_ms.{level}",
                                   decision_samples(level, games))
+    spec = get_mode("conquest")
+    assert spec is not None
     start = time.perf_counter()
-    for seed in range(GAMES_PER_S_RUNS):
-        play_match(2000 + seed, {0: "normal", 1: "normal"})
+    for seed in range(GAMES_PER_S_RUNS):  # the same driver as `tabula simulate`
+        play_cpu_match(spec, 2000 + seed, {0: "normal", 1: "normal"})
     rows.append(BenchRow("conquest.games_per_s.normal_vs_normal",
                          GAMES_PER_S_RUNS / (time.perf_counter() - start), "games/s"))
     return rows
