@@ -41,6 +41,7 @@ def bench_rows() -> list[BenchRow]:
                                   decision_samples(level, games))
     spec = get_mode("conquest")
     assert spec is not None
+    play_cpu_match(spec, 1999, {0: "normal", 1: "normal"})  # warm-up: caches, imports
     start = time.perf_counter()
     for seed in range(GAMES_PER_S_RUNS):  # the same driver as `tabula simulate`
         play_cpu_match(spec, 2000 + seed, {0: "normal", 1: "normal"})

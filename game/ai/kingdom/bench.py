@@ -89,6 +89,7 @@ def phase_samples(level: str, games: int, first_seed: int = 3000,
 def games_per_second(runs: int | None = None, first_seed: int = 4000) -> float:
     spec = kingdom_spec()
     runs = GAMES_PER_S_RUNS if runs is None else runs
+    play_cpu_match(spec, first_seed - 1, {0: "hard", 1: "hard"})  # warm-up: caches, imports
     start = time.perf_counter()
     for n in range(runs):
         play_cpu_match(spec, first_seed + n, {0: "hard", 1: "hard"})
