@@ -133,6 +133,34 @@ def _import_entry(entry: str | None) -> Callable[..., Any] | None:
     return getattr(importlib.import_module(module_name), attr)
 
 
+def lazy_cpu(module: str) -> Callable[..., CpuPlayer]:
+    """A mode's `make_cpu` that imports `module` (and its `make_cpu`) only when a CPU is
+    needed, so registering a mode never loads its players."""
+
+    def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
+        return importlib.import_module(module).make_cpu(level, seat, stream, resources)
+
+    return make_cpu
+
+
+def bench_of(rules_module: str, screens_module: str | None = None
+             ) -> Callable[[], list[BenchRow]]:
+    """A mode's `bench`: the `bench_rows()` of its CPU module, then its screens' frame rows
+    when the screens can be imported (a machine without GL libraries still gets the rest)."""
+
+    def bench() -> list[BenchRow]:
+        rows = list(importlib.import_module(rules_module).bench_rows())
+        if screens_module is not None:
+            try:
+                screens = importlib.import_module(screens_module)
+            except ImportError:
+                return rows
+            rows += screens.bench_rows()
+        return rows
+
+    return bench
+
+
 _registry: dict[str, ModeSpec] = {}
 _builtins_loaded = False
 

@@ -14,9 +14,8 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules
-from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
+from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
-from game.engine.rng import Stream
 from game.systems.conquest import battle, flow, hands, legal, orders, retreat
 from game.systems.conquest.content import RESOURCE_FILES, Content, content_of
 from game.systems.conquest.setup import SETUP_KINDS, load_setup, start_match
@@ -149,24 +148,6 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
     return None
 
 
-def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-    """The conquest CPU players (section 7), in game.ai.conquest."""
-    from game.ai.conquest import make_cpu as make
-
-    return make(level, seat, stream, resources)
-
-
-def bench() -> list[BenchRow]:
-    """`tabula bench` rows: CPU decision times and games per second, plus the screens' frame
-    times when they exist."""
-    from game.ai.conquest.bench import bench_rows
-
-    rows = bench_rows()
-    try:
-        from game.scenes.conquest.bench import bench_rows as frame_rows
-    except ImportError:  # no screens (or no GL libraries): the rules rows still count
-        return rows
-    return rows + frame_rows()
 
 
 SPEC = register(ModeSpec(
@@ -179,8 +160,8 @@ SPEC = register(ModeSpec(
     default_level="normal",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
-    make_cpu=make_cpu,
-    bench=bench,
+    make_cpu=lazy_cpu("game.ai.conquest"),
+    bench=bench_of("game.ai.conquest.bench", "game.scenes.conquest.bench"),
     scene_entry="game.scenes.conquest.start:open_conquest",
     shot_entry="game.scenes.conquest.start:shot_view",
     check_options=check_options,

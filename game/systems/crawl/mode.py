@@ -16,9 +16,8 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules, SetupError, is_int
-from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
+from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
-from game.engine.rng import Stream
 from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
 from game.systems.crawl.cycle import apply_move, run_cycle
 from game.systems.crawl.deal import deal, start_run
@@ -209,18 +208,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     return match
 
 
-def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-    """The crawl auto-player (written in game.ai.crawl), imported only when one is needed."""
-    from game.ai.crawl import make_cpu as make_crawl_cpu
-
-    return make_crawl_cpu(level, seat, stream, resources)
-
-
-def bench() -> list[BenchRow]:
-    """`tabula bench` rows: CPU decision times, runs per second and screen frame times."""
-    from game.ai.crawl.bench import bench_rows
-
-    return bench_rows()
 
 
 def summarize(result: dict[str, Any]) -> dict[str, float]:
@@ -238,10 +225,10 @@ SPEC = register(ModeSpec(
     default_level="normal",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
-    make_cpu=make_cpu,
+    make_cpu=lazy_cpu("game.ai.crawl"),
     scene_entry="game.scenes.crawl.start:open_crawl",
     shot_entry="game.scenes.crawl.play:shot_view",
-    bench=bench,
+    bench=bench_of("game.ai.crawl.bench"),
     check_options=check_options,
     check_record=check_record,
     summarize=summarize,

@@ -14,9 +14,8 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules
-from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
+from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
-from game.engine.rng import Stream
 from game.systems.kingdom import legal
 from game.systems.kingdom.content import RESOURCE_FILES, Content, content_of
 from game.systems.kingdom.planning import resolve
@@ -90,24 +89,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     return match
 
 
-def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-    """The kingdom CPU (written in game.ai.kingdom), imported only when one is needed."""
-    from game.ai.kingdom import make_cpu as make_kingdom_cpu
-
-    return make_kingdom_cpu(level, seat, stream, resources)
-
-
-def bench() -> list[BenchRow]:
-    """`tabula bench` rows: combat resolution, CPU decision times, games per second and the
-    screens' frame times."""
-    from game.ai.kingdom.bench import bench_rows
-
-    rows = bench_rows()
-    try:
-        from game.scenes.kingdom.bench import bench_rows as frame_rows
-    except ImportError:  # no screens (or no GL libraries): the rules rows still count
-        return rows
-    return rows + frame_rows()
 
 
 SPEC = register(ModeSpec(
@@ -124,9 +105,9 @@ SPEC = register(ModeSpec(
     ai_stream_template="ai/{seat}",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
-    make_cpu=make_cpu,
+    make_cpu=lazy_cpu("game.ai.kingdom"),
     scene_entry="game.scenes.kingdom.start:open_kingdom",
     shot_entry="game.scenes.kingdom.start:shot_view",
-    bench=bench,
+    bench=bench_of("game.ai.kingdom.bench", "game.scenes.kingdom.bench"),
     menu_order=40,
 ))

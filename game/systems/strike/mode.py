@@ -14,9 +14,8 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules
-from game.engine.modes import BenchRow, CpuPlayer, ModeSpec, register
+from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
-from game.engine.rng import Stream
 from game.systems.strike import combat, draft, legal
 from game.systems.strike.content import RESOURCE_FILES, Content, content_of
 from game.systems.strike.setup import load_setup, start_match
@@ -115,23 +114,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     return match
 
 
-def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-    """The strike CPU (written in game.ai.strike), imported only when one is needed."""
-    from game.ai.strike import make_cpu as make_strike_cpu
-
-    return make_strike_cpu(level, seat, stream, resources)
-
-
-def bench() -> list[BenchRow]:
-    """`tabula bench` rows: CPU decision times, games per second and screen frame times."""
-    from game.ai.strike.bench import bench_rows
-
-    rows = bench_rows()
-    try:
-        from game.scenes.strike.bench import bench_rows as frame_rows
-    except ImportError:  # no screens (or no GL libraries): the rules rows still count
-        return rows
-    return rows + frame_rows()
 
 
 SPEC = register(ModeSpec(
@@ -144,9 +126,9 @@ SPEC = register(ModeSpec(
     default_level="normal",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
-    make_cpu=make_cpu,
+    make_cpu=lazy_cpu("game.ai.strike"),
     scene_entry="game.scenes.strike.start:open_strike",
     shot_entry="game.scenes.strike.start:shot_view",
-    bench=bench,
+    bench=bench_of("game.ai.strike.bench", "game.scenes.strike.bench"),
     menu_order=10,
 ))
