@@ -23,7 +23,7 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
-from game.engine.actions import Action, ActionQueue
+from game.engine.actions import Action, ActionQueue, Do
 from game.engine.events import Event, EventQueue, MatchListener
 from game.engine.hooks import Hooks
 from game.engine.journal import Journal
@@ -125,6 +125,37 @@ class Rules:
         return match.state.to_act
 
 
+class ModuleRules(Rules):
+    """Rules that hand each job to a mode's own modules: `legal` (field types, checks, the
+    legal list), `setup` (new match, setup) and one `resolve(match, decision)` function, with
+    the content of the match. A mode subclass names them and adds its State JSON."""
+
+    legal: Any = None  # a module with malformed(d), check(match, d), legal_decisions(match, s)
+    setup: Any = None  # a module with start_match(match, content), load_setup(match, content, s)
+    resolve: Any = None  # staticmethod(resolve): one accepted decision, as one queued action
+
+    def __init__(self, content: Any) -> None:
+        self.content = content
+
+    def start(self, match: Match) -> None:
+        self.setup.start_match(match, self.content)
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        self.setup.load_setup(match, self.content, setup)
+
+    def malformed(self, decision: dict[str, Any]) -> bool:
+        return self.legal.malformed(decision)
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
+        return self.legal.check(match, decision)
+
+    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+        match.enqueue(Do(self.resolve, decision))
+
+    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
+        return self.legal.legal_decisions(match, seat)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchMark:
     """A rollback point: the journal mark plus the match state kept outside the world."""
@@ -218,6 +249,10 @@ class Match:
     def finish(self, result: dict[str, Any]) -> None:
         """End the match: result set, phase "over", nobody to act (DESIGN.md section 3)."""
         self.journal.set(self.state, result=dict(result), phase="over", to_act=())
+
+    def cpu_seats(self) -> dict[int, str]:
+        """The CPU seats and their levels, from the record's `options.ai` (DESIGN section 3)."""
+        return {int(seat): str(level) for seat, level in (self.options.get("ai") or {}).items()}
 
     def seats_json(self) -> list[dict[str, Any]]:
         """The envelope's `seats`, from the record's `options.ai` only (DESIGN.md section 3)."""

@@ -63,8 +63,7 @@ class ConquestSession:
     def __init__(self, match: Match, *, live: bool = True, sync: bool = False,
                  decide: Any = None) -> None:
         self.match = match
-        ai = (match.options or {}).get("ai") or {}
-        self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
+        self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
         self.hotseat = len(self.humans) == 2
         self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows

@@ -72,8 +72,7 @@ class KingdomSession:
 
     def __init__(self, match: Match, *, live: bool = True, sync: bool = False) -> None:
         self.match = match
-        ai = (match.options or {}).get("ai") or {}
-        self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
+        self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
         self.me: int | None = self.humans[0] if self.humans else None
         self.streams = {s: SPEC.ai_stream(match.seed, s).get_state() for s in self.cpu}

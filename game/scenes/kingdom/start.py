@@ -47,13 +47,8 @@ def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Mat
     return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
 
 
-def cpu_seats(match: Match) -> dict[int, str]:
-    """The CPU seats of a match and their levels, from `options.ai`."""
-    return {int(seat): level for seat, level in (match.options.get("ai") or {}).items()}
-
-
 def human_seats(match: Match) -> list[int]:
-    cpus = cpu_seats(match)
+    cpus = match.cpu_seats()
     return [seat for seat in range(match.rules.seats) if seat not in cpus]
 
 
@@ -77,7 +72,7 @@ def fallback_cpu_deck(content: Any, seat: int, stream: Stream) -> dict[str, Any]
 
 def cpu_deck_decision(match: Match, seat: int) -> dict[str, Any]:
     """The `build_deck` decision of a CPU seat (4.2.4): its level's CPU decides on the seat view."""
-    level = cpu_seats(match).get(seat, "hard")
+    level = match.cpu_seats().get(seat, "hard")
     stream = _cpu_stream(match, seat)
     spec = get_mode(MODE_ID)
     try:
@@ -94,7 +89,7 @@ def cpu_deck_decision(match: Match, seat: int) -> dict[str, Any]:
 
 def build_cpu_decks(match: Match) -> None:
     """Every CPU seat still in `to_act` submits its deck (seat order)."""
-    for seat in sorted(cpu_seats(match)):
+    for seat in sorted(match.cpu_seats()):
         if match.phase != "deck_builder" or seat not in match.to_act:
             continue
         decision = cpu_deck_decision(match, seat)

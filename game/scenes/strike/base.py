@@ -33,8 +33,7 @@ class StrikeSession:
 
     def __init__(self, match: Match, *, live: bool = True, sync: bool = False) -> None:
         self.match = match
-        ai = (match.options or {}).get("ai") or {}
-        self.cpu: dict[int, str] = {int(k): str(v) for k, v in ai.items()}
+        self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
         self.me = self.humans[0] if self.humans else 0
         self.hotseat = len(self.humans) == 2

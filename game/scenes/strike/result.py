@@ -278,7 +278,7 @@ class ResultView(BoardBase):
     def play_again(self) -> None:
         from game.scenes.strike.start import new_match, view_for
 
-        ai = (self.match.options or {}).get("ai") or {}
+        cpu = self.match.cpu_seats()
         self.session.close()
-        match = new_match(secrets.randbelow(900_000_000) + 1, {int(k): v for k, v in ai.items()})
+        match = new_match(secrets.randbelow(900_000_000) + 1, cpu)
         self.app.show_view(view_for(self.app, match))

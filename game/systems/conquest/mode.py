@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.actions import Do
-from game.engine.match import Match, Rules
+from game.engine.match import Match, ModuleRules
 from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
 from game.systems.conquest import battle, flow, hands, legal, orders, retreat
-from game.systems.conquest.content import RESOURCE_FILES, Content, content_of
-from game.systems.conquest.setup import SETUP_KINDS, load_setup, start_match
+from game.systems.conquest import setup as setup_rules
+from game.systems.conquest.content import RESOURCE_FILES, content_of
+from game.systems.conquest.setup import SETUP_KINDS
 from game.systems.conquest.state import board_json, index
 from game.systems.conquest.view import mask_board
 
@@ -51,7 +51,7 @@ MESSAGES = {
 }
 
 
-class ConquestRules(Rules):
+class ConquestRules(ModuleRules):
     """CardConquest as the engine sees it. One instance per match (it holds the content)."""
 
     mode = MODE_ID
@@ -59,34 +59,15 @@ class ConquestRules(Rules):
     seats = 2
     verbs = legal.VERBS
     messages = MESSAGES
+    legal = legal
+    setup = setup_rules
     streams = STREAMS
-
-    def __init__(self, content: Content) -> None:
-        self.content = content
-
-    def start(self, match: Match) -> None:
-        start_match(match, self.content)
-
-    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
-        load_setup(match, self.content, setup)
-
-    def malformed(self, decision: dict[str, Any]) -> bool:
-        return legal.malformed(decision)
-
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
-        return legal.check(match, decision)
-
-    def apply(self, match: Match, decision: dict[str, Any]) -> None:
-        match.enqueue(Do(resolve, decision))
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
 
     def view_board(self, match: Match, seat: int) -> dict[str, Any]:
         return mask_board(board_json(match), seat, match.state.phase)
-
-    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_decisions(match, seat)
 
     def waiting_for(self, match: Match) -> tuple[int, ...]:
         """A ready seat stays in `to_act` until the other readies (4.3) but has nothing to
@@ -131,6 +112,9 @@ def _choose_commander(match: Match, seat: int, commander: str) -> None:
     match.emit("commander_chosen", seat=seat, commander=commander)
 
 
+ConquestRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
+
+
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: a new match or its setup."""
     content = content_of(resources)
@@ -146,8 +130,6 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
     if kind not in SETUP_KINDS:
         return f"setup_kind: must be one of {', '.join(SETUP_KINDS)}, not {kind!r}"
     return None
-
-
 
 
 SPEC = register(ModeSpec(

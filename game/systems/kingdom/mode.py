@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.actions import Do
-from game.engine.match import Match, Rules
+from game.engine.match import Match, ModuleRules
 from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
 from game.systems.kingdom import legal
-from game.systems.kingdom.content import RESOURCE_FILES, Content, content_of
+from game.systems.kingdom import setup as setup_rules
+from game.systems.kingdom.content import RESOURCE_FILES, content_of
 from game.systems.kingdom.planning import resolve
-from game.systems.kingdom.setup import load_setup, start_match
 from game.systems.kingdom.state import board_json, view_board
 
 MODE_ID = "kingdom"
@@ -42,7 +41,7 @@ MESSAGES = {
 }
 
 
-class KingdomRules(Rules):
+class KingdomRules(ModuleRules):
     """Kingdom as the engine sees it. One instance per match (it holds the content)."""
 
     mode = MODE_ID
@@ -50,34 +49,16 @@ class KingdomRules(Rules):
     seats = 2
     verbs = legal.VERBS
     messages = MESSAGES
+    legal = legal
+    setup = setup_rules
+    resolve = staticmethod(resolve)
     streams = STREAMS
-
-    def __init__(self, content: Content) -> None:
-        self.content = content
-
-    def start(self, match: Match) -> None:
-        start_match(match, self.content)
-
-    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
-        load_setup(match, self.content, setup)
-
-    def malformed(self, decision: dict[str, Any]) -> bool:
-        return legal.malformed(decision)
-
-    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
-        return legal.check(match, decision)
-
-    def apply(self, match: Match, decision: dict[str, Any]) -> None:
-        match.enqueue(Do(resolve, decision))
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
 
     def view_board(self, match: Match, seat: int) -> dict[str, Any]:
         return view_board(match, seat)
-
-    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_decisions(match, seat)
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
@@ -87,8 +68,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
                   resources=resources, phase="deck_builder")
     match.begin(record.get("setup"))
     return match
-
-
 
 
 SPEC = register(ModeSpec(

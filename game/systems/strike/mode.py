@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.actions import Do
-from game.engine.match import Match, Rules
+from game.engine.match import Match, ModuleRules
 from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
 from game.systems.strike import combat, draft, legal
-from game.systems.strike.content import RESOURCE_FILES, Content, content_of
-from game.systems.strike.setup import load_setup, start_match
+from game.systems.strike import setup as setup_rules
+from game.systems.strike.content import RESOURCE_FILES, content_of
 from game.systems.strike.state import board_json, mask_board
 
 MODE_ID = "strike"
@@ -49,7 +48,7 @@ MESSAGES = {
 }
 
 
-class StrikeRules(Rules):
+class StrikeRules(ModuleRules):
     """Marve-Strike as the engine sees it. One instance per match (it holds the content)."""
 
     mode = MODE_ID
@@ -57,35 +56,16 @@ class StrikeRules(Rules):
     seats = 2
     verbs = legal.VERBS
     messages = MESSAGES
+    legal = legal
+    setup = setup_rules
     streams = STREAMS
     forceable_streams = frozenset({"deal", "combat"})
-
-    def __init__(self, content: Content) -> None:
-        self.content = content
-
-    def start(self, match: Match) -> None:
-        start_match(match, self.content)
-
-    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
-        load_setup(match, self.content, setup)
-
-    def malformed(self, decision: dict[str, Any]) -> bool:
-        return legal.malformed(decision)
-
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
-        return legal.check(match, decision)
-
-    def apply(self, match: Match, decision: dict[str, Any]) -> None:
-        match.enqueue(Do(resolve, decision))
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
 
     def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
         return mask_board(board, seat)
-
-    def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
-        return legal.legal_decisions(match, seat)
 
 
 def resolve(match: Match, decision: dict[str, Any]) -> None:
@@ -105,6 +85,9 @@ def resolve(match: Match, decision: dict[str, Any]) -> None:
         combat.do_pass(match, seat)
 
 
+StrikeRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
+
+
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: the deal or its setup."""
     content = content_of(resources)
@@ -112,8 +95,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
                   resources=resources, phase="draft")
     match.begin(record.get("setup"))
     return match
-
-
 
 
 SPEC = register(ModeSpec(
