@@ -10,6 +10,8 @@ bypass them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import arcade
 from PIL import Image
 
@@ -114,3 +116,19 @@ def timed_frame(win: arcade.Window, dt: float = 1 / 60) -> float:
     win.flip()
     win.ctx.finish()
     return (time.perf_counter() - start) * 1000.0
+
+
+def timed_frames(win: arcade.Window, frames: int, before: Callable[[], None],
+                 counts: Callable[[], bool] = lambda: True, limit: int = 6000) -> list[float]:
+    """`frames` frame times (ms) of the frames that `counts()` says animate: `before()` drives
+    the screen ahead of each frame; at most `limit` frames are run."""
+    times: list[float] = []
+    for _ in range(limit):
+        if len(times) >= frames:
+            break
+        before()
+        busy = counts()
+        elapsed = timed_frame(win)
+        if busy:
+            times.append(elapsed)
+    return times

@@ -16,6 +16,7 @@ from typing import Any
 from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
+from game.scenes.harness import timed_frames
 
 FRAMES = 90
 
@@ -52,14 +53,6 @@ def script(stage: str) -> list[dict[str, Any]]:
                   {"seat": 1, "type": "ready"}]
 
 
-def _measure(win: Any, frames: int, before: Callable[[], None]) -> list[float]:
-    times = []
-    for _ in range(frames):
-        before()
-        times.append(_frame(win))
-    return times
-
-
 def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     import arcade
 
@@ -86,7 +79,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             _frame(win)
         x, y = view.grid.centre("L13") if hasattr(view, "grid") else (640, 360)
         win.dispatch_event("on_mouse_motion", x, y, 0, 0)
-        times = _measure(win, frames, before or (lambda: None))
+        times = timed_frames(win, frames, before or (lambda: None))
         rows.append(BenchRow(f"conquest.frame_ms.{name}.p95", percentile(times, 95), "ms"))
         view.session.close()
 

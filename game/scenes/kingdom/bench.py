@@ -11,28 +11,14 @@ Rows: `kingdom.frame_ms.<screen>.p95`. Sound is off and nothing is saved.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
+from game.scenes.harness import timed_frames
 
 FRAMES = 120
-
-
-def _measure(win: Any, frames: int, before: Callable[[], None],
-             counts: Callable[[], bool], limit: int = 6000) -> list[float]:
-    times: list[float] = []
-    i = 0
-    while len(times) < frames and i < limit:
-        before()
-        busy = counts()
-        elapsed = _frame(win)
-        if busy:
-            times.append(elapsed)
-        i += 1
-    return times
 
 
 def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
@@ -68,7 +54,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
         y = 60 + (i * 53) % (win.height - 120)
         win.dispatch_event("on_mouse_motion", x, y, 0, 0)
 
-    times = _measure(win, frames, hover, lambda: True)
+    times = timed_frames(win, frames, hover, lambda: True)
     rows.append(BenchRow("kingdom.frame_ms.deck_builder.p95", percentile(times, 95), "ms"))
     win.show_view(arcade.View())
     builder_match.close()
@@ -105,9 +91,9 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     new_view()
     for _ in range(3):
         _frame(win)
-    times = _measure(win, frames, keep_playing, planning)
+    times = timed_frames(win, frames, keep_playing, planning)
     rows.append(BenchRow("kingdom.frame_ms.match.p95", percentile(times, 95), "ms"))
-    times = _measure(win, frames, keep_playing, combat)
+    times = timed_frames(win, frames, keep_playing, combat)
     rows.append(BenchRow("kingdom.frame_ms.combat.p95", percentile(times, 95), "ms"))
 
     # end: a match one combat from its end, played out instantly, then the end screen
@@ -121,7 +107,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             break
         _frame(win)
     app.settings.animation_speed = "normal"
-    times = _measure(win, frames, hover, lambda: True)
+    times = timed_frames(win, frames, hover, lambda: True)
     rows.append(BenchRow("kingdom.frame_ms.end.p95", percentile(times, 95), "ms"))
     for session in state["sessions"]:
         session.close()

@@ -19,26 +19,9 @@ from typing import Any
 from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
+from game.scenes.harness import timed_frames
 
 FRAMES = 120
-
-
-
-
-
-
-def _measure(win: Any, frames: int, before: Callable[[], None],
-             animating: Callable[[], bool], limit: int = 6000) -> list[float]:
-    times: list[float] = []
-    i = 0
-    while len(times) < frames and i < limit:
-        before()
-        busy = animating()
-        elapsed = _frame(win)
-        if busy:
-            times.append(elapsed)
-        i += 1
-    return times
 
 
 def cpu_between_frames(view: Any) -> Callable[[], None]:
@@ -99,7 +82,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             new_draft()
         state["cpu"]()
 
-    times = _measure(win, frames, keep_drafting, lambda: bool(len(state["view"].tweener)))
+    times = timed_frames(win, frames, keep_drafting, lambda: bool(len(state["view"].tweener)))
     rows.append(BenchRow("strike.frame_ms.draft.p95", percentile(times, 95), "ms"))
     win.current_view.session.close()
 
@@ -134,7 +117,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             new_board()
         state["cpu"]()
 
-    times = _measure(win, frames, keep_fighting,
+    times = timed_frames(win, frames, keep_fighting,
                      lambda: bool(len(state["board"].tweener)) or bool(state["board"].events))
     rows.append(BenchRow("strike.frame_ms.combat.p95", percentile(times, 95), "ms"))
 
@@ -147,7 +130,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
         _frame(win)
     view = win.current_view
     app.settings.animation_speed = "normal"
-    times = _measure(win, frames, lambda: None, lambda: True)
+    times = timed_frames(win, frames, lambda: None, lambda: True)
     rows.append(BenchRow("strike.frame_ms.result.p95", percentile(times, 95), "ms"))
     view.session.close()
     win.show_view(arcade.View())
