@@ -11,6 +11,8 @@ the masking test lives here.)
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +32,7 @@ from .helpers import D, setup_match
 SPEC = get_mode("conquest")
 assert SPEC is not None
 RESOURCES = load_mode_resources(SPEC)
+SCENARIOS = Path(__file__).parents[1] / "scenarios" / "conquest"
 CLASSIC = {"setup_kind": "classic"}
 SECRET = {"placement": "orders", "movement": "orders", "reinforcements": "reinforcements",
           "cards": "cards_chosen"}
@@ -132,6 +135,91 @@ def test_a_scratch_match_loads_the_masked_view_as_nothing_chosen():
         assert copy_.seed == scratch.SCRATCH_SEED
     finally:
         copy_.close()
+
+
+def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
+    """`restore_position` (the CPUs' loader, no checks) and `load_setup` (the checked path)
+    build the same position from every seat view printed along whole matches: all phases,
+    masked secrets, half-ready steps, battles, retreats, both setup kinds."""
+    phases = set()
+    for seed, levels, options in ((3, {0: "normal", 1: "easy"}, {}),
+                                  (8, {0: "easy", 1: "normal"}, CLASSIC),
+                                  (21, {0: "normal", 1: "normal"}, {})):
+        played = play_match(seed, levels, options=options)
+        record = validate_record(played.record)
+        for cut in range(0, len(record["decisions"]), 3):
+            live = replay({**record, "decisions": record["decisions"][:cut]}).match
+            if live.result is None:
+                for seat in live.to_act:
+                    view = live.view_json(seat)
+                    phases.add(view["phase"])
+                    fast = scratch.scratch_match(view, RESOURCES)
+                    checked = build_match(validate_record(
+                        new_record("conquest", "1", 0, {}, scratch.scratch_setup(view))))
+                    assert fast.state_json() == checked.state_json(), (seed, cut, seat)
+                    fast.close()
+                    checked.close()
+            live.close()
+    assert phases == {"commander", "placement", "movement", "reinforcements", "cards",
+                      "retreat"}
+
+
+def battle_positions():
+    """Seat-0 scratch matches at the battles of the spec's scenarios (draws, trapped units,
+    bases, every ability) and at every battle step of two whole CPU matches."""
+    for path in sorted(SCENARIOS.glob("*.json")):
+        setup = json.loads(path.read_text())["setup"]
+        if setup and setup["phase"] in ("reinforcements", "cards"):
+            live = build_match(validate_record(new_record("conquest", "1", 0, {}, setup)))
+            yield scratch.scratch_match(live.view_json(live.to_act[0]), RESOURCES)
+            live.close()
+    for seed in (3, 8):
+        record = validate_record(play_match(seed, {0: "normal", 1: "easy"}).record)
+        live = replay({**record, "decisions": []}).match
+        seen = set()
+        for decision in record["decisions"]:
+            board = live.state_json()["board"]
+            step = (live.phase, board["round"], board["current_battle"])
+            if live.phase in ("reinforcements", "cards") and step not in seen:
+                seen.add(step)
+                yield scratch.scratch_match(live.view_json(live.to_act[0]), RESOURCES)
+            assert live.submit(decision).ok
+        live.close()
+
+
+def test_the_judged_verdict_is_what_the_real_resolution_reports():
+    """`judge_battle` and `battle_winner` (normal's cheap previews) agree with the played
+    resolution of `preview_battle` on winner, card casualties and trapped units, for every
+    pick prefix and card pair of the battles of whole matches."""
+    judged, kinds = 0, set()
+    for match in battle_positions():
+        with match.active():
+            idx = index(match)
+            b = idx.board
+            if match.phase == "reinforcements":
+                every = (list(b.eligible[0]), list(b.eligible[1]))
+                pick_sets = [([], every[1])] + [(every[0][:n], every[1][:n])
+                                                for n in range(max(map(len, every)) + 1)]
+            else:
+                pick_sets = [b.reinforcements]
+            for picks in pick_sets:
+                for c0 in b.hands[0]:
+                    for c1 in b.hands[1]:
+                        real = scratch.preview_battle(match, (list(picks[0]), list(picks[1])),
+                                                      (c0, c1)).last
+                        verdict = scratch.judge_battle(match, picks, (c0, c1))
+                        assert verdict.winner == real["winner"]
+                        assert scratch.battle_winner(match, picks, (c0, c1)) == real["winner"]
+                        assert [sorted(u.id for u in side) for side in verdict.casualties] == [
+                            sorted(side) for side in real["casualties"]]
+                        assert verdict.trapped == real["trapped"]
+                        assert verdict.scores == real["scores"]
+                        judged += 1
+                        kinds.add("draw" if real["winner"] is None else "win")
+                        if any(real["trapped"]):
+                            kinds.add("trapped")
+        match.close()
+    assert judged > 500 and kinds == {"win", "draw", "trapped"}
 
 
 def test_preview_battle_runs_the_real_resolution_and_rolls_back():

@@ -126,10 +126,13 @@ class ConquestCpu(CpuPlayer):
             with match.active():
                 idx = index(match)
                 steps = getattr(self, f"step_{view['phase']}")(view, match)
+                # Only a retreat, which draws as it goes, needs the stream's state after each
+                # decision (`decide` restores it); the copy costs, so other steps skip it.
+                as_it_goes = view["phase"] == "retreat"
                 queue = []
                 for decision in steps:
                     queue.append((index_signature(idx, self.seat), decision,
-                                  self.stream.get_state()))
+                                  self.stream.get_state() if as_it_goes else None))
                     if decision["type"] != "ready":
                         submit(match, decision)
                 return queue

@@ -3,7 +3,8 @@
 Every function reads the rules' own index of a scratch match built from the CPU's view (or a
 look-ahead position of `hard`) and uses the rules' queries for anything the rules decide:
 `count_after` for the 5-unit cap of a move, `retreat_tiles` for retreat legality and
-`preview_battle` (the real resolution, rolled back) for battle outcomes. The plan itself is the
+`judge_battle` (the verdict step of the real resolution, read without playing it) for battle
+outcomes. The plan itself is the
 spec's heuristic, step by step; `hard` reuses it with other attack margins, without step 3, or
 with random step-3 replacements, and plays both seats with it in its rollouts.
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, unit_strength
+from game.ai.conquest.scratch import battle_winner, judge_battle, unit_strength
 from game.systems.conquest.battle import site_of
 from game.systems.conquest.orders import MAX_OWN_PER_TILE, count_after, pending_positions
 from game.systems.conquest.retreat import retreat_tiles
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from game.engine.match import Match
     from game.engine.rng import Stream
     from game.systems.conquest.content import Content, NormalAi
+    from game.systems.conquest.resolution import Verdict
     from game.systems.conquest.state import Index
 
 Decision = dict[str, Any]
@@ -318,16 +320,14 @@ def memoised(name: str, match: Match, args: tuple[Any, ...], make: Any) -> Any:
 
 
 # -- battles (7.2) ---------------------------------------------------------------------------
-def outcome(preview: Preview, seat: int) -> int:
-    winner = preview.last["winner"]
+def outcome(winner: int | None, seat: int) -> int:
     return DRAW if winner is None else (WIN if winner == seat else LOSS)
 
 
-def own_loss(idx: Index, preview: Preview, seat: int) -> int:
+def own_loss(idx: Index, verdict: Verdict, seat: int) -> int:
     """Strength of own units in `casualties` + `trapped`."""
-    last = preview.last
-    return sum(unit_strength(idx, uid) for uid in (*last["casualties"][seat],
-                                                   *last["trapped"][seat]))
+    return (idx.strength(verdict.casualties[seat])
+            + sum(unit_strength(idx, uid) for uid in verdict.trapped[seat]))
 
 
 def battle_site(idx: Index) -> str:
@@ -357,13 +357,14 @@ def _picks_for(seat: int, own: list[str], other: list[str]) -> tuple[list[str], 
     return (own, other) if seat == 0 else (other, own)
 
 
-def best_outcome(match: Match, seat: int, cards: list[str], enemy_card: str) -> int:
-    """The best outcome over `cards` against `enemy_card` with the picks already committed.
-    The best of a set does not depend on the walk, so it starts from the strongest card and
-    stops at the first win (a winner never loses units: nothing beats a win)."""
+def best_outcome(match: Match, seat: int, picks: tuple[list[str], list[str]],
+                 cards: list[str], enemy_card: str) -> int:
+    """The best outcome over `cards` against `enemy_card` with these picks. The best of a set
+    does not depend on the walk, so it starts from the strongest card and stops at the first
+    win (a winner never loses units: nothing beats a win)."""
     best = LOSS
     for card in reversed(cards):
-        result = outcome(resolve_cards(match, _cards_for(seat, card, enemy_card)), seat)
+        result = outcome(battle_winner(match, picks, _cards_for(seat, card, enemy_card)), seat)
         if result == WIN:
             return WIN
         best = max(best, result)
@@ -408,12 +409,8 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
         found = _OUTCOMES.get(key)
         if found is not None:
             return found
-        mark = match.mark()
-        try:
-            commit_picks(match, _picks_for(seat, picks, enemy_picks))
-            found = best_outcome(match, seat, cards, enemy_card)
-        finally:
-            match.rollback(mark)
+        found = best_outcome(match, seat, _picks_for(seat, picks, enemy_picks), cards,
+                             enemy_card)
         if len(_OUTCOMES) >= OUTCOMES_SIZE:
             _OUTCOMES.clear()
         _OUTCOMES[key] = found
@@ -472,15 +469,16 @@ def _normal_card(match: Match, seat: int) -> str:
     first_draw = None
     least: tuple[int, str] | None = None
     for card in allowed_cards(idx, seat):
-        preview = resolve_cards(match, _cards_for(seat, card, enemy_card))
-        result = outcome(preview, seat)
+        verdict = judge_battle(match, idx.board.reinforcements,
+                               _cards_for(seat, card, enemy_card))
+        result = outcome(verdict.winner, seat)
         if result == WIN:
             return card
         if result == DRAW:
             if first_draw is None:
                 first_draw = card
             continue
-        loss = own_loss(idx, preview, seat)
+        loss = own_loss(idx, verdict, seat)
         if least is None or loss < least[0]:
             least = (loss, card)
     if first_draw is not None:

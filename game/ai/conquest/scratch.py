@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import HIDDEN, Match, Rejection
-from game.engine.record import new_record
-from game.systems.conquest.mode import MODE_ID, create_match, resolve
+from game.systems.conquest.battle import site_of
+from game.systems.conquest.content import content_of
+from game.systems.conquest.mode import ConquestRules, resolve
+from game.systems.conquest.resolution import Verdict, judge, score
+from game.systems.conquest.setup import restore_position
 from game.systems.conquest.state import index
 
 if TYPE_CHECKING:
@@ -47,11 +50,19 @@ def scratch_setup(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
-    """A match at the view's position, events off (no search reads them)."""
-    record = new_record(MODE_ID, str(view.get("rules", "1")), SCRATCH_SEED, {},
-                        scratch_setup(view))
-    match = create_match(record, resources)
+    """A match at the view's position, events off (no search reads them). The view was
+    printed by the rules, so it loads without the setup checks (`restore_position`);
+    `scratch_setup` is the same position as a checked setup."""
+    content = content_of(resources)
+    match = Match(ConquestRules(content), seed=SCRATCH_SEED, resources=resources,
+                  phase=view["phase"])
     match.events.enabled = False
+    try:
+        with match.active():
+            restore_position(match, content, scratch_setup(view))
+    except BaseException:
+        match.close()
+        raise
     return match
 
 
@@ -111,6 +122,28 @@ def resolve_cards(match: Match, cards: tuple[str, str]) -> Preview:
         return Preview(last, match.result, idx.board.hands)
     finally:
         match.rollback(mark)
+
+
+Picks = tuple[list[str], list[str]] | tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _battle_args(match: Match, picks: Picks, cards: tuple[str, str]) -> tuple[Any, ...]:
+    idx = index(match)
+    return (idx, site_of(idx, idx.board.current_battle),
+            [[idx.by_id[uid] for uid in picks[s]] for s in (0, 1)],
+            [idx.content.cards[cards[0]], idx.content.cards[cards[1]]])
+
+
+def judge_battle(match: Match, picks: Picks, cards: tuple[str, str]) -> Verdict:
+    """The rules' verdict on the current battle with these picks and cards (who wins, card
+    casualties, trapped units), read without playing it: what `preview_battle` would report
+    of them, at a fraction of the cost, for levels that need nothing else."""
+    return judge(*_battle_args(match, picks, cards))
+
+
+def battle_winner(match: Match, picks: Picks, cards: tuple[str, str]) -> int | None:
+    """Only the winner of `judge_battle` (None for a draw): its scoring steps alone."""
+    return score(*_battle_args(match, picks, cards)).winner
 
 
 def preview_battle(match: Match, picks: tuple[list[str], list[str]] | None,

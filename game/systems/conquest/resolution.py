@@ -13,6 +13,7 @@ present on the hooks `conquest.attack`, `conquest.defence` and `conquest.score`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.components.common import Modifier
@@ -31,8 +32,11 @@ BASE_DEFENCE_BONUS = 2
 
 
 def _hooked(hook: str, base: int, adds: list[tuple[int, str]]) -> int:
-    modifiers = [*gather(hook), *(Modifier(hook, "add", amount, tag=tag)
-                                  for amount, tag in adds if amount)]
+    gathered = gather(hook)
+    if not gathered:  # the usual case, and the CPUs' previews: additions only
+        return base + sum(amount for amount, _ in adds)
+    modifiers = [*gathered, *(Modifier(hook, "add", amount, tag=tag)
+                              for amount, tag in adds if amount)]
     return int(apply_layers(base, modifiers))
 
 
@@ -83,19 +87,42 @@ def card_casualties(k: int, main: list[ConquestUnit], reinf: list[ConquestUnit]
     return main + reinf[:min(k - len(main), len(reinf))]
 
 
-def resolve(match: Match) -> None:
-    """Resolve the current battle (4.11.1)."""
-    idx = index(match)
-    b = idx.board
-    number = b.current_battle
-    site = battle.site_of(idx, number)
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Steps 1-4 of a resolution (4.11.2-4.11.7), read from the position without changing it:
+    what the rules then carry out, and what a CPU previewing a battle wants to know."""
+
+    outcomes: list[AbilityOutcome]
+    attack: list[int]
+    defence: list[int]
+    parts: list[dict[str, int]]
+    scores: list[int]
+    winner: int | None
+    reason: str
+    casualties: list[list[ConquestUnit]]  # per seat, tanks first then canonical order
+    must_leave: list[list[str]]
+    trapped: list[list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Steps 1-2 of a resolution: abilities, attack, defence, scores and the winner."""
+
+    main: list[list[ConquestUnit]]
+    outcomes: list[AbilityOutcome]
+    attack: list[int]
+    defence: list[int]
+    parts: list[dict[str, int]]
+    scores: list[int]
+    winner: int | None
+    reason: str
+
+
+def score(idx: Index, site: str, reinf: list[list[ConquestUnit]], cards: list[CardDef]
+          ) -> Scores:
+    """Who wins the battle on `site` with these picks and cards, and why (4.11.2-4.11.4)."""
     owner = idx.content.base_owner(site)
     main = [idx.on_tile(site, s) for s in (0, 1)]
-    reinf = [[idx.by_id[uid] for uid in b.reinforcements[s]] for s in (0, 1)]
-    chosen = [b.cards_chosen[0], b.cards_chosen[1]]
-    assert chosen[0] is not None and chosen[1] is not None
-    cards = [idx.content.cards[chosen[0]], idx.content.cards[chosen[1]]]
-    match.emit("cards_revealed", cards=list(chosen))
 
     # 1. abilities; attack and defence after them
     outcomes = ability_outcomes(idx, site, main, reinf, cards)
@@ -119,6 +146,15 @@ def resolve(match: Match) -> None:
         scores.append(_hooked("conquest.score", base,
                               [(part["ability"], "ability"), (cancelled, "cancelled")]))
     winner, reason = winner_of(scores, cards, main)
+    return Scores(main, outcomes, attack, defence, parts, scores, winner, reason)
+
+
+def judge(idx: Index, site: str, reinf: list[list[ConquestUnit]], cards: list[CardDef]
+          ) -> Verdict:
+    """The verdict of the battle on `site` with these picks and cards (4.11.2-4.11.7)."""
+    scored = score(idx, site, reinf, cards)
+    owner = idx.content.base_owner(site)
+    main, attack, defence, winner = scored.main, scored.attack, scored.defence, scored.winner
 
     # 3. card casualties (4.11.5)
     casualties: list[list[ConquestUnit]] = [[], []]
@@ -138,9 +174,27 @@ def resolve(match: Match) -> None:
             if s != owner:
                 must_leave[s] = [u.id for u in main[s]]
     trapped = [retreat.trapped_units(idx, s, site, must_leave[s], dead) for s in (0, 1)]
+    return Verdict(scored.outcomes, attack, defence, scored.parts, scored.scores, winner,
+                   scored.reason, casualties, must_leave, trapped)
+
+
+def resolve(match: Match) -> None:
+    """Resolve the current battle (4.11.1)."""
+    idx = index(match)
+    b = idx.board
+    number = b.current_battle
+    site = battle.site_of(idx, number)
+    reinf = [[idx.by_id[uid] for uid in b.reinforcements[s]] for s in (0, 1)]
+    chosen = [b.cards_chosen[0], b.cards_chosen[1]]
+    assert chosen[0] is not None and chosen[1] is not None
+    cards = [idx.content.cards[chosen[0]], idx.content.cards[chosen[1]]]
+    match.emit("cards_revealed", cards=list(chosen))
+    verdict = judge(idx, site, reinf, cards)
+    outcomes, winner, trapped, must_leave = (verdict.outcomes, verdict.winner,
+                                             verdict.trapped, verdict.must_leave)
 
     # 5. the dead leave the board
-    casualties = [sorted(casualties[s], key=canonical_key) for s in (0, 1)]
+    casualties = [sorted(verdict.casualties[s], key=canonical_key) for s in (0, 1)]
     for s in (0, 1):
         for unit in casualties[s]:
             _kill(match, unit, "casualty")
@@ -157,8 +211,9 @@ def resolve(match: Match) -> None:
         "number": number, "tile": site, "cards": list(chosen),
         "reinforcements": [list(b.reinforcements[0]), list(b.reinforcements[1])],
         "abilities": [[cards[s].ability] if outcomes[s].active else [] for s in (0, 1)],
-        "attack": attack, "defence": defence, "score_parts": parts, "scores": scores,
-        "winner": winner, "reason": reason,
+        "attack": verdict.attack, "defence": verdict.defence,
+        "score_parts": verdict.parts, "scores": verdict.scores,
+        "winner": winner, "reason": verdict.reason,
         "casualties": [[u.id for u in casualties[s]] for s in (0, 1)],
         "trapped": [list(trapped[s]) for s in (0, 1)],
     }

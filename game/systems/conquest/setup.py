@@ -459,3 +459,61 @@ def _retreat(value: Any, phase: str, site: str | None, seat_of: dict[str, int],
     if not out[0] and not out[1]:
         raise SetupError("board.retreat.units: nobody retreats")
     return (site, (out[0], out[1]))
+
+
+# -- printed positions -----------------------------------------------------------------------
+def restore_position(match: Match, content: Content, setup: dict[str, Any]) -> None:
+    """The position of a State JSON this program printed (a CPU's seat view made a setup by
+    `scratch_setup`: masked values already nothing chosen, ready flags cleared), built without
+    the checks of `load_setup`. A printed position is valid by construction, and the CPUs load
+    one per phase step, so the checks would be most of a game's time. It derives what
+    `load_setup` derives (eligible units, seats to act, battle flags), so both build the same
+    position; a test holds them equal on many printed views."""
+    phase = setup["phase"]
+    raw = setup["board"]
+    letters = content.letters
+    units = []
+    for entry in raw["units"]:
+        uid = entry["id"]
+        units.append(ConquestUnit(uid, int(uid[1]), letters[uid[3]], int(uid[4:]),
+                                  entry["tile"], entry["fought"], entry["reinforced"]))
+    units.sort(key=canonical_key)
+    battles = tuple((b["number"], b["tile"], b["state"]) for b in raw["battles"])
+    current = raw["current_battle"]
+    site = next(t for n, t, _ in battles if n == current) if current is not None else None
+    picks = raw["reinforcements"]
+    retreat = raw["retreat"]
+    board = ConquestBoard(
+        setup_kind=raw["setup_kind"], commanders=(raw["commanders"][0], raw["commanders"][1]),
+        round=raw["round"],
+        orders=(tuple(raw["orders"][0].items()), tuple(raw["orders"][1].items())),
+        ready=(raw["ready"][0], raw["ready"][1]),
+        battles=battles, current_battle=current,
+        reinforcements=(tuple(picks[0]), tuple(picks[1])),
+        cards_chosen=(raw["cards_chosen"][0], raw["cards_chosen"][1]),
+        hands=(tuple(raw["hands"][0]), tuple(raw["hands"][1])),
+        discards=(tuple(raw["discards"][0]), tuple(raw["discards"][1])),
+        retreat=None if retreat is None else (
+            retreat["tile"], (tuple(retreat["units"][0]), tuple(retreat["units"][1]))),
+        last_result=raw["last_result"])
+    if phase in ("reinforcements", "cards"):
+        for u in units:
+            if u.tile == site:
+                u.fought = True
+            if phase == "cards" and u.id in picks[u.seat]:
+                u.reinforced = True
+    new_index(match, content, board)
+    add_units(match, units)
+    match.journal.set(match.state, turn=board.round)
+    if setup.get("result") is not None:
+        match.finish(setup["result"])
+        return
+    to_act: tuple[int, ...] = (0, 1)
+    if phase == "reinforcements":
+        assert site is not None
+        board.eligible = battle.eligible_units(index(match), site)
+        to_act = tuple(s for s in (0, 1) if board.eligible[s])
+    elif phase == "retreat":
+        assert board.retreat is not None
+        to_act = tuple(s for s in (0, 1) if board.retreat[1][s])
+    match.set_phase(phase, to_act)

@@ -9,6 +9,7 @@ restores it. Hot paths never query esper.
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any
 
 from game.components.common import Ident
@@ -137,9 +138,6 @@ def board_json(match: Match) -> dict[str, Any]:
 
 
 def _copy(value: Any) -> Any:
-    """A copy of plain JSON data (lists, dicts, scalars): cheaper than `copy.deepcopy`."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+    """A copy of plain JSON data (lists, dicts, scalars), so no caller can change the match
+    through its State JSON: marshal copies one in C, at half the cost of walking it here."""
+    return marshal.loads(marshal.dumps(value))
