@@ -21,7 +21,7 @@ from game.engine.modes import BenchRow, get_mode
 FIRST_SEED = 1000
 GAMES = {"easy": 10, "normal": 10, "hard": 2}
 HARD_ROUNDS = 4  # hard is timed until this movement round begins
-GAMES_PER_S_RUNS = 10
+GAMES_PER_S_RUNS = 20
 
 
 def decision_samples(level: str, games: int) -> list[float]:

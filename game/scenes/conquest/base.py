@@ -78,7 +78,9 @@ class ConquestSession:
         self.panels_open = True
         self.show_ids = True
         self.closed = False
-        self._waiting: tuple[int, list[int]] = (-1, [])
+        # hot-seat: a ready seat that asked for the screen back to change its orders (4.3)
+        self.claim: int | None = None
+        self._turn: tuple[int, list[int], list[bool]] = (-1, [], [False, False])
 
     @property
     def content(self) -> Any:
@@ -95,22 +97,66 @@ class ConquestSession:
             events.insert(first, events.pop(at))
         self.events.extend(events)
 
-    def waiting(self) -> list[int]:
-        """Seats the match waits for (in `to_act`, not ready), read once per decision."""
+    def turn(self) -> tuple[list[int], list[bool]]:
+        """(`to_act`, ready flags), read once per decision: the router asks every idle frame."""
         key = len(self.match.decisions)
-        if self._waiting[0] != key:
+        if self._turn[0] != key:
             state = self.match.state_json()
-            self._waiting = (key, [s for s in state["to_act"] if not state["board"]["ready"][s]])
-        return self._waiting[1]
+            self._turn = (key, list(state["to_act"]), list(state["board"]["ready"]))
+        return self._turn[1], self._turn[2]
+
+    def waiting(self) -> list[int]:
+        """Seats the match waits for (in `to_act`, not ready)."""
+        to_act, ready = self.turn()
+        return [s for s in to_act if not ready[s]]
 
     def screen_seat(self) -> int:
-        """The seat whose view the screen should show now (8: one seat's masked view)."""
+        """The seat whose view the screen should show now (8: one seat's masked view).
+        In hot-seat a seat that took the screen back keeps it until it readies again."""
         if not self.humans:
             return 0
         if not self.hotseat:
             return self.humans[0]
+        if self.claim is not None and self.claim in self.turn()[0]:
+            return self.claim
         waiting = self.waiting()
         return waiting[0] if waiting else self.viewer
+
+    def may_take_back(self, seat: int) -> bool:
+        """Hot-seat: may `seat` take the screen back to unready? It is a human seat in
+        `to_act` that is ready, so the phase still waits for the other seat (4.3)."""
+        if not (self.hotseat and self.live and not self.closed) or self.match.result is not None:
+            return False
+        to_act, ready = self.turn()
+        return seat in to_act and ready[seat]
+
+    def take_back(self, seat: int) -> None:
+        """Hot-seat: `seat` asks for the screen back. Nothing is submitted yet: the router
+        now shows that seat (through the curtain in a secret phase), and `settle_claim`
+        unreadies it once it is at the screen, so the other seat never unreadies it."""
+        if self.may_take_back(seat):
+            self.claim = seat
+
+    def drop_claim(self) -> None:
+        """The take-back was pressed by mistake: the screen goes to whoever it was for."""
+        self.claim = None
+
+    def settle_claim(self, seat: int) -> None:
+        """`seat` is about to see its own screen: if it asked for the screen back, submit its
+        `unready` now, so the screen opens editable."""
+        if self.claim != seat or not self.may_take_back(seat):
+            return
+        outcome = self.match.submit({"seat": seat, "type": "unready"})
+        if outcome.ok:
+            self.push([e.as_json() for e in outcome.events])
+        else:
+            log.error("hot-seat unready rejected: %s", outcome.message)
+            self.claim = None
+
+    def note_decision(self, decision: dict[str, Any]) -> None:
+        """A seat that took the screen back gives it up when it readies again."""
+        if decision.get("type") == "ready" and decision.get("seat") == self.claim:
+            self.claim = None
 
     def close(self) -> None:
         if self.closed:
@@ -134,7 +180,7 @@ class Token:
         self.resize(size)
 
     def resize(self, size: float) -> None:
-        self.disc.width = self.disc.height = size * 1.05
+        self.disc.width = self.disc.height = size * look.DISC_SCALE
         tex = self.body.texture
         scale = size * 0.86 / max(tex.width, tex.height)
         self.body.scale = scale
@@ -181,6 +227,7 @@ class ConquestView(GameViewBase):
         self.map_shapes = ShapeElementList()
         self.frame_shapes = ShapeElementList()
         self.tile_labels = arcade.SpriteList()
+        self.tile_id_pt: float | None = None  # the ids' font size at this layout
         self.discs = arcade.SpriteList()
         self.bodies = arcade.SpriteList()
         self.ghosts = arcade.SpriteList()
@@ -254,6 +301,7 @@ class ConquestView(GameViewBase):
         if not outcome.ok:
             self.notify(look.reject_words(outcome.error, outcome.message))
             return False
+        self.session.note_decision(decision)
         self.session.push([e.as_json() for e in outcome.events])
         self.refresh()
         self.pump_events(0.0)  # events without animation pass at once: input stays live
@@ -303,7 +351,7 @@ class ConquestView(GameViewBase):
 
     @property
     def unit_size(self) -> float:
-        return max(10.0, self.grid.size * 0.35)
+        return look.unit_size(self.grid.size)
 
     def build_map(self) -> None:
         """Hexes, bases with flags, tile ids baked once per layout (8)."""
@@ -318,21 +366,39 @@ class ConquestView(GameViewBase):
             shapes.append(create_polygon(g.corners(tile, 1), fill))
             shapes.append(create_line_loop(g.corners(tile, 1), edge, 2))
             if t.land and t.base_of is not None:
-                x, y = g.centre(tile)
-                s = g.size
-                px, py = x - s * 0.05, y - s * 0.6
-                shapes.append(create_rectangle_filled(px, py + s * 0.2, 2, s * 0.4,
-                                                      look.CROSS))
-                shapes.append(create_polygon([(px + 1, py + s * 0.4), (px + s * 0.26,
-                                              py + s * 0.32), (px + 1, py + s * 0.24)],
-                                             look.SEAT_COLOURS[t.base_of]))
+                for shape in self.flag_shapes(tile, t.base_of):
+                    shapes.append(shape)
         self.map_shapes = shapes
-        texts = [arcade.Text(tile, g.centre(tile)[0], g.centre(tile)[1] - g.size * 0.8,
-                             Color(34, 40, 30), max(7, int(g.size * 0.17)), font_name=UI_FONT,
+        self.build_tile_ids()
+
+    def flag_shapes(self, tile: str, seat: int) -> list[Any]:
+        """A base's flag: a pole with a pennant in the seat colour, above the tile id."""
+        x, y = self.grid.centre(tile)
+        s = self.grid.size
+        px, foot, top = x + s * look.FLAG_X, y + s * look.FLAG_FOOT, y + s * look.FLAG_TOP
+        return [create_rectangle_filled(px, (foot + top) / 2, 2, top - foot, look.CROSS),
+                create_polygon([(px + 1, top), (px + s * look.FLAG_REACH, top - s * 0.08),
+                                (px + 1, top - s * 0.16)], look.SEAT_COLOURS[seat])]
+
+    def build_tile_ids(self) -> None:
+        """Tile ids at each land hex's lower edge, sized to the hex so that they stay
+        readable and clear of the units on small windows (8; `look.tile_id_style`)."""
+        self.tile_labels = arcade.SpriteList()
+        self.tile_id_pt = None
+        style = look.tile_id_style(self.grid.size)
+        if style is None:
+            return  # too small to read: hidden rather than smudged
+        self.tile_id_pt, below = style
+        texts = [arcade.Text(tile, self.grid.centre(tile)[0], self.grid.centre(tile)[1] - below,
+                             look.TILE_ID, self.tile_id_pt, font_name=UI_FONT,
                              anchor_x="center", anchor_y="baseline")
                  for tile in self.content.land]
-        self.tile_labels = arcade.SpriteList()
         self.tile_labels.extend(bake_each(texts, "conquest-tile"))
+
+    @property
+    def tile_ids_shown(self) -> bool:
+        """Are the tile ids drawn (the I key, and a hex large enough to read them)?"""
+        return self.show_map and self.session.show_ids and len(self.tile_labels) > 0
 
     def build_frame(self, width: int, height: int) -> None:
         shapes = ShapeElementList()
@@ -659,9 +725,9 @@ class ConquestView(GameViewBase):
         draw_opaque(self.frame_shapes)  # opaque fills: no blending, no read-back of pixels
         if self.show_map:
             draw_opaque(self.map_shapes)
-            if self.session.show_ids and self.grid.size >= 30:  # smaller: unreadable smudges
-                draw_baked(self.tile_labels)
             self.draw_marks_under()
+            if self.tile_ids_shown:  # over tints and site outlines, never under a unit
+                draw_baked(self.tile_labels)
             self.ghosts.draw()
             self.discs.draw()
             self.bodies.draw()

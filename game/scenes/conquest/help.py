@@ -31,7 +31,9 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
             "meet, battles are fought one at a time: Reinforcements, Choose cards, results, "
             "Retreat.",
             "Both players give their orders in secret and press Ready; the phase ends when both "
-            "are ready. Unready lets you change your mind until the other player is ready.",)),
+            "are ready. Unready lets you change your mind until the other player is ready.",
+            "Hot-seat: while the other player's screen is up, the button \"Player N: Unready\" "
+            "(or U) passes the screen back to you through the curtain, unready.",)),
         HelpTopic("Movement and the 5-unit limit", (
             "Every unit may move one tile (or stay) each round, measured from where it started "
             "the round. Water is never allowed. At most 5 of your units on one tile; enemy "
@@ -68,5 +70,6 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
             "Shift+click: add a unit to the selection. A: select your units on the tile under "
             "the mouse. Esc: clear the selection, else pause menu. Backspace: reset orders.",
             "Right-click a blue check: move the selection there. I: tile ids on/off. Tab: side "
-            "panel. Space: skip an animation. H: this help.",)),
+            "panel. Space: skip an animation. H: this help. U (hot-seat): the ready player "
+            "takes the screen back to unready.",)),
     ]

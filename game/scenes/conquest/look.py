@@ -41,6 +41,7 @@ LEGAL = Color(90, 200, 100)
 ILLEGAL = Color(214, 64, 56)
 BATTLE = Color(230, 52, 44)
 CROSS = Color(20, 20, 20)
+TILE_ID = Color(34, 40, 30)
 
 SOUNDS = {
     "reveal": ":resources:sounds/hit1.wav",
@@ -196,9 +197,69 @@ class HexGrid:
         """Where the i-th (0..4) unit of a seat stands on a tile: seat 0 left, seat 1 right."""
         x, y = self.centre(tile)
         s = self.size
-        dx, dy = ((0.60, 0.36), (0.24, 0.36), (0.60, 0.0), (0.24, 0.0), (0.42, -0.36))[i % 5]
+        dx, dy = SLOTS[i % 5]
         side = -1 if seat == 0 else 1
         return x + side * dx * s, y + dy * s
+
+
+# Unit slots per seat, in hex sides from the centre (seat 0 mirrors x): two rows of two and
+# one unit below, which leaves the lower edge free for the tile id.
+SLOTS = ((0.60, 0.36), (0.24, 0.36), (0.60, 0.0), (0.24, 0.0), (0.42, -0.36))
+# The base flag, in hex sides from the centre: the pole's x, its foot and top, the pennant's
+# reach. Above the tile id's band, below the middle row of units.
+FLAG_X, FLAG_FOOT, FLAG_TOP, FLAG_REACH = -0.05, -0.5, -0.2, 0.26
+
+
+DISC_SCALE = 1.05  # a token's disc diameter per unit size (the sprite on it is 0.86)
+
+
+def unit_size(size: float) -> float:
+    """A unit token's size on hexes of side `size`: one rule for the tokens and for the
+    tile ids that must keep clear of them."""
+    return max(10.0, size * 0.35)
+
+
+# -- tile ids -------------------------------------------------------------------------------
+ID_MAX_PT = 9.0  # "small text" (8) on large hexes
+ID_MIN_PT = 6.0  # below this "L07" is a smudge: the ids are hidden instead
+ID_EM_W = 1.8  # ink width of "L07" per em (three 0.556 em glyphs, plus hinting slack)
+ID_EM_CAP = 0.76  # ink height of capitals and digits per em (0.73, plus hinting slack)
+ID_GAP = 1.0  # pixels kept clear of units, the flag and the hex outline
+PX_PER_PT = 96 / 72
+
+
+def tile_id_style(size: float) -> tuple[float, float] | None:
+    """(font points, baseline below the hex centre in px) of the tile ids on hexes of side
+    `size`, or None when no readable size fits.
+
+    The id sits on the hex's lower edge (8), between the two lowest unit slots and under the
+    base flag. A fixed fraction of the hex made it unreadable on small windows (960x600 gives
+    26-33 px hexes), so the largest size whose ink clears every unit disc is taken.
+    """
+    # the outline is 2 px wide, centred 1 px inside the edge (HexGrid.corners(tile, 1))
+    baseline = SQRT3 / 2 * (size - 1) - 1 - ID_GAP
+    pt = ID_MAX_PT
+    while pt >= ID_MIN_PT:
+        if _id_fits(size, pt, baseline):
+            return pt, baseline
+        pt -= 0.5
+    return None
+
+
+def _id_fits(size: float, pt: float, baseline: float) -> bool:
+    """Does an id of `pt` points on `baseline` keep ID_GAP px from every unit disc and the
+    flag's foot? Its ink box is centred: x in [-w/2, w/2], y in [-baseline, -baseline + cap]."""
+    em = pt * PX_PER_PT
+    half, top = ID_EM_W * em / 2, -baseline + ID_EM_CAP * em
+    if top + ID_GAP > FLAG_FOOT * size:
+        return False
+    clear = unit_size(size) * DISC_SCALE / 2 + ID_GAP
+    for dx, dy in SLOTS:  # the box's nearest point to each disc centre (x mirrors per seat)
+        gap_x = max(0.0, dx * size - half)
+        gap_y = max(0.0, dy * size - top)
+        if gap_x * gap_x + gap_y * gap_y < clear * clear:
+            return False
+    return True
 
 
 # -- textures -------------------------------------------------------------------------------

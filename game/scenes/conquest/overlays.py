@@ -41,17 +41,27 @@ class CurtainView(GameViewBase):
         self.heading = arcade.Text(f"Pass to {look.seat_name(seat)}", 0, 0,
                                    look.SEAT_LIGHT[seat], 34, bold=True, font_name=UI_FONT,
                                    anchor_x="center", anchor_y="center", batch=self.batch)
-        self.sub = arcade.Text("The other player looks away. Secret orders stay hidden.", 0, 0,
-                               look.MUTED, 14, font_name=UI_FONT, anchor_x="center",
-                               anchor_y="center", batch=self.batch)
+        taking_back = session.claim == seat
+        words = (f"{look.seat_name(seat)} takes the screen back to change their orders. "
+                 f"{look.seat_name(1 - seat)} looks away." if taking_back else
+                 "The other player looks away. Secret orders stay hidden.")
+        self.sub = arcade.Text(words, 0, 0, look.MUTED, 14, font_name=UI_FONT,
+                               anchor_x="center", anchor_y="center", batch=self.batch)
         self.button = make_button(f"I am {look.seat_name(seat)}", width=260, kind="primary",
                                   on_click=self.reveal)
         self.ui.add(self.button)
+        # a take-back pressed by mistake: the screen returns, through the other seat's curtain
+        self.cancel_btn = make_button(f"Back to {look.seat_name(1 - seat)}", width=260,
+                                      on_click=self.cancel) if taking_back else None
+        if self.cancel_btn is not None:
+            self.ui.add(self.cancel_btn)
 
     def layout(self, width: int, height: int) -> None:
         self.heading.position = (width / 2, height / 2 + 70)
         self.sub.position = (width / 2, height / 2 + 24)
         self.button.rect = arcade.LBWH(width / 2 - 130, height / 2 - 50, 260, 46)
+        if self.cancel_btn is not None:
+            self.cancel_btn.rect = arcade.LBWH(width / 2 - 130, height / 2 - 106, 260, 40)
 
     def reveal(self) -> None:
         from game.scenes.conquest.start import phase_view
@@ -59,6 +69,14 @@ class CurtainView(GameViewBase):
         if self.session.closed:
             return
         self.app.show_view(phase_view(self.app, self.session, self.seat))
+
+    def cancel(self) -> None:
+        """Give up a take-back: whoever sits here may be either player, so the screen goes
+        to its seat through that seat's curtain, never straight to its secrets."""
+        if self.session.closed:
+            return
+        self.session.drop_claim()
+        self.app.show_view(CurtainView(self.app, self.session, self.session.screen_seat()))
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol in ENTER_KEYS:

@@ -37,6 +37,8 @@ class PhaseView(ConquestView):
         self.kind = self.match.phase
         self.ready_btn = make_button(self.ready_words, kind="primary", on_click=self.ready)
         self.unready_btn = make_button("Unready", kind="secondary", on_click=self.unready)
+        # hot-seat: the other seat, ready, takes the screen back to unready ("Player 1: Unready")
+        self.reclaim_btn = make_button("", kind="secondary", on_click=self.reclaim)
 
     def ready(self) -> None:
         if self.can_act and not self.viewer_ready:
@@ -46,6 +48,32 @@ class PhaseView(ConquestView):
     def unready(self) -> None:
         if self.can_act and self.viewer_ready:
             self.submit({"seat": self.viewer, "type": "unready"})
+
+    def reclaim_seat(self) -> int | None:
+        """The other hot-seat seat when it is ready and may still unready (4.3): it cannot
+        use its own Unready while this screen shows the viewer's secrets."""
+        other = self.opponent
+        return other if self.session.may_take_back(other) else None
+
+    def reclaim(self) -> None:
+        """Hand the screen back to the ready seat. The router passes it through the curtain
+        in a secret phase, and that seat is unreadied only once it is at the screen."""
+        seat = self.reclaim_seat()
+        if seat is None:
+            return
+        self.play_sound(look.SOUNDS["click"], 0.5)
+        self.session.take_back(seat)
+        self.handover()
+
+    def refresh_reclaim(self) -> bool:
+        """Show the take-back button when it applies; True when shown."""
+        seat = self.reclaim_seat()
+        shown = seat is not None
+        words = f"{look.seat_name(seat)}: {self.unready_btn.text}" if shown else ""
+        if shown and self.reclaim_btn.text != words:
+            self.reclaim_btn.text = words
+        self.show_widget(self.reclaim_btn, shown)
+        return shown
 
     def extra_buttons(self) -> list[Any]:
         """Buttons above Ready (bottom-up)."""
@@ -63,7 +91,8 @@ class PhaseView(ConquestView):
         extra = self.extra_buttons()
         for b in extra:
             self.show_widget(b, acting and not ready)
-        self.stack_buttons([self.unready_btn if ready else self.ready_btn, *extra])
+        reclaim = [self.reclaim_btn] if self.refresh_reclaim() else []
+        self.stack_buttons([self.unready_btn if ready else self.ready_btn, *extra, *reclaim])
 
     def waiting_line(self) -> str:
         st = self.state
@@ -83,6 +112,9 @@ class PhaseView(ConquestView):
                 self.unready()
             elif self.ready_allowed():
                 self.ready()
+            return True
+        if symbol == arcade.key.U and self.reclaim_seat() is not None:
+            self.reclaim()
             return True
         return False
 
@@ -165,6 +197,7 @@ class CommanderView(PhaseView):
         cx = left + (width - left) / 2
         for b in (self.ready_btn, self.unready_btn):
             b.rect = arcade.LBWH(cx - 110, LOG_H + 14, 220, 40)
+        self.reclaim_btn.rect = arcade.LBWH(cx + 122, LOG_H + 14, 220, 40)
 
     def refresh_buttons(self) -> None:
         acting = self.can_act
@@ -172,6 +205,7 @@ class CommanderView(PhaseView):
         self.show_widget(self.ready_btn, acting and not ready)
         self.show_widget(self.unready_btn, ready)
         self.ready_btn.disabled = not self.ready_allowed()
+        self.refresh_reclaim()
 
     def ready_allowed(self) -> bool:
         return self.board["commanders"][self.viewer] is not None
@@ -706,6 +740,12 @@ class ReinforcementsView(PhaseView):
 # -- 8.6 choose cards -----------------------------------------------------------------------
 HAND_H = 150
 STRENGTH_H = 104
+# A short window (960x600) packs the hand and the strength panels tighter: full size, they
+# left the map hexes too small for the tile ids (8).
+COMPACT_BELOW = 600  # map rect height under which the cards screen is compact
+HAND_H_COMPACT = 124
+STRENGTH_H_COMPACT = 86
+CARD_W, CARD_W_COMPACT = 92.0, 74.0
 
 
 class CardsView(PhaseView):
@@ -740,10 +780,22 @@ class CardsView(PhaseView):
         self.reinf_btn = make_button("Show reinforcements", height=32,
                                      on_click=self.toggle_reinf)
         self.unready_btn.text = "Change card"
+        self.compact = False
+
+    @property
+    def hand_h(self) -> float:
+        return HAND_H_COMPACT if self.compact else HAND_H
+
+    @property
+    def strength_h(self) -> float:
+        return STRENGTH_H_COMPACT if self.compact else STRENGTH_H
 
     def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:
-        return arcade.LRBT(rect.left, rect.right, rect.bottom + HAND_H + 4,
-                           rect.top - STRENGTH_H - 4)
+        """The map between the strength panels and the hand; both are packed tighter on a
+        short window (decided here: it is the first step of every layout)."""
+        self.compact = rect.height < COMPACT_BELOW
+        return arcade.LRBT(rect.left, rect.right, rect.bottom + self.hand_h + 4,
+                           rect.top - self.strength_h - 4)
 
     def chosen(self) -> str | None:
         c = self.board["cards_chosen"][self.viewer]
@@ -751,7 +803,7 @@ class CardsView(PhaseView):
 
     def layout_screen(self, width: int, height: int) -> None:
         m = self.map_rect
-        self.preview.position = (m.center_x, LOG_H + HAND_H - 6)
+        self.preview.position = (m.center_x, LOG_H + self.hand_h - 6)
         r = self.right_rect
         for i, b in enumerate((self.reinf_btn, self.near_btn, self.disc_btn, self.opp_btn)):
             b.rect = arcade.LBWH(r.left + 14, r.bottom + 104 + i * 40, r.width - 28, 32)
@@ -795,12 +847,14 @@ class CardsView(PhaseView):
         self.strength_batch = pyglet.graphics.Batch()
         self.texts_strength = []
         m = self.map_rect
-        top = m.top + STRENGTH_H + 2
+        top = m.top + self.strength_h + 2
+        pad, row_gap = (5, 6) if self.compact else (8, 10)
         w = (m.width - 12) / 2
         self.strength_rects = []
         base = self.content.tiles[self.site].base_of if self.site else None
         for i, seat in enumerate((self.viewer, self.opponent)):
-            rect = arcade.LBWH(m.left + i * (w + 12), top - STRENGTH_H, w, STRENGTH_H - 4)
+            rect = arcade.LBWH(m.left + i * (w + 12), top - self.strength_h, w,
+                               self.strength_h - 4)
             self.strength_rects.append(rect)
             main, reinf = self.side_units(seat)
             t, n = look.kinds_count(main)
@@ -812,12 +866,12 @@ class CardsView(PhaseView):
                     (f"Reinf. {len(reinf)} (+{look.strength_of(reinf)})    Base +{bonus}",
                      look.TEXT, 11, False),
                     (f"Total {total} + card", look.GOLD, 13, True)]
-            y = rect.top - 8
+            y = rect.top - pad
             for text, colour, size, bold in rows:
                 self.texts_strength.append(arcade.Text(
                     text, rect.left + 10, y, colour, size, bold=bold, font_name=UI_FONT,
                     anchor_y="top"))
-                y -= size + 10
+                y -= size + row_gap
         self.strength_sprites = self.bake(self.texts_strength)
 
     def strength_text(self) -> str:
@@ -828,7 +882,7 @@ class CardsView(PhaseView):
         self.hand_ids = list(self.board["hands"][self.viewer])
         m = self.map_rect
         n = max(1, len(self.hand_ids))
-        cw = min(92.0, (m.width - 20) / n - 8)
+        cw = min(CARD_W_COMPACT if self.compact else CARD_W, (m.width - 20) / n - 8)
         ch = cw * 1.4
         chosen = self.chosen()
         x0 = m.center_x - (n * (cw + 8) - 8) / 2 + cw / 2

@@ -6,7 +6,9 @@
 - `shot_view(app, match)` (`tabula shot`): a still view of a Match or a record's last position.
 - `next_view(app, session)`: the screen for what happens now: a screen event at the head of
   the event queue (battles detected, battle results, game over), else the view of the phase,
-  behind a curtain when a hot-seat screen changes hands in a phase with secret choices.
+  behind a curtain when a hot-seat screen changes hands in a phase with secret choices. A
+  hot-seat seat that is ready may take the screen back (`session.take_back`): it is routed to
+  like any other change of hands, and unreadied only when its own screen opens (`phase_view`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ def phase_view(app: Any, session: ConquestSession, seat: int) -> arcade.View:
     from game.scenes.conquest import screens
 
     session.viewer = seat
+    session.settle_claim(seat)  # a seat that took the screen back is unready when it sees it
     return screens.PHASE_VIEWS[session.match.phase](app, session, seat)
 
 
