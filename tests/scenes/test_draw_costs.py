@@ -166,3 +166,31 @@ def test_settings_are_written_through_atomic_write_text(monkeypatch, tmp_path):
     Settings().save(tmp_path / "settings.json")
     assert written == [tmp_path / "settings.json"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_texts_of_every_size_share_one_glyph_texture_and_draw_once(window, app):
+    """`fonts.share_glyph_textures`: a value, a name and a bold title in three sizes put their
+    glyphs in one texture, so a batch draws them as one group, and they still show."""
+    import pyglet
+
+    from game.scenes.fonts import TITLE_FONT, _shared_glyphs
+
+    batch = pyglet.graphics.Batch()
+    texts = [arcade.Text("17", 40, 300, arcade.color.WHITE, 29, font_name=UI_FONT, bold=True,
+                         batch=batch),
+             arcade.Text("Frost Shard", 40, 200, arcade.color.WHITE, 13, font_name=UI_FONT,
+                         batch=batch),
+             arcade.Text("Card Crawl", 40, 100, arcade.color.WHITE, 21, font_name=TITLE_FONT,
+                         bold=True, batch=batch)]
+    shared = {atlas.texture.id for atlas in _shared_glyphs[0].atlases}
+    used = {group.texture.id for group in batch.group_map}
+    assert used <= shared  # every size and face in the shared textures
+    assert len(batch.group_map) == len(used)  # one state change and one draw per texture
+    assert len(used) <= 2  # (a second texture only once a long session fills the first)
+    window.clear(color=(0, 0, 0, 255))
+    batch.draw()
+    image = arcade.get_image()
+    for text in texts:
+        y = window.height - 1 - int(text.y + text.content_height / 2)
+        row = [image.getpixel((x, y))[:3] for x in range(40, 40 + int(text.content_width))]
+        assert max(sum(px) for px in row) > 600, text.text  # white ink on the black clear
