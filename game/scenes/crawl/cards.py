@@ -19,7 +19,26 @@ import pyglet
 from arcade.types import Color
 
 from game.scenes.crawl import look
-from game.scenes.fonts import UI_FONT
+from game.scenes.crawl.card_text import CardLabel, fitted_size
+
+INITIAL_COLOR = Color(236, 226, 220)  # the struck initial value of a wounded enemy
+KIND_COLOR = Color(230, 220, 255)  # an ability's "Hero" / "Target"
+
+
+def value_size(card_h: int) -> float:
+    return max(14, card_h * 0.12)
+
+
+def initial_size(card_h: int) -> float:
+    return max(10, card_h * 0.064)
+
+
+def name_size(card_h: int) -> float:
+    return max(9, card_h * 0.054)
+
+
+def kind_size(card_h: int) -> float:
+    return max(8, card_h * 0.05)
 
 CardData = dict[str, Any]
 
@@ -93,25 +112,12 @@ class CardSprite:
         self.outline_sprite = arcade.Sprite(look.outline_texture(self.width + 8, self.height + 8))
         self._outline: Color | None = None
         h = self.height
-        self.value_text = arcade.Text(
-            "", 0, 0, arcade.color.WHITE, max(14, h * 0.12), font_name=UI_FONT, bold=True,
-            anchor_x="left", anchor_y="top", batch=layer.batch,
-        )  # fmt: skip
-        self.initial_text = arcade.Text(
-            "", 0, 0, Color(236, 226, 220), max(10, h * 0.064), font_name=UI_FONT, bold=True,
-            anchor_x="left", anchor_y="top", batch=layer.batch,
-        )  # fmt: skip
-        self.strike = arcade.SpriteSolidColor(10, 2, color=Color(236, 226, 220))
-        self.name_text = arcade.Text(
-            "", 0, 0, arcade.color.WHITE, max(9, h * 0.054), font_name=UI_FONT, bold=True,
-            anchor_x="center", anchor_y="center", batch=layer.batch,
-        )  # fmt: skip
-        self.kind_text = arcade.Text(
-            "", 0, 0, Color(230, 220, 255), max(8, h * 0.05), font_name=UI_FONT, bold=True,
-            anchor_x="right", anchor_y="top", batch=layer.batch,
-        )  # fmt: skip
-        layer.sprites.append(self.face)
-        self._sprites_in: set[arcade.Sprite] = {self.face}
+        self.value_text = CardLabel(value_size(h), "left", "top", Color(255, 255, 255))
+        self.initial_text = CardLabel(initial_size(h), "left", "top", INITIAL_COLOR)
+        self.strike = arcade.SpriteSolidColor(10, 2, color=INITIAL_COLOR)
+        self.name_text = CardLabel(name_size(h), "center", "center", Color(255, 255, 255))
+        self.kind_text = CardLabel(kind_size(h), "right", "top", KIND_COLOR)
+        self._sprites_in: list[arcade.Sprite] = []
         self._apply_texts()
         self._place()
 
@@ -149,14 +155,15 @@ class CardSprite:
     def show_value_text(self, text: str) -> None:
         """Show a transient number (Chaos spinning) without touching the card's data."""
         if self.value_text.text != text:
-            self.value_text.text = text
+            self.value_text.set(text)
+            self._sync_extra_sprites()
 
     def _apply_texts(self) -> None:
         d = self.data
         value = d.get("value")
         value_str = "" if value is None else str(value)
         if self.value_text.text != value_str:
-            self.value_text.text = value_str
+            self.value_text.set(value_str)
         hurt = wounded(d)
         base = look.WOUND_RED if hurt else Color(255, 255, 255)
         if d.get("spent"):
@@ -164,58 +171,50 @@ class CardSprite:
         self._value_color = base
         initial = str(d.get("initial_value")) if hurt else ""
         if self.initial_text.text != initial:
-            self.initial_text.text = initial
+            self.initial_text.set(initial)
         name = d.get("name") or ""
         if self.name_text.text != name:
-            self.name_text.text = name
-            self._fit_name()
+            self.name_text.set(name, fitted_size(name, self.width - 16, name_size(self.height)))
         kind = self.kind_label if d.get("type") == "ability" else ""
         if self.kind_text.text != kind:
-            self.kind_text.text = kind
+            self.kind_text.set(kind)
         self._sync_extra_sprites()
         self._restyle()
 
-    def _fit_name(self) -> None:
-        """Shrink a long name until it fits the band."""
-        size = max(9, self.height * 0.054)
-        self.name_text.font_size = size
-        while self.name_text.content_width > self.width - 16 and size > 7:
-            size -= 0.5
-            self.name_text.font_size = size
+    def _wanted(self) -> list[arcade.Sprite]:
+        """The card's sprites, bottom to top: ring, face, crack, strike line, then texts."""
+        wanted = [self.outline_sprite] if self._outline is not None else []
+        wanted.append(self.face)
+        if worn(self.data):
+            wanted.append(self.crack)
+        if self.initial_text.text:
+            wanted.append(self.strike)
+        wanted += [label.sprite for label in self.texts if label.text]
+        return wanted
 
     def _sync_extra_sprites(self) -> None:
-        want = {self.face}
-        if self.initial_text.text:
-            want.add(self.strike)
-        if worn(self.data):
-            want.add(self.crack)
-        if self._outline is not None:
-            want.add(self.outline_sprite)
-        for sprite in (self.strike, self.crack, self.outline_sprite):
-            if sprite in want and sprite not in self._sprites_in:
-                self.layer.sprites.append(sprite)
-            elif sprite not in want and sprite in self._sprites_in:
+        """Put the sprites the card shows now in its layer, in order (only on a change)."""
+        wanted = self._wanted()
+        if wanted != self._sprites_in:
+            for sprite in self._sprites_in:
                 sprite.remove_from_sprite_lists()
-        self._sprites_in = want
+            for sprite in wanted:
+                self.layer.sprites.append(sprite)
+            self._sprites_in = wanted
 
     # -- layers ----------------------------------------------------------------------------
     def set_layer(self, layer: Layer) -> None:
         """Move the card to another layer (the top while dragged or flying)."""
         if layer is self.layer:
             return
-        # the outline goes under the face, the rest above it
-        order = [s for s in (self.outline_sprite, self.face, self.crack, self.strike)
-                 if s in self._sprites_in]
-        for sprite in order:
+        for sprite in self._sprites_in:
             sprite.remove_from_sprite_lists()
-        for sprite in order:
+        for sprite in self._sprites_in:
             layer.sprites.append(sprite)
-        for text in self.texts:
-            text.batch = layer.batch
         self.layer = layer
 
     @property
-    def texts(self) -> tuple[arcade.Text, ...]:
+    def texts(self) -> tuple[CardLabel, ...]:
         return (self.value_text, self.initial_text, self.name_text, self.kind_text)
 
     # -- geometry --------------------------------------------------------------------------
@@ -300,17 +299,17 @@ class CardSprite:
             self.outline_sprite.height = (self.height + 8) * s
         pad = 10 * s
         left, top = x - w / 2 + pad, y + h / 2 - pad * 0.6
-        self.value_text.position = (left, top)
+        self.value_text.place(left, top)
         vw = self.value_text.content_width
-        self.initial_text.position = (left + vw + 5 * s, top - 4 * s)
+        self.initial_text.place(left + vw + 5 * s, top - 4 * s)
         if self.strike in self._sprites_in:
             iw = self.initial_text.content_width
             self.strike.width = iw + 4
             self.strike.position = (
                 left + vw + 5 * s + iw / 2, top - 4 * s - self.initial_text.content_height * 0.58
             )  # fmt: skip
-        self.name_text.position = (x, y - h / 2 + h * 0.0825)
-        self.kind_text.position = (x + w / 2 - pad, top - 3 * s)
+        self.name_text.place(x, y - h / 2 + h * 0.0825)
+        self.kind_text.place(x + w / 2 - pad, top - 3 * s)
 
     # -- look ------------------------------------------------------------------------------
     @property
@@ -336,11 +335,7 @@ class CardSprite:
         had = self._outline is not None
         self._outline = new
         if (new is not None) != had:
-            self._sync_extra_sprites()
-            if new is not None:  # keep the ring under the face
-                sprites = self.layer.sprites
-                sprites.remove(self.outline_sprite)
-                sprites.insert(sprites.index(self.face), self.outline_sprite)
+            self._sync_extra_sprites()  # the ring goes under the face
         self._restyle()
         self._place()
 
@@ -353,20 +348,15 @@ class CardSprite:
             self.outline_sprite.color = self._outline.replace(a=round(self._outline.a * a / 255))
         # texts only once the card has turned (a narrow face with full-size texts looks wrong)
         text_alpha = a if self._flip >= 0.97 else 0
-        # set only on change: a text's colour setter restyles its whole document
         for text, color in ((self.value_text, self._value_color.replace(a=text_alpha)),
-                            (self.initial_text, Color(236, 226, 220, text_alpha)),
+                            (self.initial_text, INITIAL_COLOR.replace(a=text_alpha)),
                             (self.name_text, Color(255, 255, 255, text_alpha)),
-                            (self.kind_text, Color(230, 220, 255, text_alpha))):
-            if text.color != color:
-                text.color = color
+                            (self.kind_text, KIND_COLOR.replace(a=text_alpha))):
+            text.set_color(color)
 
     def remove(self) -> None:
         """Take the card off the screen for good."""
         self.gone = True
-        for sprite in (self.face, self.crack, self.strike, self.outline_sprite):
+        for sprite in self._sprites_in:
             sprite.remove_from_sprite_lists()
-        self._sprites_in = set()
-        for text in self.texts:
-            text.visible = False
-            text.label.delete()  # drop its vertices from the layer's batch
+        self._sprites_in = []

@@ -32,9 +32,17 @@ from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
-from game.scenes.crawl import look
+from game.scenes.crawl import card_text, look
 from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
-from game.scenes.crawl.cards import CardSprite, Layer
+from game.scenes.crawl.card_text import fitted_size
+from game.scenes.crawl.cards import (
+    CardSprite,
+    Layer,
+    initial_size,
+    kind_size,
+    name_size,
+    value_size,
+)
 from game.scenes.crawl.catalogue import FLAG_NAMES, Catalogue, catalogue_of
 from game.scenes.crawl.fx import EventPlayer, SpriteFx
 from game.scenes.crawl.help import help_topics
@@ -261,6 +269,21 @@ class PlayView(GameViewBase):
                 return card
         return None
 
+    def _card_texts(self, w: int, h: int) -> list[card_text.Spec]:
+        """Every text a card of this content can show at this card size (values up to 30,
+        every name of the deck and of the abilities, both kinds), baked in one pass at layout
+        rather than one at a time in the frames where cards change."""
+        cat = self.catalogue
+        names = {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
+        specs: list[card_text.Spec] = []
+        for n in range(31):
+            specs.append((str(n), value_size(h), "left", "top"))
+            specs.append((str(n), initial_size(h), "left", "top"))
+        for name in names:
+            specs.append((name, fitted_size(name, w - 16, name_size(h)), "center", "center"))
+        specs += [(a.kind_label, kind_size(h), "right", "top") for a in cat.abilities.values()]
+        return specs
+
     def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
         layer = self._new_top_layer(data["id"]) if top else self.table
         return CardSprite(
@@ -354,6 +377,7 @@ class PlayView(GameViewBase):
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
+        card_text.warm(self._card_texts(w, h))
         self.static.clear()
         self.hud.clear()
         # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
