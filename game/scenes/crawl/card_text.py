@@ -1,6 +1,7 @@
-"""A card's texts (value, struck initial value, name, ability kind) as baked sprites.
+"""Texts that change in play as baked sprites: a card's value, struck initial value, name and
+ability kind, and the play screen's counters (HP, gold, deck, turn).
 
-A card's texts used to be `arcade.Text`s in its layer's batch. On Mesa's llvmpipe that cost
+A card's texts used to be `arcade.Text`s in its layer's batch, and the counters in the screen's. On Mesa's llvmpipe that cost
 twice: every change of a value or of a layer (a card lifted, flying, landing) laid the text out
 again in the frame where it happened, and each layer drew its texts on top of its sprites.
 Here each distinct text (string, size, anchor) is drawn once in white into a texture
@@ -83,8 +84,10 @@ class CardLabel:
     """One text of a card: `text`, `size` and `color` as an `arcade.Text` has them, shown by
     a sprite placed with `place(x, y)` at its anchor point. An empty text shows nothing."""
 
-    def __init__(self, size: float, anchor_x: str, anchor_y: str, color: Color) -> None:
+    def __init__(self, size: float, anchor_x: str, anchor_y: str, color: Color,
+                 snap: bool = False) -> None:
         self.size = size
+        self.snap = snap  # anchors rounded to whole pixels: for labels drawn texel for pixel
         self.anchor_x, self.anchor_y = anchor_x, anchor_y
         self.color = color
         self.text = ""
@@ -126,7 +129,17 @@ class CardLabel:
     def content_height(self) -> float:
         return self._shown.content_height if self._shown is not None else 0.0
 
+    @property
+    def anchor(self) -> tuple[float, float]:
+        return self._anchor
+
+    def resize(self, size: float) -> None:
+        if size != self.size:
+            self.set(self.text, size)
+
     def place(self, x: float, y: float) -> None:
+        if self.snap:
+            x, y = round(x), round(y)
         if (x, y) != self._anchor:
             self._anchor = (x, y)
             self._place()

@@ -34,7 +34,7 @@ from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import card_text, look
 from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
-from game.scenes.crawl.card_text import fitted_size
+from game.scenes.crawl.card_text import CardLabel, fitted_size
 from game.scenes.crawl.cards import (
     CardSprite,
     Layer,
@@ -200,8 +200,10 @@ class PlayView(GameViewBase):
         self.shown_deck += len(self._pending_ids)
 
         b = self.batch
-        self.info_text = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_BODY, font_name=UI_FONT,
-                                     bold=True, anchor_y="center", batch=b)
+        # the run line and the counters change as the run goes: baked labels (card_text),
+        # so a new number swaps a texture instead of laying a text out mid-animation
+        self.info_text = CardLabel(theme.SIZE_BODY, "left", "center", theme.TEXT, snap=True)
+        self.turn_text = CardLabel(theme.SIZE_BODY, "left", "center", theme.TEXT, snap=True)
         # the zone labels and the run's abilities are baked into `labels` (static texts: one
         # quad each instead of a quad per glyph)
         self.abilities_text = arcade.Text("", 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
@@ -211,12 +213,13 @@ class PlayView(GameViewBase):
         self.caption = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_SUBHEADING,
                                    font_name=UI_FONT, bold=True, anchor_x="center",
                                    anchor_y="center", batch=b)
-        self.deck_text = arcade.Text("", 0, 0, theme.TEXT, 26, font_name=UI_FONT, bold=True,
-                                     anchor_x="center", anchor_y="center", batch=b)
-        self.hp_text = arcade.Text("", 0, 0, theme.TEXT, 18, font_name=UI_FONT, bold=True,
-                                   anchor_x="center", anchor_y="center", batch=b)
-        self.gold_text = arcade.Text("", 0, 0, theme.GOLD_HI, 18, font_name=UI_FONT, bold=True,
-                                     anchor_x="left", anchor_y="center", batch=b)
+        self.deck_text = CardLabel(26, "center", "center", theme.TEXT, snap=True)
+        self.hp_text = CardLabel(18, "center", "center", theme.TEXT, snap=True)
+        self.gold_text = CardLabel(18, "left", "center", theme.GOLD_HI, snap=True)
+        self.counters = arcade.SpriteList()
+        for label in (self.info_text, self.turn_text, self.deck_text, self.hp_text,
+                      self.gold_text):
+            self.counters.append(label.sprite)
         self.zone_texts = {
             name: arcade.Text(label, 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
                               font_name=UI_FONT, bold=True, anchor_x="center",
@@ -330,6 +333,23 @@ class PlayView(GameViewBase):
         self.tweener.add(ValueTween(start, float(hp), 0.3, self._set_hp_bar, blocking=False))
         self._set_hp_text(hp)
 
+    def _place_turn(self) -> None:
+        """The turn follows the run line ("Normal run · Seed 7 · " then "Turn 12")."""
+        x, y = self.info_text.anchor
+        self.turn_text.place(x + self.info_text.content_width, y)
+
+    def _counter_texts(self) -> list[card_text.Spec]:
+        """The counters' likely texts at this size, baked at layout with the cards' texts:
+        the deck count, every HP, gold and turns up to where most runs end."""
+        deck, hp = self.deck_text.size, self.hp_text.size
+        gold, info = self.gold_text.size, self.info_text.size
+        specs: list[card_text.Spec] = [(str(n), deck, "center", "center") for n in range(55)]
+        specs += [(f"{n} / {self.max_hp}", hp, "center", "center")
+                  for n in range(self.max_hp + 1)]
+        specs += [(str(n), gold, "left", "center") for n in range(151)]
+        specs += [(f"Turn {n}", info, "left", "center") for n in range(81)]
+        return specs
+
     def _set_hp_bar(self, hp: float) -> None:
         self._hp_shown_bar = hp
         if self.hp_bar is None or self.hp_track is None:
@@ -344,17 +364,17 @@ class PlayView(GameViewBase):
     def _set_hp_text(self, hp: int) -> None:
         text = f"{hp} / {self.max_hp}"
         if self.hp_text.text != text:
-            self.hp_text.text = text
+            self.hp_text.set(text)
 
     def show_gold(self, value: float) -> None:
         text = str(int(round(value)))
         if self.gold_text.text != text:
-            self.gold_text.text = text
+            self.gold_text.set(text)
 
     def refresh_deck(self) -> None:
         text = str(self.shown_deck)
         if self.deck_text.text != text:
-            self.deck_text.text = text
+            self.deck_text.set(text)
         if self._deck_back is not None:
             self._deck_back.visible = self.shown_deck > 0
 
@@ -377,7 +397,10 @@ class PlayView(GameViewBase):
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
-        card_text.warm(self._card_texts(w, h))
+        self.deck_text.resize(max(18, h * 0.1))
+        self.hp_text.resize(max(13, h * 0.075))
+        self.gold_text.resize(max(13, h * 0.072))
+        card_text.warm(self._card_texts(w, h) + self._counter_texts())
         self.static.clear()
         self.hud.clear()
         # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
@@ -399,8 +422,7 @@ class PlayView(GameViewBase):
         disc.color = Color(16, 22, 30, 225)
         disc.position = _on_pixels(disc, lay.center("deck"))
         self.static.append(disc)
-        self.deck_text.position = lay.center("deck")
-        self.deck_text.font_size = max(18, h * 0.1)
+        self.deck_text.place(*lay.center("deck"))
 
         # hero panel: portrait, HP text and bar, gold, effect badges
         hero = lay.places["hero"]
@@ -411,8 +433,7 @@ class PlayView(GameViewBase):
         self.portrait.position = (hero.center_x, hero.top - 10 - portrait_h / 2)
         self.hud.append(self.portrait)
         y = hero.top - 14 - portrait_h - h * 0.06
-        self.hp_text.position = (hero.center_x, y)
-        self.hp_text.font_size = max(13, h * 0.075)
+        self.hp_text.place(hero.center_x, y)
         y -= h * 0.075
         bar_w, bar_h = int(hero.width - 28), max(8, int(h * 0.045))
         self.hp_track = arcade.Sprite(look.bar_texture(bar_w, bar_h))
@@ -429,8 +450,7 @@ class PlayView(GameViewBase):
         self.coin_icon = arcade.Sprite(look.icon_texture(look.COIN, coin))
         self.coin_icon.position = (hero.center_x - coin * 0.9, y)
         self.hud.append(self.coin_icon)
-        self.gold_text.position = (hero.center_x - coin * 0.25, y)
-        self.gold_text.font_size = max(13, h * 0.072)
+        self.gold_text.place(hero.center_x - coin * 0.25, y)
         badge = int(min(44, (hero.width - 40) / 3, h * 0.17))
         by = hero.bottom + 10 + badge / 2
         self.badges = {}
@@ -442,7 +462,8 @@ class PlayView(GameViewBase):
 
         for name, text in self.zone_texts.items():
             text.position = (lay.places[name].center_x, lay.label_y)
-        self.info_text.position = (18, lay.top_y)
+        self.info_text.place(18, lay.top_y)
+        self._place_turn()
         self.abilities_text.position = (width - 18, lay.top_y)
         self.caption.position = (width / 2, lay.strip_y)
         self.caption.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
@@ -523,9 +544,13 @@ class PlayView(GameViewBase):
         options = self.match.options
         variant = board.get("variant") or options.get("variant", "normal")
         where = options.get("date") if variant == "daily" else f"Seed {self.match.seed}"
-        info = f"{VARIANT_TITLES.get(variant, variant)}  ·  {where}  ·  Turn {self.state['turn']}"
+        info = f"{VARIANT_TITLES.get(variant, variant)}  ·  {where}  ·  "
         if self.info_text.text != info:
-            self.info_text.text = info
+            self.info_text.set(info)
+            self._place_turn()
+        turn = f"Turn {self.state['turn']}"
+        if self.turn_text.text != turn:
+            self.turn_text.set(turn)
         names = " · ".join(self.catalogue.ability_name(a) for a in board.get("abilities", []))
         names = f"Abilities: {names}" if names else ""
         if self.abilities_text.text != names:
@@ -660,6 +685,7 @@ class PlayView(GameViewBase):
         self.hud.draw()
         self.table.draw(nearest=True)
         draw_baked(self.labels)
+        draw_baked(self.counters)
         self.button_bar.draw()
 
     def draw_overlay(self) -> None:

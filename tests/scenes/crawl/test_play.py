@@ -46,7 +46,7 @@ def test_mid_run_position_renders(window, play):
     assert close_to(pixel(img, edge + 4, track.center_y), look.HP_BACK, 12)
     # the texts of the position
     assert view.hp_text.text == "9 / 13" and view.gold_text.text == "41"
-    assert "Turn 41" in view.info_text.text and "Seed 1" in view.info_text.text
+    assert view.turn_text.text == "Turn 41" and "Seed 1" in view.info_text.text
     assert view.buttons["rebuy"].text == "Rebuy (−7 HP)"
     assert view.deck_text.text == "3"
     troll = view.cards["e9b"]
