@@ -390,3 +390,24 @@ def test_python_m_game_replay_exit_codes(tmp_path):
     done = python_m_game("replay")
     assert done.returncode == 64
     assert "Traceback" not in done.stderr
+
+
+def test_the_window_commands_tune_the_software_renderer_but_keep_a_players_setting(
+        monkeypatch):
+    """`_fast_gl_env` (play, shot, bench): pyglet's per-call GL error checks off, and Mesa's
+    llvmpipe on at least four threads; a value already in the environment is kept."""
+    from game import cli
+
+    monkeypatch.delenv("PYGLET_DEBUG_GL", raising=False)
+    monkeypatch.delenv("LP_NUM_THREADS", raising=False)
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: 2)
+    cli._fast_gl_env()
+    assert cli.os.environ["PYGLET_DEBUG_GL"] == "0"
+    assert cli.os.environ["LP_NUM_THREADS"] == "4"
+    monkeypatch.setenv("LP_NUM_THREADS", "2")
+    monkeypatch.setattr(cli.os, "cpu_count", lambda: 16)
+    cli._fast_gl_env()
+    assert cli.os.environ["LP_NUM_THREADS"] == "2"
+    monkeypatch.delenv("LP_NUM_THREADS")
+    cli._fast_gl_env()
+    assert cli.os.environ["LP_NUM_THREADS"] == "16"
