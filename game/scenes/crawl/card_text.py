@@ -57,10 +57,12 @@ def warm(specs: Iterable[Spec]) -> None:
         return
     texts = {spec: _text(spec) for spec in missing}
     baked = bake_texts({spec: [text] for spec, text in texts.items()}, "card-text")
+    atlas = arcade.get_window().ctx.default_atlas
     for spec, text in texts.items():
         rect = baked[spec].rect
         _baked[spec] = BakedText(baked[spec].texture, rect.left, rect.bottom, rect.width,
                                  rect.height, text.content_width, text.content_height)
+        atlas.add(baked[spec].texture)  # uploaded now, not in the frame that first shows it
 
 
 def baked(spec: Spec) -> BakedText:

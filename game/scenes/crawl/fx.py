@@ -23,11 +23,11 @@ from arcade.types import Color
 
 from game.engine.events import Event
 from game.scenes import theme
-from game.scenes.animation import AlphaTween, FloatingText, PositionTween, Tween, ValueTween
+from game.scenes.animation import AlphaTween, PositionTween, Tween, ValueTween
 from game.scenes.crawl import look
+from game.scenes.crawl.card_text import CardLabel
 from game.scenes.crawl.cards import CardSprite
 from game.scenes.crawl.preview import dest_place, source_place
-from game.scenes.fonts import UI_FONT
 
 if TYPE_CHECKING:
     from game.scenes.crawl.play import PlayView
@@ -95,6 +95,33 @@ class SpriteFx(Tween):
         self.sprite.remove_from_sprite_lists()
 
 
+class FloatLabel(Tween):
+    """A number or a word (a hit, "+3", "Deflected!") that rises and fades out, then leaves:
+    a baked label in the fx layer (`card_text`), so nothing is laid out or restyled while it
+    floats. Fully visible for the first 40 % of the time. It never blocks input."""
+
+    blocking = False
+
+    def __init__(self, view: PlayView, label: CardLabel, x: float, y: float, rise: float,
+                 duration: float) -> None:
+        super().__init__(duration, ease=easing.ease_out)
+        self.view, self.label = view, label
+        self.x0, self.y0, self.rise = x, y, rise
+        self.color = label.color
+        label.place(x, y)
+
+    def on_start(self) -> None:
+        self.view.fx_layer.sprites.append(self.label.sprite)
+
+    def apply(self, t: float) -> None:
+        self.label.place(self.x0, self.y0 + self.rise * t)
+        fade = 1.0 - max(0.0, min(1.0, (self.elapsed_fraction - 0.4) / 0.6))
+        self.label.set_color(self.color.replace(a=round(self.color.a * fade)))
+
+    def on_end(self) -> None:
+        self.label.sprite.remove_from_sprite_lists()
+
+
 class EventPlayer:
     """Plays one decision's events on the view's cards, hero panel and fx layer."""
 
@@ -122,10 +149,9 @@ class EventPlayer:
     def float_text(self, t: float, text: str, x: float, y: float, color: Any,
                    size: float = 22, rise: float = 50, duration: float = 1.0) -> None:
         def start() -> None:
-            self.v.tweener.add(FloatingText(
-                text, x, y, color=color, font_size=size, rise=rise, duration=duration,
-                batch=self.v.fx_layer.batch, font_name=UI_FONT,
-            ))  # fmt: skip
+            label = CardLabel(size, "center", "center", Color.from_iterable(color))
+            label.set(text)
+            self.v.tweener.add(FloatLabel(self.v, label, x, y, rise, duration))
 
         self.at(t, start)
 

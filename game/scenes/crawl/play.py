@@ -285,6 +285,10 @@ class PlayView(GameViewBase):
         for name in names:
             specs.append((name, fitted_size(name, w - 16, name_size(h)), "center", "center"))
         specs += [(a.kind_label, kind_size(h), "right", "top") for a in cat.abilities.values()]
+        # the floating numbers of hits (30, 32), heals (30) and gold (28): fx.float_text
+        for n in range(1, 21):
+            specs += [(f"−{n}", 30, "center", "center"), (f"−{n}", 32, "center", "center"),
+                      (f"+{n}", 30, "center", "center"), (f"+{n}", 28, "center", "center")]
         return specs
 
     def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
