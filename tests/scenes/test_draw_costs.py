@@ -194,3 +194,31 @@ def test_texts_of_every_size_share_one_glyph_texture_and_draw_once(window, app):
         y = window.height - 1 - int(text.y + text.content_height / 2)
         row = [image.getpixel((x, y))[:3] for x in range(40, 40 + int(text.content_width))]
         assert max(sum(px) for px in row) > 600, text.text  # white ink on the black clear
+
+
+def test_a_shape_batch_draws_what_a_shape_list_draws(window, app):
+    """`ShapeBatch` (cached triangle arrays, one buffer) shows the same pixels as arcade's
+    ShapeElementList for filled panels and outline strips, and re-batches to a new set."""
+    from game.scenes.crawl import look
+    from game.scenes.shape_batch import ShapeBatch, triangles
+
+    rect = arcade.LBWH(100, 100, 160, 220)
+    shapes = look.panel_shapes(rect, 12, arcade.types.Color(120, 80, 170, 200))
+    shapes.append(look.rounded_outline(rect.resize(168, 228), 14, arcade.color.GOLD, 4))
+    listed = arcade.shape_list.ShapeElementList()
+    for shape in shapes:
+        listed.append(shape)
+    window.clear(color=(20, 40, 30, 255))
+    listed.draw()
+    expected = _pixels(arcade.get_image())
+    batch = ShapeBatch()
+    strip = triangles([shapes[-1]])
+    assert len(strip) == 3 * (len(shapes[-1].points) - 2)  # the strip unrolled to triangles
+    batch.set([triangles(shapes[:-1]), strip])
+    window.clear(color=(20, 40, 30, 255))
+    batch.draw()
+    assert np.array_equal(_pixels(arcade.get_image()), expected)
+    batch.set([])
+    window.clear(color=(20, 40, 30, 255))
+    batch.draw()
+    assert (_pixels(arcade.get_image()) == (20, 40, 30)).all()

@@ -19,6 +19,7 @@ from typing import Any
 
 import arcade
 import arcade.shape_list
+import numpy as np
 from arcade.types import Color
 
 from game.engine.match import Match, Rejection
@@ -30,6 +31,7 @@ from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
 from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.shape_batch import ShapeBatch, triangles
 from game.scenes.widgets import HelpTopic
 
 COLUMNS = 7
@@ -75,7 +77,7 @@ class AbilityTile:
         view.tiles_sprites.append(self.icon)
         self.lift = 0.0
         self._state: tuple[bool, bool, bool] | None = None  # (selected, focused, dimmed)
-        self._shapes: dict[tuple[bool, bool, bool] | None, list[arcade.shape_list.Shape]] = {}
+        self._shapes: dict[tuple[bool, bool, bool] | None, np.ndarray] = {}
         self.place()
 
     def place(self) -> None:
@@ -130,12 +132,12 @@ class AbilityTile:
     def body_rect(self) -> arcade.types.Rect:
         return self.rect.move(0, self.lift)
 
-    def shapes(self) -> list[arcade.shape_list.Shape]:
-        """The body (and its ring) as untextured geometry: cheaper to fill than a sprite.
-        Cached by state, so a changed selection only re-batches ready shapes."""
+    def shapes(self) -> np.ndarray:
+        """The body (and its ring) as untextured triangles: cheaper to fill than a sprite.
+        Cached by state, so a changed selection only re-batches ready arrays (ShapeBatch)."""
         key = self._state
-        shapes = self._shapes.get(key)
-        if shapes is None:
+        cached = self._shapes.get(key)
+        if cached is None:
             rect = self.body_rect
             shapes = look.panel_shapes(rect, 12, self.color)
             if self.ring is not None:
@@ -143,8 +145,8 @@ class AbilityTile:
                     arcade.XYWH(rect.center_x, rect.center_y, rect.width + 8, rect.height + 8),
                     14, self.ring, 4,
                 ))  # fmt: skip
-            self._shapes[key] = shapes
-        return shapes
+            cached = self._shapes[key] = triangles(shapes)
+        return cached
 
     def delete(self) -> None:
         for text in (self.name, self.kind, self.text):
@@ -168,7 +170,7 @@ class PickerView(GameViewBase):
         self.tiles: list[AbilityTile] = []
         self.tiles_sprites = arcade.SpriteList()  # the icons
         self.labels = arcade.SpriteList()  # baked texts: the tiles', the heading and the note
-        self.tiles_shapes = arcade.shape_list.ShapeElementList()  # bodies and rings
+        self.tiles_shapes = ShapeBatch()  # bodies and rings
         # baked, not gui widgets: Start and Clear turn on and off as the selection changes,
         # which would lay out and render the gui again (buttons.py)
         self.buttons = BakedButtons({
@@ -258,10 +260,7 @@ class PickerView(GameViewBase):
             chosen = tile.info.id in self.selected
             changed |= tile.style(chosen, i == self.focus, full and not chosen)
         if changed or not self.tiles:
-            self.tiles_shapes = arcade.shape_list.ShapeElementList()
-            for tile in self.tiles:
-                for shape in tile.shapes():
-                    self.tiles_shapes.append(shape)
+            self.tiles_shapes.set([tile.shapes() for tile in self.tiles])
         counter = f"{len(self.selected)} / {self.needed}"
         if self.counter.text != counter:
             self.counter.text = counter
