@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -270,14 +270,21 @@ class Match:
         """Start the match: the mode's deal for `setup: null`, else the setup exactly as given
         plus its forced draws. Mode factories call this once, right after construction; on a
         bad setup the match's world is freed before the error propagates."""
+        def build() -> None:
+            if setup is None:
+                self.rules.start(self)
+            else:
+                self.setup = setup
+                self.rules.load_setup(self, setup)
+                self.load_forced(setup.get("forced"))
+
+        self.build_or_close(build)
+
+    def build_or_close(self, build: Callable[[], None]) -> None:
+        """Run `build` inside the match's world; if it fails, free the world and re-raise."""
         try:
             with self.active():
-                if setup is None:
-                    self.rules.start(self)
-                else:
-                    self.setup = setup
-                    self.rules.load_setup(self, setup)
-                    self.load_forced(setup.get("forced"))
+                build()
         except BaseException:
             self.close()
             raise
@@ -417,3 +424,15 @@ class Match:
             "seats": self.seats_json(),
             "board": board,
         }
+
+
+def restored_match(rules: Rules, restore: Callable[[Match], None], *, resources: Any,
+                   phase: str, seed: int = 0) -> Match:
+    """A match nobody watches (events off) at the position `restore` builds inside its world:
+    a CPU's scratch copy of a view this program printed (DESIGN.md section 5), loaded by the
+    mode's unchecked loader. The seed is any number: a look-ahead draws nothing, or forces
+    what it draws. The world is freed if `restore` fails."""
+    match = Match(rules, seed=seed, resources=resources, phase=phase)
+    match.events.enabled = False
+    match.build_or_close(lambda: restore(match))
+    return match

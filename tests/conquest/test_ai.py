@@ -213,7 +213,7 @@ def test_the_judged_verdict_is_what_the_real_resolution_reports():
                         assert [sorted(u.id for u in side) for side in verdict.casualties] == [
                             sorted(side) for side in real["casualties"]]
                         assert verdict.trapped == real["trapped"]
-                        assert verdict.scores == real["scores"]
+                        assert verdict.scored.scores == real["scores"]
                         judged += 1
                         kinds.add("draw" if real["winner"] is None else "win")
                         if any(real["trapped"]):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine.match import HIDDEN, Match, Rejection
+from game.engine.match import HIDDEN, Match, Rejection, restored_match
 from game.systems.conquest.battle import site_of
 from game.systems.conquest.content import content_of
 from game.systems.conquest.mode import ConquestRules, resolve
@@ -54,16 +54,9 @@ def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
     printed by the rules, so it loads without the setup checks (`restore_position`);
     `scratch_setup` is the same position as a checked setup."""
     content = content_of(resources)
-    match = Match(ConquestRules(content), seed=SCRATCH_SEED, resources=resources,
-                  phase=view["phase"])
-    match.events.enabled = False
-    try:
-        with match.active():
-            restore_position(match, content, scratch_setup(view))
-    except BaseException:
-        match.close()
-        raise
-    return match
+    return restored_match(ConquestRules(content),
+                          lambda match: restore_position(match, content, scratch_setup(view)),
+                          resources=resources, phase=view["phase"], seed=SCRATCH_SEED)
 
 
 # Look-ahead decisions are planned by the rules' own queries, so they skip the validation of

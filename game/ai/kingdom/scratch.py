@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.match import HIDDEN, Match, Rejection
+from game.engine.match import HIDDEN, Match, Rejection, restored_match
 from game.systems.kingdom.content import content_of
 from game.systems.kingdom.mode import MODE_ID, KingdomRules
 from game.systems.kingdom.setup import restore_position
@@ -48,16 +48,9 @@ def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
     The view was printed by the rules, so it loads without the setup checks
     (`restore_position`); `scratch_setup` is the same position as a checked setup."""
     content = content_of(resources)
-    match = Match(KingdomRules(content), seed=SCRATCH_SEED, resources=resources,
-                  phase="planning")
-    match.events.enabled = False
-    try:
-        with match.active():
-            restore_position(match, content, scratch_setup(view))
-    except BaseException:
-        match.close()
-        raise
-    return match
+    return restored_match(KingdomRules(content),
+                          lambda match: restore_position(match, content, scratch_setup(view)),
+                          resources=resources, phase="planning", seed=SCRATCH_SEED)
 
 
 def seat_of(match: Match, seat: int) -> KingdomSeat:

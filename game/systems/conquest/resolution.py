@@ -88,23 +88,6 @@ def card_casualties(k: int, main: list[ConquestUnit], reinf: list[ConquestUnit]
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
-    """Steps 1-4 of a resolution (4.11.2-4.11.7), read from the position without changing it:
-    what the rules then carry out, and what a CPU previewing a battle wants to know."""
-
-    outcomes: list[AbilityOutcome]
-    attack: list[int]
-    defence: list[int]
-    parts: list[dict[str, int]]
-    scores: list[int]
-    winner: int | None
-    reason: str
-    casualties: list[list[ConquestUnit]]  # per seat, tanks first then canonical order
-    must_leave: list[list[str]]
-    trapped: list[list[str]]
-
-
-@dataclass(frozen=True, slots=True)
 class Scores:
     """Steps 1-2 of a resolution: abilities, attack, defence, scores and the winner."""
 
@@ -149,6 +132,21 @@ def score(idx: Index, site: str, reinf: list[list[ConquestUnit]], cards: list[Ca
     return Scores(main, outcomes, attack, defence, parts, scores, winner, reason)
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Steps 1-4 of a resolution (4.11.2-4.11.7), read from the position without changing it:
+    what the rules then carry out, and what a CPU previewing a battle wants to know."""
+
+    scored: Scores
+    casualties: list[list[ConquestUnit]]  # per seat, tanks first then canonical order
+    must_leave: list[list[str]]
+    trapped: list[list[str]]
+
+    @property
+    def winner(self) -> int | None:
+        return self.scored.winner
+
+
 def judge(idx: Index, site: str, reinf: list[list[ConquestUnit]], cards: list[CardDef]
           ) -> Verdict:
     """The verdict of the battle on `site` with these picks and cards (4.11.2-4.11.7)."""
@@ -174,8 +172,7 @@ def judge(idx: Index, site: str, reinf: list[list[ConquestUnit]], cards: list[Ca
             if s != owner:
                 must_leave[s] = [u.id for u in main[s]]
     trapped = [retreat.trapped_units(idx, s, site, must_leave[s], dead) for s in (0, 1)]
-    return Verdict(scored.outcomes, attack, defence, scored.parts, scored.scores, winner,
-                   scored.reason, casualties, must_leave, trapped)
+    return Verdict(scored, casualties, must_leave, trapped)
 
 
 def resolve(match: Match) -> None:
@@ -190,8 +187,9 @@ def resolve(match: Match) -> None:
     cards = [idx.content.cards[chosen[0]], idx.content.cards[chosen[1]]]
     match.emit("cards_revealed", cards=list(chosen))
     verdict = judge(idx, site, reinf, cards)
-    outcomes, winner, trapped, must_leave = (verdict.outcomes, verdict.winner,
-                                             verdict.trapped, verdict.must_leave)
+    scored = verdict.scored
+    outcomes, winner, trapped, must_leave = (scored.outcomes, scored.winner, verdict.trapped,
+                                             verdict.must_leave)
 
     # 5. the dead leave the board
     casualties = [sorted(verdict.casualties[s], key=canonical_key) for s in (0, 1)]
@@ -211,9 +209,9 @@ def resolve(match: Match) -> None:
         "number": number, "tile": site, "cards": list(chosen),
         "reinforcements": [list(b.reinforcements[0]), list(b.reinforcements[1])],
         "abilities": [[cards[s].ability] if outcomes[s].active else [] for s in (0, 1)],
-        "attack": verdict.attack, "defence": verdict.defence,
-        "score_parts": verdict.parts, "scores": verdict.scores,
-        "winner": winner, "reason": verdict.reason,
+        "attack": scored.attack, "defence": scored.defence,
+        "score_parts": scored.parts, "scores": scored.scores,
+        "winner": winner, "reason": scored.reason,
         "casualties": [[u.id for u in casualties[s]] for s in (0, 1)],
         "trapped": [list(trapped[s]) for s in (0, 1)],
     }
