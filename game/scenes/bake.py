@@ -44,6 +44,32 @@ class Baked:
         return sprite
 
 
+@dataclass(frozen=True)
+class Offscreen:
+    """A framebuffer for the screen box (left, bottom, width, height) at the window's pixel
+    ratio, and the camera that draws into it: what is drawn with the camera active lands in
+    the framebuffer where it would stand on the screen."""
+
+    fbo: arcade.gl.Framebuffer
+    camera: arcade.Camera2D
+    ratio: float
+    size: tuple[int, int]  # in framebuffer pixels
+
+
+def offscreen(left: float, bottom: float, width: float, height: float) -> Offscreen:
+    window = arcade.get_window()
+    ctx = window.ctx
+    ratio = window.get_pixel_ratio()
+    pw, ph = max(1, round(width * ratio)), max(1, round(height * ratio))
+    fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
+    camera = arcade.Camera2D(
+        viewport=arcade.LBWH(0, 0, pw, ph), position=(left + width / 2, bottom + height / 2),
+        projection=arcade.LRBT(-width / 2, width / 2, -height / 2, height / 2),
+        render_target=fbo,
+    )  # fmt: skip
+    return Offscreen(fbo, camera, ratio, (pw, ph))
+
+
 def text_bounds(texts: Sequence[arcade.Text]) -> tuple[int, int, int, int]:
     """The padded pixel box (left, bottom, right, top) around the layout boxes of texts."""
     left = math.floor(min(t.left for t in texts)) - PAD
@@ -76,22 +102,14 @@ def bake_texts(groups: Mapping[K, Sequence[arcade.Text]], tag: str = "text") -> 
     boxes = {key: text_bounds(texts) for key, texts in groups.items() if texts}
     if not boxes:
         return {}
-    window = arcade.get_window()
-    ctx = window.ctx
-    ratio = window.get_pixel_ratio()
     left = min(b[0] for b in boxes.values())
     bottom = min(b[1] for b in boxes.values())
     right = max(b[2] for b in boxes.values())
     top = max(b[3] for b in boxes.values())
-    w, h = right - left, top - bottom
-    pw, ph = max(1, round(w * ratio)), max(1, round(h * ratio))
-    fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
-    camera = arcade.Camera2D(
-        viewport=arcade.LBWH(0, 0, pw, ph), position=(left + w / 2, bottom + h / 2),
-        projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
-    )  # fmt: skip
+    target = offscreen(left, bottom, right - left, top - bottom)
+    fbo, ratio = target.fbo, target.ratio
     out: dict[K, Baked] = {}
-    with camera.activate():
+    with target.camera.activate():
         for key, (l, b, r, t) in boxes.items():  # noqa: E741
             # each group alone (a neighbour's glyphs inside its box must not be baked twice)
             box = (round((l - left) * ratio), round((b - bottom) * ratio),

@@ -20,6 +20,8 @@ import arcade
 from arcade.types import Color
 from PIL import Image
 
+from game.scenes.bake import offscreen
+
 
 def sprites_box(sprites: arcade.SpriteList) -> tuple[int, int, int, int]:
     """The whole-pixel box (left, bottom, right, top) around the sprites' corners, 1 px out
@@ -38,18 +40,11 @@ def flatten(sprites: arcade.SpriteList, background: Color, tag: str) -> arcade.S
     """One opaque sprite showing `sprites` drawn over `background`, where they stand."""
     if not len(sprites):
         return None
-    window = arcade.get_window()
-    ctx = window.ctx
-    ratio = window.get_pixel_ratio()
     left, bottom, right, top = sprites_box(sprites)
     w, h = right - left, top - bottom
-    pw, ph = max(1, round(w * ratio)), max(1, round(h * ratio))
-    fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
-    camera = arcade.Camera2D(
-        viewport=arcade.LBWH(0, 0, pw, ph), position=(left + w / 2, bottom + h / 2),
-        projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
-    )  # fmt: skip
-    with camera.activate():
+    target = offscreen(left, bottom, w, h)
+    fbo, (pw, ph) = target.fbo, target.size
+    with target.camera.activate():
         fbo.clear(color=Color(background.r, background.g, background.b, 255))
         sprites.draw()
         data = fbo.read(viewport=(0, 0, pw, ph), components=4)

@@ -29,7 +29,7 @@ from arcade.shape_list import ShapeElementList
 from arcade.types import Color
 
 from game.scenes import theme
-from game.scenes.bake import bake_each, draw_baked
+from game.scenes.bake import bake_each, draw_baked, offscreen
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
@@ -191,14 +191,9 @@ class ResultView(BoardBase):
         win = self.window
         ctx = win.ctx
         w, h = win.width, win.height
-        ratio = win.get_pixel_ratio()
-        pw, ph = max(1, round(w * ratio)), max(1, round(h * ratio))
-        fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
-        camera = arcade.Camera2D(
-            viewport=arcade.LBWH(0, 0, pw, ph), position=(w / 2, h / 2),
-            projection=arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2), render_target=fbo,
-        )  # fmt: skip
-        with camera.activate():
+        target = offscreen(0, 0, w, h)
+        fbo = target.fbo
+        with target.camera.activate():
             fbo.clear(color=look.BACKGROUND.replace(a=255))
             super().draw_board()
             self.panel_batch.draw()
