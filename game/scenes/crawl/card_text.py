@@ -1,9 +1,9 @@
 """Texts that change in play as baked sprites: a card's value, struck initial value, name and
-ability kind, and the play screen's counters (HP, gold, deck, turn).
+ability kind, the play screen's counters (HP, gold, deck, turn) and its floating numbers.
 
-A card's texts used to be `arcade.Text`s in its layer's batch, and the counters in the screen's. On Mesa's llvmpipe that cost
-twice: every change of a value or of a layer (a card lifted, flying, landing) laid the text out
-again in the frame where it happened, and each layer drew its texts on top of its sprites.
+These used to be `arcade.Text`s in the layers' and the screen's batches. On Mesa's llvmpipe that
+cost twice: every change of a value or of a layer (a card lifted, flying, landing) laid the text
+out again in the frame where it happened, and each layer drew its texts on top of its sprites.
 Here each distinct text (string, size, anchor) is drawn once in white into a texture
 (`bake.bake_texts`, the same glyphs as the `arcade.Text`), kept for the session, and shown by
 a sprite tinted to the text's colour: changing a value swaps a texture, moving a card moves a
@@ -83,8 +83,9 @@ def fitted_size(name: str, width: float, size: float, smallest: float = 7.0) -> 
 
 
 class CardLabel:
-    """One text of a card: `text`, `size` and `color` as an `arcade.Text` has them, shown by
-    a sprite placed with `place(x, y)` at its anchor point. An empty text shows nothing."""
+    """One changing text (a card's value, a counter, a floating number): `text`, `size` and
+    `color` as an `arcade.Text` has them, shown by a sprite placed with `place(x, y)` at its
+    anchor point. An empty text shows nothing."""
 
     def __init__(self, size: float, anchor_x: str, anchor_y: str, color: Color,
                  snap: bool = False) -> None:
