@@ -53,14 +53,21 @@ def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[flo
             return times
         seat = match.rules.waiting_for(match)[0]
         player = players[seat]
-        start = time.perf_counter() if timed else 0.0
-        decision = player.decide(match.view_json(seat))
-        if timed:
-            times[seat].append(time.perf_counter() - start)
-        outcome = match.submit(decision)
-        if isinstance(outcome, Rejection):
-            raise CpuError(f"{player.level} CPU in seat {seat} chose an illegal decision "
-                           f"{decision}: {outcome.error} ({outcome.message})")
+        plan_step = getattr(player, "plan_step", None)  # players may be bare `decide`s
+        if timed or plan_step is None:  # timed: one decision at a time, times per decision
+            start = time.perf_counter()
+            plan = [player.decide(match.view_json(seat))]
+            if timed:
+                times[seat].append(time.perf_counter() - start)
+        else:
+            plan = plan_step(match.view_json(seat))
+        for n, decision in enumerate(plan):
+            if n and (match.result is not None or match.rules.waiting_for(match)[0] != seat):
+                break  # the step ended early: the rest was planned for a position now gone
+            outcome = match.submit(decision)
+            if isinstance(outcome, Rejection):
+                raise CpuError(f"{player.level} CPU in seat {seat} chose an illegal decision "
+                               f"{decision}: {outcome.error} ({outcome.message})")
     raise CpuError(f"match did not end within {max_decisions} decisions")
 
 

@@ -65,6 +65,12 @@ class CpuPlayer:
     def decide(self, view: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover - interface
         raise NotImplementedError
 
+    def plan_step(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The decisions this seat sends, in order, before it waits on another seat. A CPU
+        that plans a whole phase step at once (conquest) returns them all: a driver sends
+        them without a view per decision. By default one decision, as `decide`."""
+        return [self.decide(view)]
+
 
 @dataclass(frozen=True)
 class ModeSpec:
