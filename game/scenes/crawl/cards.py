@@ -1,9 +1,9 @@
-"""A Card Crawl card on screen: one face sprite painted in code plus its `arcade.Text`s.
+"""A Card Crawl card on screen: one face sprite painted in code plus its texts.
 
 The face (tint, art window, art, Pyroclasm / Shield Bash badges, the grey of a spent card) is a
 cached texture from `look`; the value (top left, large), the struck initial value of a wounded
-enemy, the name (bottom band) and an ability's "Hero" / "Target" are texts in the layer's
-Batch. A card belongs to one `Layer` at a time (the table, or the top layer while it is dragged
+enemy, the name (bottom band) and an ability's "Hero" / "Target" are baked labels
+(`card_text.CardLabel`), sprites in the card's layer above its face. A card belongs to one `Layer` at a time (the table, or the top layer while it is dragged
 or flies), so a card in the air is drawn above every card at rest, texts included.
 
 A card never decides anything: it shows the card object of the seat view it was last given.
@@ -15,7 +15,6 @@ import math
 from typing import Any
 
 import arcade
-import pyglet
 from arcade.types import Color
 
 from game.scenes.crawl import look
@@ -44,20 +43,19 @@ CardData = dict[str, Any]
 
 
 class Layer:
-    """A sprite list and a text batch drawn together (sprites first)."""
+    """The sprites of the cards at rest, of one card in the air, or of the effects: a card's
+    texts are sprites too (`card_text`), so a layer is one sprite list and one draw."""
 
     def __init__(self) -> None:
         self.sprites = arcade.SpriteList()
-        self.batch = pyglet.graphics.Batch()
 
     def draw(self, nearest: bool = False) -> None:
-        """Sprites, then texts. `nearest`: the sprites rest on whole pixels, unscaled (the
-        table), where nearest sampling draws them exactly and fills a fifth faster."""
+        """`nearest`: the sprites rest on whole pixels, unscaled (the table), where nearest
+        sampling draws them exactly and fills a fifth faster."""
         if nearest:
             self.sprites.draw(filter=self.sprites.ctx.NEAREST)
         else:
             self.sprites.draw()
-        self.batch.draw()
 
 
 def wounded(card: CardData) -> bool:
