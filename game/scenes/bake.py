@@ -79,16 +79,33 @@ def text_bounds(texts: Sequence[arcade.Text]) -> tuple[int, int, int, int]:
     return left, bottom, right, top
 
 
+_by_content: dict[str, arcade.Texture] = {}
+
+
+def content_texture(image: Image.Image, kind: str) -> arcade.Texture:
+    """One texture per distinct image (named by its content), kept for the session.
+
+    Two `arcade.Texture` objects with the same name must never live at once: the atlas keeps
+    one entry per name, and when the older object is collected its finalizer removes that
+    entry under the newer one's sprites ("Texture ... not found in UVData", seen when a screen
+    baked the same text again while the old bake awaited the garbage collector). Baked images
+    are small and their distinct contents few, so they are simply kept."""
+    digest = hashlib.blake2b(image.tobytes(), digest_size=10).hexdigest()
+    name = f"tabula-{kind}-{image.width}x{image.height}-{digest}"
+    texture = _by_content.get(name)
+    if texture is None:
+        texture = _by_content[name] = arcade.Texture(
+            image, hash=name, hit_box_algorithm=arcade.hitbox.algo_bounding_box,  # no pixel scan
+        )  # fmt: skip
+    return texture
+
+
 def _texture(image: Image.Image, left: float, top: float, ratio: float, tag: str) -> Baked:
     """The baked image trimmed to its inked pixels (transparent texels cost as much to fill as
     any), as a texture deduplicated by content, and where it goes."""
     box = image.getchannel("A").getbbox() or (0, 0, 1, 1)
     image = image.crop(box)
-    digest = hashlib.blake2b(image.tobytes(), digest_size=10).hexdigest()
-    texture = arcade.Texture(
-        image, hash=f"tabula-baked-{tag}-{image.width}x{image.height}-{digest}",
-        hit_box_algorithm=arcade.hitbox.algo_bounding_box,  # no pixel scan
-    )  # fmt: skip
+    texture = content_texture(image, f"baked-{tag}")
     w, h = image.width / ratio, image.height / ratio
     return Baked(texture, arcade.LBWH(left + box[0] / ratio, top - box[1] / ratio - h, w, h))
 

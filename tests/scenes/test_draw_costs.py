@@ -222,3 +222,25 @@ def test_a_shape_batch_draws_what_a_shape_list_draws(window, app):
     window.clear(color=(20, 40, 30, 255))
     batch.draw()
     assert (_pixels(arcade.get_image()) == (20, 40, 30)).all()
+
+
+def test_the_same_bake_twice_is_one_texture_that_survives_the_first_ones_collection(window,
+                                                                                   app):
+    """Baking the same text again gives the very texture of the first bake: two textures of
+    one name would let the first one's collection remove the atlas entry under the second."""
+    import gc
+
+    def bake_once() -> arcade.Sprite:
+        text = arcade.Text("Round 3", 40, 40, arcade.color.WHITE, 14, font_name=UI_FONT)
+        return bake_each([text], "twice")[0]
+
+    first = bake_once()
+    first_texture = first.texture
+    sprites = arcade.SpriteList()
+    second = bake_once()
+    assert second.texture is first_texture
+    sprites.append(second)
+    del first, first_texture
+    gc.collect()
+    sprites.append(bake_once())  # the atlas still knows the texture
+    sprites.draw()

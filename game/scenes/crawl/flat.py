@@ -13,14 +13,13 @@ time only: the read-back waits for the GPU.
 
 from __future__ import annotations
 
-import hashlib
 import math
 
 import arcade
 from arcade.types import Color
 from PIL import Image
 
-from game.scenes.bake import offscreen
+from game.scenes.bake import content_texture, offscreen
 
 
 def sprites_box(sprites: arcade.SpriteList) -> tuple[int, int, int, int]:
@@ -52,9 +51,7 @@ def flatten(sprites: arcade.SpriteList, background: Color, tag: str) -> arcade.S
     # translucent edges were drawn, and the box is opaque: keep the colour only
     image = Image.frombytes("RGBA", (pw, ph), data).convert("RGB").convert("RGBA")
     image = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
-    digest = hashlib.blake2b(image.tobytes(), digest_size=10).hexdigest()
-    texture = arcade.Texture(image, hash=f"tabula-flat-{tag}-{pw}x{ph}-{digest}",
-                             hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+    texture = content_texture(image, f"flat-{tag}")
     sprite = arcade.Sprite(texture)
     sprite.size = (w, h)
     sprite.position = (left + w / 2, bottom + h / 2)
