@@ -45,6 +45,16 @@ def test_every_citation_in_the_docs_names_a_repository_file():
     assert found == []
 
 
+def test_no_game_module_cites_the_outside_design_notes():
+    """Docstrings and comments under game/ cite docs/ (architecture.md, modding.md), never the
+    design notes that are not in the repository."""
+    found = [f"{path.relative_to(ROOT).as_posix()}:{number}: {line.strip()}"
+             for path in sorted((ROOT / "game").rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\b(?:DESIGN|NOTES|STYLE\.md|ECS\.md)\b", line)]
+    assert found == []
+
+
 def test_the_check_flags_missing_files_and_outside_notes_only():
     text = "\n".join([
         "The rules are `specs/strike.md`; see `DESIGN.md` and NOTES 3.2.",
