@@ -1,4 +1,4 @@
-"""`tabula bench`: engine figures plus every mode's own rows (DESIGN.md section 3).
+"""`tabula bench`: engine figures plus every mode's own rows (docs/architecture.md).
 
 Benchmarks are never timed assertions in tests; they are run by hand and quoted in issue notes.
 """

@@ -1,4 +1,4 @@
-"""The `tabula` command line (DESIGN.md "Command line"). Everything but `play` is headless.
+"""The `tabula` command line (README.md "Command line"). Everything but `play` is headless.
 
 Exit codes: 0 success; 1 a malformed record file or invalid resources (a message that names the
 problem, never a traceback); 2 a decision of a replayed record was rejected; 64 a command-line

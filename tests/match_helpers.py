@@ -4,9 +4,25 @@ canonical serialisation, and the "rejected and nothing changed" check."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from game.engine.match import Match
+
+TESTS = Path(__file__).resolve().parent
+
+
+def spec_data(mode: str, name: str) -> Any:
+    """A table or example of a mode's rule spec, committed as `tests/<mode>/data/<name>.json` by
+    the mode's extract script (tests/spec_extract.py), so the tests need no file outside the
+    repository."""
+    return json.loads((TESTS / mode / "data" / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def spec_sample(mode: str) -> str:
+    """A verbatim slice of a mode's rule spec (`tests/<mode>/data/spec_sample.md`, written by the
+    extract script): the extractor run on it must give back the committed scenario files."""
+    return (TESTS / mode / "data" / "spec_sample.md").read_text(encoding="utf-8")
 
 
 def at_path(state: Any, path: str) -> Any:

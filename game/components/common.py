@@ -84,7 +84,7 @@ class InPile:
 
 @dataclass(slots=True)
 class Modifier:
-    """A layered modifier of a hook value (DESIGN.md section 4.3), gathered in one query.
+    """A layered modifier of a hook value (docs/architecture.md), gathered in one query.
 
     `layer` is "add", "mul" or "cap". It applies when `role` is "any", or when the entity
     `holder` plays that role ("source" or "target") in the computation.

@@ -1,4 +1,4 @@
-"""Actions and the action queue (DESIGN.md section 4.1-4.2).
+"""Actions and the action queue (docs/architecture.md).
 
 Every state change of a match is an action, resolved serially in order. An action may enqueue
 more actions: `enqueue` puts them at the back of the queue, `enqueue_next` right after the

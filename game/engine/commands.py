@@ -1,4 +1,4 @@
-"""Commands: one mutation each, with the hooks around it (DESIGN.md section 4.2).
+"""Commands: one mutation each, with the hooks around it (docs/architecture.md).
 
 A command is built fluently and run on a match, threading the source, the target and a
 presentation hint through the hooks into the events:

@@ -1,4 +1,4 @@
-"""Effects by name (DESIGN.md section 4.5): resource files name them, code registers them.
+"""Effects by name (docs/modding.md): resource files name them, code registers them.
 
 A card or ability in a resource file says `effect = "burn"` plus its parameters; the mode
 registers a Python function under that name with a pydantic model of the parameters. Loading

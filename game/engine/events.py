@@ -3,7 +3,7 @@
 Rules `emit` events while an action resolves; they wait in the match's queue and are drained at
 defined points (the end of each `submit`, or when a caller asks), then handed to every
 subscribed listener in subscription order. esper's own event handlers are never used: they hold
-weak references, run in set order and cannot remove bound methods (NOTES 3.3).
+weak references, run in set order and cannot remove bound methods.
 """
 
 from __future__ import annotations

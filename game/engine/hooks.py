@@ -1,4 +1,4 @@
-"""Hook points and layered modifiers (DESIGN.md sections 4.3-4.4).
+"""Hook points and layered modifiers (docs/architecture.md).
 
 A rule computes a base value (damage, score, cost...) and asks the pipeline for the final one:
 the modifiers of that hook are gathered in one query (they are `Modifier` components), then
@@ -40,7 +40,7 @@ def gather(hook: str, source: int | None = None, target: int | None = None) -> l
             role == "target" and modifier.holder == target
         ):
             found.append((entity, modifier))
-    found.sort(key=lambda pair: pair[0])  # set order is not creation order (NOTES 3.3)
+    found.sort(key=lambda pair: pair[0])  # set order is not creation order
     return [modifier for _, modifier in found]
 
 

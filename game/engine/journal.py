@@ -1,6 +1,6 @@
 """The journal: every world mutation records how to undo it, so a match rolls back to a mark.
 
-This is python-chess's push/pop applied to an esper world (STYLE.md): an AI search marks the
+This is python-chess's push/pop applied to an esper world: an AI search marks the
 match, submits a decision, evaluates, and rolls back, instead of cloning the world. Rules change
 the world only through these calls (`create`, `delete`, `add`, `remove`, `set`); a plain
 `comp.field = x` would escape the journal and survive a rollback.

@@ -6,7 +6,7 @@ The match is the mode-independent API that scenes, the CLI, replays and CPU play
     match.legal_decisions(0); match.state_json(); match.view_json(0); match.result
 
 A mode plugs in its `Rules` (verbs, checks, resolution, state JSON, seat masking). The match
-runs the common checks of DESIGN.md section 3 first, in order, then the mode's; a rejected
+runs the common checks (docs/architecture.md) first, in order, then the mode's; a rejected
 decision changes nothing, and a decision that fails half-way (a bug, or a bad forced value) is
 rolled back through the journal before the error propagates.
 """
@@ -247,15 +247,15 @@ class Match:
         self.journal.set(self.state, **fields)
 
     def finish(self, result: dict[str, Any]) -> None:
-        """End the match: result set, phase "over", nobody to act (DESIGN.md section 3)."""
+        """End the match: result set, phase "over", nobody to act (docs/architecture.md)."""
         self.journal.set(self.state, result=dict(result), phase="over", to_act=())
 
     def cpu_seats(self) -> dict[int, str]:
-        """The CPU seats and their levels, from the record's `options.ai` (DESIGN section 3)."""
+        """The CPU seats and their levels, from the record's `options.ai` (docs/architecture.md)."""
         return {int(seat): str(level) for seat, level in (self.options.get("ai") or {}).items()}
 
     def seats_json(self) -> list[dict[str, Any]]:
-        """The envelope's `seats`, from the record's `options.ai` only (DESIGN.md section 3)."""
+        """The envelope's `seats`, from the record's `options.ai` only (docs/architecture.md)."""
         ai = self.options.get("ai") or {}
         return [
             {"kind": "cpu", "ai": ai[str(seat)]} if str(seat) in ai else {"kind": "human"}
@@ -343,7 +343,7 @@ class Match:
 
     # -- decisions -----------------------------------------------------------------------
     def validate(self, decision: Any) -> Rejection | None:
-        """The common checks of DESIGN.md section 3, in order, then the mode's own."""
+        """The common checks (docs/architecture.md), in order, then the mode's own."""
         with self.active():
             return self._validate(decision)
 
@@ -411,7 +411,7 @@ class Match:
         return self._envelope(HIDDEN, board)
 
     def _envelope(self, seed: int | str, board: dict[str, Any]) -> dict[str, Any]:
-        """The common State JSON envelope (DESIGN.md section 3) around a mode's `board`."""
+        """The common State JSON envelope (docs/architecture.md) around a mode's `board`."""
         state = self.state
         return {
             "mode": self.rules.mode,
@@ -429,7 +429,7 @@ class Match:
 def restored_match(rules: Rules, restore: Callable[[Match], None], *, resources: Any,
                    phase: str, seed: int = 0) -> Match:
     """A match nobody watches (events off) at the position `restore` builds inside its world:
-    a CPU's scratch copy of a view this program printed (DESIGN.md section 5), loaded by the
+    a CPU's scratch copy of a view this program printed (docs/architecture.md), loaded by the
     mode's unchecked loader. The seed is any number: a look-ahead draws nothing, or forces
     what it draws. The world is freed if `restore` fails."""
     match = Match(rules, seed=seed, resources=resources, phase=phase)

@@ -31,7 +31,7 @@ BUILTIN_MODE_MODULES: tuple[str, ...] = (
 
 @dataclass(frozen=True)
 class BenchRow:
-    """One figure of `tabula bench`: name as DESIGN.md section 3, unit "ms" or "games/s"."""
+    """One figure of `tabula bench`: named as in docs/architecture.md, unit "ms" or "games/s"."""
 
     name: str
     value: float
@@ -104,7 +104,7 @@ class ModeSpec:
     summarize: Callable[[dict[str, Any]], dict[str, float]] | None = None
     # Mode options a new match gets when the caller names none (crawl: {"variant": "normal"}).
     default_options: dict[str, Any] = field(default_factory=dict)
-    # The name of a CPU seat's own stream (DESIGN 4.7); kingdom's spec names it "ai/{seat}".
+    # A CPU seat's own stream (docs/architecture.md); kingdom's spec names it "ai/{seat}".
     ai_stream_template: str = "ai.{seat}"
     # Seat 0 may be a CPU too (CPU vs CPU, spectated): the menu offers a "Watch" choice.
     watchable: bool = False

@@ -1,4 +1,4 @@
-"""Piles: ordered zones of card entities, changed only by commands (DESIGN.md section 4.6).
+"""Piles: ordered zones of card entities, changed only by commands.
 
 A pile is an entity with a `Pile` component (name, owner, capacity, cards top first); a card
 knows its pile through `InPile`. Adding, removing, moving and shuffling are commands, so they

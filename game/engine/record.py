@@ -1,4 +1,4 @@
-"""Match records: one format for saves, replays, scenarios and bug reports (DESIGN.md section 3).
+"""Match records: one format for saves, replays, scenarios and bug reports (docs/architecture.md).
 
 A record is `{"format", "mode", "rules", "seed", "options", "setup", "decisions"}`. This module
 validates it (pydantic, with messages that name the field), builds its match, replays its
@@ -206,7 +206,7 @@ class Replay:
 
 
 def replay(record: dict[str, Any], *, match: Match | None = None) -> Replay:
-    """Apply every decision of a record; stop at the first rejection (DESIGN.md section 3).
+    """Apply every decision of a record; stop at the first rejection (docs/architecture.md).
 
     A forced value that does not fit its draw raises RecordError (a malformed record).
     """

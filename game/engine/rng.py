@@ -1,4 +1,4 @@
-"""Named, seeded random streams (DESIGN.md section 4.7).
+"""Named, seeded random streams (docs/architecture.md).
 
 Every random draw of a match comes from a named stream (`deal`, `dungeon`, `shuffle`...) derived
 from the match seed and the stream name, so adding a draw to one stream never shifts another.

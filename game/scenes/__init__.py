@@ -1,6 +1,6 @@
 """arcade Views and everything they share: menu, settings, pause, help, widgets, animation, sound.
 
-Importing this package first makes `arcade.gui` importable headless (NOTES 1.2): pyglet.input
+Importing this package first makes `arcade.gui` importable headless: pyglet.input
 reads `pyglet.window.xlib` at import, and arcade only defines `ControllerManager` when it has a
 display, so a headless `import arcade.gui` fails without these two patches. Every scene module
 sits in this package, so the fix always runs before any of them imports `arcade.gui`.

@@ -3,7 +3,7 @@
 Scenes animate what match events report (a move slides, a number floats up, a dead unit fades).
 Everything here advances only when `Tweener.update(dt)` is called from a view's `on_update`,
 never through `arcade.schedule`: the pyglet clock does not tick in the test harness, and dt
-tweens make a stepped frame deterministic (NOTES 2.4). The speed setting scales dt; "instant"
+tweens make a stepped frame deterministic. The speed setting scales dt; "instant"
 finishes every tween at once, so the end state is always reached exactly, whatever the speed.
 
 A tween applies its value to a target each frame: an object with `.position` (Sprite, Text,

@@ -5,7 +5,7 @@ globals, so a test can build an App on the shared headless window. Modes plug in
 the registry (game.engine.modes): `start_mode` asks the mode's `scene_entry` for its first view,
 so adding a game never edits this file.
 
-Saves are match records (DESIGN section 3), one slot per mode: `saves_dir()/<mode>.json`.
+Saves are match records (docs/architecture.md), one slot per mode: `saves_dir()/<mode>.json`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ TightUIManager for its buttons (game.scenes.ui: layout, render and blit only on 
 only under the widgets), a Tweener that follows the animation-speed setting, a Toast for
 rejections, a Tooltip, and one pyglet Batch for its labels. Layout is computed from the window
 size in one hook, `layout(width, height)`, called on first show and on every resize, so every
-screen is resizable the same way (DESIGN section 6).
+screen is resizable the same way (docs/architecture.md).
 
 Subclasses override the hooks, not the arcade handlers:
 

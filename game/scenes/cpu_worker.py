@@ -1,5 +1,5 @@
 """One call at a time in a spawned worker process: how every mode's CPU seats think without
-freezing the window (NOTES 3.2).
+freezing the window.
 
 esper is module-global and not thread-safe, and a strong CPU may search for a while, so a CPU
 decides in a worker process that receives only what the call passes (a seat view and the state

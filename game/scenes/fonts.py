@@ -3,7 +3,7 @@
 Without system fonts a default `arcade.Text` raises `FontException`, and with them it picks
 whatever fontconfig finds, so every Text names one of these faces. The files are handed to
 pyglet as bytes because `arcade.load_font()` leaves the `.ttf` open and its `ResourceWarning`
-fails `pytest -W error` (NOTES 1.4).
+fails `pytest -W error`.
 """
 
 from __future__ import annotations

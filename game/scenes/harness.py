@@ -3,7 +3,7 @@
 Outside `pyglet.app.run()` a window queues dispatched events until the next
 `dispatch_events()`, so a synthetic click would never reach a handler. The harness turns the
 queue off, as `app.run()` does, and drives frames by hand with a fixed dt so that animations are
-deterministic (NOTES 1.3). Input always goes through the window: the UIManager and any
+deterministic. Input always goes through the window: the UIManager and any
 SectionManager push their own handlers onto it, so calling a view's method directly would
 bypass them.
 """

@@ -1,6 +1,6 @@
 """The Sounds facade: scenes ask for a sound by name and never have to handle a failure.
 
-Only WAV decodes without FFmpeg (NOTES 1.4), a machine may have no audio device, and a missing
+Only WAV decodes without FFmpeg, a machine may have no audio device, and a missing
 file must not end a match, so every call here swallows errors: a sound that cannot load is
 cached as None and stays silent. When sound is off nothing is loaded at all. The volume comes
 from the settings at play time, so a change in the Settings screen applies to the next sound.

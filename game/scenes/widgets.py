@@ -2,7 +2,7 @@
 
 They are built from `arcade.Text` (batched where many), sprites with textures made in code and
 `arcade.gui` widgets, never `draw_text`, whose per-call layout is slow and whose warning fails
-`-W error` (NOTES 2.2). Textures are drawn once with PIL, antialiased by supersampling, and
+`-W error`. Textures are drawn once with PIL, antialiased by supersampling, and
 cached by size and colour so a screen full of cards costs a handful of atlas entries.
 """
 

@@ -1,5 +1,5 @@
 """Rule systems: esper processors and rule functions, per mode in `game.systems.<mode>`.
 
-Nothing under this package imports arcade or pyglet (DESIGN.md section 1): every rule runs
+Nothing under this package imports arcade or pyglet (docs/architecture.md): every rule runs
 headless, in tests, replays, simulations and CPU look-ahead.
 """

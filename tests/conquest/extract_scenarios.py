@@ -1,6 +1,12 @@
-"""Regenerate tests/scenarios/conquest/*.json from the acceptance scenarios of the conquest spec.
+"""Regenerate the conquest test data from the conquest rule spec (a developer tool, not a test).
 
-    python tests/conquest/extract_scenarios.py [path/to/specs/conquest.md]
+    python -m tests.conquest.extract_scenarios PATH/TO/conquest.md [--check]
+
+run from the repository root (see tests/spec_extract.py). It writes the acceptance scenarios
+(`tests/scenarios/conquest/N.json`), the content tables of section 3 and the water tiles
+(`tests/conquest/data/spec_tables.json`, read by test_content.py) and the State JSON example of
+6.6 (`tests/conquest/data/state_example.json`, read by test_rules.py), and a verbatim slice of
+section 9 (`tests/conquest/data/spec_sample.md`) on which test_scenarios.py runs `extract`.
 
 Section 9 prints each lettered setup once (`**Setup A.**` and a ```json block) and each
 scenario as `**N. Title.**`, its setup, options and decisions (possibly "those of scenario M,
@@ -18,8 +24,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SPEC = Path("/work/shared/specs/conquest.md")
+from tests.spec_extract import json_block, json_text, run, table_rows
+
 OUT = Path(__file__).resolve().parent.parent / "scenarios" / "conquest"
+DATA = Path(__file__).resolve().parent / "data"
+# The section 3 tables the content tests compare, by the start of their header line.
+TABLES = {
+    "map": "| id | col | row | terrain | zone | base_of | neighbours |",
+    "kinds": "| id | name | strength | letter | sprite seat 0",
+    "cards": "| id | name | power | attack | defence | ability |",
+    "abilities": "| number | label | effect | parameters |",
+    "armies": "| id | name | tanks | infantry | cards | commander |",
+}
+WATER = re.compile(r"(W\d\d) \((-?\d+), (-?\d+)\)")
 
 SETUP = re.compile(r"\*\*Setup ([A-Z])\.\*\*.*?```json\n(.*?)\n```", re.S)
 HEADING = re.compile(r"^\*\*(\d+)\. (.+?)\*\*(.*)$", re.M)
@@ -73,15 +90,31 @@ def extract(spec_text: str) -> dict[str, dict[str, Any]]:
     return records
 
 
-def write(records: dict[str, dict[str, Any]], out: Path = OUT) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for name, record in records.items():
-        (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                                          encoding="utf-8")
+def tables(spec_text: str) -> dict[str, list[list[str]]]:
+    """The section 3 tables as cells, plus `water`: each water tile's [id, col, row]."""
+    found = {name: table_rows(spec_text, header) for name, header in TABLES.items()}
+    found["water"] = [list(tile) for tile in WATER.findall(spec_text.replace("\u2212", "-"))]
+    return found
+
+
+def sample(spec_text: str) -> str:
+    """Section 9 verbatim from its heading to scenario 13, then the heading of section 10."""
+    start = spec_text.index("## 9. Acceptance scenarios")
+    end = spec_text.index("**13. ", start)
+    tail = spec_text.index("## 10.", end)
+    return spec_text[start:end] + spec_text[tail:spec_text.index("\n", tail) + 1]
+
+
+def outputs(spec_text: str) -> dict[Path, str]:
+    """Every committed file this script owns -> its text."""
+    files = {OUT / f"{name}.json": json_text(record)
+             for name, record in extract(spec_text).items()}
+    files[DATA / "spec_tables.json"] = json_text(tables(spec_text))
+    example = json.loads(json_block(spec_text, "### 6.6 Example"))
+    files[DATA / "state_example.json"] = json_text(example)
+    files[DATA / "spec_sample.md"] = sample(spec_text)
+    return files
 
 
 if __name__ == "__main__":
-    spec = Path(sys.argv[1]) if len(sys.argv) > 1 else SPEC
-    found = extract(spec.read_text(encoding="utf-8"))
-    write(found)
-    print(f"{len(found)} scenarios written to {OUT}")
+    sys.exit(run(__doc__ or "", outputs))

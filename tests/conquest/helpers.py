@@ -16,7 +16,6 @@ from tests.match_helpers import (  # noqa: F401  (re-exported for the tests)
     streams_state,
 )
 
-SPEC = Path("/work/shared/specs/conquest.md")
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "conquest"
 
 

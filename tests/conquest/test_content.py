@@ -16,28 +16,15 @@ from game import paths
 from game.engine.modes import get_mode
 from game.engine.resources import ResourceError, load_base, load_mode_resources
 from game.systems.conquest.content import content_of, load_content
+from tests.match_helpers import spec_data
 
-from .helpers import SPEC, D, accept, board_of, new_match, setup_match
+from .helpers import D, accept, board_of, new_match, setup_match
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "conquest.md"
 MODE = get_mode("conquest")
-needs_spec = pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not here")
-
-
-def _spec_rows(header: str) -> list[list[str]]:
-    rows, on = [], False
-    for line in SPEC.read_text(encoding="utf-8").splitlines():
-        if line.startswith(header):
-            on = True
-            continue
-        if on:
-            if line.startswith("|---"):
-                continue
-            if not line.startswith("|"):
-                break
-            rows.append([c.strip().strip("`") for c in line.strip("|").split("|")])
-    return rows
+# The spec's section 3 tables, cell by cell (tests/conquest/extract_scenarios.py writes them).
+SPEC_TABLES = spec_data("conquest", "spec_tables")
 
 
 def _int(text: str) -> int:
@@ -57,10 +44,9 @@ def test_base_content_loads():
     assert content.ai.normal.caution_rounds == 20 and content.ai.hard.card_iterations == 2000
 
 
-@needs_spec
 def test_map_equals_the_spec_including_derived_neighbours():
     content = load_content([])
-    rows = _spec_rows("| id | col | row | terrain | zone | base_of | neighbours |")
+    rows = SPEC_TABLES["map"]
     assert [r[0] for r in rows] == list(content.land)
     for r in rows:
         t = content.tiles[r[0]]
@@ -68,8 +54,7 @@ def test_map_equals_the_spec_including_derived_neighbours():
         assert t.zone == (None if r[4] == "–" else int(r[4]))
         assert t.base_of == (None if r[5] == "–" else int(r[5]))
         assert list(content.neighbours[r[0]]) == [n.strip() for n in r[6].split(",")]
-    text = SPEC.read_text(encoding="utf-8").replace("−", "-")
-    water = re.findall(r"(W\d\d) \((-?\d+), (-?\d+)\)", text)
+    water = SPEC_TABLES["water"]
     assert len(water) == 18
     for wid, col, row in water:
         t = content.tiles[wid]
@@ -77,22 +62,21 @@ def test_map_equals_the_spec_including_derived_neighbours():
                                                               None)
 
 
-@needs_spec
 def test_units_cards_abilities_and_armies_equal_the_spec():
     content = load_content([])
-    for r in _spec_rows("| id | name | strength | letter | sprite seat 0"):
+    for r in SPEC_TABLES["kinds"]:
         kind = content.kinds[r[0]]
         sprite1 = kind.sprite[0] if r[5] == "same" else r[5]
         assert [kind.name, kind.strength, kind.letter, *kind.sprite] == [
             r[1], int(r[2]), r[3], r[4], sprite1]
         assert [list(t) for t in kind.tint] == [eval(r[6]), eval(r[7])]  # noqa: S307
-    cards = _spec_rows("| id | name | power | attack | defence | ability |")
+    cards = SPEC_TABLES["cards"]
     assert [r[0] for r in cards] == list(content.cards)
     for r in cards:
         c = content.cards[r[0]]
         assert [c.name, c.power, c.attack, c.defence, c.ability] == [
             r[1], int(r[2]), int(r[3]), int(r[4]), None if r[5] == "–" else int(r[5])]
-    abilities = _spec_rows("| number | label | effect | parameters |")
+    abilities = SPEC_TABLES["abilities"]
     assert [int(r[0]) for r in abilities] == list(content.abilities)
     for r in abilities:
         a = content.abilities[int(r[0])]
@@ -101,7 +85,7 @@ def test_units_cards_abilities_and_armies_equal_the_spec():
             (k.strip(), v.strip().strip('`"')) for k, v in
             (p.split("=") for p in r[3].replace("`", "").split(",")))
         assert {k: str(v).lower() for k, v in a.params.model_dump().items()} == params
-    for r in _spec_rows("| id | name | tanks | infantry | cards | commander |"):
+    for r in SPEC_TABLES["armies"]:
         army = content.armies[r[0]]
         assert [army.name, army.tanks, army.infantry, list(army.cards), army.commander] == [
             r[1], int(r[2]), int(r[3]), [c.strip() for c in r[4].split(",")], r[5] == "true"]

@@ -4,7 +4,6 @@ malformed setups (6.5)."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -14,9 +13,9 @@ from game.engine.modes import get_mode
 from game.engine.record import RecordError, build_match, new_record, replay, validate_record
 from game.systems.conquest.battle import battle_sites
 from game.systems.conquest.resolution import card_casualties
+from tests.match_helpers import spec_data
 
 from .helpers import (
-    SPEC,
     D,
     accept,
     assert_rejected,
@@ -43,11 +42,8 @@ def test_the_mode_is_registered():
         validate_record(new_record("conquest", "1", 1, {"setup_kind": "mini"}))
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not here")
 def test_the_state_json_example_of_6_6():
-    text = SPEC.read_text(encoding="utf-8")
-    example = json.loads(re.search(r"### 6\.6 Example.*?```json\n(.*?)\n```", text,
-                                   re.S).group(1))
+    example = spec_data("conquest", "state_example")
     record = load_scenario("21")
     decisions = record["decisions"][:4]
     decisions = decisions[:2] + [D(1, "reinforce", units=["p1.t2"]), D(1, "ready"),

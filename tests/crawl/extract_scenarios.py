@@ -1,6 +1,11 @@
-"""Regenerate tests/scenarios/crawl/*.json from the acceptance records of the crawl spec.
+"""Regenerate the crawl test data from the crawl rule spec (a developer tool, not a test).
 
-    python tests/crawl/extract_scenarios.py [path/to/specs/crawl.md]
+    python -m tests.crawl.extract_scenarios PATH/TO/crawl.md [--check]
+
+run from the repository root (see tests/spec_extract.py). It writes the acceptance records
+(`tests/scenarios/crawl/Cn.json`), the State JSON example of 6.2
+(`tests/crawl/data/state_example.json`, read by test_state.py) and a verbatim slice of the
+records (`tests/crawl/data/spec_sample.md`) on which test_scenarios.py runs `extract`.
 
 Each `**Cn** — title` heading of spec section 9 followed by a ```json block becomes `Cn.json`:
 the record with `format`, `mode` and `rules` added in front, plus `name` and `title`.
@@ -13,8 +18,10 @@ import re
 import sys
 from pathlib import Path
 
-SPEC = Path("/work/shared/specs/crawl.md")
+from tests.spec_extract import json_block, json_text, run
+
 OUT = Path(__file__).resolve().parent.parent / "scenarios" / "crawl"
+DATA = Path(__file__).resolve().parent / "data"
 BLOCK = re.compile(r"\*\*(C\d+[a-z]?)\*\* — (.+?)\n```json\n(.*?)\n```", re.S)
 
 
@@ -28,15 +35,21 @@ def extract(spec_text: str) -> dict[str, dict]:
     return records
 
 
-def write(records: dict[str, dict], out: Path = OUT) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for name, record in records.items():
-        (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                                          encoding="utf-8")
+def sample(spec_text: str) -> str:
+    """The records C1-C3 verbatim, from the C1 heading to the C4 heading."""
+    start = spec_text.index("**C1** — ")
+    return spec_text[start:spec_text.index("**C4** — ", start)]
+
+
+def outputs(spec_text: str) -> dict[Path, str]:
+    """Every committed file this script owns -> its text."""
+    files = {OUT / f"{name}.json": json_text(record)
+             for name, record in extract(spec_text).items()}
+    example = json.loads(json_block(spec_text, "### 6.2 Example"))
+    files[DATA / "state_example.json"] = json_text(example)
+    files[DATA / "spec_sample.md"] = sample(spec_text)
+    return files
 
 
 if __name__ == "__main__":
-    spec = Path(sys.argv[1]) if len(sys.argv) > 1 else SPEC
-    found = extract(spec.read_text(encoding="utf-8"))
-    write(found)
-    print(f"{len(found)} scenarios written to {OUT}")
+    sys.exit(run(__doc__ or "", outputs))

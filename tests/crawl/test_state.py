@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
-
-import pytest
 
 from game.engine.record import build_match, new_record, validate_record
 from game.systems.crawl.view import mask_board
+from tests.match_helpers import spec_data
 
 from .helpers import canonical, card, deal_match, setup_match
 
-SPEC = Path("/work/shared/specs/crawl.md")
 BOARD_KEYS = ["variant", "abilities", "board", "left_hand", "right_hand", "backpack", "hero",
               "deck", "deck_count", "deck_types", "clear_counter", "rebuy_cost",
               "random_attack_used", "removed"]
@@ -43,16 +39,8 @@ def test_deck_types_lists_zeros_and_rebuy_cost_is_derived():
     assert board["rebuy_cost"] == 11
 
 
-def _example() -> dict:
-    text = SPEC.read_text(encoding="utf-8")
-    block = re.search(r"### 6\.2 Example.*?```json\n(.*?)\n```", text, re.S)
-    assert block is not None
-    return json.loads(block.group(1))
-
-
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_the_spec_example_loads_as_a_setup_and_prints_back_identically():
-    example = _example()
+    example = spec_data("crawl", "state_example")  # spec 6.2, by tests/crawl/extract_scenarios.py
     match = build_match(validate_record(new_record("crawl", "1", example["seed"],
                                                    {"variant": "normal"}, example)))
     assert canonical(match.state_json()) == canonical(example)

@@ -1,11 +1,17 @@
-"""Regenerate tests/scenarios/kingdom/*.json from the acceptance records of the kingdom spec.
+"""Regenerate the kingdom test data from the kingdom rule spec (a developer tool, not a test).
 
-    python tests/kingdom/extract_scenarios.py [path/to/specs/kingdom.md]
+    python -m tests.kingdom.extract_scenarios PATH/TO/kingdom.md [--check]
+
+run from the repository root (see tests/spec_extract.py). It writes the acceptance records
+(`tests/scenarios/kingdom/ID.json`), the card tables of section 3 as cells
+(`tests/kingdom/data/spec_tables.json`, read by test_content.py) and a verbatim slice of section
+9, S28 to its end (`tests/kingdom/data/spec_sample.md`), on which test_scenarios.py runs
+`extract`.
 
 Each `**Sn (ID) — title.**` paragraph of spec section 9 that has a ```json block or an
 `Expect:` sentence becomes `ID.json`: the record exactly as printed, plus `name`, `title` and
 the expectations its `Expect:` sentence names. The files are generated rather than typed so
-that a test can prove they still say what the spec says (a hand-copied value drifts silently).
+that `--check` can prove they still say what the spec says (a hand-copied value drifts silently).
 
 The `Expect:` sentence has three shapes, and each maps to one key:
 
@@ -26,8 +32,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-SPEC = Path("/work/shared/specs/kingdom.md")
+from tests.spec_extract import json_text, run, table_rows
+
 OUT = Path(__file__).resolve().parent.parent / "scenarios" / "kingdom"
+DATA = Path(__file__).resolve().parent / "data"
+CARD_TABLE = "| id | name | faction | continent | kind |"  # one table per faction group
 
 # One scenario paragraph: from its bold heading to the next heading (or the next section).
 PARAGRAPH = re.compile(r"^\*\*S(\d+) \(([A-Z]\d+[a-z]?)\) — (.+?)\*\*(.*?)(?=^\*\*S\d+ \(|^## )",
@@ -80,16 +89,23 @@ def extract(spec_text: str) -> dict[str, dict[str, Any]]:
     return records
 
 
-def write(records: dict[str, dict[str, Any]], out: Path = OUT) -> None:
-    """One indented JSON file per scenario (diff-friendly, like crawl's)."""
-    out.mkdir(parents=True, exist_ok=True)
-    for name, record in records.items():
-        (out / f"{name}.json").write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                                          encoding="utf-8")
+def sample(spec_text: str) -> str:
+    """Section 9 verbatim from S28 (a rejection, state checks, a replayed seat view and the
+    property scenarios) to the heading of section 10."""
+    start = spec_text.index("**S28 (")
+    tail = spec_text.index("## 10.", start)
+    return spec_text[start:spec_text.index("\n", tail) + 1]
+
+
+def outputs(spec_text: str) -> dict[Path, str]:
+    """Every committed file this script owns -> its text (one indented JSON file a scenario)."""
+    files = {OUT / f"{name}.json": json_text(record)
+             for name, record in extract(spec_text).items()}
+    files[DATA / "spec_tables.json"] = json_text(
+        {"cards": table_rows(spec_text, CARD_TABLE, every=True)})
+    files[DATA / "spec_sample.md"] = sample(spec_text)
+    return files
 
 
 if __name__ == "__main__":
-    spec = Path(sys.argv[1]) if len(sys.argv) > 1 else SPEC
-    found = extract(spec.read_text(encoding="utf-8"))
-    write(found)
-    print(f"{len(found)} scenarios written to {OUT}")
+    sys.exit(run(__doc__ or "", outputs))

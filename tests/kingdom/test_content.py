@@ -34,9 +34,9 @@ from game.systems.kingdom.content import (
     content_of,
     faction_file,
 )
+from tests.match_helpers import spec_data
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC = Path("/work/shared/specs/kingdom.md")
 DOCS = ROOT / "docs" / "kingdom.md"
 BASE = ROOT / "resources" / "kingdom"
 MODE: Any = SimpleNamespace(id="kingdom", resource_files=RESOURCE_FILES)
@@ -139,26 +139,9 @@ def test_spot_checks_of_the_tables():
     assert cards["france_man_at_arms"].name == "Man-at-Arms"
 
 
-def _spec_card_rows() -> list[list[str]]:
-    rows, on = [], False
-    for line in SPEC.read_text(encoding="utf-8").splitlines():
-        if line.startswith("| id | name | faction | continent | kind |"):
-            on = True
-            continue
-        if on:
-            if line.startswith("|---"):
-                continue
-            if not line.startswith("|"):
-                on = False
-                continue
-            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
-    return rows
-
-
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_cards_equal_the_spec_tables_row_by_row():
     content = base_content()
-    rows = _spec_card_rows()
+    rows = spec_data("kingdom", "spec_tables")["cards"]  # by tests/kingdom/extract_scenarios.py
     assert len(rows) == 206
     for r in rows:
         c = content.cards[r[0]]

@@ -18,7 +18,6 @@ from tests.match_helpers import (  # noqa: F401  (re-exported for the tests)
 )
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "strike.json"
-SPEC = Path("/work/shared/specs/strike.md")
 
 
 def U(owner: int, card: str, pos: list[int] | None, **extra: Any) -> dict[str, Any]:

@@ -15,27 +15,15 @@ from game import paths
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.systems.strike.content import content_of, load_content
+from tests.match_helpers import spec_data
 
-from .helpers import SPEC, A, C, U, accept, setup_match, unit
+from .helpers import A, C, U, accept, setup_match, unit
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "strike.md"
 MODE = get_mode("strike")
-
-
-def _spec_rows(header: str) -> list[list[str]]:
-    rows, on = [], False
-    for line in SPEC.read_text(encoding="utf-8").splitlines():
-        if line.startswith(header):
-            on = True
-            continue
-        if on:
-            if line.startswith("|---"):
-                continue
-            if not line.startswith("|"):
-                break
-            rows.append([c.strip().strip("`") for c in line.strip("|").split("|")])
-    return rows
+# The spec's section 3 tables, cell by cell (tests/strike/extract_scenarios.py writes them).
+SPEC_TABLES = spec_data("strike", "spec_tables")
 
 
 def test_base_content_loads():
@@ -47,17 +35,16 @@ def test_base_content_loads():
     assert content.ai.easy.attack_bias_percent == 50 and content.ai.hard.win_value == 100000
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_cards_and_attacks_equal_the_spec_tables():
     content = load_content([])
-    cards = _spec_rows("| # | id | name | element")
+    cards = SPEC_TABLES["cards"]
     assert [r[1] for r in cards] == list(content.pool)
     for r in cards:
         c = content.cards[r[1]]
         assert [c.name, c.element, c.secondary, c.hp, c.move, c.speed] == [
             r[2], r[3], r[4], int(r[5]), int(r[6]), int(r[7])]
     card = None
-    for r in _spec_rows("| card | # | name | element | kind"):
+    for r in SPEC_TABLES["attacks"]:
         card = card if r[0] == "″" else r[0]
         a = content.cards[card].attacks[int(r[1])]
         assert [a.name, a.element, a.kind, a.damage, a.range, a.cooldown, a.heal, a.status,
@@ -66,10 +53,9 @@ def test_cards_and_attacks_equal_the_spec_tables():
                                  r[12], *map(int, r[13:15]), r[15]]
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_element_table_equals_the_spec():
     content = load_content([])
-    rows = _spec_rows("| attack ↓ / defender →")
+    rows = SPEC_TABLES["elements"]
     defenders = ["fire", "water", "leaf", "wind", "null", "combined"]
     for r in rows:
         for d, v in zip(defenders, r[1:], strict=True):

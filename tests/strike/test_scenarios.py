@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from game.engine.record import build_match, replay, validate_record
+from tests.match_helpers import spec_data, spec_sample
 
-from .helpers import SCENARIOS, SPEC, at_path, canonical, load_scenarios, record_of
+from .extract_scenarios import scenario_file, shorthand_rows
+from .helpers import SCENARIOS, at_path, canonical, load_scenarios, record_of
 
 SCENARIO_LIST = load_scenarios()
 NAMES = [s["name"] for s in SCENARIO_LIST]
@@ -30,13 +32,13 @@ def test_every_spec_scenario_is_here():
     assert NAMES == [f"S{n:02d}" for n in range(1, 42)]
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
-def test_scenario_file_matches_the_spec():
-    text = SPEC.read_text(encoding="utf-8")
-    start = text.index("### 9.1 Scenario data")
-    block = re.search(r"```json\n(.*?)```", text[start:], re.S)
-    assert block is not None
-    assert json.loads(block.group(1)) == SCENARIO_LIST
+def test_the_extractor_copies_the_scenario_block_verbatim():
+    """strike.json is section 9.1's JSON block byte for byte, as extract_scenarios.py takes it
+    (its `--check` compares the committed file with the spec)."""
+    committed = SCENARIOS.read_text(encoding="utf-8")
+    printed = f"### 9.1 Scenario data (`tests/scenarios/strike.json`)\n\nText.\n\n```json\n{committed}```\n"
+    assert scenario_file(printed) == committed
+    assert json.loads(committed) == SCENARIO_LIST
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -70,14 +72,9 @@ def test_scenario(name):
         assert decision in match.legal_decisions(seat)
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_state_example_round_trips():
     """The State JSON example of section 6, loaded as a setup, prints back byte for byte."""
-    text = SPEC.read_text(encoding="utf-8")
-    start = text.index("Example (combat, seat 0 to act on turn 13")
-    block = re.search(r"```json\n(.*?)```", text[start:], re.S)
-    assert block is not None
-    example = json.loads(block.group(1))
+    example = spec_data("strike", "state_example")
     match = build_match(record_of(example, seed=9, ai={"1": "normal"}))
     assert json.dumps(match.state_json()) == json.dumps(example)
     view = match.view_json(1)
@@ -112,15 +109,6 @@ def test_scenarios_path():
     assert SCENARIOS.name == "strike.json"
 
 
-def _shorthand_rows() -> list[tuple[int, str, str]]:
-    rows = []
-    for line in SPEC.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"^\| (\d+) \| [^|]* \| (.*?) \| (\[.*?\]) \| ", line)
-        if m:
-            rows.append((int(m.group(1)), m.group(2), m.group(3)))
-    return rows
-
-
 KEYWORDS = {"U", "C", "A", "M", "null", "true", "false", "None"}
 
 
@@ -142,9 +130,8 @@ def _evaluate(text: str) -> object:
     return eval(code, env)  # noqa: S307 - the spec's own shorthand, test-only
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="the shared spec is not on this machine")
 def test_section_9_shorthand_builds_the_json_records():
-    rows = _shorthand_rows()
+    rows = shorthand_rows(spec_sample("strike"))  # the spec's table, verbatim
     assert [n for n, _, _ in rows] == list(range(1, 42))
     for n, setup, decisions in rows:
         record = BY_NAME[f"S{n:02d}"]["record"]

@@ -1,4 +1,4 @@
-"""`tabula bench` rows of the conquest CPUs (spec conquest.md 7.3, DESIGN.md section 3).
+"""`tabula bench` rows of the conquest CPUs (spec conquest.md 7.3, docs/architecture.md).
 
 - `conquest.decision_ms.<level>.median` / `.p95`: every decision of the level in seat 0
   against `normal`, in one process, from the deal of fixed seeds (commander and placement

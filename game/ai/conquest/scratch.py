@@ -1,4 +1,4 @@
-"""Scratch matches for the conquest CPUs (DESIGN.md section 5, spec conquest.md section 7).
+"""Scratch matches for the conquest CPUs (docs/architecture.md, spec conquest.md section 7).
 
 A CPU never reads the live match. What it wants to know about the consequences of a choice it
 learns by loading its own seat view as a setup and running the real rules on that copy:

@@ -1,4 +1,4 @@
-"""A conquest CPU step as a worker-process entry point (DESIGN.md section 5, spec 7).
+"""A conquest CPU step as a worker-process entry point (docs/architecture.md, spec 7).
 
 `hard` thinks for a second or two per movement round, longer than a frame, so the window runs
 it in a spawned process. The worker receives only the seat view and the state of the CPU's

@@ -1,6 +1,6 @@
 """Determinization for the crawl CPU (spec 7.3 step 1): fill the hidden deck of a seat view.
 
-A CPU never reads the live match (DESIGN.md section 5). It rebuilds the position from its seat
+A CPU never reads the live match (docs/architecture.md). It rebuilds the position from its seat
 view, where the deck and the seed are "hidden", with the rules' own
 `game.systems.crawl.scratch.scratch_match`; this module supplies the deck that match gets: per
 type, `deck_types[t]` cards sampled from the run's cards of that type that are not on the

@@ -1,4 +1,4 @@
-"""`tabula bench` rows of the kingdom CPUs and combat (spec kingdom.md 7, DESIGN.md section 3).
+"""`tabula bench` rows of the kingdom CPUs and combat (spec kingdom.md 7, docs/architecture.md).
 
 - `kingdom.combat_resolve_ms.p95`: one `resolve_combat` of two full 9-slot boards (random units
   from a fixed stream), the function the match and the expert both run.

@@ -4,7 +4,7 @@ the arrangement of the best few plans.
 
 Every layout is scored as 7.4.4 says, in the scratch match built from the seat view: the plan's
 decisions and the end of the turn are submitted to it with the real rules, the outcome is read,
-and the match rolls back to its mark through the journal (DESIGN.md section 5). Measured at
+and the match rolls back to its mark through the journal (docs/architecture.md). Measured at
 p95 170 ms of CPU time per planning phase (docs/kingdom.md), well inside the 500 ms budget, so
 there is no second, faster scorer to keep in step with the rules. The search is bounded by
 state counts only, never by the clock, so a seed always gives the same match.

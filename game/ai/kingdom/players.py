@@ -2,7 +2,7 @@
 
 A CPU gets its seat view and returns one decision per call. Planning a whole phase at once is
 cheaper and simpler than re-deriving it decision by decision, so a CPU plans on a scratch match
-built from its view (DESIGN.md section 5), keeps the planned decisions in a queue and hands them
+built from its view (docs/architecture.md), keeps the planned decisions in a queue and hands them
 out one by one. Next to each queued decision it keeps the own-seat state it expects to see
 before it; if the view it is given is not that one, it drops the queue and plans again from the
 view. A `refresh` always ends a plan: the new offers are drawn by the live match from a stream

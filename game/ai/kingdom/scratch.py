@@ -1,4 +1,4 @@
-"""Scratch matches for the kingdom CPUs: the seat view loaded as a setup (DESIGN.md section 5).
+"""Scratch matches for the kingdom CPUs: the seat view loaded as a setup (docs/architecture.md).
 
 A CPU never reads the live match. What it needs to know about the consequences of a decision
 (coins after a buy, slots after an upgrade, the combat of a layout) it learns by submitting that

@@ -1,7 +1,7 @@
 """The hard CPU (spec 7.4): expectimax over its own action and the `normal` reply.
 
 Draft and placement are `normal`'s. In combat every legal decision `a` (canonical order) is
-played in a scratch match built from the seat view (DESIGN.md section 5): mark, force the roll
+played in a scratch match built from the seat view (docs/architecture.md): mark, force the roll
 through the scratch match's `board.rolls` (a strike branches into every roll, equally likely),
 submit, let the `normal` CPU reply for the opponent (its strikes branch the same way), score
 each leaf with `V`, roll back. `Q(a)` is kept exactly as the integer `k² × Q` (k rolls).

@@ -1,4 +1,4 @@
-"""Scratch matches for the strike CPU: its seat view loaded as a setup (DESIGN.md section 5).
+"""Scratch matches for the strike CPU: its seat view loaded as a setup (docs/architecture.md).
 
 The CPU never reads the live match. Legal decisions (easy), placement tiles and the hard
 search all come from the rules themselves, run on a match rebuilt from the view.
@@ -14,7 +14,7 @@ from game.systems.strike.mode import create_match
 
 
 def scratch_match(view: dict[str, Any], resources: Any) -> Match:
-    """A match at the view's position: the view loaded as a setup (DESIGN.md section 5). The
+    """A match at the view's position: the view loaded as a setup (docs/architecture.md). The
     masked parts are filled in: no forced rolls queued, and a seed that never matters because
     every simulated roll is forced."""
     setup = {key: value for key, value in view.items() if key not in ("seed", "seats")}

@@ -1,4 +1,4 @@
-"""Frame-time rows of the CardConquest screens for `tabula bench` (DESIGN.md section 3).
+"""Frame-time rows of the CardConquest screens for `tabula bench` (docs/architecture.md).
 
 Each screen is shown on the headless 1280 x 720 window without MSAA, at a position reached by
 a scripted hot-seat Classic match, and driven while it animates: movement while ordered units

@@ -1,4 +1,4 @@
-"""The CPU seats of a CardConquest match, thinking in a worker process (spec 7, NOTES 3.2).
+"""The CPU seats of a CardConquest match, thinking in a worker process (spec 7).
 
 esper is module-global and not thread-safe, and `hard` searches, so a CPU decides in a spawned
 worker process that gets only its seat view and the state of its own `ai.<seat>` stream. It

@@ -270,7 +270,7 @@ def font_path(bold: bool = False) -> str:
 
 @cache
 def _font(size: int, bold: bool) -> ImageFont.FreeTypeFont:
-    with open(font_path(bold), "rb") as fh:  # bytes: no file handle left open (NOTES 1.4)
+    with open(font_path(bold), "rb") as fh:  # bytes: no file handle left open
         from io import BytesIO
 
         return ImageFont.truetype(BytesIO(fh.read()), size)

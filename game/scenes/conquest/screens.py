@@ -1,6 +1,6 @@
 """The phase screens of CardConquest (spec conquest.md 8.1-8.3, 8.5, 8.6, 8.8, 8.9).
 
-One View per engine phase (DESIGN 6): commander select, placement, movement, reinforcements,
+One View per engine phase: commander select, placement, movement, reinforcements,
 choose cards, retreat, and the game-over screen. Each turns clicks and keys into decisions
 (`submit`) and draws the seat view; the legality of a decision is always the match's answer,
 the highlights only preview it.

@@ -1,4 +1,4 @@
-"""Frame-time rows of the Card Crawl screens for `tabula bench` (DESIGN.md section 3).
+"""Frame-time rows of the Card Crawl screens for `tabula bench` (docs/architecture.md).
 
 Each screen is shown on a headless 1280 x 720 window without MSAA and driven while it animates:
 the play view while cards fly from the deck and damage numbers float (a run is played on by a

@@ -59,7 +59,7 @@ class HintRunner:
             return
         try:
             if self._executor is None:
-                # spawn, never fork: the parent holds a GL context (NOTES 3.2)
+                # spawn, never fork: the parent holds a GL context
                 self._executor = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn")
                 )

@@ -170,7 +170,7 @@ def hp_color(hp: float, max_hp: float) -> arcade.types.Color:
 # -- untextured shapes ---------------------------------------------------------------------------
 # Panels, slot frames and hatches are flat colours: as untextured triangles of one
 # ShapeElementList they cost about half the fill of the same boxes as textured sprites on a
-# software rasterizer (NOTES 2.3), and one draw call.
+# software rasterizer, and one draw call.
 
 
 def rounded_points(rect: arcade.types.Rect, radius: float, segments: int = 4

@@ -1,4 +1,4 @@
-"""The CPU seats of a Kingdom match, thinking in a worker process (spec 7, NOTES 3.2).
+"""The CPU seats of a Kingdom match, thinking in a worker process (spec 7).
 
 esper is module-global and not thread-safe and `expert` looks a turn ahead, so a CPU decides
 in a spawned worker process, given only its seat view and its own `ai` stream's state, never

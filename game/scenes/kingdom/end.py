@@ -131,7 +131,7 @@ class EndView(MatchView):
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
         cx, cy = width / 2, height / 2
-        # untextured: the full-window shade is the largest fill of the frame (NOTES 2.3)
+        # untextured: the full-window shade is the largest fill of the frame
         self.panel = shape_list.ShapeElementList()
         self.panel.append(shape_list.create_rectangle_filled(cx, cy, width, height,
                                                              Color(0, 0, 0, 130)))

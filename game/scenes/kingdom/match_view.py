@@ -769,7 +769,7 @@ class MatchView(GameViewBase):
     # -- drawing ---------------------------------------------------------------------------------
     def draw_board(self) -> None:
         # Nearest sampling: sprites sit on whole pixels (cards, frames, panels), where it copies
-        # the texels exactly, and a software rasterizer fills it faster (NOTES 2.2, bake.py).
+        # the texels exactly, and a software rasterizer fills it faster (bake.py).
         nearest = self.window.ctx.NEAREST
         self.shapes.draw()
         self.static.draw(filter=nearest)

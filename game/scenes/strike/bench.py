@@ -1,4 +1,4 @@
-"""Frame-time rows of the Strike screens for `tabula bench` (DESIGN.md section 3).
+"""Frame-time rows of the Strike screens for `tabula bench` (docs/architecture.md).
 
 Each screen is shown on the headless 1280 x 720 window without MSAA and driven while it
 animates: the draft while cards fly to the decks (both seats are CPUs deciding in-process,

@@ -1,6 +1,6 @@
 """What the three board screens share: the grid, the tokens, the panel, effects, hand-over.
 
-DESIGN section 6 wants one View per phase. `BoardBase` draws the board of spec strike.md 8.3-8.5
+Screens are one View per phase. `BoardBase` draws the board of spec strike.md 8.3-8.5
 (grid, tokens with HP bars and status badges, flames, the bottom panel with the unit blocks,
 the turn badge and the centre lines) and runs what every board phase does (hover tooltips,
 rejections floated at the unit, a watched replay's driver, the shake and flashes of hits).

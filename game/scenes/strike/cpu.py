@@ -1,4 +1,4 @@
-"""The CPU seats of a Strike match, thinking in a worker process (spec 7, NOTES 3.2).
+"""The CPU seats of a Strike match, thinking in a worker process (spec 7).
 
 `hard` may search for its whole budget, so a CPU decides in a worker process
 (`game.scenes.cpu_worker`) that is given only its seat view and the state of its own

@@ -31,7 +31,7 @@ def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Mat
 
 
 def screen_for(app: Any, session: StrikeSession) -> arcade.View:
-    """The view of the session's current phase (one View per phase, DESIGN section 6)."""
+    """The view of the session's current phase (one View per phase, docs/architecture.md)."""
     match = session.match
     if match.result is not None:
         from game.scenes.strike.result import ResultView

@@ -2,7 +2,7 @@
 
 `abilities.toml` gives each ability an `effect` and its parameters; this module registers the
 ten effect functions those names refer to, each with a pydantic model of its parameters, in the
-engine's `EffectRegistry` (DESIGN.md 4.5). Loading validates names and parameters against it,
+engine's `EffectRegistry` (docs/modding.md). Loading validates names and parameters against it,
 so a mod composes only these effects and never runs code of its own. Nothing here switches on
 an ability id: an ability behaves as its effect and parameters say.
 

@@ -1,4 +1,4 @@
-"""Scratch matches for CPU look-ahead (spec crawl.md section 7.3, DESIGN.md section 5).
+"""Scratch matches for CPU look-ahead (spec crawl.md section 7.3, docs/architecture.md).
 
 A CPU holds only the seat view (deck and seed "hidden"). To search, it fills the hidden deck
 itself (determinization, from its own `ai` stream) and loads the view as a setup with a seed of

@@ -1,7 +1,7 @@
 """The seat view (spec crawl.md section 6.1): what the player and every CPU may see.
 
 Only the deck is secret: it prints as "hidden", with its `deck_count` and `deck_types` kept.
-The engine masks the envelope `seed` (DESIGN.md section 3). The run's abilities and everything
+The engine masks the envelope `seed` (docs/architecture.md). The run's abilities and everything
 on the table are public; events never carry a deck position (4.14), so they need no masking.
 """
 
