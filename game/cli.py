@@ -72,10 +72,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             sys.stdout.write(f"decision {outcome.rejected_index} rejected: "
                              f"{outcome.rejection.error}: {outcome.rejection.message}\n")
         return EXIT_REJECTED
-    if args.trace:
-        trace = [{"index": i, "decision": d, "events": [e.as_json() for e in events]}
-                 for i, (d, events) in enumerate(zip(record["decisions"], outcome.events,
-                                                     strict=True))]
+    if args.trace:  # with --seat, only what that seat may see (DESIGN.md section 3)
+        trace = match.trace_json(outcome.events, args.seat)
         if args.json:
             _emit(trace)
         else:

@@ -4,18 +4,24 @@ The match is the mode-independent API that scenes, the CLI, replays and CPU play
 
     result = match.submit({"seat": 0, "type": "move", ...})   # Accepted(events) | Rejection
     match.legal_decisions(0); match.state_json(); match.view_json(0); match.result
+    match.view_step(index, accepted.events, seat)  # one decision as a seat may see it
 
 A mode plugs in its `Rules` (verbs, checks, resolution, state JSON, seat masking). The match
 runs the common checks (docs/architecture.md) first, in order, then the mode's; a rejected
 decision changes nothing, and a decision that fails half-way (a bug, or a bad forced value) is
 rolled back through the journal before the error propagates.
+
+Seat views (DESIGN.md section 3) cover the state (`view_json`: the mode's `view_board` and
+`view_to_act`) and the history (`view_step`: the mode's `view_decision` and `view_event`), so
+that `tabula replay --seat N`, its `--trace`, a CPU and a networked seat are all shown exactly
+what seat N may see, by the same functions.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -116,6 +122,24 @@ class Rules:
         masking the full board (crawl never lists its hidden deck for a view)."""
         return self.mask_board(self.board_json(match), seat)
 
+    def view_to_act(self, match: Match, seat: int) -> tuple[int, ...]:
+        """The envelope's `to_act` in seat `seat`'s view. Public by default; a mode whose
+        simultaneous phase hides whether a seat has committed overrides it (kingdom's deck
+        builder), so that the list cannot tell what the board masks."""
+        return match.state.to_act
+
+    def view_decision(self, decision: dict[str, Any], seat: int,
+                      phase: str) -> dict[str, Any] | None:
+        """An accepted decision, made in `phase`, as seat `seat` may see it: the decision
+        itself (public, the default), a copy whose secret fields are "hidden", or None when
+        `seat` may not even learn that it was made. A seat always sees its own decisions."""
+        return decision
+
+    def view_event(self, event: Event, seat: int, phase: str) -> Event | None:
+        """An event of a decision made in `phase`, as seat `seat` may see it: the event itself
+        (public, the default), a masked copy, or None until the spec's reveal."""
+        return event
+
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
 
@@ -208,6 +232,7 @@ class Match:
         self.hooks = Hooks()
         self.piles: dict[str, int] = {}
         self.decisions: list[dict[str, Any]] = []
+        self.phases: list[str] = []  # the phase each accepted decision was made in (seat views)
         self.setup: dict[str, Any] | None = None  # the setup the match started from, if any
         self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
         with self.active():
@@ -335,6 +360,7 @@ class Match:
         with self.active():
             self.journal.rollback(mark.journal)  # world and RNG streams
         del self.decisions[mark.decisions:]
+        del self.phases[mark.decisions:]
         self.events.pending[:] = mark.pending
         self.queue.clear()
 
@@ -383,6 +409,7 @@ class Match:
             rejection = self._validate(decision)
             if rejection is not None:
                 return rejection
+            phase = self.state.phase
             try:
                 self.rules.apply(self, decision)
                 self.queue.run(self)
@@ -390,6 +417,7 @@ class Match:
                 self.queue.clear()
                 raise
         self.decisions.append(_copy_decision(decision))
+        self.phases.append(phase)
         return Accepted(self.events.drain())
 
     def legal_decisions(self, seat: int) -> list[dict[str, Any]]:
@@ -408,9 +436,11 @@ class Match:
         """The state as `seat` sees it: the mode masks its secrets, the engine the seed."""
         with self.active():
             board = self.rules.view_board(self, seat)
-        return self._envelope(HIDDEN, board)
+            to_act = self.rules.view_to_act(self, seat)
+        return self._envelope(HIDDEN, board, to_act)
 
-    def _envelope(self, seed: int | str, board: dict[str, Any]) -> dict[str, Any]:
+    def _envelope(self, seed: int | str, board: dict[str, Any],
+                  to_act: tuple[int, ...] | None = None) -> dict[str, Any]:
         """The common State JSON envelope (docs/architecture.md) around a mode's `board`."""
         state = self.state
         return {
@@ -419,11 +449,39 @@ class Match:
             "seed": seed,
             "phase": state.phase,
             "turn": state.turn,
-            "to_act": list(state.to_act),
+            "to_act": list(state.to_act if to_act is None else to_act),
             "result": _copy_result(state.result),
             "seats": self.seats_json(),
             "board": board,
         }
+
+    # -- history -------------------------------------------------------------------------
+    def view_step(self, index: int, events: Sequence[Event],
+                  seat: int | None = None) -> dict[str, Any] | None:
+        """Accepted decision `index` and its `events` as one `tabula replay --trace` step:
+        everything when `seat` is None, else only what `seat` may see (the mode's
+        `view_decision` and `view_event`). None when the seat sees nothing of it: neither the
+        decision nor any event. A decision it may not learn of, but whose events it sees,
+        prints as "hidden". This is also what a networked seat is sent after each decision."""
+        decision = self.decisions[index]
+        if seat is None:
+            return {"index": index, "decision": decision, "events": [e.as_json() for e in events]}
+        phase = self.phases[index]
+        rules = self.rules
+        shown = decision if decision["seat"] == seat else rules.view_decision(decision, seat,
+                                                                               phase)
+        seen = [e.as_json() for e in (rules.view_event(ev, seat, phase) for ev in events)
+                if e is not None]
+        if shown is None and not seen:
+            return None
+        return {"index": index, "decision": HIDDEN if shown is None else shown, "events": seen}
+
+    def trace_json(self, events: Sequence[Sequence[Event]],
+                   seat: int | None = None) -> list[dict[str, Any]]:
+        """The steps of the first len(events) decisions (their events, in order) as `seat`
+        sees them (`view_step`), the steps it sees nothing of left out."""
+        steps = (self.view_step(i, evs, seat) for i, evs in enumerate(events))
+        return [step for step in steps if step is not None]
 
 
 def restored_match(rules: Rules, restore: Callable[[Match], None], *, resources: Any,

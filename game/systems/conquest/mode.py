@@ -20,7 +20,7 @@ from game.systems.conquest import setup as setup_rules
 from game.systems.conquest.content import RESOURCE_FILES, content_of
 from game.systems.conquest.setup import SETUP_KINDS
 from game.systems.conquest.state import board_json, index
-from game.systems.conquest.view import mask_board
+from game.systems.conquest.view import mask_board, view_decision
 
 MODE_ID = "conquest"
 RULES_VERSION = "1"
@@ -68,6 +68,10 @@ class ConquestRules(ModuleRules):
 
     def view_board(self, match: Match, seat: int) -> dict[str, Any]:
         return mask_board(board_json(match), seat, match.state.phase)
+
+    def view_decision(self, decision: dict[str, Any], seat: int,
+                      phase: str) -> dict[str, Any] | None:
+        return view_decision(decision, seat, phase)
 
     def waiting_for(self, match: Match) -> tuple[int, ...]:
         """A ready seat stays in `to_act` until the other readies (4.3) but has nothing to

@@ -19,7 +19,7 @@ from game.systems.kingdom import legal
 from game.systems.kingdom import setup as setup_rules
 from game.systems.kingdom.content import RESOURCE_FILES, content_of
 from game.systems.kingdom.planning import resolve
-from game.systems.kingdom.state import board_json, view_board
+from game.systems.kingdom.state import board_json, view_board, view_decision, view_to_act
 
 MODE_ID = "kingdom"
 RULES_VERSION = "1"
@@ -59,6 +59,13 @@ class KingdomRules(ModuleRules):
 
     def view_board(self, match: Match, seat: int) -> dict[str, Any]:
         return view_board(match, seat)
+
+    def view_to_act(self, match: Match, seat: int) -> tuple[int, ...]:
+        return view_to_act(match, seat)
+
+    def view_decision(self, decision: dict[str, Any], seat: int,
+                      phase: str) -> dict[str, Any] | None:
+        return view_decision(decision, seat, phase)
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:

@@ -84,3 +84,20 @@ def view_board(match: Match, seat: int) -> dict[str, Any]:
         for key in ("faction", "mode", "hero", "deck"):
             other[key] = HIDDEN
     return board
+
+
+def view_to_act(match: Match, seat: int) -> tuple[int, ...]:
+    """Seat `seat`'s view of `to_act`. In the deck builder the other seat is always listed,
+    built or not, as its deck is always "hidden" (section 6): the real list would tell that it
+    has built. The viewer's own entry is the truth; planning and `over` are public."""
+    to_act = match.state.to_act
+    if match.state.phase != "deck_builder" or seat not in (0, 1):
+        return to_act
+    return tuple(s for s in (0, 1) if s != seat or s in to_act)
+
+
+def view_decision(decision: dict[str, Any], seat: int, phase: str) -> dict[str, Any] | None:
+    """Another seat's decision as seat `seat` sees it: a `build_deck` not at all (whether the
+    other seat has built is hidden until both have, section 6); everything else is public
+    (planning is open: the board, coins and buys are public, and a buy empties the offer)."""
+    return None if phase == "deck_builder" else decision
