@@ -72,7 +72,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             sys.stdout.write(f"decision {outcome.rejected_index} rejected: "
                              f"{outcome.rejection.error}: {outcome.rejection.message}\n")
         return EXIT_REJECTED
-    if args.trace:  # with --seat, only what that seat may see (DESIGN.md section 3)
+    if args.trace:  # with --seat, only what that seat may see (docs/architecture.md)
         trace = match.trace_json(outcome.events, args.seat)
         if args.json:
             _emit(trace)

@@ -11,7 +11,7 @@ runs the common checks (docs/architecture.md) first, in order, then the mode's; 
 decision changes nothing, and a decision that fails half-way (a bug, or a bad forced value) is
 rolled back through the journal before the error propagates.
 
-Seat views (DESIGN.md section 3) cover the state (`view_json`: the mode's `view_board` and
+Seat views (docs/architecture.md) cover the state (`view_json`: the mode's `view_board` and
 `view_to_act`) and the history (`view_step`: the mode's `view_decision` and `view_event`), so
 that `tabula replay --seat N`, its `--trace`, a CPU and a networked seat are all shown exactly
 what seat N may see, by the same functions.
