@@ -250,8 +250,8 @@ def parse_toml(raw: bytes, label: str) -> tuple[dict[str, Any] | None, list[Reso
         return None, [ResourceProblem(label, "", f"TOML syntax error: {exc}")]
     except RecursionError:
         return None, [ResourceProblem(label, "", f"nested deeper than {MAX_NESTING} levels")]
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        return None, [ResourceProblem(label, "", f"TOML value error: {exc}")]
+    except ValueError as exc:  # an integer of more than 4300 digits: Python's own advice cut
+        return None, [ResourceProblem(label, "", f"TOML value error: {str(exc).split(';')[0]}")]
     too_deep = _too_deep(data)
     if too_deep is not None:
         return None, [ResourceProblem(label, too_deep,
@@ -573,7 +573,7 @@ def load_record_mods(spec: ModeSpec, refs: Sequence[dict[str, str]]) -> Resource
     it replays the same everywhere; ModMismatch names the first mod that differs.
     """
     folders: list[Path] = []
-    available = mod_folders()
+    available = mod_folders() if refs else []
     for ref in refs:
         found = next((f for f in available if f.name == ref["id"]), None)
         if found is None:

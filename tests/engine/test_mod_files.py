@@ -93,7 +93,7 @@ def assert_skipped(base: Path, bad_mode_dir: Path, good: Path, expected: list[st
     (b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n", "nested deeper than 32 levels"),
     (b"hand_size = " + b"9" * 5000 + b"\n",
      "TOML value error: Exceeds the limit (4300 digits) for integer string conversion: value "
-     "has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"),
+     "has 5000 digits"),
 ])
 def test_undecodable_toml_is_a_problem_of_its_file(base, tmp_path, raw, problem):
     folder = mod(tmp_path)
