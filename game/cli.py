@@ -141,11 +141,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with Progress(transient=True, disable=not show_progress) as progress:
         task = progress.add_task(f"{spec.id}: {ai} vs {vs}", total=len(jobs))
         if args.jobs > 1:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+            from game.engine.workers import spawn_pool
 
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=args.jobs, mp_context=ctx) as pool:
+            with spawn_pool(args.jobs) as pool:  # the workers load this process's mods
                 for item in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)):
                     results.append(item)
                     progress.advance(task)
@@ -226,38 +224,72 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 # -- validate --------------------------------------------------------------------------------
 def cmd_validate(args: argparse.Namespace) -> int:
+    """The base resources and every installed mod (user mods and `--mods` folders), or the mod
+    folder (or folder of mods) at PATH; problems go to stdout, one `file:key: problem` a line."""
     from game.engine.modes import all_modes
-    from game.engine.resources import ResourceError, load_base, validate_mod_folder
+    from game.engine.resources import (
+        ResourceError,
+        ResourceSet,
+        load_base,
+        load_mode_resources,
+        mod_folders,
+        mods_in,
+        validate_mod_folder,
+    )
 
     specs = all_modes()
     if not specs:
         sys.stdout.write(f"nothing to validate: {_no_modes_message()}\n")
         return EXIT_OK
+    root = None if args.path is None else Path(args.path)
+    if root is not None and not root.is_dir():
+        return _fail(f"{root}: not a folder", EXIT_BAD_RECORD)
     problems: list[str] = []
-    if args.path is None:
-        for spec in specs:
-            try:
-                load_base(spec)
-                shipped = sum(not f.is_family for f in spec.resource_files)
-                sys.stdout.write(f"ok  {spec.id}: {shipped} files\n")
-            except ResourceError as exc:
-                problems.extend(str(p) for p in exc.problems)
+    bases: dict[str, ResourceSet] = {}
+    for spec in specs:
+        try:
+            bases[spec.id] = load_base(spec)
+        except ResourceError as exc:
+            problems.extend(str(p) for p in exc.problems)
+            continue
+        if root is None:
+            shipped = sum(not f.is_family for f in spec.resource_files)
+            sys.stdout.write(f"ok  {spec.id}: {shipped} files\n")
+    if root is None:
+        mods = mod_folders()
     else:
-        root = Path(args.path)
-        if not root.is_dir():
-            return _fail(f"{root}: not a folder", EXIT_BAD_RECORD)
         mode_ids = {s.id for s in specs}
-        mods = [root] if any((root / m).is_dir() for m in mode_ids) else sorted(
-            p for p in root.iterdir() if p.is_dir())
-        for mod in mods:
-            found = validate_mod_folder(specs, mod)
-            if found:
-                problems.extend(str(p) for p in found)
-            else:
-                sys.stdout.write(f"ok  mod {mod.name}\n")
+        mods = [root] if any((root / m).is_dir() for m in mode_ids) else mods_in(root)
+    for mod in mods:
+        found = validate_mod_folder(specs, mod, bases)
+        if not found and root is None:  # fine alone, yet skipped after the mods before it?
+            found = [p for spec in specs if spec.id in bases
+                     for p in load_mode_resources(spec).skipped.get(mod, [])]
+        if found:
+            problems.extend(str(p) for p in found)
+        else:
+            sys.stdout.write(f"ok  mod {mod.name}\n")
     for problem in problems:
         sys.stdout.write(f"{problem}\n")
     return EXIT_BAD_RECORD if problems else EXIT_OK
+
+
+def _report_skipped_mods() -> None:
+    """Every skipped mod's `file:key` problems on stderr, once per command (stdout may be
+    JSON). A broken base is left to the command itself to report."""
+    from game.engine.modes import all_modes
+    from game.engine.resources import ResourceError, load_mode_resources
+
+    printed: set[str] = set()
+    for spec in all_modes():
+        try:
+            problems = load_mode_resources(spec).problems
+        except (ResourceError, OSError):
+            continue
+        for problem in map(str, problems):
+            if problem not in printed:
+                printed.add(problem)
+                sys.stderr.write(f"tabula: {problem}\n")
 
 
 # -- shot ------------------------------------------------------------------------------------
@@ -439,9 +471,14 @@ def run(argv: Sequence[str]) -> int:
     if args.mods:
         from game.engine.resources import set_extra_mod_dirs
 
+        missing = [path for path in args.mods if not Path(path).is_dir()]
+        if missing:
+            return _fail(f"--mods {missing[0]}: not a folder", EXIT_USAGE)
         set_extra_mod_dirs(args.mods)
     if args.command is None:
         args = parser.parse_args(["play"])
+    if args.command != "validate":  # validate reports every mod problem itself, on stdout
+        _report_skipped_mods()
     try:
         return COMMANDS[args.command](args)
     except BrokenPipeError:

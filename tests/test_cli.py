@@ -262,16 +262,26 @@ def test_validate_a_mod_folder(synthetic_with_rules, tmp_path, capsys):
     assert err == f"tabula: {tmp_path / 'nowhere'}: not a folder\n"
 
 
-def test_mods_option_changes_what_a_replay_plays(synthetic_with_rules, tmp_path, write_record,
-                                                  capsys):
+def test_mods_option_plays_a_record_made_with_those_mods(synthetic_with_rules, tmp_path,
+                                                         write_record, capsys):
+    from game.engine.resources import set_extra_mod_dirs
+
     mods = tmp_path / "extra_mods"
     (mods / "weak" / "synthetic").mkdir(parents=True)
     (mods / "weak" / "synthetic" / "rules.toml").write_text(
         "hp = 4\nunits_per_seat = 1\n", encoding="utf-8")
-    code, out, _ = cli(capsys, "--mods", str(mods), "replay", write_record([]), "--json")
+    base = write_record([], name="base.json")
+    set_extra_mod_dirs([mods])
+    modded = new_record("synthetic", "1", 7)  # a new match names the installed mod
+    set_extra_mod_dirs([])
+    assert [ref["id"] for ref in modded["mods"]] == ["weak"]
+    path = write_record([], mods=modded["mods"])
+    code, out, _ = cli(capsys, "--mods", str(mods), "replay", path, "--json")
     assert code == 0
     assert json.loads(out)["board"] == {"units": [{"id": "p0.u0", "seat": 0, "hp": 4},
                                                   {"id": "p1.u0", "seat": 1, "hp": 4}]}
+    code, out, _ = cli(capsys, "--mods", str(mods), "replay", base, "--json")
+    assert (code, len(json.loads(out)["board"]["units"])) == (0, 6)  # no `mods`: the base
 
 
 # -- simulate ---------------------------------------------------------------------------------------

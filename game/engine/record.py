@@ -1,9 +1,15 @@
 """Match records: one format for saves, replays, scenarios and bug reports (docs/architecture.md).
 
-A record is `{"format", "mode", "rules", "seed", "options", "setup", "decisions"}`. This module
-validates it (pydantic, with messages that name the field), builds its match, replays its
-decisions, saves it atomically (temp file + rename, so a crash mid-write leaves the old file)
-and hashes states stably. Extra keys (a scenario's `expect`) are kept and ignored.
+A record is `{"format", "mode", "rules", "seed", "options", "setup", "decisions"}`, and `mods`
+when the match was played with mods. This module validates it (pydantic, with messages that
+name the field), builds its match, replays its decisions, saves it atomically (temp file +
+rename, so a crash mid-write leaves the old file) and hashes states stably. Extra keys (a
+scenario's `expect`) are kept and ignored.
+
+`mods` lists each applied mod as `{"id": <folder name>, "hash": <sha256 of its files>}`. A new
+record (`new_record`) names the installed mods of its mode; a record without `mods` is played
+with the base content only, even where mods are installed, so every record replays the same
+everywhere, and a named mod that is missing or changed is a RecordError (docs/modding.md).
 """
 
 from __future__ import annotations
@@ -11,15 +17,25 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+)
 
 from game.engine.events import Event
 from game.engine.match import Match, Rejection, SetupError
+from game.engine.resources import ModMismatch, installed_mod_refs, load_record_mods, mod_id_problem
 from game.engine.rng import BadForced
 
 FORMAT = 1
@@ -27,6 +43,31 @@ FORMAT = 1
 
 class RecordError(ValueError):
     """A malformed record file: bad JSON, unknown mode, a missing or invalid field, a bad setup."""
+
+
+MAX_MODS = 100  # mods one record may name
+
+
+class _ModRefModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: StrictStr
+    hash: StrictStr
+
+    @field_validator("id")
+    @classmethod
+    def _a_folder_name(cls, value: str) -> str:
+        problem = mod_id_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+    @field_validator("hash")
+    @classmethod
+    def _a_sha256(cls, value: str) -> str:
+        if re.fullmatch(r"[0-9a-f]{64}", value) is None:
+            raise ValueError("must be a sha256: 64 lowercase hex digits")
+        return value
 
 
 class _RecordModel(BaseModel):
@@ -38,6 +79,7 @@ class _RecordModel(BaseModel):
     seed: StrictInt
     options: dict[str, Any] = {}
     setup: dict[str, Any] | None = None
+    mods: list[_ModRefModel] | None = Field(default=None, max_length=MAX_MODS)
     decisions: list[Any]
 
 
@@ -58,16 +100,23 @@ def new_record(
     options: dict[str, Any] | None = None,
     setup: dict[str, Any] | None = None,
     decisions: list[dict[str, Any]] | None = None,
+    mods: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
-    return {
+    """The record of a new match. `mods` None means the mods installed for `mode` (a new game
+    plays with them); `[]` is the base content. No mods, no `mods` key."""
+    record: dict[str, Any] = {
         "format": FORMAT,
         "mode": mode,
         "rules": rules,
         "seed": seed,
         "options": dict(options or {}),
         "setup": setup,
-        "decisions": list(decisions or []),
     }
+    refs = installed_mod_refs(mode) if mods is None else [dict(ref) for ref in mods]
+    if refs:
+        record["mods"] = refs
+    record["decisions"] = list(decisions or [])
+    return record
 
 
 def validate_record(data: Any) -> dict[str, Any]:
@@ -113,6 +162,13 @@ def validate_record(data: Any) -> dict[str, Any]:
         if problem:
             raise RecordError(f"record: options: {problem}")
     checked = model.model_dump()
+    if checked.get("mods") is None:  # absent (or null): the base content
+        checked.pop("mods", None)
+    else:
+        ids = [ref["id"] for ref in checked["mods"]]
+        for index, mod_id in enumerate(ids):
+            if mod_id in ids[:index]:
+                raise RecordError(f"record: mods.{index}.id: mod {mod_id!r} is named twice")
     if spec.check_record is not None:
         problem = spec.check_record(checked)
         if problem:
@@ -173,12 +229,14 @@ def save_record(path: str | Path, record: dict[str, Any]) -> None:
 def build_match(record: dict[str, Any]) -> Match:
     """A match at the record's start (deal or setup), decisions not yet applied."""
     from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
 
     spec = get_mode(record["mode"])
     if spec is None:
         raise RecordError(f"record: mode: unknown mode {record['mode']!r}")
-    resources = load_mode_resources(spec)
+    try:
+        resources = load_record_mods(spec, record.get("mods") or [])
+    except ModMismatch as exc:
+        raise RecordError(f"record: mods: {exc}") from None
     try:
         return spec.create_match(record, resources)
     except SetupError as exc:
@@ -226,8 +284,10 @@ def replay(record: dict[str, Any], *, match: Match | None = None) -> Replay:
 
 
 def match_record(match: Match) -> dict[str, Any]:
-    """The record of a live match (for saves and `--out`): it replays to the same state."""
+    """The record of a live match (for saves and `--out`): it replays to the same state, with
+    the mods the match was built with."""
+    refs = getattr(match.resources, "mod_refs", [])
     return new_record(
         match.rules.mode, match.rules.rules_version, match.seed, match.options, match.setup,
-        match.decisions,
+        match.decisions, [ref.as_json() for ref in refs],
     )

@@ -11,10 +11,11 @@ supplies the function the worker runs and the arguments of a decision.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
+
+from game.engine.workers import spawn_pool
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,7 @@ class WorkerCalls:
             return
         try:
             if self._executor is None:  # spawn, never fork: the parent holds a GL context
-                self._executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._executor = spawn_pool(1)  # it loads this process's mods
             self._future = self._executor.submit(fn, *args)
         except Exception as exc:
             log.exception("%s worker could not start", self.name)

@@ -14,11 +14,11 @@ instead (tests: no process is spawned).
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from game.ai.crawl.worker import Decision, StreamState, think
+from game.engine.workers import spawn_pool
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +60,7 @@ class HintRunner:
         try:
             if self._executor is None:
                 # spawn, never fork: the parent holds a GL context
-                self._executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn")
-                )
+                self._executor = spawn_pool(1)  # it loads this process's mods
             self._future = self._executor.submit(think, level, view, stream_state, budget_ms)
         except Exception as exc:
             log.exception("hint worker could not start")
