@@ -307,7 +307,7 @@ class MainMenuView(FeltView):
     def _replace_continue(self) -> None:
         launch = self._replace_answer()
         if launch is not None:
-            self.app.continue_mode(launch.mode)
+            self.continue_game(launch.mode)
 
     def _replace_start(self) -> None:
         launch = self._replace_answer()
@@ -460,7 +460,8 @@ class MainMenuView(FeltView):
 
     def continue_game(self, mode_id: str) -> None:
         self.app.sounds.play("click")
-        self.app.continue_mode(mode_id)
+        if self.app.continue_mode(mode_id) is None and self.window.current_view is self:
+            self.build()  # the save may have been set aside: Continue off, the notice on
 
     def open_help(self) -> None:
         HelpOverlay.open(
