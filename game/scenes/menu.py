@@ -48,7 +48,8 @@ ROW_MAX_WIDTH = 1000
 LEVEL_WIDTH = 230
 YOU = "you"  # the watch button's value when a person plays seat 0
 ACTION_WIDTH = 124
-NOTICE_MAX_WIDTH = 900
+NOTICE_PAD = 6  # above and below the Details button inside the notice
+NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
 # The line load_mode_resources adds before the problems of a mod it skipped.
 SKIPPED_MOD = re.compile(r"mod '(.+?)' skipped")
 
@@ -182,16 +183,16 @@ class MainMenuView(FeltView):
         if self.replacing is not None:
             self.ui.add(self._replace_panel(self.replacing))
             return
-        notice = self._notice(min(NOTICE_MAX_WIDTH, width - 96))
+        row_width = min(ROW_MAX_WIDTH, width - 96)
+        notice = self._notice(row_width)
 
-        density, title, subtitle = self._fit(height - (notice.height + 12 if notice else 0))
+        density, title, subtitle = self._fit(height - (NOTICE_HEIGHT + 12 if notice else 0))
         root = gui.UIAnchorLayout()
         column = gui.UIBoxLayout(space_between=density.gap)
         self.title_label = column.add(title)
         if subtitle is not None:
             column.add(subtitle)
         column.add(gui.UISpace(height=density.spacer))
-        row_width = min(ROW_MAX_WIDTH, width - 96)
         if self.modes:
             for spec in self.modes:
                 column.add(self._mode_row(spec, row_width, density.row_height))
@@ -233,34 +234,44 @@ class MainMenuView(FeltView):
         return topics
 
     def notice_text(self) -> str | None:
-        """The notice's one line, or None when nothing went wrong."""
-        parts: list[str] = []
+        """The notice's one line (short enough for a 960 px window), or None when nothing
+        went wrong."""
+        parts: list[tuple[str, str]] = []  # (short, the longer words when it is alone)
         mods = self.app.mod_problems()
         if mods:
             names = {m.group(1) for line in mods if (m := SKIPPED_MOD.search(line))}
-            if names:
-                parts.append(f"{len(names)} mod{'s were' if len(names) > 1 else ' was'} "
-                             "skipped")
-            else:
-                parts.append("Some mods have problems")
+            n = len(names)
+            short = f"{n} mod{'s were' if n > 1 else ' was'} skipped" if n else \
+                "Some mods have problems"
+            parts.append((short, f"{short}: problems in their files"))
         if self.app.save_problems:
             n = len(self.app.save_problems)
-            parts.append(f"{n} save{'s' if n > 1 else ''} could not be loaded (kept aside)")
+            short = f"{n} save{'s were' if n > 1 else ' was'} set aside"
+            parts.append((short, f"{n} save{'s' if n > 1 else ''} could not be loaded "
+                                 "(kept aside)"))
         if self.app.home_problem:
-            parts.append("Settings and saves cannot be written")
-        return "; ".join(parts) if parts else None
+            parts.append(("saves cannot be written", "Settings and saves cannot be written"))
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0][1]
+        text = "; ".join(short for short, _ in parts)
+        return text[0].upper() + text[1:]
 
-    def _notice(self, max_width: float) -> gui.UIWidget | None:
+    def _notice(self, width: float) -> gui.UIWidget | None:
+        """A red-edged strip as wide as the rows: the one line, and Details."""
         text = self.notice_text()
         if text is None:
             return None
-        row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-        self.notice_label = row.add(make_label(
-            f"\u26a0 {text}", color=theme.RED_HI, bold=True, width=max_width - 150 - 40))
-        self.details_button = row.add(
-            make_button("Details", width=120, kind="danger", on_click=self.open_notice))
-        panel = row.with_padding(left=16, right=12, top=6, bottom=6)
-        return panel.with_background(texture=panel_texture(edge=tuple(theme.RED)))
+        strip = gui.UIAnchorLayout(width=width, height=NOTICE_HEIGHT, size_hint=None)
+        strip.with_background(texture=panel_texture(edge=tuple(theme.RED)))
+        self.notice_label = strip.add(
+            make_label(text, color=theme.RED_HI, bold=True, width=width - 170),
+            anchor_x="left", anchor_y="center_y", align_x=18)
+        self.details_button = strip.add(
+            make_button("Details", width=ACTION_WIDTH, kind="danger", on_click=self.open_notice),
+            anchor_x="right", anchor_y="center_y", align_x=-18)
+        return strip
 
     def open_notice(self) -> HelpOverlay:
         """Every problem line in a scrollable panel (Esc closes it)."""

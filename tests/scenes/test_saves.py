@@ -155,7 +155,7 @@ def test_skipped_mods_are_listed_on_the_menu(window, app, registry):
     write_mod("broken_one", "alpha", {"cards.toml": "x = 1\n"})
     write_mod("broken_two", "beta", {"rules.toml": "= nope\n"})
     menu = show_menu(window, app)
-    assert menu.notice_label.text == "\u26a0 2 mods were skipped"
+    assert menu.notice_label.text == "2 mods were skipped: problems in their files"
     click(window, *menu.details_button.rect.center)
     overlay = window.current_view
     assert isinstance(overlay, HelpOverlay) and overlay.title == "Problems"
