@@ -57,6 +57,7 @@ class App:
             if problem is not None:
                 self.save_problems.append(problem)
         self.active_view: arcade.View | None = None  # the game screen of the current match
+        self._mod_problems: list[str] | None = None
 
     # navigation ---------------------------------------------------------------------------------
     def show_view(self, view: arcade.View) -> arcade.View:
@@ -186,9 +187,20 @@ class App:
             return False
         return launch.record is None or not self.slots.holds(launch.record)
 
+    @property
+    def mod_problems_known(self) -> bool:
+        return self._mod_problems is not None
+
     def mod_problems(self) -> list[str]:
         """Every problem of the installed mods, `file:key: message`, mode by mode (the
-        skipped mods and why; the base game loads without them)."""
+        skipped mods and why; the base game loads without them). Loading every mode's
+        resources takes a moment, so it runs once, when first asked (after the menu's first
+        frame), and is kept: mods do not change while the game runs."""
+        if self._mod_problems is None:
+            self._mod_problems = self._collect_mod_problems()
+        return self._mod_problems
+
+    def _collect_mod_problems(self) -> list[str]:
         from game.engine.resources import load_mode_resources
 
         lines: list[str] = []

@@ -237,7 +237,7 @@ class MainMenuView(FeltView):
         """The notice's one line (short enough for a 960 px window), or None when nothing
         went wrong."""
         parts: list[tuple[str, str]] = []  # (short, the longer words when it is alone)
-        mods = self.app.mod_problems()
+        mods = self.app.mod_problems() if self.app.mod_problems_known else []
         if mods:
             names = {m.group(1) for line in mods if (m := SKIPPED_MOD.search(line))}
             n = len(names)
@@ -509,6 +509,12 @@ class MainMenuView(FeltView):
         )
 
     # arcade handlers ----------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if not self.app.mod_problems_known:  # after the first frame: cold start stays quick
+            if self.app.mod_problems():
+                self.build()
+
     def on_show_view(self) -> None:
         super().on_show_view()
         self.build()  # saves may have changed while another view was shown
