@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from game.engine.modes import BenchRow, all_modes
 from game.engine.stats import percentile
+from game.paths import temporary_home
 
 
 def timed_ms(fn: Callable[[], object], repeat: int) -> list[float]:
@@ -95,11 +96,14 @@ def cold_start_rows() -> list[BenchRow]:
 
 
 def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[BenchRow]:
+    """Every row, run in a temporary home: the benches play live sessions that save and
+    finish matches, and they must never touch the player's saves, settings or scores."""
     rows: list[BenchRow] = []
-    if engine:
-        rows += engine_rows()
-        rows += cold_start_rows()
-    for spec in all_modes():
-        if spec.bench is not None and (not modes or spec.id in modes):
-            rows += spec.bench()
+    with temporary_home():
+        if engine:
+            rows += engine_rows()
+            rows += cold_start_rows()
+        for spec in all_modes():
+            if spec.bench is not None and (not modes or spec.id in modes):
+                rows += spec.bench()
     return rows

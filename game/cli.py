@@ -459,6 +459,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "validate": cmd_validate,
             "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play}
+# Commands that must never read or write the player's settings, saves or scores: they run in a
+# temporary home (game.paths.temporary_home; the player's mods stay readable).
+SANDBOXED = frozenset({"bench", "shot", "simulate"})
 
 
 def run(argv: Sequence[str]) -> int:
@@ -480,6 +483,11 @@ def run(argv: Sequence[str]) -> int:
     if args.command != "validate":  # validate reports every mod problem itself, on stdout
         _report_skipped_mods()
     try:
+        if args.command in SANDBOXED:
+            from game.paths import temporary_home
+
+            with temporary_home():
+                return COMMANDS[args.command](args)
         return COMMANDS[args.command](args)
     except BrokenPipeError:
         return EXIT_OK

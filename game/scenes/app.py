@@ -5,20 +5,26 @@ globals, so a test can build an App on the shared headless window. Modes plug in
 the registry (game.engine.modes): `start_mode` asks the mode's `scene_entry` for its first view,
 so adding a game never edits this file.
 
-Saves are match records (docs/architecture.md), one slot per mode: `saves_dir()/<mode>.json`.
+Saves are match records (docs/architecture.md), one slot per mode: `saves_dir()/<mode>.json`
+(game.scenes.saves; the rules are in docs/saves.md). The App knows the match on screen
+(`active_view`, set by every game screen when it shows), so closing the window, SIGTERM or
+SIGINT save that match and end every CPU worker process (`shutdown`).
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import signal
 from pathlib import Path
 from typing import Any
 
 import arcade
 
 from game import paths
-from game.engine.modes import ModeLaunch, get_mode
+from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import theme
+from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.settings import Settings
 from game.scenes.sound import Sounds
 from game.scenes.widgets import Toast
@@ -42,6 +48,16 @@ class App:
         self._pending: list[tuple[str, str]] = []
         if self.settings.load_error:
             self._pending.append((self.settings.load_error, "error"))
+        self.slots = SaveSlots()
+        # Problems the menu lists in its notice: unwritable home, slots that were set aside.
+        self.home_problem = paths.home_problem()
+        self.save_problems: list[SlotProblem] = []
+        for spec in all_modes():
+            problem = self.slots.check(spec.id)
+            if problem is not None:
+                self.save_problems.append(problem)
+        self.active_view: arcade.View | None = None  # the game screen of the current match
+        self._mod_problems: list[str] | None = None
 
     # navigation ---------------------------------------------------------------------------------
     def show_view(self, view: arcade.View) -> arcade.View:
@@ -56,6 +72,7 @@ class App:
     def show_menu(self) -> arcade.View:
         from game.scenes.menu import MainMenuView
 
+        self.active_view = None  # every way to the menu has left (or finished) the match
         return self.show_view(MainMenuView(self))
 
     def show_settings(self, back_to: arcade.View | None = None) -> arcade.View:
@@ -114,47 +131,120 @@ class App:
 
     # saves --------------------------------------------------------------------------------------
     def save_path(self, mode_id: str) -> Path:
-        return paths.saves_dir() / f"{mode_id}.json"
+        return self.slots.path(mode_id)
 
     def has_save(self, mode_id: str) -> bool:
-        return self.save_path(mode_id).is_file()
+        return self.slots.exists(mode_id)
 
     def save_match(self, record: dict[str, Any], mode_id: str | None = None) -> Path | None:
         """Write a match record to its mode's slot (atomically); None, with a toast, on failure."""
-        from game.engine.record import save_record
-
         mode_id = mode_id or str(record.get("mode", ""))
         if not mode_id:
             self.notify("Cannot save: the record names no game mode")
             return None
-        path = self.save_path(mode_id)
         try:
-            save_record(path, record)
+            return self.slots.write(mode_id, record)
         except Exception as exc:  # disk full, permissions, a record that is not JSON
-            log.exception("saving %s failed", path)
+            log.exception("saving %s failed", self.save_path(mode_id))
             self.notify(f"Could not save the game: {exc}")
             return None
-        return path
 
     def load_save(self, mode_id: str) -> dict[str, Any] | None:
-        """The saved record of a mode; None, with a toast naming the problem, if unreadable."""
-        from game.engine.record import RecordError, load_record
-
-        path = self.save_path(mode_id)
-        if not path.is_file():
+        """The saved record of a mode; None, with a toast naming the problem, if unreadable
+        (an unloadable file is then set aside and listed in the menu's notice)."""
+        if not self.has_save(mode_id):
             self.notify("There is no saved game to continue")
             return None
         try:
-            return load_record(path)
-        except RecordError as exc:
-            self.notify(f"The saved game cannot be loaded: {exc}", duration=4.0)
+            return self.slots.read(mode_id)
         except OSError as exc:
             self.notify(f"The saved game cannot be read: {exc.strerror or exc}", duration=4.0)
+        except Exception as exc:
+            problem = self.slots.retire(mode_id, str(exc))
+            self.save_problems.append(problem)
+            kept = f"; it was kept as {problem.kept_as.name}" if problem.kept_as else ""
+            self.notify(f"The saved game cannot be loaded: {problem.reason}{kept}", duration=4.0)
         return None
 
     def delete_save(self, mode_id: str) -> None:
-        """Forget a mode's save (a finished match has nothing to continue)."""
-        self.save_path(mode_id).unlink(missing_ok=True)
+        """Empty a mode's slot whatever it holds (the player asked for it)."""
+        self.slots.forget(mode_id)
+
+    def finish_match(self, record: dict[str, Any]) -> None:
+        """A match ended: empty its mode's slot only if the slot holds this very match."""
+        try:
+            self.slots.forget_match(record)
+        except OSError as exc:
+            log.warning("could not remove the save of a finished match: %s", exc)
+
+    def is_saved(self, record: dict[str, Any]) -> bool:
+        """The slot holds this match up to its last decision: leaving loses nothing."""
+        return self.slots.holds(record, exactly=True)
+
+    def replaces_a_save(self, launch: ModeLaunch) -> bool:
+        """Would this launch start a match over the mode's saved one (so ask first)?"""
+        if not self.has_save(launch.mode):
+            return False
+        return launch.record is None or not self.slots.holds(launch.record)
+
+    @property
+    def mod_problems_known(self) -> bool:
+        return self._mod_problems is not None
+
+    def mod_problems(self) -> list[str]:
+        """Every problem of the installed mods, `file:key: message`, mode by mode (the
+        skipped mods and why; the base game loads without them). Loading every mode's
+        resources takes a moment, so it runs once, when first asked (after the menu's first
+        frame), and is kept: mods do not change while the game runs."""
+        if self._mod_problems is None:
+            self._mod_problems = self._collect_mod_problems()
+        return self._mod_problems
+
+    def _collect_mod_problems(self) -> list[str]:
+        from game.engine.resources import load_mode_resources
+
+        lines: list[str] = []
+        for spec in all_modes():
+            try:
+                problems = load_mode_resources(spec).problems
+            except Exception as exc:  # broken base resources: the mode cannot start either
+                lines.append(f"{spec.id}: {exc}")
+                continue
+            lines.extend(str(problem) for problem in problems)
+        return list(dict.fromkeys(lines))
+
+    # the match on screen --------------------------------------------------------------------
+    def track(self, view: arcade.View) -> None:
+        """A game screen is showing: it holds the current match (called by GameViewBase)."""
+        self.active_view = view
+
+    def leave_match(self, view: arcade.View | None = None) -> None:
+        """The player leaves the match on screen (saved or not, as they chose): stop its
+        workers and free its world, once."""
+        view = view or self.active_view
+        if view is self.active_view:
+            self.active_view = None
+        on_leave = getattr(view, "on_leave", None)
+        if on_leave is not None:
+            try:
+                on_leave()
+            except Exception:  # leaving must always work
+                log.exception("leaving %s failed", type(view).__name__)
+
+    def shutdown(self) -> None:
+        """The game is closing (window closed, SIGTERM, SIGINT): save the match on screen,
+        leave it, and end every worker process still running."""
+        view = self.active_view
+        if view is not None:
+            try:
+                record = view.current_record()  # type: ignore[attr-defined]
+            except Exception:
+                log.exception("could not take the record of the match on screen")
+                record = None
+            if record is not None:
+                self.save_match(record)
+            self.leave_match(view)
+        stop_worker_processes()
 
     # settings -----------------------------------------------------------------------------------
     def update_settings(self, **changes: Any) -> bool:
@@ -180,8 +270,48 @@ class App:
             self.notify("Fullscreen is not available here")
 
 
+def stop_worker_processes(timeout: float = 2.0) -> None:
+    """End every child process (CPU workers, the crawl hint): terminate, then kill."""
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(timeout)
+        if child.is_alive():
+            child.kill()
+            child.join(timeout)
+
+
+class AppClosing(BaseException):
+    """Raised by the signal handler in a headless window, whose loop has no exit flag."""
+
+
+def exit_on_signals(window: arcade.Window) -> dict[int, Any]:
+    """SIGTERM and SIGINT end the event loop like closing the window (then `run_app` saves
+    and stops the workers); returns the handlers they replaced.
+
+    A real window's loop is told to exit at the end of its iteration (`pyglet.app.exit`); the
+    headless loop (tests) only stops on an exception, a BaseException like KeyboardInterrupt
+    so that no `except Exception` in a screen swallows it."""
+    import pyglet
+
+    def handler(signum: int, frame: Any) -> None:
+        log.info("signal %s: closing", signum)
+        pyglet.app.exit()
+        if window.headless:
+            raise AppClosing(signum)
+
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        previous[signum] = signal.signal(signum, handler)
+    return previous
+
+
 def run_app(launch: ModeLaunch | None = None) -> None:
-    """Open the window and run the game until it is closed (`tabula` / `tabula play`)."""
+    """Open the window and run the game until it is closed (`tabula` / `tabula play`).
+
+    However the loop ends (Quit, the window's close button, SIGTERM, SIGINT), the match on
+    screen is saved and every worker process ends before this returns."""
     from game.scenes.fonts import load_fonts
 
     window = arcade.Window(
@@ -191,7 +321,25 @@ def run_app(launch: ModeLaunch | None = None) -> None:
     window.background_color = theme.TABLE
     load_fonts()
     app = App(window)
-    app.apply_fullscreen()
-    if launch is None or app.start_mode(launch) is None:
-        app.show_menu()
-    arcade.run()
+    previous = exit_on_signals(window)
+    try:
+        app.apply_fullscreen()
+        if launch is None:
+            app.show_menu()
+        elif app.replaces_a_save(launch):
+            app.show_menu().ask_replace(launch)  # type: ignore[attr-defined]
+        elif app.start_mode(launch) is None:
+            app.show_menu()
+        arcade.run()
+    except AppClosing:
+        pass  # a signal in a headless window: close as if the window was closed
+    finally:
+        for signum in previous:  # a second signal must not cut the save short
+            signal.signal(signum, signal.SIG_IGN)
+        app.shutdown()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        try:
+            window.close()  # already closed when its close button ended the loop
+        except Exception:
+            log.debug("closing the window failed", exc_info=True)

@@ -14,7 +14,8 @@ Subclasses override the hooks, not the arcade handlers:
 - `update_game(dt)`: per-frame logic (poll a CPU worker, start the next event's animation);
 - `help_topics()`: the topics of the H overlay;
 - `current_record()`: the match record dict to save, or None when there is nothing to save;
-- `on_leave()`: the player leaves the match (to the menu, or quits): free workers and worlds;
+- `on_leave()`: the player leaves the match (to the menu, or quits): free workers and worlds
+  (called through `App.leave_match`, which also forgets the screen as the app's current match);
 - `on_game_key(symbol, modifiers)`: keys first; return True to consume (e.g. Esc cancelling a
   selection before it would open the pause menu);
 - `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first.
@@ -123,6 +124,9 @@ class GameViewBase(ColorClear, arcade.View):
     def on_show_view(self) -> None:
         # Also runs when coming back from the help or pause overlay: only lay out again if the
         # window changed size meanwhile, and never restart the match here.
+        track = getattr(self.app, "track", None)
+        if track is not None:  # the app saves this screen's match if the game is closed
+            track(self)
         self.ui.enable()
         if self._laid_out_for != (self.window.width, self.window.height):
             self.relayout()

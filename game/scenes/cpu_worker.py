@@ -20,6 +20,18 @@ from game.engine.workers import spawn_pool
 log = logging.getLogger(__name__)
 
 
+def stop_executor(executor: ProcessPoolExecutor) -> None:
+    """Shut a worker pool down and end its processes now: a CPU still thinking about a match
+    that was left (or a game that is closing) must not go on using a core."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=2.0)
+
+
 class WorkerCalls:
     """One pending call; `poll()` hands its finished answer (or its exception) back once."""
 
@@ -78,5 +90,5 @@ class WorkerCalls:
     def shutdown(self) -> None:
         self.cancel()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            stop_executor(self._executor)
             self._executor = None

@@ -5,11 +5,17 @@ itself; nothing in this file names a mode. Each row offers the CPU level (two-se
 the solitaire's level is the Hint setting), Start, and Continue when that mode has a save.
 The whole widget tree is rebuilt from the window size on show and on resize, which keeps the
 layout code in one place (`build`).
+
+Start over a saved match asks first (Continue saved / Start new / Cancel: docs/saves.md). A
+notice above the footer lists what went wrong out of sight (mods that were skipped with their
+`file:key` problems, saves that could not be loaded and were set aside, a home folder that
+cannot be written); its Details button opens every line in a scrollable panel.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -42,6 +48,10 @@ ROW_MAX_WIDTH = 1000
 LEVEL_WIDTH = 230
 YOU = "you"  # the watch button's value when a person plays seat 0
 ACTION_WIDTH = 124
+NOTICE_PAD = 6  # above and below the Details button inside the notice
+NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
+# The line load_mode_resources adds before the problems of a mod it skipped.
+SKIPPED_MOD = re.compile(r"mod '(.+?)' skipped")
 
 
 @dataclass(frozen=True)
@@ -152,6 +162,10 @@ class MainMenuView(FeltView):
         self.quit_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
         self.empty_label: gui.UILabel | None = None
+        self.notice_label: gui.UILabel | None = None
+        self.details_button: gui.UIFlatButton | None = None
+        self.replacing: ModeLaunch | None = None  # a Start over a save, waiting for an answer
+        self.replace_buttons: dict[str, gui.UIFlatButton] = {}
         self._felt: arcade.shape_list.ShapeElementList | None = None
 
     # layout -------------------------------------------------------------------------------------
@@ -161,19 +175,24 @@ class MainMenuView(FeltView):
         height = height or self.window.height
         self.ui.clear()
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
-        self.watch_buttons = {}
+        self.watch_buttons, self.replace_buttons = {}, {}
+        self.notice_label = self.details_button = None
         self.modes = all_modes()
 
         self._felt = table_felt(width, height)
+        if self.replacing is not None:
+            self.ui.add(self._replace_panel(self.replacing))
+            return
+        row_width = min(ROW_MAX_WIDTH, width - 96)
+        notice = self._notice(row_width)
 
-        density, title, subtitle = self._fit(height)
+        density, title, subtitle = self._fit(height - (NOTICE_HEIGHT + 12 if notice else 0))
         root = gui.UIAnchorLayout()
         column = gui.UIBoxLayout(space_between=density.gap)
         self.title_label = column.add(title)
         if subtitle is not None:
             column.add(subtitle)
         column.add(gui.UISpace(height=density.spacer))
-        row_width = min(ROW_MAX_WIDTH, width - 96)
         if self.modes:
             for spec in self.modes:
                 column.add(self._mode_row(spec, row_width, density.row_height))
@@ -188,8 +207,126 @@ class MainMenuView(FeltView):
         footer.add(make_button("Help", width=110, on_click=self.open_help))
         self.quit_button = footer.add(make_button("Quit", width=160, on_click=self.app.quit))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=density.bottom)
+        if notice is not None:
+            root.add(notice, anchor_x="center_x", anchor_y="bottom",
+                     align_y=density.bottom + theme.BUTTON_HEIGHT + 12)
 
         self.ui.add(root)
+
+    # notices ------------------------------------------------------------------------------------
+    def notice_topics(self) -> list[HelpTopic]:
+        """What the notice's Details panel lists: one topic per kind of problem."""
+        from game import paths
+
+        topics: list[HelpTopic] = []
+        mods = self.app.mod_problems()
+        if mods:
+            topics.append(HelpTopic("Skipped mods", (
+                "These mods were not loaded; the games play without them. Each line names "
+                f"the file and the key at fault (docs/modding.md). Mods folder: "
+                f"{paths.mods_dir()}", *mods)))
+        if self.app.save_problems:
+            topics.append(HelpTopic("Saves set aside", (
+                "These saves could not be loaded. Each file was renamed, not deleted, in "
+                f"{paths.saves_dir()}.", *(str(p) for p in self.app.save_problems))))
+        if self.app.home_problem:
+            topics.append(HelpTopic("Your Tabula folder", (self.app.home_problem,)))
+        return topics
+
+    def notice_text(self) -> str | None:
+        """The notice's one line (short enough for a 960 px window), or None when nothing
+        went wrong."""
+        parts: list[tuple[str, str]] = []  # (short, the longer words when it is alone)
+        mods = self.app.mod_problems() if self.app.mod_problems_known else []
+        if mods:
+            names = {m.group(1) for line in mods if (m := SKIPPED_MOD.search(line))}
+            n = len(names)
+            short = f"{n} mod{'s were' if n > 1 else ' was'} skipped" if n else \
+                "Some mods have problems"
+            parts.append((short, f"{short}: problems in their files"))
+        if self.app.save_problems:
+            n = len(self.app.save_problems)
+            short = f"{n} save{'s were' if n > 1 else ' was'} set aside"
+            parts.append((short, f"{n} save{'s' if n > 1 else ''} could not be loaded "
+                                 "(kept aside)"))
+        if self.app.home_problem:
+            parts.append(("saves cannot be written", "Settings and saves cannot be written"))
+        if not parts:
+            return None
+        if len(parts) == 1:
+            return parts[0][1]
+        text = "; ".join(short for short, _ in parts)
+        return text[0].upper() + text[1:]
+
+    def _notice(self, width: float) -> gui.UIWidget | None:
+        """A red-edged strip as wide as the rows: the one line, and Details."""
+        text = self.notice_text()
+        if text is None:
+            return None
+        strip = gui.UIAnchorLayout(width=width, height=NOTICE_HEIGHT, size_hint=None)
+        strip.with_background(texture=panel_texture(edge=tuple(theme.RED)))
+        self.notice_label = strip.add(
+            make_label(text, color=theme.RED_HI, bold=True, width=width - 170),
+            anchor_x="left", anchor_y="center_y", align_x=18)
+        self.details_button = strip.add(
+            make_button("Details", width=ACTION_WIDTH, kind="danger", on_click=self.open_notice),
+            anchor_x="right", anchor_y="center_y", align_x=-18)
+        return strip
+
+    def open_notice(self) -> HelpOverlay:
+        """Every problem line in a scrollable panel (Esc closes it)."""
+        self.app.sounds.play("click")
+        return HelpOverlay.open(self, self.notice_topics(), title="Problems")
+
+    # a new match over a save ----------------------------------------------------------------
+    def ask_replace(self, launch: ModeLaunch) -> None:
+        """Start over a saved match: ask Continue saved / Start new / Cancel first."""
+        self.replacing = launch
+        self.build()
+
+    def _replace_panel(self, launch: ModeLaunch) -> gui.UIWidget:
+        spec = next((m for m in self.modes if m.id == launch.mode), None)
+        title = spec.title if spec is not None else launch.mode
+        box = gui.UIBoxLayout(space_between=theme.GAP)
+        box.add(make_label(f"You have a saved {title} match.", size=theme.SIZE_HEADING,
+                           bold=True, color=theme.GOLD))
+        box.add(make_label("Start a new one and replace it?", size=theme.SIZE_SUBHEADING))
+        box.add(make_label("The saved match is replaced when the new one is saved.",
+                           color=theme.TEXT_MUTED))
+        box.add(gui.UISpace(height=6))
+        row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        for key, text, kind, action in (
+            ("continue", "Continue saved", "primary", self._replace_continue),
+            ("start", "Start new", "danger", self._replace_start),
+            ("cancel", "Cancel", "secondary", self._replace_cancel),
+        ):
+            self.replace_buttons[key] = row.add(
+                make_button(text, width=170, kind=kind, on_click=action))
+        box.add(row)
+        anchor = gui.UIAnchorLayout()
+        anchor.add(box.with_padding(all=28).with_background(
+            texture=panel_texture(edge=tuple(theme.GOLD))),
+            anchor_x="center_x", anchor_y="center_y")
+        return anchor
+
+    def _replace_answer(self) -> ModeLaunch | None:
+        launch, self.replacing = self.replacing, None
+        self.app.sounds.play("click")
+        self.build()
+        return launch
+
+    def _replace_continue(self) -> None:
+        launch = self._replace_answer()
+        if launch is not None:
+            self.continue_game(launch.mode)
+
+    def _replace_start(self) -> None:
+        launch = self._replace_answer()
+        if launch is not None:
+            self.app.start_mode(launch)
+
+    def _replace_cancel(self) -> None:
+        self._replace_answer()
 
     def _fit(self, height: int) -> tuple[Density, gui.UILabel, gui.UILabel | None]:
         """The roomiest density whose header, rows and footer fit the window height."""
@@ -321,14 +458,21 @@ class MainMenuView(FeltView):
         return ModeLaunch(mode=spec.id, cpu=dict(sorted(cpu.items())))
 
     def start_game(self, mode_id: str) -> None:
+        """Start a new match; over a saved one, ask first."""
         spec = next((m for m in self.modes if m.id == mode_id), None)
-        if spec is not None:
-            self.app.sounds.play("click")
-            self.app.start_mode(self.launch_for(spec))
+        if spec is None:
+            return
+        self.app.sounds.play("click")
+        launch = self.launch_for(spec)
+        if self.app.replaces_a_save(launch):
+            self.ask_replace(launch)
+        else:
+            self.app.start_mode(launch)
 
     def continue_game(self, mode_id: str) -> None:
         self.app.sounds.play("click")
-        self.app.continue_mode(mode_id)
+        if self.app.continue_mode(mode_id) is None and self.window.current_view is self:
+            self.build()  # the save may have been set aside: Continue off, the notice on
 
     def open_help(self) -> None:
         HelpOverlay.open(
@@ -341,7 +485,9 @@ class MainMenuView(FeltView):
                         "seat; its level button cycles through the levels the game offers.",
                         "Where a game shows a You button, click it to hand your seat to a CPU "
                         "as well and watch two CPUs play.",
-                        "Continue resumes the match you saved from that game's pause menu.",
+                        "Continue resumes the match you saved from that game's pause menu "
+                        "(Strike saves after every move). Each game keeps one save: Start "
+                        "asks before a new match would replace it.",
                     ),
                 ),
                 HelpTopic(
@@ -363,6 +509,12 @@ class MainMenuView(FeltView):
         )
 
     # arcade handlers ----------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if not self.app.mod_problems_known:  # after the first frame: cold start stays quick
+            if self.app.mod_problems():
+                self.build()
+
     def on_show_view(self) -> None:
         super().on_show_view()
         self.build()  # saves may have changed while another view was shown
@@ -371,6 +523,10 @@ class MainMenuView(FeltView):
         self.build(width, height)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self.replacing is not None:
+            if symbol == arcade.key.ESCAPE:
+                self._replace_cancel()
+            return True
         if symbol == arcade.key.H:
             self.open_help()
             return True

@@ -1,10 +1,14 @@
 """The pause menu that Esc opens over any game screen.
 
-Resume, Help, Settings, Save and quit to menu, Quit to menu (asks "Quit without saving?"
-first) and Quit game. It is a View of its own drawn over a still frame of the game, so the
-game gets no input while it is open, and Resume shows the very same game view again: the match
-goes on exactly where it was. Saving asks the game for its record through a callable, because
-only the screen knows whether a match is in progress.
+Resume, Help, Settings, Save and quit to menu, Quit to menu and Quit game. It is a View of its
+own drawn over a still frame of the game, so the game gets no input while it is open, and
+Resume shows the very same game view again: the match goes on exactly where it was. Saving
+asks the game for its record through a callable, because only the screen knows whether a
+match is in progress.
+
+Every way out either saves or asks, and says which: both quits leave at once when nothing
+would be lost (no match, or the save slot already holds the match up to its last move);
+otherwise they ask "Quit without saving?" with Save and quit / Quit / Cancel.
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ class PauseView(gui.UIView):
         self.record_source = record_source or (lambda: None)
         self.app: App = game_view.app  # type: ignore[attr-defined]
         self.confirming = False
+        self.quit_target = "menu"  # where the confirmed quit goes: "menu" or "game"
+        self.unsaved_note = ""  # what the confirmation says will be lost
         self.buttons: dict[str, gui.UIFlatButton] = {}
         self._shade = arcade.shape_list.ShapeElementList()  # untextured: half the fill cost
         self.toast = Toast()  # App.notify shows save errors here while the menu is open
@@ -61,16 +67,20 @@ class PauseView(gui.UIView):
 
         box = gui.UIBoxLayout(space_between=theme.GAP)
         if self.confirming:
-            box.add(make_label("Quit without saving?", size=theme.SIZE_HEADING, bold=True))
-            box.add(
-                make_label("The match in progress will be lost.", color=theme.TEXT_MUTED)
-            )
+            heading = "Quit without saving?" if self.quit_target == "menu" else \
+                "Quit Tabula without saving?"
+            box.add(make_label(heading, size=theme.SIZE_HEADING, bold=True))
+            box.add(make_label(self.unsaved_note, color=theme.TEXT_MUTED))
             row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+            self.buttons["confirm_save"] = row.add(
+                make_button("Save and quit", width=170, kind="primary",
+                            on_click=self.save_then_quit)
+            )
             self.buttons["confirm_quit"] = row.add(
-                make_button("Quit", width=150, kind="danger", on_click=self.quit_to_menu)
+                make_button("Quit", width=130, kind="danger", on_click=self.quit_unsaved)
             )
             self.buttons["cancel_quit"] = row.add(
-                make_button("Cancel", width=150, on_click=self.cancel_confirm)
+                make_button("Cancel", width=130, on_click=self.cancel_confirm)
             )
             box.add(gui.UISpace(height=4))
             box.add(row)
@@ -111,19 +121,36 @@ class PauseView(gui.UIView):
 
     def save_and_quit(self) -> None:
         """Save the record (if the game has one) then go to the menu; stay here if it fails."""
-        record = self.record_source()
-        if record is not None:
-            path = self.app.save_match(record)
-            if path is None:
-                return  # the app showed why; the player can retry or quit without saving
-            self._leave()
-            self.app.show_menu()
-            self.app.notify("Game saved", kind="success")
-            return
-        self._leave()
-        self.app.show_menu()
+        self._save_then("menu")
 
-    def ask_quit(self) -> None:
+    def _save_then(self, target: str) -> None:
+        record = self.record_source()
+        if record is not None and self.app.save_match(record) is None:
+            return  # the app showed why; the player can retry or quit without saving
+        self._leave()
+        if target == "game":
+            self.app.quit()
+            return
+        self.app.show_menu()
+        if record is not None:
+            self.app.notify("Game saved", kind="success")
+
+    def _would_lose(self) -> str | None:
+        """What quitting now would lose, in the player's words; None when nothing."""
+        record = self.record_source()
+        if record is None or self.app.is_saved(record):
+            return None
+        if self.app.slots.holds(record):
+            return "The moves since your last save will be lost."
+        return "The match in progress will be lost."
+
+    def ask_quit(self, target: str = "menu") -> None:
+        """Quit to the menu (or the game): at once if nothing is lost, else ask first."""
+        note = self._would_lose()
+        if note is None:
+            self._quit(target)
+            return
+        self.quit_target, self.unsaved_note = target, note
         self.confirming = True
         self.build()
 
@@ -131,18 +158,27 @@ class PauseView(gui.UIView):
         self.confirming = False
         self.build()
 
+    def save_then_quit(self) -> None:
+        self._save_then(self.quit_target)
+
+    def quit_unsaved(self) -> None:
+        self._quit(self.quit_target)
+
     def quit_to_menu(self) -> None:
-        self._leave()
-        self.app.show_menu()
+        self._quit("menu")
 
     def quit_game(self) -> None:
+        self.ask_quit("game")
+
+    def _quit(self, target: str) -> None:
         self._leave()
-        self.app.quit()
+        if target == "game":
+            self.app.quit()
+        else:
+            self.app.show_menu()
 
     def _leave(self) -> None:
-        on_leave = getattr(self.game_view, "on_leave", None)
-        if on_leave is not None:
-            on_leave()
+        self.app.leave_match(self.game_view)
 
     # arcade handlers ----------------------------------------------------------------------------
     def on_show_view(self) -> None:

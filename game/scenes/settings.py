@@ -2,19 +2,18 @@
 
 Stored as JSON in the user config dir (paths.user_config_dir()/settings.json). Every change is
 saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. A
-file that cannot be read is not fatal: it is moved aside as settings.json.bak, the defaults are
-used, and `load_error` carries a message the app shows as a toast.
+file that cannot be read is not fatal: it is moved aside as settings.json.bak (never over an
+older one: paths.move_aside), the defaults are used, and `load_error` carries a message the app shows as a toast.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from game import paths
 from game.engine.record import atomic_write_text
@@ -65,31 +64,36 @@ class Settings(BaseModel):
         """Read the settings file; a missing file gives defaults, a corrupt one is kept aside."""
         path = path or settings_path()
         try:
-            raw = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return cls()
-        except OSError as exc:
+        except OSError as exc:  # unreadable, or TABULA_HOME is a file
             log.warning("cannot read %s: %s", path, exc)
             settings = cls()
-            settings._load_error = f"Settings could not be read ({exc.strerror}); using defaults."
+            settings._load_error = (
+                f"Settings could not be read ({exc.strerror or exc}); using defaults."
+            )
             return settings
         try:
-            data = json.loads(raw)
+            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("the file does not hold a JSON object")
             return cls.model_validate(data)
-        except (ValueError, ValidationError) as exc:
-            # pydantic's ValidationError is a ValueError too; both mean a corrupt file.
-            backup = path.with_name(path.name + ".bak")
-            log.warning("corrupt settings file %s (%s); moved to %s", path, exc, backup)
+        except (ValueError, RecursionError) as exc:
+            # Not UTF-8 (UnicodeDecodeError), not JSON, nested too deep, or invalid values
+            # (pydantic's ValidationError is a ValueError too): all mean a corrupt file.
+            log.warning("corrupt settings file %s (%s)", path, type(exc).__name__)
+            settings = cls()
             try:
-                os.replace(path, backup)
+                backup = paths.move_aside(path)
             except OSError as move_exc:
                 log.warning("could not move %s aside: %s", path, move_exc)
-            settings = cls()
-            settings._load_error = (
-                f"Settings file was corrupt; defaults restored (old file kept as {backup.name})."
-            )
+                settings._load_error = "Settings file was corrupt; using defaults."
+            else:
+                settings._load_error = (
+                    f"Settings file was corrupt; defaults restored (old file kept as "
+                    f"{backup.name})."
+                )
             return settings
 
     def save(self, path: Path | None = None) -> None:

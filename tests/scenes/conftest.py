@@ -101,3 +101,13 @@ def app(window):
     from game.scenes.app import App
 
     return App(window)
+
+
+@pytest.fixture(autouse=True)
+def user_dirs(tabula_home):
+    """The saves and config folders exist, as on a machine where the game has run: asking
+    for a path never creates a folder (game.paths), and these tests write files into them."""
+    from game import paths
+
+    paths.saves_dir().mkdir(parents=True, exist_ok=True)
+    paths.user_config_dir().mkdir(parents=True, exist_ok=True)

@@ -120,13 +120,22 @@ def test_game_keys_come_first(window, app):
     assert board.keys == [arcade.key.ESCAPE]
 
 
+RECORD = {
+    "format": 1, "mode": "alpha", "rules": "1", "seed": 3,
+    "options": {"ai": {"1": "hard"}}, "setup": None, "decisions": [],
+}  # fmt: skip
+
+
 def test_quit_to_menu_asks_first(window, app):
-    show(window, Board(app))
+    board = show(window, Board(app))
+    board.record = dict(RECORD)
     key(window, arcade.key.ESCAPE)
     pause = window.current_view
     step(window)
     click(window, *pause.buttons["quit_menu"].rect.center)
-    assert pause.confirming and set(pause.buttons) == {"confirm_quit", "cancel_quit"}
+    assert pause.confirming
+    assert set(pause.buttons) == {"confirm_save", "confirm_quit", "cancel_quit"}
+    assert pause.unsaved_note == "The match in progress will be lost."
     step(window)
     click(window, *pause.buttons["cancel_quit"].rect.center)
     assert not pause.confirming and window.current_view is pause
@@ -175,15 +184,64 @@ def test_pause_settings_come_back_to_pause(window, app):
     assert window.current_view is pause
 
 
-def test_quit_game_asks_the_app(window, app, monkeypatch):
+def test_quit_game_without_a_match_quits_at_once(window, app, monkeypatch):
     quits: list[bool] = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(True))
-    show(window, Board(app))
+    show(window, Board(app))  # no record: nothing to lose
     key(window, arcade.key.ESCAPE)
     pause = window.current_view
     step(window)
     click(window, *pause.buttons["quit_game"].rect.center)
     assert quits == [True] and pause.game_view.left == 1
+
+
+def test_quit_game_with_an_unsaved_match_asks_and_can_save(window, app, registry, monkeypatch):
+    registry("alpha")
+    quits: list[bool] = []
+    monkeypatch.setattr(app, "quit", lambda: quits.append(True))
+    board = show(window, Board(app))
+    board.record = dict(RECORD)
+    key(window, arcade.key.ESCAPE)
+    pause = window.current_view
+    step(window)
+    click(window, *pause.buttons["quit_game"].rect.center)
+    assert quits == [] and board.left == 0, "an unsaved match is never thrown away unasked"
+    assert pause.confirming and pause.quit_target == "game"
+    step(window)
+    click(window, *pause.buttons["cancel_quit"].rect.center)
+    assert not pause.confirming and quits == []
+    step(window)
+    click(window, *pause.buttons["quit_game"].rect.center)
+    step(window)
+    click(window, *pause.buttons["confirm_save"].rect.center)
+    assert quits == [True] and board.left == 1
+    assert json.loads((paths.saves_dir() / "alpha.json").read_text())["seed"] == 3
+
+
+def test_quit_with_the_match_already_saved_does_not_ask(window, app, registry):
+    registry("alpha")
+    board = show(window, Board(app))
+    board.record = dict(RECORD)
+    app.save_match(dict(RECORD))
+    key(window, arcade.key.ESCAPE)
+    pause = window.current_view
+    step(window)
+    click(window, *pause.buttons["quit_menu"].rect.center)
+    assert isinstance(window.current_view, MainMenuView) and board.left == 1
+    assert app.has_save("alpha")
+
+
+def test_moves_since_the_last_save_are_named(window, app, registry):
+    registry("alpha")
+    board = show(window, Board(app))
+    app.save_match(dict(RECORD))
+    board.record = {**RECORD, "decisions": [{"seat": 0, "type": "pass"}]}
+    key(window, arcade.key.ESCAPE)
+    pause = window.current_view
+    step(window)
+    click(window, *pause.buttons["quit_menu"].rect.center)
+    assert pause.confirming
+    assert pause.unsaved_note == "The moves since your last save will be lost."
 
 
 def test_notify_shows_a_toast_that_expires(window, app):

@@ -55,6 +55,35 @@ def test_invalid_values_count_as_corrupt():
     assert Settings.load().load_error
 
 
+def test_non_utf8_and_deeply_nested_files_are_corrupt_not_fatal(window, registry):
+    from game.scenes.app import App
+
+    for bad in (b"\xff\xfe{\"volume\": 0.5}", b"[" * 100_000 + b"]" * 100_000):
+        settings_path().write_bytes(bad)
+        s = Settings.load()
+        assert s.model_dump() == Settings().model_dump() and "corrupt" in s.load_error
+        assert not settings_path().exists()
+    kept = sorted(p.name for p in settings_path().parent.iterdir())
+    assert kept == ["settings.json.bak", "settings.json.bak2"], "older copies are never lost"
+    settings_path().write_bytes(b"\x80\x81")
+    menu = App(window).show_menu()  # the game starts, and says so
+    assert menu.toast.visible and "corrupt" in menu.toast.message
+
+
+def test_a_home_that_is_a_file_starts_with_defaults(window, registry, tmp_path, monkeypatch):
+    from game.scenes.app import App
+
+    home = tmp_path / "a_file"
+    home.write_text("x")
+    monkeypatch.setenv("TABULA_HOME", str(home))
+    app = App(window)
+    assert app.settings.model_dump() == Settings().model_dump()
+    assert app.home_problem is not None
+    menu = app.show_menu()
+    assert "Settings and saves cannot be written" in menu.notice_label.text
+    assert not app.update_settings(volume=0.2)  # reported, not raised
+
+
 def test_unknown_keys_are_ignored():
     settings_path().write_text(json.dumps({"volume": 0.5, "from_the_future": True}))
     s = Settings.load()

@@ -1200,6 +1200,15 @@ class GameOverView(ConquestView):
     def wants_handover(self) -> bool:
         return False
 
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if self.session.live and not self.session.closed:
+            # The match is over: its own save has nothing left to continue (another
+            # match's save stays).
+            from game.engine.record import match_record
+
+            self.app.finish_match(match_record(self.session.match))
+
     def headline(self) -> str:
         result = self.state["result"] or {}
         w = result.get("winner")

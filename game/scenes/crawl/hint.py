@@ -19,6 +19,7 @@ from typing import Any
 
 from game.ai.crawl.worker import Decision, StreamState, think
 from game.engine.workers import spawn_pool
+from game.scenes.cpu_worker import stop_executor
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,8 @@ class HintRunner:
         self._ready = self._error = None
 
     def shutdown(self) -> None:
-        """Stop the worker process (the view is closing)."""
+        """End the worker process now (the view is closing)."""
         self.cancel()
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            stop_executor(self._executor)
             self._executor = None

@@ -1243,7 +1243,7 @@ class PlayView(GameViewBase):
         record = match_record(self.match)
         state = self.match.state_json()
         self.close()
-        self.app.delete_save("crawl")
+        self.app.finish_match(record)  # only this run's own save: another run's stays
         self.app.show_view(EndView(self.app, record, state, record_score=True))
 
 

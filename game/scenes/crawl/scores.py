@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,29 +115,30 @@ class ScoreTable:
         path = path or scores_path()
         table = cls(path, kept=kept)
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return table
         except OSError as exc:
             table.load_error = f"High scores could not be read ({exc.strerror or exc})."
             return table
         try:
-            data = json.loads(text)
+            data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
                 raise ValueError("the file does not hold a score table")
-            table.entries = [ScoreEntry.from_json(raw) for raw in data["entries"]]
-        except ValueError as exc:  # JSONDecodeError is a ValueError too
-            backup = path.with_name(path.name + ".bak")
-            log.warning("corrupt high-score file %s (%s); moved to %s", path, exc, backup)
+            table.entries = [ScoreEntry.from_json(entry) for entry in data["entries"]]
+        except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, too deep, bad entry
+            log.warning("corrupt high-score file %s (%s)", path, type(exc).__name__)
+            table.entries = []
             try:
-                os.replace(path, backup)
+                backup = paths.move_aside(path)
             except OSError as move_exc:
                 log.warning("could not move %s aside: %s", path, move_exc)
-            table.entries = []
-            table.load_error = (
-                f"The high-score file was damaged; it was kept as {backup.name} and the table "
-                "starts empty."
-            )
+                table.load_error = "The high-score file was damaged; the table starts empty."
+            else:
+                table.load_error = (
+                    f"The high-score file was damaged; it was kept as {backup.name} and the "
+                    "table starts empty."
+                )
         return table
 
     def top(self, variant: str, date: str | None = None) -> list[ScoreEntry]:

@@ -116,5 +116,8 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
 
 
 if __name__ == "__main__":  # ARCADE_HEADLESS=1 python -m game.scenes.kingdom.bench
-    for r in bench_rows():
-        print(f"{r.name:36s} {r.value:8.3f} {r.unit}")
+    from game.paths import temporary_home
+
+    with temporary_home():  # never the player's saves
+        for r in bench_rows():
+            print(f"{r.name:36s} {r.value:8.3f} {r.unit}")

@@ -164,8 +164,8 @@ class EndView(MatchView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        if self.session.live:
-            self.app.delete_save(MODE_ID)
+        if self.session.live:  # this match's own save only: another match's stays
+            self.app.finish_match(self.record)
         if not self._sounded:
             self._sounded = True
             winner = self.result.get("winner")

@@ -126,10 +126,11 @@ class StrikeView(GameViewBase):
         self.notify(words, at=at)
 
     def autosave(self) -> None:
+        """Save after each decision; a finished match empties the slot only if it is its own."""
         if not self.session.live:
             return
         if self.state.get("result") is not None:
-            self.app.delete_save(MODE_ID)
+            self.app.finish_match(match_record(self.match))
         else:
             self.app.save_match(match_record(self.match), MODE_ID)
 
@@ -231,7 +232,7 @@ class StrikeView(GameViewBase):
         self.session.close()
 
     def open_pause(self) -> arcade.View:
-        """Esc: "Leave this match? It is saved." (the match autosaves every decision)."""
+        """Esc in a live match: "Leave this match?" saying truly whether it is saved."""
         from game.scenes.strike.leave import LeaveDialog
 
         if not self.session.live:

@@ -1,7 +1,10 @@
-"""Esc in a Strike match (spec 8.1): "Leave this match? It is saved." Yes → menu, No → back.
+"""Esc in a live Strike match (spec 8.1): "Leave this match?" Yes → menu, No → back.
 
-The match autosaves after every decision, so leaving loses nothing; the dialog draws the
-match underneath as a still backdrop and takes every input while it is open.
+The match autosaves after every decision, so the dialog says what is true when it opens: "It
+is saved." when the slot holds the match up to its last move, "Nothing has been played yet."
+before the first decision (leaving keeps whatever the slot held), else "It will be saved." and
+Yes saves it first (a failed save says so and asks again). The dialog draws the match
+underneath as a still backdrop and takes every input while it is open.
 """
 
 from __future__ import annotations
@@ -16,13 +19,20 @@ from game.scenes.fonts import UI_FONT
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import make_button
 
+SAVED = "Leave this match? It is saved."
+NOTHING_PLAYED = "Leave this match? Nothing has been played yet."
+WILL_SAVE = "Leave this match? It will be saved."
+SAVE_FAILED = "It could not be saved. Leave anyway?"
+
 
 class LeaveDialog(arcade.View):
     def __init__(self, parent: Any) -> None:
         super().__init__()
         self.parent = parent
         self.ui = TightUIManager()
-        self.text = arcade.Text("Leave this match? It is saved.", 0, 0, theme.TEXT, 18,
+        self.record: dict[str, Any] | None = parent.current_record()
+        self.must_save = False  # Yes saves first
+        self.text = arcade.Text(self.question(), 0, 0, theme.TEXT, 18,
                                 font_name=UI_FONT, bold=True, anchor_x="center",
                                 anchor_y="center")
         self.yes = make_button("Yes", width=140, kind="primary", on_click=self.leave)
@@ -30,6 +40,16 @@ class LeaveDialog(arcade.View):
         self.ui.add(self.yes)
         self.ui.add(self.no)
         self.box = (0.0, 0.0, 0.0, 0.0)
+
+    def question(self) -> str:
+        """The truthful question for the match as it stands (sets `must_save`)."""
+        record = self.record
+        if record is None or self.parent.app.is_saved(record):
+            return SAVED if record is not None else "Leave this match?"
+        if not record.get("decisions"):
+            return NOTHING_PLAYED
+        self.must_save = True
+        return WILL_SAVE
 
     def layout(self, width: int, height: int) -> None:
         cx, cy = width / 2, height / 2
@@ -67,8 +87,14 @@ class LeaveDialog(arcade.View):
         return True
 
     def leave(self) -> None:
-        self.parent.on_leave()
-        self.parent.app.show_menu()
+        app = self.parent.app
+        if self.must_save and self.record is not None:
+            if app.save_match(self.record) is None:
+                self.must_save = False  # asked again: the next Yes leaves unsaved
+                self.text.text = SAVE_FAILED
+                return
+        app.leave_match(self.parent)
+        app.show_menu()
 
     def back(self) -> None:
         self.window.show_view(self.parent)

@@ -142,3 +142,26 @@ def test_corrupt_score_file_is_reported_and_kept_aside(window, crawl_app):
     assert end.toast.visible and "damaged" in end.toast.message
     assert path.with_name("crawl_scores.json.bak").read_text() == "[1, 2,"
     assert [e.score for e in ScoreTable.load().entries] == [33]
+
+
+def test_finishing_a_run_keeps_the_save_of_another_run(window, crawl_app):
+    """A run opened from a file (`play --load`) or started anew ends: the slot holding a
+    different run is not touched; the run's own save is removed."""
+    from game.ai.crawl import make_cpu
+    from game.engine.rng import ai_stream
+
+    other = new_match("normal", 5)
+    other_record = match_record(other)
+    other.close()
+    crawl_app.save_match(other_record)
+    before = paths.saves_dir().joinpath("crawl.json").read_bytes()
+    view = show(window, PlayView(crawl_app, new_match("normal", 21)))
+    cpu = make_cpu("normal", 0, ai_stream(999, 0), view.match.resources)
+    for _ in range(400):
+        if view.state.get("result") is not None:
+            break
+        assert view.submit(cpu.decide(view.match.view_json(0)))
+        step(window)
+    step(window, 3)
+    assert isinstance(window.current_view, EndView)
+    assert paths.saves_dir().joinpath("crawl.json").read_bytes() == before

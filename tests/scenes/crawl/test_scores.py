@@ -83,6 +83,17 @@ def test_corrupt_file_is_kept_aside_and_the_table_starts_empty(tmp_path):
     assert ScoreTable.load().load_error is not None
 
 
+def test_non_utf8_and_deeply_nested_files_are_damaged_not_fatal():
+    path = scores_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for bad in (b"\xff{}", b"{\"entries\": " + b"[" * 100_000 + b"]" * 100_000 + b"}"):
+        path.write_bytes(bad)
+        table = ScoreTable.load()
+        assert table.entries == [] and "damaged" in (table.load_error or "")
+    assert (path.parent / "crawl_scores.json.bak").read_bytes() == b"\xff{}"
+    assert (path.parent / "crawl_scores.json.bak2").exists()
+
+
 def test_missing_file_is_an_empty_table():
     table = ScoreTable.load()
     assert table.entries == [] and table.load_error is None

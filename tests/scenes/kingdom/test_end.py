@@ -170,3 +170,15 @@ def test_spectate_pause_and_speed(window, kingdom, kapp):
     assert kapp.settings.animation_speed == "fast"
     step(window, 120)
     assert len(view.match.decisions) > decisions
+
+
+def test_the_end_keeps_the_save_of_another_match(window, kingdom, kapp):
+    """The end screen of a live match used to delete whatever the kingdom slot held."""
+    from game import paths
+    from game.scenes.kingdom import samples
+
+    other = samples.record(samples.setup(), ai={"0": "easy", "1": "easy"}, seed=4242)
+    kapp.save_match(other)
+    before = (paths.saves_dir() / "kingdom.json").read_bytes()
+    finisher(window, kingdom)
+    assert (paths.saves_dir() / "kingdom.json").read_bytes() == before

@@ -1,0 +1,278 @@
+"""Save slots (docs/saves.md): a finished match deletes only its own save, Start over a save
+asks, unloadable saves are set aside and reported, broken mods are listed, and closing the game
+saves the match on screen and ends every worker process."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import arcade
+import pytest
+
+from game import paths
+from game.scenes.app import App
+from game.scenes.base import GameViewBase
+from game.scenes.cpu_worker import WorkerCalls
+from game.scenes.harness import click, key, step
+from game.scenes.menu import MainMenuView
+from game.scenes.saves import same_match
+from game.scenes.widgets import HelpOverlay
+
+REPO = Path(__file__).resolve().parents[2]
+RECORD = {
+    "format": 1, "mode": "alpha", "rules": "1", "seed": 7,
+    "options": {"ai": {"1": "normal"}}, "setup": None, "decisions": [],
+}  # fmt: skip
+MOVE = {"seat": 0, "type": "pass"}
+
+
+def show_menu(window, app) -> MainMenuView:
+    menu = app.show_menu()
+    step(window)
+    return menu
+
+
+def slot(mode: str = "alpha") -> Path:
+    return paths.saves_dir() / f"{mode}.json"
+
+
+def test_same_match_is_the_same_deal_played_on():
+    later = {**RECORD, "decisions": [MOVE, MOVE]}
+    assert same_match(RECORD, later)
+    assert same_match(later, later)
+    assert not same_match(later, RECORD), "the save is further on than this match"
+    assert not same_match(RECORD, {**later, "seed": 8})
+    assert not same_match(RECORD, {**later, "options": {"ai": {"1": "hard"}}})
+    assert not same_match({**RECORD, "decisions": [MOVE]},
+                          {**RECORD, "decisions": [{"seat": 0, "type": "other"}]})
+
+
+def test_a_finished_match_deletes_only_its_own_save(window, app, registry):
+    registry("alpha")
+    app.save_match(dict(RECORD))
+    other = {**RECORD, "seed": 99, "decisions": [MOVE]}
+    app.finish_match(other)
+    assert json.loads(slot().read_text())["seed"] == 7, "another match's save stays"
+    app.finish_match({**RECORD, "decisions": [MOVE, MOVE]})
+    assert not slot().exists(), "the match that was saved, played to its end"
+
+
+def test_start_over_a_save_asks_first(window, app, registry, fake_scenes):
+    registry("alpha", scene_entry="tabula_fake_scenes:start")
+    app.save_match(dict(RECORD))
+    menu = show_menu(window, app)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    assert fake_scenes.launches == [] and menu.replacing is not None
+    assert set(menu.replace_buttons) == {"continue", "start", "cancel"}
+    step(window)
+    click(window, *menu.replace_buttons["cancel"].rect.center)
+    assert menu.replacing is None and fake_scenes.launches == []
+    assert json.loads(slot().read_text())["seed"] == 7
+
+    step(window)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    key(window, arcade.key.ESCAPE)  # Esc is Cancel
+    assert menu.replacing is None and fake_scenes.launches == []
+
+    step(window)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    step(window)
+    click(window, *menu.replace_buttons["continue"].rect.center)
+    (launch,) = fake_scenes.launches
+    assert launch.record is not None and launch.record["seed"] == 7
+
+    menu = show_menu(window, app)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    step(window)
+    click(window, *menu.replace_buttons["start"].rect.center)
+    assert fake_scenes.launches[-1].record is None
+    assert slot().exists(), "the old save stays until the new match is saved"
+
+
+def test_start_without_a_save_does_not_ask(window, app, registry, fake_scenes):
+    registry("alpha", scene_entry="tabula_fake_scenes:start")
+    menu = show_menu(window, app)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    assert len(fake_scenes.launches) == 1 and menu.replacing is None
+
+
+def test_unloadable_saves_are_set_aside_and_reported(window, registry):
+    registry("alpha")
+    registry("beta")
+    slot("alpha").write_bytes(b"\xff\xfe not json")
+    slot("beta").write_text(json.dumps({**RECORD, "mode": "beta", "format": 99}))
+    app = App(window)
+    assert not slot("alpha").exists() and not slot("beta").exists()
+    assert slot("alpha").with_name("alpha.json.bak").read_bytes() == b"\xff\xfe not json"
+    assert json.loads(slot("beta").with_name("beta.json.bak").read_text())["format"] == 99
+    menu = show_menu(window, app)
+    assert menu.continue_buttons["alpha"].disabled and menu.continue_buttons["beta"].disabled
+    assert menu.notice_label is not None
+    assert "2 saves could not be loaded (kept aside)" in menu.notice_label.text
+    click(window, *menu.details_button.rect.center)
+    overlay = window.current_view
+    assert isinstance(overlay, HelpOverlay)
+    (topic,) = overlay.topics
+    lines = "\n".join(topic.lines)
+    assert "beta: record: format 99 is newer than this Tabula reads (1) (kept as beta.json.bak)" \
+        in lines
+    assert "alpha: " in lines and "not UTF-8" in lines
+
+
+def test_a_save_that_breaks_on_continue_is_set_aside(window, app, registry, fake_scenes):
+    registry("alpha", scene_entry="tabula_fake_scenes:start")
+    menu = show_menu(window, app)
+    slot().write_text("[1, 2")  # damaged after the game started
+    menu.build()
+    step(window)
+    click(window, *menu.continue_buttons["alpha"].rect.center)
+    assert fake_scenes.launches == [] and "kept as alpha.json.bak" in menu.toast.message
+    assert slot().with_name("alpha.json.bak").read_text() == "[1, 2"
+    step(window)
+    assert menu.continue_buttons["alpha"].disabled
+    assert "1 save could not be loaded" in menu.notice_label.text
+
+
+def write_mod(name: str, mode: str, files: dict[str, str]) -> Path:
+    folder = paths.mods_dir() / name / mode
+    folder.mkdir(parents=True)
+    for rel, text in files.items():
+        (folder / rel).write_text(text)
+    return folder
+
+
+def test_skipped_mods_are_listed_on_the_menu(window, app, registry):
+    registry("alpha")
+    registry("beta")
+    write_mod("broken_one", "alpha", {"cards.toml": "x = 1\n"})
+    write_mod("broken_two", "beta", {"rules.toml": "= nope\n"})
+    menu = show_menu(window, app)
+    assert menu.notice_label.text == "2 mods were skipped: problems in their files"
+    click(window, *menu.details_button.rect.center)
+    overlay = window.current_view
+    assert isinstance(overlay, HelpOverlay) and overlay.title == "Problems"
+    (topic,) = overlay.topics
+    assert topic.title == "Skipped mods"
+    assert any(line.endswith("broken_one: mod 'broken_one' skipped") for line in topic.lines)
+    assert any("broken_one/alpha/cards.toml: unknown resource file for alpha" in line
+               for line in topic.lines)
+    assert any("broken_two/beta/rules.toml: " in line for line in topic.lines)
+    key(window, arcade.key.ESCAPE)
+    assert window.current_view is menu
+
+
+def test_no_notice_when_nothing_went_wrong(window, app, registry):
+    registry("alpha")
+    menu = show_menu(window, app)
+    assert menu.notice_label is None and menu.details_button is None
+
+
+class Board(GameViewBase):
+    title = "Live match"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.record = dict(RECORD, decisions=[MOVE])
+        self.left = 0
+
+    def current_record(self):
+        return None if self.left else self.record
+
+    def on_leave(self):
+        self.left += 1
+
+
+def test_shutdown_saves_the_match_on_screen_and_ends_the_workers(window, app, registry):
+    registry("alpha")
+    board = Board(app)
+    window.show_view(board)
+    step(window)
+    calls = WorkerCalls("test CPU")
+    calls.submit(time.sleep, 60)  # a CPU deep in thought
+    deadline = time.monotonic() + 30
+    while not multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = multiprocessing.active_children()
+    assert workers, "the worker process started"
+    app.shutdown()
+    assert json.loads(slot().read_text())["decisions"] == [MOVE]
+    assert board.left == 1
+    assert multiprocessing.active_children() == []
+    assert all(not w.is_alive() for w in workers)
+    calls.shutdown()
+
+
+def test_leaving_through_the_menu_is_not_saved_again_at_shutdown(window, app, registry):
+    registry("alpha")
+    board = Board(app)
+    window.show_view(board)
+    step(window)
+    app.leave_match(board)
+    app.show_menu()
+    app.shutdown()
+    assert not slot().exists() and board.left == 1
+
+
+CHILD = textwrap.dedent("""
+    import multiprocessing, sys, threading, time
+    from game.engine.modes import ModeLaunch
+    from game.scenes.app import run_app
+
+    def announce():
+        while True:
+            kids = multiprocessing.active_children()
+            if kids:
+                print("ready", *[k.pid for k in kids], flush=True)
+                return
+            time.sleep(0.05)
+
+    if __name__ == "__main__":
+        threading.Thread(target=announce, daemon=True).start()
+        run_app(ModeLaunch("conquest", seed=5, cpu={1: "hard"}))
+        print("closed", flush=True)
+""")
+
+
+def _gone(pid: int) -> bool:
+    """The process ended (a zombie waiting for a reaper counts as ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return True
+    return fields[0] in {"Z", "X"}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_saves_the_match_and_ends_the_cpu_worker(tmp_path):
+    home = tmp_path / "home"
+    env = {**os.environ, "TABULA_HOME": str(home), "ARCADE_HEADLESS": "1",
+           "ARCADE_SOUND_BACKENDS": "silent", "PYTHONPATH": str(REPO)}
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("ready"), proc.stderr.read()
+        pids = [int(p) for p in line.split()[1:]]
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "closed" in out and "Traceback" not in err
+    saved = json.loads((home / "data" / "saves" / "conquest.json").read_text())
+    assert (saved["mode"], saved["seed"], saved["options"]["ai"]) == ("conquest", 5, {"1": "hard"})
+    deadline = time.monotonic() + 5
+    while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(_gone(pid) for pid in pids), "no CPU worker outlives the game"
