@@ -160,11 +160,10 @@ def mod_folders() -> list[Path]:
     Scanned once per process and set of roots (clear_resource_cache rescans): a new match
     asks for it, and the answer must not cost a folder walk each time.
     """
-    key = (os.environ.get("TABULA_HOME"), tuple(_extra_mod_dirs),
-           None if _roots_override is None else tuple(_roots_override))
-    found = _folders_cache.get(key)
+    roots = tuple(mod_roots())
+    found = _folders_cache.get(roots)
     if found is None:
-        found = _folders_cache[key] = [f for root in mod_roots() for f in mods_in(root)]
+        found = _folders_cache[roots] = [f for root in roots for f in mods_in(root)]
     return list(found)
 
 
