@@ -163,9 +163,9 @@ class NormalAi(_Strict):
 class HardAi(_Strict):
     hand_weight: float = _weight(0.5)
     # regret-matching iterations: the largest of both keeps a decision under about a second
-    card_iterations: int = Field(default=2000, ge=1, le=20000)
+    card_iterations: int = Field(default=2000, ge=1, le=10000)
     card_floor: float = Field(default=0.03, ge=0, lt=1)
-    reinforce_iterations: int = Field(default=300, ge=1, le=3000)
+    reinforce_iterations: int = Field(default=300, ge=1, le=2000)
     explore: float = Field(default=0.3, ge=0, le=1)
     win_value: float = _weight(100.0)
     distance_weight: float = _weight(0.1)
