@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.engine.resources import ResourceFile, ResourceSet
 from game.systems.conquest.abilities import EFFECTS
+from game.systems.schema import located
 
 SEATS = (0, 1)
 KINDS = ("tank", "infantry")  # canonical order within a seat: tanks first (4.1)
@@ -77,17 +78,18 @@ class MapFile(_Strict):
         places: set[tuple[int, int]] = set()
         for i, t in enumerate(self.tiles):
             if t.id in ids:
-                raise ValueError(f"tiles[{i}].id: duplicate id {t.id!r}")
+                raise located("MapFile", f"tiles.{i}.id", f"duplicate id {t.id!r}", t.id)
             if (t.col, t.row) in places:
-                raise ValueError(f"tiles[{i}]: two tiles at ({t.col}, {t.row})")
+                raise located("MapFile", f"tiles.{i}", f"two tiles at ({t.col}, {t.row})")
             ids.add(t.id)
             places.add((t.col, t.row))
         for seat in SEATS:
             bases = [t.id for t in self.tiles if t.base_of == seat]
             if len(bases) != 1:
-                raise ValueError(f"tiles: seat {seat} needs exactly one base, has {len(bases)}")
+                raise located("MapFile", "tiles", f"seat {seat} needs exactly one base, "
+                                                  f"has {len(bases)}")
             if not any(t.zone == seat for t in self.tiles):
-                raise ValueError(f"tiles: seat {seat} has no placement zone")
+                raise located("MapFile", "tiles", f"seat {seat} has no placement zone")
         return self
 
 

@@ -30,14 +30,13 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
-    ValidationError,
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from game.engine.resources import ResourceFile, ResourceSet
 from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
+from game.systems.schema import located
 
 TYPE_NAMES = {"enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": "Potion",
               "gold": "Gold", "ability": "Ability"}
@@ -102,11 +101,8 @@ class AbilityEntry(BaseModel):
         entry._params = registered.params.model_validate(entry.model_extra or {})
         effect: CrawlEffect = registered.fn  # type: ignore[assignment]
         if effect.kind != entry.kind:
-            raise ValidationError.from_exception_data(cls.__name__, [InitErrorDetails(
-                type=PydanticCustomError(
-                    "kind_mismatch", "effect {effect} is dropped on the {needed}, so kind must "
-                    "be {needed!r}", {"effect": entry.effect, "needed": effect.kind}),
-                loc=("kind",), input=entry.kind)])
+            raise located(cls.__name__, "kind", f"effect {entry.effect} is dropped on the "
+                          f"{effect.kind}, so kind must be {effect.kind!r}", entry.kind)
         return entry
 
     @property
@@ -137,7 +133,7 @@ class RulesFile(_Strict):
         for low, high in (("random_attack_min", "random_attack_max"),
                           ("created_min", "created_max")):
             if getattr(self, low) > getattr(self, high):
-                raise ValueError(f"{low} is above {high}")
+                raise located("RulesFile", low, f"{low} is above {high}", getattr(self, low))
         return self
 
 

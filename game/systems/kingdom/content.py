@@ -25,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.schema import located
 
 EFFECT_IDS = ("none", "income", "tax", "heal", "ranged", "aoe", "aura", "guardian",
               "overkillHeal", "cleave")
@@ -161,13 +162,15 @@ class RulesFile(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> RulesFile:
         if self.start_level > self.max_level:
-            raise ValueError("start_level is above max_level")
+            raise located("RulesFile", "start_level", "start_level is above max_level",
+                          self.start_level)
         if self.deck_min_units > self.deck_max_units:
-            raise ValueError("deck_min_units is above deck_max_units")
-        if any(w <= 0 for w in self.shop_weights):
-            raise ValueError("shop_weights must all be > 0 (a draw needs a positive sum)")
-        if any(w > 1000 for w in self.shop_weights):
-            raise ValueError("shop_weights must all be <= 1000")
+            raise located("RulesFile", "deck_min_units", "deck_min_units is above "
+                          "deck_max_units", self.deck_min_units)
+        for i, weight in enumerate(self.shop_weights):
+            if not 0 < weight <= 1000:
+                raise located("RulesFile", f"shop_weights.{i}", "a shop weight is 1..1000 (a "
+                              "draw needs a positive sum)", weight)
         return self
 
 
@@ -208,12 +211,12 @@ class HardAi(_Strict):
 
 class ExpertAi(_Strict):
     # the search's size: the largest of all keeps a decision under about a second
-    beam_width: int = Field(ge=1, le=64)
-    max_depth: int = Field(ge=1, le=16)
-    max_scored: int = Field(ge=1, le=10000)
-    polish_states: int = Field(ge=0, le=16)
-    polish_passes: int = Field(ge=0, le=8)
-    polish_max_scored: int = Field(ge=0, le=4000)
+    beam_width: int = Field(ge=1, le=16)
+    max_depth: int = Field(ge=1, le=10)
+    max_scored: int = Field(ge=1, le=2000)
+    polish_states: int = Field(ge=0, le=4)
+    polish_passes: int = Field(ge=0, le=3)
+    polish_max_scored: int = Field(ge=0, le=800)
     w_hp: int = _weight()
     w_material: int = _weight()
     w_coins: int = _weight()

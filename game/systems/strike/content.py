@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from game.engine.effects import EffectRegistry
 from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.schema import located
 
 ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
 STATUSES = ("none", "burn", "stun", "root")
@@ -120,12 +121,11 @@ class ElementsFile(_Strict):
     def _known(self) -> ElementsFile:
         for attack, row in self.percent.items():
             if attack not in ELEMENTS:
-                raise ValueError(f"percent.{attack}: unknown element")
-            for defender, value in row.items():
+                raise located("ElementsFile", f"percent.{attack}", "unknown element")
+            for defender in row:
                 if defender not in ELEMENTS:
-                    raise ValueError(f"percent.{attack}.{defender}: unknown element")
-                if value < 0:
-                    raise ValueError(f"percent.{attack}.{defender}: must be >= 0")
+                    raise located("ElementsFile", f"percent.{attack}.{defender}",
+                                  "unknown element")
         return self
 
 
@@ -169,9 +169,11 @@ class RulesFile(_Strict):
     @model_validator(mode="after")
     def _fits(self) -> RulesFile:
         if 2 * self.board.zone_columns > self.board.cols:
-            raise ValueError("board: 2 * zone_columns must be <= cols")
+            raise located("RulesFile", "board.zone_columns", "2 * zone_columns must be <= cols",
+                          self.board.zone_columns)
         if self.combat.roll_min > self.combat.roll_max:
-            raise ValueError("combat: roll_min is above roll_max")
+            raise located("RulesFile", "combat.roll_min", "roll_min is above roll_max",
+                          self.combat.roll_min)
         return self
 
 
