@@ -220,12 +220,16 @@ def test_an_absurd_mod_is_rejected_with_file_and_key_or_plays_to_the_end(mode, d
     ("strike", {"rules.toml": "[board]\ncols = 3000\nrows = 3000\n"}, "board.cols"),
     ("crawl", {"rules.toml": "max_hp = 1000000000\n"}, "max_hp"),
     ("crawl", {"ai.toml": "[hard]\nsamples = 1000000000\n"}, "hard.samples"),
+    ("crawl", {"abilities.toml": '[[ability]]\nid = "life"\nname = "Life"\nkind = "hero"\n'
+                                 'effect = "create_card"\ntype = "potion"\nmin = 50\n'
+                                 'text = "t"\nicon = "i"\n'}, "ability[6].min"),
     ("conquest", {"armies.toml": '[[armies]]\nid = "classic"\nname = "C"\ntanks = 4\n'
                                  'infantry = 40\ncards = ["power1"]\ncommander = false\n'},
      "armies[0].infantry"),
     ("conquest", {"ai.toml": "[hard]\ncard_iterations = 1000000000\n"}, "hard.card_iterations"),
     ("kingdom", {"ai.toml": "[expert]\nmax_scored = 1000000000\n"}, "expert.max_scored"),
     ("kingdom", {"rules.toml": "deck_min_units = 40\ndeck_max_units = 50\n"}, "countries.0"),
+    ("kingdom", {"rules.toml": "deck_max_units = 1\n"}, "deck_max_units"),  # found by it
 ])
 def test_absurd_values_that_crashed_or_hung_are_rejected_at_their_key(mode, files, key):
     spec = get_mode(mode)

@@ -167,6 +167,9 @@ class RulesFile(_Strict):
         if self.deck_min_units > self.deck_max_units:
             raise located("RulesFile", "deck_min_units", "deck_min_units is above "
                           "deck_max_units", self.deck_min_units)
+        if self.deck_max_units < self.max_level:
+            raise located("RulesFile", "deck_max_units", "deck_max_units must be >= max_level "
+                          "(the Default preset picks one unit per era)", self.deck_max_units)
         for i, weight in enumerate(self.shop_weights):
             if not 0 < weight <= 1000:
                 raise located("RulesFile", f"shop_weights.{i}", "a shop weight is 1..1000 (a "
