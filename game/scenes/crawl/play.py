@@ -68,6 +68,7 @@ VARIANT_TITLES = {"normal": "Normal run", "constructed": "Constructed run", "dai
 DRAG_THRESHOLD = 6
 LIFT = 8
 END_DELAY = 1.1  # seconds between the last animation and the end screen
+HP_TEXTS_BAKED = 40  # HP counter texts baked at layout, from max_hp down (_counter_texts)
 
 
 @dataclass
@@ -344,12 +345,15 @@ class PlayView(GameViewBase):
 
     def _counter_texts(self) -> list[card_text.Spec]:
         """The counters' likely texts at this size, baked at layout with the cards' texts:
-        the deck count, every HP, gold and turns up to where most runs end."""
+        the deck count, the top `HP_TEXTS_BAKED` HP values (every HP of the shipped 13), gold
+        and turns up to where most runs end. A bounded number whatever max_hp a mod or a setup
+        gives: other values are baked when first shown."""
         deck, hp = self.deck_text.size, self.hp_text.size
         gold, info = self.gold_text.size, self.info_text.size
         specs: list[card_text.Spec] = [(str(n), deck, "center", "center") for n in range(55)]
+        lowest = max(0, self.max_hp + 1 - HP_TEXTS_BAKED)
         specs += [(f"{n} / {self.max_hp}", hp, "center", "center")
-                  for n in range(self.max_hp + 1)]
+                  for n in range(lowest, self.max_hp + 1)]
         specs += [(str(n), gold, "left", "center") for n in range(151)]
         specs += [(f"Turn {n}", info, "left", "center") for n in range(81)]
         return specs

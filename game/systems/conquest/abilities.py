@@ -54,38 +54,41 @@ class AbilityOutcome:
 INACTIVE = AbilityOutcome(False)
 
 
+MAX_PARAM = 99  # every number of an ability (a score, a value, a unit count)
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class KindScore(_Params):
     kind: Kind
-    score: int = Field(ge=0)
+    score: int = Field(ge=0, le=MAX_PARAM)
 
 
 class KindAttack(_Params):
     kind: Kind
-    attack: int = Field(ge=0)
+    attack: int = Field(ge=0, le=MAX_PARAM)
 
 
 class Score(_Params):
-    score: int = Field(ge=0)
+    score: int = Field(ge=0, le=MAX_PARAM)
 
 
 class VsFew(_Params):
     enemy_kind: Kind
-    below: int = Field(ge=0)
+    below: int = Field(ge=0, le=MAX_PARAM)
     count_kind: Kind
     count_reinforcements: bool
 
 
 class EnemyPower(_Params):
-    enemy_power: int = Field(ge=0)
+    enemy_power: int = Field(ge=0, le=MAX_PARAM)
 
 
 class DefenceVsAttack(_Params):
-    at_least: int = Field(ge=0)
-    defence: int = Field(ge=0)
+    at_least: int = Field(ge=0, le=MAX_PARAM)
+    defence: int = Field(ge=0, le=MAX_PARAM)
 
 
 def _pure(units: tuple[str, ...], kind: str) -> bool:

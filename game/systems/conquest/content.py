@@ -8,6 +8,10 @@ cross-file checks, and the loaded `Content` the rules read.
 - `armies.toml`: units and hands (3.5). `ai.toml`: CPU weights (3.6).
 
 Problems name the file and the key (`conquest/cards.toml:cards[3].ability: ...`).
+
+Every number a mod can set has a bound (docs/modding.md lists them): map size and coordinates,
+unit and card numbers, army sizes (an army must fit its zone, five units a tile) and the hard
+CPU's iteration counts, so that no decision runs for more than about a second.
 """
 
 from __future__ import annotations
@@ -19,21 +23,35 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from game.engine.resources import ResourceFile, ResourceSet
 from game.systems.conquest.abilities import EFFECTS
+from game.systems.schema import located
 
 SEATS = (0, 1)
 KINDS = ("tank", "infantry")  # canonical order within a seat: tanks first (4.1)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+MAX_TILES = 200         # map.toml tiles, land and water
+MAX_COORD = 30          # |col| and |row|
+MAX_NUMBER = 99         # strength, power, attack, defence, ability numbers
+MAX_UNITS = 30          # tanks or infantry of one army
+MAX_HAND = 12           # cards of one army
+MAX_WEIGHT = 1e6        # CPU weights
+Byte = Annotated[int, Field(ge=0, le=255)]
+
+
+def _weight(default: float) -> Any:
+    return Field(default=default, ge=-MAX_WEIGHT, le=MAX_WEIGHT)
 
 
 class TileEntry(_Strict):
     """One tile of `map.toml` (3.1)."""
 
     id: str = Field(min_length=1)
-    col: int
-    row: int
+    col: int = Field(ge=-MAX_COORD, le=MAX_COORD)
+    row: int = Field(ge=-MAX_COORD, le=MAX_COORD)
     terrain: Literal["land", "water"]
     zone: Literal[0, 1] | None = None
     base_of: Literal[0, 1] | None = None
@@ -52,7 +70,7 @@ class MapFile(_Strict):
 
     id: str
     name: str
-    tiles: list[TileEntry] = Field(min_length=1)
+    tiles: list[TileEntry] = Field(min_length=1, max_length=MAX_TILES)
 
     @model_validator(mode="after")
     def _tiles(self) -> MapFile:
@@ -60,21 +78,22 @@ class MapFile(_Strict):
         places: set[tuple[int, int]] = set()
         for i, t in enumerate(self.tiles):
             if t.id in ids:
-                raise ValueError(f"tiles[{i}].id: duplicate id {t.id!r}")
+                raise located("MapFile", f"tiles.{i}.id", f"duplicate id {t.id!r}", t.id)
             if (t.col, t.row) in places:
-                raise ValueError(f"tiles[{i}]: two tiles at ({t.col}, {t.row})")
+                raise located("MapFile", f"tiles.{i}", f"two tiles at ({t.col}, {t.row})")
             ids.add(t.id)
             places.add((t.col, t.row))
         for seat in SEATS:
             bases = [t.id for t in self.tiles if t.base_of == seat]
             if len(bases) != 1:
-                raise ValueError(f"tiles: seat {seat} needs exactly one base, has {len(bases)}")
+                raise located("MapFile", "tiles", f"seat {seat} needs exactly one base, "
+                                                  f"has {len(bases)}")
             if not any(t.zone == seat for t in self.tiles):
-                raise ValueError(f"tiles: seat {seat} has no placement zone")
+                raise located("MapFile", "tiles", f"seat {seat} has no placement zone")
         return self
 
 
-Rgb = Annotated[tuple[int, int, int], Field(strict=False)]
+Rgb = Annotated[tuple[Byte, Byte, Byte], Field(strict=False)]
 
 
 class KindEntry(_Strict):
@@ -82,7 +101,7 @@ class KindEntry(_Strict):
 
     id: Literal["tank", "infantry"]
     name: str
-    strength: int = Field(ge=0)
+    strength: int = Field(ge=0, le=MAX_NUMBER)
     letter: str = Field(pattern=r"^[a-z]$")
     sprite: Annotated[tuple[str, str], Field(strict=False)]
     tint: Annotated[tuple[Rgb, Rgb], Field(strict=False)]
@@ -93,9 +112,9 @@ class CardEntry(_Strict):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
-    power: int = Field(ge=0)
-    attack: int = Field(ge=0)
-    defence: int = Field(ge=0)
+    power: int = Field(ge=0, le=MAX_NUMBER)
+    attack: int = Field(ge=0, le=MAX_NUMBER)
+    defence: int = Field(ge=0, le=MAX_NUMBER)
     ability: int | None = None
 
 
@@ -104,7 +123,7 @@ class AbilityEntry(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    number: int = Field(ge=1)
+    number: int = Field(ge=1, le=MAX_NUMBER)
     label: str
     effect: str
 
@@ -125,38 +144,39 @@ class ArmyEntry(_Strict):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
-    tanks: int = Field(ge=0)
-    infantry: int = Field(ge=0)
-    cards: list[str] = Field(min_length=1)
+    tanks: int = Field(ge=0, le=MAX_UNITS)
+    infantry: int = Field(ge=0, le=MAX_UNITS)
+    cards: list[str] = Field(min_length=1, max_length=MAX_HAND)
     commander: bool
 
 
 class NormalAi(_Strict):
-    front_weight: float = 3.0
-    base_weight: float = 1.0
-    other_weight: float = 2.0
-    placement_noise: float = 0.5
-    neighbour_defence: float = 0.5
-    attack_margin: float = 1.0
-    stay_bonus: float = 0.3
-    caution: float = 0.6
-    caution_rounds: float = Field(default=20.0, gt=0)
+    front_weight: float = _weight(3.0)
+    base_weight: float = _weight(1.0)
+    other_weight: float = _weight(2.0)
+    placement_noise: float = _weight(0.5)
+    neighbour_defence: float = _weight(0.5)
+    attack_margin: float = _weight(1.0)
+    stay_bonus: float = _weight(0.3)
+    caution: float = _weight(0.6)
+    caution_rounds: float = Field(default=20.0, gt=0, le=1000)
 
 
 class HardAi(_Strict):
-    hand_weight: float = 0.5
-    card_iterations: int = Field(default=2000, ge=1)
+    hand_weight: float = _weight(0.5)
+    # regret-matching iterations: the largest of both keeps a decision under about a second
+    card_iterations: int = Field(default=2000, ge=1, le=10000)
     card_floor: float = Field(default=0.03, ge=0, lt=1)
-    reinforce_iterations: int = Field(default=300, ge=1)
+    reinforce_iterations: int = Field(default=300, ge=1, le=2000)
     explore: float = Field(default=0.3, ge=0, le=1)
-    win_value: float = 100.0
-    distance_weight: float = 0.1
+    win_value: float = _weight(100.0)
+    distance_weight: float = _weight(0.1)
 
 
 class AiFile(_Strict):
     """`ai.toml` (3.6): one table per level with the section 7 weights."""
 
-    model_config = ConfigDict(extra="forbid", strict=False)
+    model_config = ConfigDict(extra="forbid", strict=False, allow_inf_nan=False)
 
     normal: NormalAi = NormalAi()
     hard: HardAi = HardAi()
@@ -181,9 +201,14 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
 
 
 def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple[str, str]]:
+    from game.systems.conquest.orders import MAX_OWN_PER_TILE  # orders imports this module
+
     problems: list[tuple[str, str]] = []
     cards = resources.files.get("cards.toml")
     known = {c.id for c in cards} if cards is not None else None
+    the_map: MapFile | None = resources.files.get("map.toml")
+    room = None if the_map is None else MAX_OWN_PER_TILE * min(
+        sum(1 for t in the_map.tiles if t.zone == seat and t.terrain == "land") for seat in SEATS)
     for i, army in enumerate(armies):
         for j, card in enumerate(army.cards):
             if known is not None and card not in known:
@@ -192,6 +217,10 @@ def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple
             problems.append((f"armies[{i}].cards", "a card is listed twice"))
         if army.tanks + army.infantry == 0:
             problems.append((f"armies[{i}]", "an army needs at least one unit"))
+        elif room is not None and army.tanks + army.infantry > room:
+            problems.append((f"armies[{i}].infantry", f"{army.tanks + army.infantry} units "
+                             f"do not fit the smaller placement zone of map.toml "
+                             f"({room} = {MAX_OWN_PER_TILE} a tile)"))
     ids = {a.id: a for a in armies}
     if "classic" not in ids or ids["classic"].commander:
         problems.append(("armies", "needs the army 'classic' with commander = false"))

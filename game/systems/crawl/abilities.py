@@ -65,6 +65,9 @@ class CrawlEffect:
         return self.condition(table, params, card) if self.condition else None
 
 
+MAX_VALUE = 99  # the highest value a card (printed, created or amplified) may have
+
+
 class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -128,8 +131,8 @@ _register("return_to_deck", ReturnToDeck, CrawlEffect("target", _return_to_deck,
 # -- create_card: Life, Galvanize ----------------------------------------------------------
 class CreateCard(Params):
     type: Literal["potion", "gold"]
-    min: int | None = Field(default=None, ge=0)
-    max: int | None = Field(default=None, ge=0)
+    min: int | None = Field(default=None, ge=0, le=MAX_VALUE)
+    max: int | None = Field(default=None, ge=0, le=MAX_VALUE)
     name: str | None = None
 
     @model_validator(mode="after")
@@ -158,8 +161,8 @@ _register("create_card", CreateCard, CrawlEffect("hero", _create_card, consumes=
 
 # -- add_value: Amplify --------------------------------------------------------------------
 class AddValue(Params):
-    amount: int | None = Field(default=None, ge=0)
-    cap: int | None = Field(default=None, ge=1)
+    amount: int | None = Field(default=None, ge=0, le=MAX_VALUE)
+    cap: int | None = Field(default=None, ge=1, le=MAX_VALUE)
     types: list[CardTypeName] = ["spell", "shield"]
 
 

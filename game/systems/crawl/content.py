@@ -13,6 +13,11 @@ Problems name the file and the key (`crawl/abilities.toml:ability[8].amount: ...
 formats them. Cross-file checks: card ids are not ability ids (ability cards use the ability
 id), the catalogue holds at least `abilities_per_run` abilities, `constructed_pick` is that many
 distinct catalogue ids.
+
+Every number a mod can set has a bound (docs/modding.md lists them): the CPU's budget and
+sample counts so that no decision runs for more than about a second, HP and values so that
+the play screen and the roll-outs stay small, the deck and the catalogue so that a run stays
+a run.
 """
 
 from __future__ import annotations
@@ -25,14 +30,13 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
-    ValidationError,
     field_validator,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from game.engine.resources import ResourceFile, ResourceSet
-from game.systems.crawl.abilities import EFFECTS, CrawlEffect, effect_of
+from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
+from game.systems.schema import located
 
 TYPE_NAMES = {"enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": "Potion",
               "gold": "Gold", "ability": "Ability"}
@@ -40,7 +44,22 @@ TYPE_NAMES = {"enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": 
 
 # -- schemas -------------------------------------------------------------------------------
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+MAX_DECK = 200          # deck.toml cards
+MAX_ABILITIES = 50      # abilities.toml entries
+MAX_HP = 999
+MAX_GOLD = 9999
+MAX_WEIGHT = 1e6        # the hard CPU's evaluation weights
+
+
+def _weight(default: float) -> Any:
+    return Field(default=default, ge=-MAX_WEIGHT, le=MAX_WEIGHT)
+
+
+def _threshold(default: int) -> Any:
+    return Field(default=default, ge=0, le=MAX_GOLD)
 
 
 class CardEntry(_Strict):
@@ -48,7 +67,7 @@ class CardEntry(_Strict):
 
     id: str = Field(min_length=1)
     type: Literal["enemy", "spell", "shield", "potion", "gold"]
-    value: int = Field(ge=1)
+    value: int = Field(ge=1, le=MAX_VALUE)
     name: str
     art: str
 
@@ -56,7 +75,7 @@ class CardEntry(_Strict):
 class AbilityEntry(BaseModel):
     """One ability of `abilities.toml`; keys beyond the named fields are effect parameters."""
 
-    model_config = ConfigDict(extra="allow", strict=True)
+    model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
 
     id: str = Field(min_length=1)
     name: str
@@ -82,11 +101,8 @@ class AbilityEntry(BaseModel):
         entry._params = registered.params.model_validate(entry.model_extra or {})
         effect: CrawlEffect = registered.fn  # type: ignore[assignment]
         if effect.kind != entry.kind:
-            raise ValidationError.from_exception_data(cls.__name__, [InitErrorDetails(
-                type=PydanticCustomError(
-                    "kind_mismatch", "effect {effect} is dropped on the {needed}, so kind must "
-                    "be {needed!r}", {"effect": entry.effect, "needed": effect.kind}),
-                loc=("kind",), input=entry.kind)])
+            raise located(cls.__name__, "kind", f"effect {entry.effect} is dropped on the "
+                          f"{effect.kind}, so kind must be {effect.kind!r}", entry.kind)
         return entry
 
     @property
@@ -97,71 +113,74 @@ class AbilityEntry(BaseModel):
 class RulesFile(_Strict):
     """`rules.toml`: the constants of section 2."""
 
-    max_hp: int = Field(ge=1)
-    start_gold: int = Field(ge=0)
-    abilities_per_run: int = Field(ge=0)
-    win_bonus: int = Field(ge=0)
-    rebuy_base: int = Field(ge=0)
-    rebuy_step: int = Field(ge=0)
-    random_attack_min: int = Field(ge=0)
-    random_attack_max: int = Field(ge=0)
+    max_hp: int = Field(ge=1, le=MAX_HP)
+    start_gold: int = Field(ge=0, le=MAX_GOLD)
+    abilities_per_run: int = Field(ge=0, le=20)
+    win_bonus: int = Field(ge=0, le=MAX_GOLD)
+    rebuy_base: int = Field(ge=0, le=MAX_HP)
+    rebuy_step: int = Field(ge=0, le=MAX_HP)
+    random_attack_min: int = Field(ge=0, le=MAX_VALUE)
+    random_attack_max: int = Field(ge=0, le=MAX_VALUE)
     draw_threshold: int = Field(ge=0, le=3)
-    created_min: int = Field(ge=0)
-    created_max: int = Field(ge=0)
-    amplify_bonus: int = Field(ge=0)
-    amplify_cap: int = Field(ge=1)
-    high_scores_kept: int = Field(ge=1)
+    created_min: int = Field(ge=0, le=MAX_VALUE)
+    created_max: int = Field(ge=0, le=MAX_VALUE)
+    amplify_bonus: int = Field(ge=0, le=MAX_VALUE)
+    amplify_cap: int = Field(ge=1, le=MAX_VALUE)
+    high_scores_kept: int = Field(ge=1, le=100)
 
     @model_validator(mode="after")
     def _ranges(self) -> RulesFile:
         for low, high in (("random_attack_min", "random_attack_max"),
                           ("created_min", "created_max")):
             if getattr(self, low) > getattr(self, high):
-                raise ValueError(f"{low} is above {high}")
+                raise located("RulesFile", low, f"{low} is above {high}", getattr(self, low))
         return self
 
 
 class NormalAi(_Strict):
     """`ai.toml [normal]`: thresholds of the greedy policy (7.2)."""
 
-    life_missing: int = 5
-    doomed_sum: int = 12
-    chaos_gain: int = 3
-    banish_min: int = 7
-    swap_min: int = 7
-    collect_gold_min: int = 4
-    emergency_hp: int = 6
+    life_missing: int = _threshold(5)
+    doomed_sum: int = _threshold(12)
+    chaos_gain: int = _threshold(3)
+    banish_min: int = _threshold(7)
+    swap_min: int = _threshold(7)
+    collect_gold_min: int = _threshold(4)
+    emergency_hp: int = _threshold(6)
 
 
 class HardAi(_Strict):
     """`ai.toml [hard]`: budget, samples and the evaluation weights of 7.3."""
 
-    budget_ms: float = Field(default=300, gt=0)
-    samples: int = Field(default=8, ge=1)
-    max_steps: int = Field(default=200, ge=1)
-    won: float = 1000.0
-    lost: float = -1000.0
-    score: float = 0.1
-    hp: float = 1.0
-    revive: float = 4.0
-    deflect: float = 3.0
-    capitalize: float = 1.0
-    random_attack: float = 2.0
-    gold: float = 0.05
-    enemy: float = -1.0
-    potion: float = 0.8
-    held: float = 1.0
-    elsewhere: float = 0.9
-    pyro: float = 0.5
-    bash: float = 4.0
-    gold_card: float = 0.0
-    ability: float = 4.0
+    # a decision is at most budget_ms in play, `samples` roll-outs (each at most max_steps
+    # steps) per candidate in simulate: 64 x 1000 stays under a second (docs/modding.md)
+    budget_ms: float = Field(default=300, gt=0, le=2000)
+    samples: int = Field(default=8, ge=1, le=64)
+    max_steps: int = Field(default=200, ge=1, le=1000)
+    won: float = _weight(1000.0)
+    lost: float = _weight(-1000.0)
+    score: float = _weight(0.1)
+    hp: float = _weight(1.0)
+    revive: float = _weight(4.0)
+    deflect: float = _weight(3.0)
+    capitalize: float = _weight(1.0)
+    random_attack: float = _weight(2.0)
+    gold: float = _weight(0.05)
+    enemy: float = _weight(-1.0)
+    potion: float = _weight(0.8)
+    held: float = _weight(1.0)
+    elsewhere: float = _weight(0.9)
+    pyro: float = _weight(0.5)
+    bash: float = _weight(4.0)
+    gold_card: float = _weight(0.0)
+    ability: float = _weight(4.0)
 
 
 class AiFile(_Strict):
     """`ai.toml`. Defaults are the spec's, so a mod may override one table partly."""
 
-    constructed_pick: list[str] = ["revive", "shield_bash", "amplify", "swap", "doomed"]
+    constructed_pick: list[str] = Field(
+        default=["revive", "shield_bash", "amplify", "swap", "doomed"], max_length=20)
     normal: NormalAi = NormalAi()
     hard: HardAi = HardAi()
 
@@ -169,17 +188,33 @@ class AiFile(_Strict):
 # -- cross-file checks -----------------------------------------------------------------------
 def _check_deck(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
     ability_ids = {a.id for a in resources.files.get("abilities.toml", [])}
-    return [(f"card[{i}].id", f"{card.id!r} is also an ability id (ability cards use it)")
-            for i, card in enumerate(cards) if card.id in ability_ids]
+    problems = [(f"card[{i}].id", f"{card.id!r} is also an ability id (ability cards use it)")
+                for i, card in enumerate(cards) if card.id in ability_ids]
+    if len(cards) > MAX_DECK:
+        problems.append(("card", f"{len(cards)} cards, more than {MAX_DECK}"))
+    return problems
 
 
 def _check_abilities(abilities: list[AbilityEntry],
                      resources: ResourceSet) -> list[tuple[str, str]]:
     rules = resources.files.get("rules.toml")
-    if rules is not None and len(abilities) < rules.abilities_per_run:
+    if len(abilities) > MAX_ABILITIES:
+        return [("ability", f"{len(abilities)} abilities, more than {MAX_ABILITIES}")]
+    if rules is None:
+        return []
+    if len(abilities) < rules.abilities_per_run:
         return [("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
                             f"({rules.abilities_per_run})")]
-    return []
+    problems = []
+    for i, ability in enumerate(abilities):
+        params = _complete(ability.params, rules)
+        low, high = getattr(params, "min", None), getattr(params, "max", None)
+        if low is not None and high is not None and low > high:  # one side from rules.toml
+            key = "min" if "min" in (ability.model_extra or {}) else "max"
+            problems.append((f"ability[{i}].{key}", f"the created value range {low}..{high} "
+                             "is empty (a missing min or max is rules.toml's created_min / "
+                             "created_max)"))
+    return problems
 
 
 def _check_ai(ai: AiFile, resources: ResourceSet) -> list[tuple[str, str]]:

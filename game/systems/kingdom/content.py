@@ -10,6 +10,10 @@ checks, and the loaded `Content` the rules, the CPUs and the screens read.
 Every problem names the file and the key (`kingdom/factions/china.toml:cards.3.def: ...`).
 Effects are rule functions of the combat and upkeep code, so a card may only name one of
 `EFFECT_IDS`; a mod can add factions and cards but never a new kind of effect.
+
+Every number a mod can set has a bound (docs/modding.md lists them): levels, HP, coins, the
+turn cap and deck sizes so that a match stays a match, every pool big enough for a deck, and the
+expert CPU's beam and budgets so that no decision runs for more than about a second.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.schema import located
 
 EFFECT_IDS = ("none", "income", "tax", "heal", "ranged", "aoe", "aura", "guardian",
               "overkillHeal", "cleave")
@@ -44,7 +49,21 @@ def faction_file(faction: str) -> str:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+MAX_LEVEL = 10          # Nexus levels (eras); cards name eras 1..5
+MAX_STAT = 999          # card ATK / DEF, HP per slot, coins
+MAX_COST = 99
+MAX_DECK = 50           # deck_max_units
+MAX_LIST = 100          # countries, continents, their members
+MAX_WEIGHT = 10**6      # CPU scores and margins
+
+
+def _weight(default: int | None = None) -> Any:
+    if default is None:
+        return Field(ge=-MAX_WEIGHT, le=MAX_WEIGHT)
+    return Field(default=default, ge=-MAX_WEIGHT, le=MAX_WEIGHT)
 
 
 # -- faction files ---------------------------------------------------------------------------
@@ -75,9 +94,9 @@ class CardEntry(_Strict):
     name: str
     kind: Literal["unit", "hero"]
     era: int = Field(ge=1, le=5)
-    cost: int = Field(ge=0)
-    atk: int = Field(ge=0)
-    defense: int = Field(ge=0, alias="def")
+    cost: int = Field(ge=0, le=MAX_COST)
+    atk: int = Field(ge=0, le=MAX_STAT)
+    defense: int = Field(ge=0, le=MAX_STAT, alias="def")
     effect: str
     faction: str | None = None
     continent: str | None = None
@@ -101,13 +120,13 @@ class FactionFile(_Strict):
     """`factions/<faction>.toml`: the faction and its cards (common has units only)."""
 
     faction: FactionTable
-    cards: list[CardEntry] = Field(min_length=1)
+    cards: list[CardEntry] = Field(min_length=1, max_length=200)
 
 
 
 # -- rules.toml ------------------------------------------------------------------------------
 class EraEntry(_Strict):
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=MAX_LEVEL)
     id: str
     name: str
     color: str = Field(pattern=HEX_COLOR)
@@ -121,33 +140,40 @@ class EffectEntry(_Strict):
 class RulesFile(_Strict):
     """`rules.toml` (3.1): keys exactly as the spec lists them."""
 
-    format: int = Field(ge=1)
-    start_level: int = Field(ge=1)
-    max_level: int = Field(ge=1)
-    hp_per_slot: int = Field(ge=1)
-    start_coins: int = Field(ge=0)
-    upgrade_cost_per_level: int = Field(ge=0)
-    income_cap: int = Field(ge=0)
-    turn_cap: int = Field(ge=1)
-    deck_min_units: int = Field(ge=1)
-    deck_max_units: int = Field(ge=1)
-    guardian_charges: int = Field(ge=0)
-    shop_weights: list[int] = Field(min_length=1)
-    countries: list[str] = Field(min_length=1)
-    continent_order: list[str] = Field(min_length=1)
-    continents: dict[str, list[str]]
-    continent_names: dict[str, str]
-    eras: list[EraEntry] = Field(min_length=1)
+    format: int = Field(ge=1, le=1)
+    start_level: int = Field(ge=1, le=MAX_LEVEL)
+    max_level: int = Field(ge=1, le=MAX_LEVEL)
+    hp_per_slot: int = Field(ge=1, le=MAX_STAT)
+    start_coins: int = Field(ge=0, le=MAX_STAT)
+    upgrade_cost_per_level: int = Field(ge=0, le=MAX_COST)
+    income_cap: int = Field(ge=0, le=MAX_COST)
+    turn_cap: int = Field(ge=1, le=500)
+    deck_min_units: int = Field(ge=1, le=MAX_DECK)
+    deck_max_units: int = Field(ge=1, le=MAX_DECK)
+    guardian_charges: int = Field(ge=0, le=10)
+    shop_weights: list[int] = Field(min_length=1, max_length=MAX_LEVEL)
+    countries: list[str] = Field(min_length=1, max_length=MAX_LIST)
+    continent_order: list[str] = Field(min_length=1, max_length=MAX_LIST)
+    continents: dict[str, list[str]] = Field(max_length=MAX_LIST)
+    continent_names: dict[str, str] = Field(max_length=MAX_LIST)
+    eras: list[EraEntry] = Field(min_length=1, max_length=MAX_LEVEL)
     effects: dict[str, EffectEntry]
 
     @model_validator(mode="after")
     def _consistent(self) -> RulesFile:
         if self.start_level > self.max_level:
-            raise ValueError("start_level is above max_level")
+            raise located("RulesFile", "start_level", "start_level is above max_level",
+                          self.start_level)
         if self.deck_min_units > self.deck_max_units:
-            raise ValueError("deck_min_units is above deck_max_units")
-        if any(w <= 0 for w in self.shop_weights):
-            raise ValueError("shop_weights must all be > 0 (a draw needs a positive sum)")
+            raise located("RulesFile", "deck_min_units", "deck_min_units is above "
+                          "deck_max_units", self.deck_min_units)
+        if self.deck_max_units < self.max_level:
+            raise located("RulesFile", "deck_max_units", "deck_max_units must be >= max_level "
+                          "(the Default preset picks one unit per era)", self.deck_max_units)
+        for i, weight in enumerate(self.shop_weights):
+            if not 0 < weight <= 1000:
+                raise located("RulesFile", f"shop_weights.{i}", "a shop weight is 1..1000 (a "
+                              "draw needs a positive sum)", weight)
         return self
 
 
@@ -155,23 +181,23 @@ class RulesFile(_Strict):
 class EffectBonus(_Strict):
     """Hard's per-effect bonus (7.2): base/low/wide, or early/late by turn for income and tax."""
 
-    base: int = 0
-    low: int = 0
-    wide: int = 0
-    early: int = 0
-    late: int = 0
-    early_until_turn: int = Field(default=0, ge=0)
+    base: int = _weight(0)
+    low: int = _weight(0)
+    wide: int = _weight(0)
+    early: int = _weight(0)
+    late: int = _weight(0)
+    early_until_turn: int = Field(default=0, ge=0, le=500)
 
 
 class HardAi(_Strict):
-    bar_per_level: int
-    bar_base: int
-    buy_margin: int
-    sell_margin: int
-    max_refreshes: int = Field(ge=0)
-    refresh_reserve: int = Field(ge=0)
-    hero_bonus: int
-    late_tax_level: int = Field(ge=1)
+    bar_per_level: int = _weight()
+    bar_base: int = _weight()
+    buy_margin: int = _weight()
+    sell_margin: int = _weight()
+    max_refreshes: int = Field(ge=0, le=20)
+    refresh_reserve: int = Field(ge=0, le=MAX_STAT)
+    hero_bonus: int = _weight()
+    late_tax_level: int = Field(ge=1, le=MAX_LEVEL)
     bonus: dict[str, EffectBonus]
 
     @field_validator("bonus")
@@ -187,23 +213,24 @@ class HardAi(_Strict):
 
 
 class ExpertAi(_Strict):
-    beam_width: int = Field(ge=1)
-    max_depth: int = Field(ge=1)
-    max_scored: int = Field(ge=1)
-    polish_states: int = Field(ge=0)
-    polish_passes: int = Field(ge=0)
-    polish_max_scored: int = Field(ge=0)
-    w_hp: int
-    w_material: int
-    w_coins: int
-    w_level: int
-    win: int
+    # the search's size: the largest of all keeps a decision under about a second
+    beam_width: int = Field(ge=1, le=16)
+    max_depth: int = Field(ge=1, le=10)
+    max_scored: int = Field(ge=1, le=2000)
+    polish_states: int = Field(ge=0, le=4)
+    polish_passes: int = Field(ge=0, le=3)
+    polish_max_scored: int = Field(ge=0, le=800)
+    w_hp: int = _weight()
+    w_material: int = _weight()
+    w_coins: int = _weight()
+    w_level: int = _weight()
+    win: int = Field(ge=-10**9, le=10**9)
 
 
 class AiFile(_Strict):
     """`ai.toml` (7.4): every number the CPUs use."""
 
-    format: int = Field(ge=1)
+    format: int = Field(ge=1, le=1)
     hard: HardAi
     expert: ExpertAi
 
@@ -269,6 +296,27 @@ def _check_rules(rules: RulesFile, resources: ResourceSet) -> list[tuple[str, st
     if COMMON not in {p.faction.id for p in files.values()}:
         problems.append(("countries", f"no {faction_file(COMMON)}: the common units join "
                                       "every pool"))
+    problems.extend(_check_pools(rules, files))
+    return problems
+
+
+def _check_pools(rules: RulesFile, files: dict[str, FactionFile]) -> list[tuple[str, str]]:
+    """Every pool can make a deck: a hero and `deck_min_units` distinct units (its own and
+    the common ones), else no one (and no CPU) could ever build one there."""
+    by_id = {parsed.faction.id: parsed for parsed in files.values()}
+    common = sum(1 for c in by_id[COMMON].cards if c.kind == "unit") if COMMON in by_id else 0
+    pools = [(f"countries.{i}", country, [country]) for i, country in enumerate(rules.countries)]
+    pools += [(f"continents.{c}", c, members) for c, members in rules.continents.items()]
+    problems = []
+    for key, name, members in pools:
+        cards = [c for m in members if m in by_id and m != COMMON for c in by_id[m].cards]
+        units = common + sum(1 for c in cards if c.kind == "unit")
+        if not any(c.kind == "hero" for c in cards):
+            if name in rules.continents:  # a country without a hero: _check_faction says so
+                problems.append((key, f"the pool {name!r} has no hero"))
+        elif units < rules.deck_min_units:
+            problems.append((key, f"the pool {name!r} has {units} unit types, fewer than "
+                                  f"deck_min_units ({rules.deck_min_units})"))
     return problems
 
 

@@ -9,6 +9,10 @@ cross-file checks, and the loaded `Content` the rules read.
 
 Problems name the file and the key (`strike/cards.toml:cards[3].attacks.0.damage: ...`).
 Effects are referenced by registered name only (`flame_trail`, `heal_all`, `regen`).
+
+Every number a mod can set has a bound (docs/modding.md lists them): a board, a deck or a stat
+too large for a CPU decision or a screen to stay quick is rejected here, naming file and key,
+and so is a board whose placement zones cannot hold a deck.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from game.engine.effects import EffectRegistry
 from game.engine.resources import ResourceFile, ResourceSet
+from game.systems.schema import located
 
 ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
 STATUSES = ("none", "burn", "stun", "root")
@@ -34,7 +39,15 @@ for _name in ("none", "flame_trail", "heal_all", "regen"):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+MAX_CARDS = 200        # cards.toml entries: the pool the draft shuffles
+MAX_COLS, MAX_ROWS = 40, 25
+MAX_STAT = 999         # hp, damage, heal, burn and effect values
+MAX_TURNS = 20         # cooldowns, status and effect turns, move
+MAX_WEIGHT = 10**9     # CPU evaluation weights
+Byte = Annotated[int, Field(ge=0, le=255)]
 
 
 class AttackEntry(_Strict):
@@ -43,16 +56,16 @@ class AttackEntry(_Strict):
     name: str
     element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
     kind: Literal["strike", "drain", "heal"] = "strike"
-    damage: int = Field(ge=0)
-    range: int = Field(ge=0)
-    cooldown: int = Field(ge=0)
-    heal: int = Field(default=0, ge=0)
+    damage: int = Field(ge=0, le=MAX_STAT)
+    range: int = Field(ge=0, le=MAX_COLS)
+    cooldown: int = Field(ge=0, le=MAX_TURNS)
+    heal: int = Field(default=0, ge=0, le=MAX_STAT)
     status: Literal["none", "burn", "stun", "root"] = "none"
-    status_turns: int = Field(default=0, ge=0)
-    status_value: int = Field(default=0, ge=0)
+    status_turns: int = Field(default=0, ge=0, le=MAX_TURNS)
+    status_value: int = Field(default=0, ge=0, le=MAX_STAT)
     effect: str = "none"
-    effect_value: int = Field(default=0, ge=0)
-    effect_turns: int = Field(default=0, ge=0)
+    effect_value: int = Field(default=0, ge=0, le=MAX_STAT)
+    effect_turns: int = Field(default=0, ge=0, le=MAX_TURNS)
     animation: str
 
     @model_validator(mode="after")
@@ -82,9 +95,9 @@ class CardEntry(_Strict):
     name: str
     element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
     secondary: Literal["fire", "water", "leaf", "wind", "null", "combined"]
-    hp: int = Field(ge=1)
-    move: int = Field(ge=0)
-    speed: int = Field(ge=0)
+    hp: int = Field(ge=1, le=MAX_STAT)
+    move: int = Field(ge=0, le=MAX_TURNS)
+    speed: int = Field(ge=0, le=99)
     attacks: list[AttackEntry] = Field(min_length=1, max_length=3)
 
     @model_validator(mode="after")
@@ -94,26 +107,25 @@ class CardEntry(_Strict):
         return self
 
 
-Rgb = Annotated[tuple[int, int, int], Field(strict=False)]
+Rgb = Annotated[tuple[Byte, Byte, Byte], Field(strict=False)]
 
 
 class ElementsFile(_Strict):
     """`elements.toml` (3.2)."""
 
-    elements: list[str] = list(ELEMENTS)
-    percent: dict[str, dict[str, int]]
+    elements: list[str] = Field(default=list(ELEMENTS), max_length=len(ELEMENTS))
+    percent: dict[str, dict[str, Annotated[int, Field(ge=0, le=1000)]]]
     colour: dict[str, Rgb] = {}
 
     @model_validator(mode="after")
     def _known(self) -> ElementsFile:
         for attack, row in self.percent.items():
             if attack not in ELEMENTS:
-                raise ValueError(f"percent.{attack}: unknown element")
-            for defender, value in row.items():
+                raise located("ElementsFile", f"percent.{attack}", "unknown element")
+            for defender in row:
                 if defender not in ELEMENTS:
-                    raise ValueError(f"percent.{attack}.{defender}: unknown element")
-                if value < 0:
-                    raise ValueError(f"percent.{attack}.{defender}: must be >= 0")
+                    raise located("ElementsFile", f"percent.{attack}.{defender}",
+                                  "unknown element")
         return self
 
 
@@ -121,8 +133,8 @@ class Animation(_Strict):
     type: str
     colour: Rgb
     accent: Rgb
-    size: int = Field(ge=0)
-    duration: float = Field(gt=0)
+    size: int = Field(ge=0, le=200)
+    duration: float = Field(gt=0, le=5)
 
 
 class AnimationsFile(RootModel[dict[str, Animation]]):
@@ -130,21 +142,21 @@ class AnimationsFile(RootModel[dict[str, Animation]]):
 
 
 class BoardRules(_Strict):
-    cols: int = Field(ge=1)
-    rows: int = Field(ge=1)
-    zone_columns: int = Field(ge=1)
+    cols: int = Field(ge=2, le=MAX_COLS)
+    rows: int = Field(ge=1, le=MAX_ROWS)
+    zone_columns: int = Field(ge=1, le=MAX_COLS // 2)
 
 
 class DraftRules(_Strict):
-    hand_size: int = Field(ge=1)
-    deck_size: int = Field(ge=1)
+    hand_size: int = Field(ge=1, le=10)
+    deck_size: int = Field(ge=1, le=6)
 
 
 class CombatRules(_Strict):
-    damage_cap_percent: int = Field(ge=0)
-    roll_min: int
-    roll_max: int
-    round_cap: int = Field(ge=1)
+    damage_cap_percent: int = Field(ge=0, le=100)
+    roll_min: int = Field(ge=-99, le=99)
+    roll_max: int = Field(ge=-99, le=99)
+    round_cap: int = Field(ge=1, le=500)
 
 
 class RulesFile(_Strict):
@@ -157,9 +169,11 @@ class RulesFile(_Strict):
     @model_validator(mode="after")
     def _fits(self) -> RulesFile:
         if 2 * self.board.zone_columns > self.board.cols:
-            raise ValueError("board: 2 * zone_columns must be <= cols")
+            raise located("RulesFile", "board.zone_columns", "2 * zone_columns must be <= cols",
+                          self.board.zone_columns)
         if self.combat.roll_min > self.combat.roll_max:
-            raise ValueError("combat: roll_min is above roll_max")
+            raise located("RulesFile", "combat.roll_min", "roll_min is above roll_max",
+                          self.combat.roll_min)
         return self
 
 
@@ -168,8 +182,8 @@ class EasyAi(_Strict):
 
 
 class HardAi(_Strict):
-    alive_bonus: int = 20
-    win_value: int = 100000
+    alive_bonus: int = Field(default=20, ge=-MAX_WEIGHT, le=MAX_WEIGHT)
+    win_value: int = Field(default=100000, ge=-MAX_WEIGHT, le=MAX_WEIGHT)
 
 
 class AiFile(_Strict):
@@ -177,6 +191,16 @@ class AiFile(_Strict):
 
     easy: EasyAi = EasyAi()
     hard: HardAi = HardAi()
+
+
+def _check_rules(rules: RulesFile, resources: ResourceSet) -> list[tuple[str, str]]:
+    """A zone must hold a whole deck: a unit with no free tile could never be placed."""
+    room = rules.board.zone_columns * rules.board.rows
+    if room < rules.draft.deck_size:
+        return [("board.zone_columns", f"a placement zone of zone_columns x rows = {room} "
+                                       f"tiles cannot hold draft.deck_size = "
+                                       f"{rules.draft.deck_size} units")]
+    return []
 
 
 def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
@@ -188,6 +212,8 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
             if keys is not None and attack.animation not in keys:
                 problems.append((f"cards[{i}].attacks.{j}.animation",
                                  f"unknown animation {attack.animation!r}"))
+    if len(cards) > MAX_CARDS:
+        problems.append(("cards", f"{len(cards)} cards, more than {MAX_CARDS}"))
     rules = resources.files.get("rules.toml")
     if rules is not None and len(cards) < 2 * rules.draft.hand_size:
         problems.append(("cards", f"{len(cards)} cards, fewer than 2 x hand_size "
@@ -196,7 +222,7 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
 
 
 RESOURCE_FILES = (
-    ResourceFile("rules.toml", RulesFile),
+    ResourceFile("rules.toml", RulesFile, check=_check_rules),
     ResourceFile("elements.toml", ElementsFile),
     ResourceFile("animations.toml", AnimationsFile),
     ResourceFile("ai.toml", AiFile),
