@@ -163,9 +163,11 @@ def test_settings_are_written_through_atomic_write_text(monkeypatch, tmp_path):
         real(path, text)
 
     monkeypatch.setattr(settings_module, "atomic_write_text", spy)
-    Settings().save(tmp_path / "settings.json")
-    assert written == [tmp_path / "settings.json"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+    folder = tmp_path / "config"  # tmp_path also holds the test's TABULA_HOME
+    folder.mkdir()
+    Settings().save(folder / "settings.json")
+    assert written == [folder / "settings.json"]
+    assert sorted(p.name for p in folder.iterdir()) == ["settings.json"]
 
 
 def test_texts_of_every_size_share_one_glyph_texture_and_draw_once(window, app):
