@@ -68,6 +68,7 @@ VARIANT_TITLES = {"normal": "Normal run", "constructed": "Constructed run", "dai
 DRAG_THRESHOLD = 6
 LIFT = 8
 END_DELAY = 1.1  # seconds between the last animation and the end screen
+BAKED_HP = 40  # HP texts baked at layout (see PlayView._counter_texts)
 
 
 @dataclass
@@ -344,12 +345,14 @@ class PlayView(GameViewBase):
 
     def _counter_texts(self) -> list[card_text.Spec]:
         """The counters' likely texts at this size, baked at layout with the cards' texts:
-        the deck count, every HP, gold and turns up to where most runs end."""
+        the deck count, every HP, gold and turns up to where most runs end. HP texts stop at
+        BAKED_HP values: a setup may set max_hp up to 999, and a text per value would be baked
+        for nothing (a value past it is drawn when it first shows)."""
         deck, hp = self.deck_text.size, self.hp_text.size
         gold, info = self.gold_text.size, self.info_text.size
         specs: list[card_text.Spec] = [(str(n), deck, "center", "center") for n in range(55)]
         specs += [(f"{n} / {self.max_hp}", hp, "center", "center")
-                  for n in range(self.max_hp + 1)]
+                  for n in range(min(self.max_hp, BAKED_HP) + 1)]
         specs += [(str(n), gold, "left", "center") for n in range(151)]
         specs += [(f"Turn {n}", info, "left", "center") for n in range(81)]
         return specs
