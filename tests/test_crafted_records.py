@@ -105,6 +105,12 @@ def _played(mode: str, steps: int = 8) -> dict[str, Any]:
     return {"played": record, "state": state}
 
 
+def _replays_cleanly(record: dict[str, Any]) -> bool:
+    outcome = replay(validate_record(record))
+    outcome.match.close()
+    return outcome.ok
+
+
 @functools.cache
 def bases(mode: str) -> tuple[str, ...]:
     """Valid records of a mode (as JSON text, so a mutation never leaks into the next one)."""
@@ -114,7 +120,7 @@ def bases(mode: str) -> tuple[str, ...]:
     assert spec is not None
     printed = new_record(mode, spec.rules_version, 5, dict(spec.default_options),
                          setup=played["state"])
-    clean = next(r for r in with_setup if replay(validate_record(r)).ok)
+    clean = next(r for r in with_setup if _replays_cleanly(r))
     found = [clean, played["played"]]
     try:  # a printed state is a valid setup where the spec says so (not kingdom's deck builder)
         build_match(validate_record(printed)).close()

@@ -371,3 +371,14 @@ def test_shot_view_of_each_phase(window, crawl_app, tmp_path):
     out = shoot_record(finished, tmp_path / "end.png", app=crawl_app)
     assert out.is_file()
     assert isinstance(window.current_view, EndView)
+
+
+def test_a_huge_max_hp_bakes_a_bounded_number_of_hp_texts(window, play):
+    """A setup's max_hp of 999 (its bound; 1e9 was accepted once and baked a text per HP
+    value until memory ran out) bakes at most BAKED_HP + 1 HP texts at layout."""
+    from game.scenes.crawl.play import BAKED_HP
+
+    view = play({"board": {"hero": {"hp": 500, "max_hp": 999}}})
+    hp_texts = [spec for spec in view._counter_texts() if spec[0].endswith(" / 999")]
+    assert [spec[0] for spec in hp_texts] == [f"{n} / 999" for n in range(BAKED_HP + 1)]
+    assert view.hp_text.text == "500 / 999"
