@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_BAD_RECORD, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2, 64
+MAX_GAMES = 10_000  # simulate --games: a run that still fits in memory and finishes in hours
+MAX_JOBS = 64       # simulate --jobs
 
 
 class UsageError(Exception):
@@ -27,12 +29,18 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _emit(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+def _emit(data: Any, indent: int | None = None) -> None:
+    """Print JSON: characters as themselves where stdout can encode them, else escaped as
+    \\u (a console that is not UTF-8, or a string that is not valid Unicode), never an
+    encoding error."""
+    try:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent) + "\n")
+    except UnicodeEncodeError:  # the text is encoded whole before anything is written
+        sys.stdout.write(json.dumps(data, ensure_ascii=True, indent=indent) + "\n")
 
 
 def _emit_pretty(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    _emit(data, indent=1)
 
 
 def _fail(message: str, code: int, as_json: bool = False, error: str = "bad_record") -> int:
@@ -127,6 +135,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ai, vs = levels
     if args.games < 1:
         return _fail("--games must be at least 1", EXIT_USAGE)
+    if args.games > MAX_GAMES:
+        return _fail(f"--games must be at most {MAX_GAMES}", EXIT_USAGE)
+    if not 1 <= args.jobs <= MAX_JOBS:
+        return _fail(f"--jobs must be in 1..{MAX_JOBS}", EXIT_USAGE)
+    if args.out:
+        problem = _unwritable(Path(args.out))
+        if problem:  # said now, not after the games are played and their results lost
+            return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
     options = dict(spec.default_options)
     jobs: list[tuple[str, int, dict[int, str], dict[str, Any]]] = []
     if spec.seats == 1:
@@ -154,13 +170,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out:
         lines = "".join(json.dumps({"record": r["record"], "result": r["result"]}) + "\n"
                         for r in results)
-        Path(args.out).write_text(lines, encoding="utf-8")
+        try:
+            Path(args.out).write_text(lines, encoding="utf-8")
+        except OSError as exc:
+            return _fail(f"--out {args.out}: cannot write: {exc.strerror or exc}",
+                         EXIT_BAD_RECORD)
     summary = _summarize(spec, ai, vs, results, wilson_interval, mean_interval)
     if args.json:
         _emit(summary)
     else:
         _print_summary(summary)
     return EXIT_OK
+
+
+def _unwritable(out: Path) -> str | None:
+    """Why `simulate --out` could not write `out` (checked before the games are played)."""
+    folder = out.parent
+    if out.is_dir():
+        return "is a folder"
+    if not folder.is_dir():
+        return f"the folder {folder} does not exist"
+    if out.exists() and not os.access(out, os.W_OK):
+        return "the file is not writable"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
 
 
 def _summarize(spec: Any, ai: str, vs: str, results: list[dict[str, Any]], wilson: Any,

@@ -10,6 +10,12 @@ scenario's `expect`) are kept and ignored.
 record (`new_record`) names the installed mods of its mode; a record without `mods` is played
 with the base content only, even where mods are installed, so every record replays the same
 everywhere, and a named mod that is missing or changed is a RecordError (docs/modding.md).
+
+A record file is a crafted file as far as the program knows: it is read only if it is a regular
+file of at most MAX_RECORD_BYTES, its JSON may nest at most MAX_DEPTH levels, every string must
+be valid Unicode (a lone surrogate such as "\\ud800" is rejected with the field's path), and
+NaN / Infinity and integers too long to convert are "not valid JSON". The writers (save_record,
+state_hash) never fail on text either way.
 """
 
 from __future__ import annotations
@@ -18,7 +24,9 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +47,9 @@ from game.engine.resources import ModMismatch, installed_mod_refs, load_record_m
 from game.engine.rng import BadForced
 
 FORMAT = 1
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record far longer than any match (a long one is ~1 MB)
+MAX_DEPTH = 64  # JSON nesting levels; a State JSON setup nests about 8
+STALE_TMP_SECONDS = 60.0  # an atomic write's temp file older than this was interrupted
 
 
 class RecordError(ValueError):
@@ -89,8 +100,59 @@ def canonical_json(value: Any) -> str:
 
 
 def state_hash(state: dict[str, Any]) -> str:
-    """A stable hash of a state JSON (sha256 of its canonical serialisation)."""
-    return hashlib.sha256(canonical_json(state).encode()).hexdigest()
+    """A stable hash of a state JSON (sha256 of its canonical serialisation). Valid text hashes
+    its UTF-8 bytes; a lone surrogate (never in a loaded record) hashes instead of raising."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def json_text(value: Any, indent: int | None = None) -> str:
+    """JSON text any UTF-8 writer accepts: characters as themselves, but if some string is not
+    valid Unicode (a lone surrogate) the whole text escapes non-ASCII as \\u, so the value is
+    written, and read back, exactly instead of failing with UnicodeEncodeError."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value, ensure_ascii=True, indent=indent)
+    return text
+
+
+def _path_text(path: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in path) or "record"
+
+
+def check_json_tree(data: Any) -> None:
+    """RecordError if `data` nests deeper than MAX_DEPTH or holds a string (value or key) that
+    is not valid Unicode. Iterative, so a deep value cannot exhaust the stack here."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and not _valid_text(value):
+                raise RecordError(f"record: {_path_text(path)}: not valid Unicode text "
+                                  "(a lone surrogate escape such as \\ud800)")
+            continue
+        if not isinstance(value, (dict, list)):
+            continue
+        if len(path) >= MAX_DEPTH:
+            raise RecordError(f"record: {_path_text(path[:3])}: nested more than "
+                              f"{MAX_DEPTH} levels deep")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and not key.isascii() and not _valid_text(key):
+                    raise RecordError(f"record: {_path_text(path)}: a key is not valid "
+                                      "Unicode text (a lone surrogate escape such as \\ud800)")
+                stack.append((item, (*path, key)))
+        else:
+            stack.extend((item, (*path, i)) for i, item in enumerate(value))
+
+
+def _valid_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def new_record(
@@ -125,6 +187,7 @@ def validate_record(data: Any) -> dict[str, Any]:
 
     if not isinstance(data, dict):
         raise RecordError("record: must be a JSON object")
+    check_json_tree(data)
     if isinstance(data.get("format"), int) and not isinstance(data["format"], bool):
         if data["format"] > FORMAT:
             raise RecordError(
@@ -176,22 +239,53 @@ def validate_record(data: Any) -> dict[str, Any]:
     return checked
 
 
-def load_record(path: str | Path) -> dict[str, Any]:
-    """Read and validate a record file."""
-    path = Path(path)
+def read_record_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
+    """The text of a record file: a regular file (not a folder, FIFO or device such as
+    /dev/zero, which would hang or exhaust memory) of at most `limit` bytes, UTF-8."""
     try:
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path}: cannot read: not a regular file")
+        if info.st_size > limit:
+            raise RecordError(f"{path}: cannot read: {info.st_size} bytes is more than a "
+                              f"record may hold ({limit} bytes)")
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > limit:  # it grew after the stat
+        raise RecordError(f"{path}: cannot read: more than a record may hold ({limit} bytes)")
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(f"{path}: not valid JSON (not UTF-8 text: {exc.reason} "
                           f"at byte {exc.start})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_record_json(text: str) -> Any:
+    """JSON text to a value; RecordError (without the file name) for anything not plain JSON:
+    a syntax error, NaN / Infinity, an integer past Python's digit limit, or nesting so deep
+    the parser gives up."""
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise RecordError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"not valid JSON (nested more than {MAX_DEPTH} levels deep)") from None
+    except ValueError as exc:  # NaN, Infinity, a number with thousands of digits
+        raise RecordError(f"not valid JSON ({str(exc).split(';')[0]})") from None
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read and validate a record file (every problem is a RecordError naming the file)."""
+    path = Path(path)
+    text = read_record_text(path)
     try:
-        return validate_record(data)
+        return validate_record(parse_record_json(text))
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
 
@@ -211,6 +305,30 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         with _suppress_oserror():
             os.unlink(tmp)
         raise
+    remove_stale_temps(path)
+
+
+def remove_stale_temps(path: str | Path, older_than: float = STALE_TMP_SECONDS) -> list[Path]:
+    """Delete the temp files `atomic_write_text` left beside `path` when a write was killed
+    (`.<name>.*.tmp`, older than `older_than` seconds, so another process's write in flight
+    is left alone); the removed paths. Called after every atomic write, so the next save
+    cleans up after an interrupted one."""
+    path = Path(path)
+    prefix, removed = f".{path.name}.", []
+    cutoff = time.time() - older_than
+    try:
+        siblings = list(path.parent.iterdir())
+    except OSError:
+        return removed
+    for sibling in siblings:
+        name = sibling.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        with _suppress_oserror():
+            if sibling.is_file() and sibling.stat().st_mtime < cutoff:
+                sibling.unlink()
+                removed.append(sibling)
+    return removed
 
 
 class _suppress_oserror:
@@ -222,8 +340,9 @@ class _suppress_oserror:
 
 
 def save_record(path: str | Path, record: dict[str, Any]) -> None:
-    """Save a record atomically (temp file + rename)."""
-    atomic_write_text(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+    """Save a record atomically (temp file + rename); text that is not valid Unicode is
+    written escaped (json_text), never an error."""
+    atomic_write_text(path, json_text(record, indent=1) + "\n")
 
 
 def build_match(record: dict[str, Any]) -> Match:

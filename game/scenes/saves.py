@@ -115,7 +115,11 @@ class SaveSlots:
         return SlotProblem(mode_id, reason, kept)
 
     def check(self, mode_id: str) -> SlotProblem | None:
-        """Load the slot; if it cannot be loaded, retire it and say why."""
+        """Load the slot; if it cannot be loaded, retire it and say why. A temp file that a
+        killed save left beside the slot is removed first (the save itself was kept whole)."""
+        from game.engine.record import remove_stale_temps
+
+        remove_stale_temps(self.path(mode_id))
         if not self.exists(mode_id):
             return None
         try:

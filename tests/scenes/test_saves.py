@@ -276,3 +276,18 @@ def test_sigterm_saves_the_match_and_ends_the_cpu_worker(tmp_path):
     while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert all(_gone(pid) for pid in pids), "no CPU worker outlives the game"
+
+
+def test_the_start_up_check_removes_what_an_interrupted_save_left():
+    """A save killed mid-write leaves `.<slot>.*.tmp`: the next start-up check removes it."""
+    from game.scenes.saves import SaveSlots
+
+    slots = SaveSlots()
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    left = folder / ".strike.json.abc123.tmp"
+    left.write_text('{"format": 1, "mo', encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(left, (old, old))
+    assert slots.check("strike") is None  # no slot: nothing to report
+    assert not left.exists()

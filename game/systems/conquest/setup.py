@@ -4,6 +4,9 @@
 in placement with both armies in the tray. `create_armies` builds the armies and hands when the
 commanders are known. `load_setup` builds the position a setup describes, filling the
 documented defaults, and raises `SetupError` naming the key for every malformed setup of 6.5.
+As in every mode, a key a State JSON does not print is rejected by name, unit ids match their
+ASCII pattern exactly (`p0.t²` and `p0.t١` are not unit 2 or 1), and the battle list is no
+longer than the map has land tiles (docs/conquest.md "Setup bounds").
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.components.conquest import ConquestBoard, ConquestUnit
 from game.engine.match import SetupError, is_int
+from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.conquest import battle, endgame
 from game.systems.conquest.content import KINDS
 from game.systems.conquest.orders import MAX_OWN_PER_TILE
@@ -25,6 +29,22 @@ PHASES = ("commander", "placement", "movement", "reinforcements", "cards", "retr
 SETUP_KINDS = ("commanders", "classic")
 CLASSIC = "classic"
 REASONS = ("base_captured", "elimination", "mutual_elimination", "round_cap")
+
+# Keys a setup may hold: those a State JSON prints (6.4), plus the engine's `forced`.
+ENVELOPE_KEYS = frozenset({"mode", "rules", "seed", "phase", "turn", "to_act", "result", "seats",
+                           "board", "forced"})
+BOARD_KEYS = frozenset({"setup_kind", "commanders", "round", "tiles", "units", "orders", "ready",
+                        "eligible", "battles", "current_battle", "reinforcements",
+                        "cards_chosen", "hands", "discards", "retreat", "last_result"})
+UNIT_KEYS = frozenset({"id", "seat", "kind", "tile", "fought", "reinforced"})
+BATTLE_KEYS = frozenset({"number", "tile", "state"})
+RETREAT_KEYS = frozenset({"tile", "units"})
+RESULT_KEYS = frozenset({"winner", "reason"})
+LAST_RESULT_KEYS = frozenset({"number", "tile", "winner", "reason", "attack", "defence",
+                              "abilities", "cards", "casualties", "reinforcements",
+                              "score_parts", "scores", "trapped"})
+# `p<seat>.<letter><n>`: ASCII digits, no leading zero, at most 4 (an army has far fewer).
+UNIT_ID = id_pattern(r"p([01])\.([a-z])([1-9][0-9]{0,3})")
 
 
 def army_of(content: Content, board: ConquestBoard, seat: int) -> ArmyDef:
@@ -95,12 +115,10 @@ def _strs(value: list[Any], key: str) -> list[str]:
 
 def _parse_id(content: Content, uid: Any, key: str) -> tuple[int, str, int]:
     """`p<seat>.<letter><n>` -> (seat, kind, n)."""
-    if not isinstance(uid, str) or len(uid) < 5 or uid[0] != "p" or uid[2] != ".":
-        raise SetupError(f"{key}: bad unit id {uid!r}")
-    seat_ch, letter, digits = uid[1], uid[3], uid[4:]
-    if seat_ch not in "01" or letter not in content.letters or not digits.isdigit() or (
-            digits.startswith("0")):
-        raise SetupError(f"{key}: bad unit id {uid!r}")
+    found = UNIT_ID.fullmatch(uid) if isinstance(uid, str) else None
+    if found is None or found.group(2) not in content.letters:
+        raise SetupError(f"{key}: bad unit id {excerpt(uid)}")
+    seat_ch, letter, digits = found.groups()
     return int(seat_ch), content.letters[letter], int(digits)
 
 
@@ -108,12 +126,14 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     """Build the position of `setup` (6.5); SetupError names the malformed key."""
     if not isinstance(setup, dict):
         raise SetupError("setup: must be an object")
+    check_keys(setup, ENVELOPE_KEYS, "")
     phase = setup.get("phase")
     if phase not in PHASES:
         raise SetupError(f"phase: must be one of {', '.join(PHASES)}")
     raw = setup.get("board")
     if not isinstance(raw, dict):
         raise SetupError("board: must be an object")
+    check_keys(raw, BOARD_KEYS, "board")
     if "units" not in raw:
         raise SetupError("board.units: required")
     result = _result(setup.get("result"), phase)
@@ -127,8 +147,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if not (isinstance(commanders, list) and len(commanders) == 2):
         raise SetupError("board.commanders: must be a list of two entries")
     for s, c in enumerate(commanders):
-        if c is not None and c not in content.commanders:
-            raise SetupError(f"board.commanders[{s}]: unknown commander {c!r}")
+        if c is not None and (not isinstance(c, str) or c not in content.commanders):
+            raise SetupError(f"board.commanders[{s}]: unknown commander {excerpt(c)}")
         if kind == CLASSIC and c is not None:
             raise SetupError(f"board.commanders[{s}]: a classic setup has no commanders")
         if kind != CLASSIC and phase != "commander" and c is None:
@@ -163,14 +183,15 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     battles_raw = raw.get("battles", [])
     if not isinstance(battles_raw, list):
         raise SetupError("board.battles: must be a list")
+    check_length(battles_raw, "board.battles", len(content.land))
     battles = []
     for i, entry in enumerate(battles_raw):
         key = f"board.battles[{i}]"
         if not isinstance(entry, dict):
             raise SetupError(f"{key}: must be an object")
+        check_keys(entry, BATTLE_KEYS, key)
         number, tile, state = entry.get("number"), entry.get("tile"), entry.get("state")
-        if not is_int(number) or number < 1:
-            raise SetupError(f"{key}.number: must be an integer >= 1")
+        check_int(number, f"{key}.number", 1, len(content.land))
         if not isinstance(tile, str) or not content.is_land(tile):
             raise SetupError(f"{key}.tile: must be a land tile id")
         if state not in ("pending", "current", "done"):
@@ -204,9 +225,9 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
             raise SetupError(f"board.reinforcements[{s}]: only during a battle")
         for uid in ids:
             if seat_of.get(uid) != s:
-                raise SetupError(f"board.reinforcements[{s}]: {uid!r} is not a unit of seat {s}")
+                raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not a unit of seat {s}")
             if site is None or tile_of[uid] not in content.neighbours[site]:
-                raise SetupError(f"board.reinforcements[{s}]: {uid!r} is not next to the site")
+                raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not next to the site")
         picks.append(tuple(sorted(ids, key=lambda i: canonical_key(
             next(u for u in units if u.id == i)))))
     board.reinforcements = (picks[0], picks[1])
@@ -232,6 +253,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     last = raw.get("last_result")
     if last is not None and not isinstance(last, dict):
         raise SetupError("board.last_result: must be an object or null")
+    if last is not None:
+        check_keys(last, LAST_RESULT_KEYS, "board.last_result")
     board.last_result = last
 
     # flags derived on loading
@@ -254,7 +277,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         for s in (0, 1):
             for uid in picks[s]:
                 if uid not in board.eligible[s]:
-                    raise SetupError(f"board.reinforcements[{s}]: {uid!r} is not eligible")
+                    raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not eligible")
     elif phase == "retreat":
         assert board.retreat is not None
         to_act = tuple(s for s in (0, 1) if board.retreat[1][s])
@@ -282,7 +305,8 @@ def _result(value: Any, phase: str) -> dict[str, Any] | None:
         if phase == "over":
             raise SetupError("result: a setup in phase 'over' needs its result")
         return None
-    if not (isinstance(value, dict) and value.get("winner") in (0, 1, None)
+    if not (isinstance(value, dict) and set(value) <= RESULT_KEYS
+            and value.get("winner") in (0, 1, None)
             and not isinstance(value.get("winner"), bool) and value.get("reason") in REASONS):
         raise SetupError("result: must be null or {\"winner\": 0|1|null, \"reason\": id}")
     if phase != "over":
@@ -303,20 +327,21 @@ def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_
         key = f"board.units[{i}]"
         if not isinstance(entry, dict):
             raise SetupError(f"{key}: must be an object")
+        check_keys(entry, UNIT_KEYS, key)
         if "id" not in entry or "tile" not in entry:
             raise SetupError(f"{key}: `id` and `tile` are required")
         seat, kind, n = _parse_id(content, entry["id"], f"{key}.id")
         uid = entry["id"]
         if uid in seen:
-            raise SetupError(f"{key}.id: duplicate unit id {uid!r}")
+            raise SetupError(f"{key}.id: duplicate unit id {excerpt(uid)}")
         seen.add(uid)
         army = army_of(content, board, seat)
         if n > army.count(kind):
-            raise SetupError(f"{key}.id: {uid!r} is above the army's {army.count(kind)} "
+            raise SetupError(f"{key}.id: {excerpt(uid)} is above the army's {army.count(kind)} "
                              f"{kind} units")
         for field, want in (("seat", seat), ("kind", kind)):
             if field in entry and entry[field] != want:
-                raise SetupError(f"{key}.{field}: must be {want!r} for {uid!r}")
+                raise SetupError(f"{key}.{field}: must be {excerpt(want)} for {excerpt(uid)}")
         tile = entry["tile"]
         if tile is None:
             if phase != "placement":
@@ -326,7 +351,7 @@ def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_
                 raise SetupError(f"{key}.tile: units stay in the tray during placement "
                                  "(placements are board.orders)")
             if not isinstance(tile, str) or tile not in content.tiles:
-                raise SetupError(f"{key}.tile: unknown tile {tile!r}")
+                raise SetupError(f"{key}.tile: unknown tile {excerpt(tile)}")
             if not content.is_land(tile):
                 raise SetupError(f"{key}.tile: {tile} is water")
             per_tile[(tile, seat)] = per_tile.get((tile, seat), 0) + 1
@@ -356,7 +381,7 @@ def _cards(content: Content, board: ConquestBoard, raw: dict[str, Any]
         pile = _strs(discards_raw[s], f"board.discards[{s}]")
         for card in pile:
             if card not in army.cards:
-                raise SetupError(f"board.discards[{s}]: {card!r} is not a card of the "
+                raise SetupError(f"board.discards[{s}]: {excerpt(card)} is not a card of the "
                                  f"{army.id} army")
         if hands_raw is None:
             hand = [c for c in army.cards if c not in pile]
@@ -364,7 +389,7 @@ def _cards(content: Content, board: ConquestBoard, raw: dict[str, Any]
             hand = _strs(hands_raw[s], f"board.hands[{s}]")
             for card in hand:
                 if card not in army.cards:
-                    raise SetupError(f"board.hands[{s}]: {card!r} is not a card of the "
+                    raise SetupError(f"board.hands[{s}]: {excerpt(card)} is not a card of the "
                                      f"{army.id} army")
             if sorted(hand + pile) != sorted(army.cards):
                 raise SetupError(f"board.hands[{s}]: hand and discards must hold the army's "
@@ -387,7 +412,7 @@ def _chosen(value: Any, board: ConquestBoard, phase: str) -> tuple[str | None, s
             if phase != "cards":
                 raise SetupError(f"board.cards_chosen[{s}]: only in the cards phase")
             if card not in board.hands[s]:
-                raise SetupError(f"board.cards_chosen[{s}]: {card!r} is not in the hand")
+                raise SetupError(f"board.cards_chosen[{s}]: {excerpt(card)} is not in the hand")
         out.append(card)
     return (out[0], out[1])
 
@@ -447,6 +472,7 @@ def _retreat(value: Any, phase: str, site: str | None, seat_of: dict[str, int],
         raise SetupError("board.retreat: only in the retreat phase")
     if not isinstance(value, dict) or value.get("tile") != site:
         raise SetupError("board.retreat.tile: must be the current battle's site")
+    check_keys(value, RETREAT_KEYS, "board.retreat")
     lists = _pair_of_lists(value.get("units"), "board.retreat.units")
     out = []
     order = {u.id: canonical_key(u) for u in units}
@@ -454,7 +480,7 @@ def _retreat(value: Any, phase: str, site: str | None, seat_of: dict[str, int],
         ids = _strs(lists[s], f"board.retreat.units[{s}]")
         for uid in ids:
             if seat_of.get(uid) != s:
-                raise SetupError(f"board.retreat.units[{s}]: {uid!r} is not a unit of seat {s}")
+                raise SetupError(f"board.retreat.units[{s}]: {excerpt(uid)} is not a unit of seat {s}")
         out.append(tuple(sorted(ids, key=order.__getitem__)))
     if not out[0] and not out[1]:
         raise SetupError("board.retreat.units: nobody retreats")

@@ -155,7 +155,7 @@ def _choose_abilities(match: Match, picked: tuple[str, ...]) -> None:
 
 
 # -- options and records -----------------------------------------------------------------------
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # ASCII digits; used with fullmatch
 
 
 def check_options(options: dict[str, Any], seed: int) -> str | None:
@@ -165,7 +165,7 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
         return f"variant: must be one of {', '.join(VARIANTS)}, got {variant!r}"
     if "date" in options:
         date = options["date"]
-        if not isinstance(date, str) or not DATE.match(date):
+        if not isinstance(date, str) or not DATE.fullmatch(date):
             return f"date: must be a date as 'YYYY-MM-DD', got {date!r}"
         try:
             datetime.date.fromisoformat(date)

@@ -12,6 +12,10 @@ Malformed setups raise `SetupError` (a replay exits 1) naming the key: the check
 1..`max_hp` while the run goes on, a board list that is not 4 entries) plus keys of the wrong
 JSON type, unknown keys, unknown ability ids, a deck that is not a list (a seat view's "hidden"
 must be replaced by the caller), and a `pick` phase with cards on the table.
+
+Every size and count has an upper bound too (hero HP and gold, card values, the deck, the
+counters, the turn, id and name lengths; docs/crawl.md "Setup bounds"), so a crafted setup
+cannot make a screen or a CPU grow without limit, and card ids are short ASCII strings.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.components.crawl import CrawlCard, Hero, Run
 from game.engine.match import SetupError, is_int
+from game.engine.setup_checks import check_int, check_length, check_text, excerpt, id_pattern
+from game.systems.crawl.content import MAX_HP  # hero max_hp: the bound a mod has too
 from game.systems.crawl.table import CARD_KEYS, CARD_TYPES, SLOTS
 from game.systems.crawl.zones import BOARD_PILES, add_card, create_zones, put
 
@@ -36,6 +42,17 @@ BOARD_KEYS = frozenset({"variant", "abilities", "board", "left_hand", "right_han
 HERO_KEYS = ("hp", "max_hp", "gold", "can_revive", "reflect_damage", "bleed")
 CARD_KEY_SET = frozenset(CARD_KEYS)
 RESULT_KEYS = frozenset({"won", "score", "reason"})
+
+# Bounds of what a setup can set (docs/crawl.md "Setup bounds"): far above a run's 13 HP, 54
+# cards and values of at most 10, small enough for the play screen's texts and a CPU's search.
+MAX_GOLD = 9999        # hero gold
+MAX_VALUE = 999        # card value and initial_value
+MAX_DECK = 200         # cards in the deck
+MAX_COUNT = 9999       # clear_counter, removed
+MAX_TURN = 99999       # turn
+MAX_SCORE = 999999     # result.score
+MAX_NAME = 64          # characters of a card name
+CARD_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def _fail(where: str, problem: str) -> SetupError:
@@ -59,40 +76,37 @@ class ParsedSetup:
     removed: int = 0
 
 
-def _int(value: Any, where: str, low: int = 0) -> int:
-    if not is_int(value):
-        raise _fail(where, f"must be an integer, got {value!r}")
-    if value < low:
-        raise _fail(where, f"must be at least {low}, got {value}")
-    return value
+def _int(value: Any, where: str, low: int = 0, high: int = MAX_VALUE) -> int:
+    return check_int(value, where, low, high)
 
 
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _fail(where, f"must be true or false, got {value!r}")
+        raise _fail(where, f"must be true or false, got {excerpt(value)}")
     return value
 
 
 def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, CrawlCard]:
     """One card object; `zone` is board | hand | backpack | deck (for values and `spent`)."""
     if not isinstance(raw, dict):
-        raise _fail(where, f"must be a card object, got {raw!r}")
+        raise _fail(where, f"must be a card object, got {excerpt(raw)}")
     for key in raw:
         if key not in CARD_KEY_SET:
             raise _fail(f"{where}.{key}", "unknown card key")
     card_id = raw.get("id")
-    if not isinstance(card_id, str) or not card_id:
-        raise _fail(f"{where}.id", "required: a non-empty string")
+    if not isinstance(card_id, str) or not CARD_ID.fullmatch(card_id):
+        raise _fail(f"{where}.id", "required: 1-64 of A-Z a-z 0-9 _ . -, got "
+                                   f"{excerpt(card_id)}")
     card_type = raw.get("type")
     if card_type not in CARD_TYPES:
-        raise _fail(f"{where}.type", f"unknown card type {card_type!r} "
+        raise _fail(f"{where}.type", f"unknown card type {excerpt(card_type)} "
                                      f"({', '.join(CARD_TYPES)})")
     if card_type == "ability":
         ability = raw.get("ability")
         if not isinstance(ability, str):
             raise _fail(f"{where}.ability", "required for an ability card: an ability id")
         if ability not in content.abilities:
-            raise _fail(f"{where}.ability", f"unknown ability {ability!r}")
+            raise _fail(f"{where}.ability", f"unknown ability {excerpt(ability)}")
         for key in ("value", "initial_value"):
             if raw.get(key) is not None:
                 raise _fail(f"{where}.{key}", "must be null for an ability card")
@@ -116,8 +130,8 @@ def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, Crawl
     name = raw.get("name")
     if name is None:
         name = content.default_name(card_type, initial, ability)
-    elif not isinstance(name, str):
-        raise _fail(f"{where}.name", f"must be a string, got {name!r}")
+    else:
+        name = check_text(name, f"{where}.name", MAX_NAME, empty=True)
     return card_id, CrawlCard(card_type, value, initial, ability, pyro, bash, spent, name)
 
 
@@ -129,19 +143,19 @@ def parse_setup(content: Content, setup: Any) -> ParsedSetup:
         if key not in ENVELOPE_KEYS:
             raise _fail(f"{key}", "unknown key")
     if setup.get("mode", "crawl") != "crawl":
-        raise _fail("mode", f"must be 'crawl', got {setup['mode']!r}")
+        raise _fail("mode", f"must be 'crawl', got {excerpt(setup['mode'])}")
     if setup.get("rules", "1") != "1":
-        raise _fail("rules", f"must be '1', got {setup['rules']!r}")
+        raise _fail("rules", f"must be '1', got {excerpt(setup['rules'])}")
     seed = setup.get("seed")
     if seed is not None and not is_int(seed) and seed != "hidden":
-        raise _fail("seed", f"must be an integer or 'hidden', got {seed!r}")
+        raise _fail("seed", f"must be an integer or 'hidden', got {excerpt(seed)}")
     parsed = ParsedSetup()
-    parsed.turn = _int(setup.get("turn", 0), "turn")
+    parsed.turn = _int(setup.get("turn", 0), "turn", 0, MAX_TURN)
     parsed.result = _result(setup.get("result"))
     default_phase = "over" if parsed.result is not None else "play"
     phase = setup.get("phase", default_phase)
     if phase not in ("pick", "play", "over"):
-        raise _fail("phase", f"must be 'pick', 'play' or 'over', got {phase!r}")
+        raise _fail("phase", f"must be 'pick', 'play' or 'over', got {excerpt(phase)}")
     if (phase == "over") != (parsed.result is not None):
         raise _fail("phase", "a run is 'over' exactly when it has a result")
     parsed.phase = phase
@@ -158,7 +172,7 @@ def _result(raw: Any) -> dict[str, Any] | None:
     if not isinstance(raw, dict) or set(raw) != RESULT_KEYS:
         raise _fail("result", "must be null or {\"won\", \"score\", \"reason\"}")
     won = _bool(raw["won"], "result.won")
-    score = _int(raw["score"], "result.score")
+    score = _int(raw["score"], "result.score", 0, MAX_SCORE)
     if raw["reason"] not in ("cleared", "died"):
         raise _fail("result.reason", "must be 'cleared' or 'died'")
     return {"won": won, "score": score, "reason": raw["reason"]}
@@ -171,9 +185,10 @@ def _parse_board(content: Content, board: dict[str, Any], parsed: ParsedSetup) -
     abilities = board.get("abilities", [])
     if not isinstance(abilities, list):
         raise _fail("board.abilities", "must be a list of ability ids")
+    check_length(abilities, "board.abilities", len(content.abilities))
     for i, ability in enumerate(abilities):
-        if ability not in content.abilities:
-            raise _fail(f"board.abilities[{i}]", f"unknown ability {ability!r}")
+        if not isinstance(ability, str) or ability not in content.abilities:
+            raise _fail(f"board.abilities[{i}]", f"unknown ability {excerpt(ability)}")
     if len(set(abilities)) != len(abilities):
         raise _fail("board.abilities", "abilities must be distinct")
     parsed.abilities = tuple(abilities)
@@ -189,19 +204,21 @@ def _parse_board(content: Content, board: dict[str, Any], parsed: ParsedSetup) -
             content, raw, f"board.{zone}", "backpack" if zone == "backpack" else "hand")
     deck = board.get("deck", [])
     if not isinstance(deck, list):
-        raise _fail("board.deck", f"must be a list of cards, got {deck!r} (a seat view's "
-                                        "hidden deck must be replaced by a list)")
+        raise _fail("board.deck", f"must be a list of cards, got {excerpt(deck)} (a seat "
+                                  "view's hidden deck must be replaced by a list)")
+    check_length(deck, "board.deck", MAX_DECK)
     parsed.deck = [_card(content, raw, f"board.deck[{i}]", "deck")
                    for i, raw in enumerate(deck)]
     _parse_hero(content, board.get("hero", {}), parsed)
-    parsed.clear_counter = _int(board.get("clear_counter", 0), "board.clear_counter")
+    parsed.clear_counter = _int(board.get("clear_counter", 0), "board.clear_counter", 0,
+                                MAX_COUNT)
     parsed.random_attack_used = _bool(board.get("random_attack_used", False),
                                       "board.random_attack_used")
-    parsed.removed = _int(board.get("removed", 0), "board.removed")
+    parsed.removed = _int(board.get("removed", 0), "board.removed", 0, MAX_COUNT)
     seen: set[str] = set()
     for card_id, _ in _all_cards(parsed):
         if card_id in seen:
-            raise _fail("board", f"duplicate card id {card_id!r}")
+            raise _fail("board", f"duplicate card id {excerpt(card_id)}")
         seen.add(card_id)
     if parsed.phase == "pick" and seen:
         raise _fail("board", "a run in phase 'pick' has no cards yet")
@@ -214,15 +231,15 @@ def _parse_hero(content: Content, hero: Any, parsed: ParsedSetup) -> None:
         if key not in HERO_KEYS:
             raise _fail(f"board.hero.{key}", "unknown key")
     rules = content.rules
-    max_hp = _int(hero.get("max_hp", rules.max_hp), "board.hero.max_hp", 1)
-    hp = _int(hero.get("hp", max_hp), "board.hero.hp")
+    max_hp = _int(hero.get("max_hp", rules.max_hp), "board.hero.max_hp", 1, MAX_HP)
+    hp = _int(hero.get("hp", max_hp), "board.hero.hp", 0, MAX_HP)
     low = 1 if parsed.result is None else 0
     if not low <= hp <= max_hp:
         raise _fail("board.hero.hp", f"must be in {low}..{max_hp} "
                                            f"{'while the run goes on' if low else ''}, got {hp}")
     parsed.hero = {
         "hp": hp, "max_hp": max_hp,
-        "gold": _int(hero.get("gold", rules.start_gold), "board.hero.gold"),
+        "gold": _int(hero.get("gold", rules.start_gold), "board.hero.gold", 0, MAX_GOLD),
         **{flag: _bool(hero.get(flag, False), f"board.hero.{flag}")
            for flag in ("can_revive", "reflect_damage", "bleed")},
     }

@@ -30,7 +30,7 @@ from game.systems.schema import located
 EFFECT_IDS = ("none", "income", "tax", "heal", "ranged", "aoe", "aura", "guardian",
               "overkillHeal", "cleave")
 MODES = ("country", "continent")
-SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "id\n"
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
 ANY_CONTINENT = "any"
 COMMON = "common"
@@ -79,7 +79,7 @@ class FactionTable(_Strict):
     @field_validator("id")
     @classmethod
     def _snake(cls, value: str) -> str:
-        if not SNAKE.match(value):
+        if not SNAKE.fullmatch(value):
             raise ValueError(f"id {value!r} must be snake_case")
         return value
 
@@ -104,7 +104,7 @@ class CardEntry(_Strict):
     @field_validator("id")
     @classmethod
     def _snake(cls, value: str) -> str:
-        if not SNAKE.match(value):
+        if not SNAKE.fullmatch(value):
             raise ValueError(f"id {value!r} must be snake_case")
         return value
 

@@ -3,17 +3,19 @@
 `start_match` opens the deck builder. `load_setup` builds the planning position a setup
 describes, exactly as given, fills the documented defaults (including the offers drawn at load
 from each seat's fresh `shop` stream) and raises `SetupError` naming the key for every rule of
-section 6 a setup breaks.
+section 6 a setup breaks. As in every mode, a key a State JSON does not print is rejected by
+name, uids match `u<n>` exactly in ASCII (not "u1\\n"), and coins, uids and the combat log
+have upper bounds (docs/kingdom.md "Setup bounds").
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from game.components.common import Ident
 from game.components.kingdom import KingdomBoard, KingdomSeat, Unit
-from game.engine.match import SetupError, is_int
+from game.engine.match import SetupError
+from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
 from game.systems.kingdom.state import KEY, Index, pack_log
@@ -22,7 +24,20 @@ if TYPE_CHECKING:
     from game.engine.match import Match
     from game.systems.kingdom.content import Content
 
-UID = re.compile(r"^u([1-9][0-9]*)$")
+MAX_UID = 999_999     # uids are u1 .. u999999
+UID = id_pattern(r"u([1-9][0-9]{0,5})")
+MAX_COINS = 9999
+MAX_LOG = 2000        # events of board.combat_log
+
+# Keys a setup may hold: those a State JSON prints (section 6), the `board.turn` and
+# `board.phase` aliases, and the engine's `forced`.
+ENVELOPE_KEYS = frozenset({"mode", "rules", "seed", "phase", "turn", "to_act", "result", "seats",
+                           "board", "forced"})
+BOARD_KEYS = frozenset({"seats", "next_uid", "combat_log", "phase", "turn"})
+SEAT_KEYS = frozenset({"faction", "mode", "hero", "deck", "level", "era", "slots", "hp",
+                       "max_hp", "coins", "shop"})
+HERO_KEYS = frozenset({"card", "status"})
+SLOT_KEYS = frozenset({"card", "uid"})
 HERO_STATUSES = ("in_hand", "deployed", "dead")
 MODES = ("country", "continent")
 
@@ -51,13 +66,8 @@ def start_match(match: Match, content: Content) -> None:
 
 
 # -- setup ---------------------------------------------------------------------------------
-def _int(value: Any, key: str, low: int, high: int | None = None) -> int:
-    if not is_int(value):
-        raise SetupError(f"{key}: must be an integer")
-    if value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f">= {low}"
-        raise SetupError(f"{key}: must be {span}, got {value}")
-    return value
+def _int(value: Any, key: str, low: int, high: int) -> int:
+    return check_int(value, key, low, high)
 
 
 def _get(raw: dict[str, Any], key: str, default: Any) -> Any:
@@ -70,38 +80,44 @@ def _alias(setup: dict[str, Any], board: dict[str, Any], key: str, default: Any)
     """`turn` / `phase` from the envelope, with `board.<key>` accepted as an alias."""
     outer, inner = setup.get(key), board.get(key)
     if outer is not None and inner is not None and outer != inner:
-        raise SetupError(f"setup.board.{key}: {inner!r} differs from setup.{key} {outer!r}")
+        raise SetupError(f"setup.board.{key}: {excerpt(inner)} differs from setup.{key} {excerpt(outer)}")
     return outer if outer is not None else (inner if inner is not None else default)
 
 
 def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     """The planning position of a setup (section 6), validated key by key."""
+    check_keys(setup, ENVELOPE_KEYS, "setup")
     if setup.get("mode") not in (None, "kingdom"):
-        raise SetupError(f"setup.mode: must be \"kingdom\", got {setup.get('mode')!r}")
+        raise SetupError(f"setup.mode: must be \"kingdom\", got {excerpt(setup.get('mode'))}")
     if setup.get("result") is not None:
         raise SetupError("setup.result: a setup must be a running match (null)")
     board = setup.get("board")
     if not isinstance(board, dict):
         raise SetupError("setup.board: must be an object")
+    check_keys(board, BOARD_KEYS, "setup.board")
     phase = _alias(setup, board, "phase", "planning")
     if phase != "planning":
-        raise SetupError(f"setup.phase: must be \"planning\", got {phase!r} "
+        raise SetupError(f"setup.phase: must be \"planning\", got {excerpt(phase)} "
                          "(a match from the deck builder uses setup: null)")
     turn = _int(_alias(setup, board, "turn", 1), "setup.turn", 1, content.turn_cap)
     to_act = _get(setup, "to_act", [0])
     if to_act not in ([0], [1]):
-        raise SetupError(f"setup.to_act: must be [0] or [1], got {to_act!r}")
+        raise SetupError(f"setup.to_act: must be [0] or [1], got {excerpt(to_act)}")
     raw_seats = board.get("seats")
     if not isinstance(raw_seats, list) or len(raw_seats) != 2:
         raise SetupError("setup.board.seats: must be a list of two seat objects")
     parsed = [_seat(content, raw, n, f"setup.board.seats[{n}]") for n, raw in enumerate(raw_seats)]
-    used = [int(UID.match(u[1]).group(1))  # type: ignore[union-attr]
+    used = [int(UID.fullmatch(u[1]).group(1))  # type: ignore[union-attr]
             for seat, slots in parsed for u in slots if u is not None and u[1]]
     if len(used) != len(set(used)):
         raise SetupError("setup.board.seats: two units share a uid")
     first_free = max(used, default=0) + 1
     next_uid = _get(board, "next_uid", first_free)
-    next_uid = _int(next_uid, "setup.board.next_uid", first_free)
+    next_uid = _int(next_uid, "setup.board.next_uid", first_free, MAX_UID + 1)
+    unnamed = sum(1 for _, slots in parsed for u in slots if u is not None and not u[1])
+    if next_uid + unnamed - 1 > MAX_UID:
+        raise SetupError(f"setup.board.next_uid: the slots without a uid would pass "
+                         f"u{MAX_UID}")
     for seat, slots in parsed:
         filled: list[Unit | None] = []
         for unit in slots:
@@ -113,6 +129,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     log = _get(board, "combat_log", [])
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise SetupError("setup.board.combat_log: must be a list of event objects")
+    check_length(log, "setup.board.combat_log", MAX_LOG)
     seats = (parsed[0][0], parsed[1][0])
     _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=pack_log(log)), seats)
     for n, raw in enumerate(raw_seats):
@@ -126,26 +143,28 @@ def _seat(content: Content, raw: Any, n: int, key: str
     """One seat object of a setup; slots keep "" for a uid still to assign."""
     if not isinstance(raw, dict):
         raise SetupError(f"{key}: must be an object")
+    check_keys(raw, SEAT_KEYS, key)
     mode = _get(raw, "mode", "country")
     if mode not in MODES:
-        raise SetupError(f"{key}.mode: must be \"country\" or \"continent\", got {mode!r}")
+        raise SetupError(f"{key}.mode: must be \"country\" or \"continent\", "
+                         f"got {excerpt(mode)}")
     faction = raw.get("faction")
     if not isinstance(faction, str):
         raise SetupError(f"{key}.faction: required (a country or continent id)")
     if not content.is_faction(mode, faction):
-        raise SetupError(f"{key}.faction: {faction!r} is not a {mode} of this game")
+        raise SetupError(f"{key}.faction: {excerpt(faction)} is not a {mode} of this game")
     level = _int(_get(raw, "level", content.start_level), f"{key}.level",
                  content.start_level, content.max_level)
     era = content.era(level).id
     if _get(raw, "era", era) != era:
-        raise SetupError(f"{key}.era: level {level} is era {era!r}, got {raw['era']!r}")
+        raise SetupError(f"{key}.era: level {level} is era {excerpt(era)}, got {excerpt(raw['era'])}")
     slot_count = content.slot_count(level)
     max_hp = content.max_hp(slot_count)
     if _get(raw, "max_hp", max_hp) != max_hp:
         raise SetupError(f"{key}.max_hp: level {level} has max_hp {max_hp}, "
-                         f"got {raw['max_hp']!r}")
+                         f"got {excerpt(raw['max_hp'])}")
     hp = _int(_get(raw, "hp", max_hp), f"{key}.hp", 1, max_hp)
-    coins = _int(_get(raw, "coins", content.start_coins), f"{key}.coins", 0)
+    coins = _int(_get(raw, "coins", content.start_coins), f"{key}.coins", 0, MAX_COINS)
     hero, status = _hero(content, raw.get("hero"), f"{key}.hero")
     deck = _deck(content, raw.get("deck"), mode, faction, f"{key}.deck")
     slots = _slots(content, raw.get("slots"), slot_count, hero, status, f"{key}.slots")
@@ -163,9 +182,10 @@ def _hero(content: Content, raw: Any, key: str) -> tuple[str | None, str | None]
         return None, None
     if not isinstance(raw, dict) or not isinstance(raw.get("card"), str):
         raise SetupError(f"{key}: must be null or {{\"card\": hero id, \"status\": ...}}")
+    check_keys(raw, HERO_KEYS, key)
     card = content.cards.get(raw["card"])
     if card is None or card.kind != "hero":
-        raise SetupError(f"{key}.card: {raw['card']!r} is not a hero")
+        raise SetupError(f"{key}.card: {excerpt(raw['card'])} is not a hero")
     status = _get(raw, "status", "in_hand")
     if status not in HERO_STATUSES:
         raise SetupError(f"{key}.status: must be one of {', '.join(HERO_STATUSES)}")
@@ -183,7 +203,7 @@ def _deck(content: Content, raw: Any, mode: str, faction: str, key: str) -> tupl
     for i, card_id in enumerate(raw):
         card = content.cards.get(card_id)
         if card is None or card.kind != "unit":
-            raise SetupError(f"{key}[{i}]: {card_id!r} is not a unit id")
+            raise SetupError(f"{key}[{i}]: {excerpt(card_id)} is not a unit id")
     if len(set(raw)) != len(raw):
         raise SetupError(f"{key}: unit ids must be distinct")
     return tuple(sorted(raw))
@@ -201,7 +221,7 @@ def _slots(content: Content, raw: Any, count: int, hero: str | None, status: str
     if status == "deployed" and heroes != 1:
         raise SetupError(f"{key}: a deployed hero must stand in exactly one slot")
     if status != "deployed" and heroes:
-        raise SetupError(f"{key}: the hero stands in a slot but its status is {status!r}")
+        raise SetupError(f"{key}: the hero stands in a slot but its status is {excerpt(status)}")
     return slots
 
 
@@ -210,12 +230,14 @@ def _slot_unit(content: Content, entry: Any, hero: str | None, key: str) -> Unit
         return None
     if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):
         raise SetupError(f"{key}: must be null or {{\"card\": id, \"uid\": \"u<n>\"}}")
+    check_keys(entry, SLOT_KEYS, key)
     card = content.cards.get(entry["card"])
     if card is None or (card.kind == "hero" and card.id != hero):
-        raise SetupError(f"{key}.card: {entry['card']!r} is not a unit id or the seat's hero")
+        raise SetupError(f"{key}.card: {excerpt(entry['card'])} is not a unit id or the seat's hero")
     uid = _get(entry, "uid", "")
-    if uid != "" and (not isinstance(uid, str) or not UID.match(uid)):
-        raise SetupError(f"{key}.uid: must be \"u<n>\" with n >= 1, got {uid!r}")
+    if uid != "" and (not isinstance(uid, str) or not UID.fullmatch(uid)):
+        raise SetupError(f"{key}.uid: must be \"u<n>\" with n in 1..{MAX_UID}, "
+                         f"got {excerpt(uid)}")
     return (card.id, uid)
 
 
@@ -227,7 +249,7 @@ def _shop(content: Content, raw: Any, size: int, key: str) -> tuple[str | None, 
             continue
         card = content.cards.get(offer) if isinstance(offer, str) else None
         if card is None or card.kind != "unit":
-            raise SetupError(f"{key}[{i}]: {offer!r} is not a unit id")
+            raise SetupError(f"{key}[{i}]: {excerpt(offer)} is not a unit id")
     return tuple(raw)
 
 

@@ -29,7 +29,7 @@ from game.systems.schema import located
 
 ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
 STATUSES = ("none", "burn", "stun", "root")
-SNAKE = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "id\n"
 
 # Effects are rule functions in game.systems.strike.combat; names (and no parameters beyond
 # effect_value / effect_turns) are registered here so that validation knows them.
@@ -102,7 +102,7 @@ class CardEntry(_Strict):
 
     @model_validator(mode="after")
     def _snake(self) -> CardEntry:
-        if not SNAKE.match(self.id):
+        if not SNAKE.fullmatch(self.id):
             raise ValueError(f"id {self.id!r} must be snake_case")
         return self
 

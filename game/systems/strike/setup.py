@@ -4,6 +4,11 @@
 as given, filling the documented defaults, and raises `SetupError` naming the key for every
 malformed setup listed in section 6. A combat setup is a decision point: the turn start of the
 seat to act is *not* run again.
+
+Beyond section 6, a setup is a crafted file: every key must be one a State JSON prints (else
+"unknown key", as in every mode), every size and count has an upper bound (grid, units, card
+lists, HP, cooldowns, statuses, flames, rolls, turn), ids are short ASCII strings, and each
+seat's zone must hold its heroes (docs/strike.md "Setup bounds").
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.components.common import Ident
 from game.components.strike import StrikeBoard, StrikeUnit
 from game.engine.match import SetupError, is_int
+from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.strike.draft import deal
 from game.systems.strike.state import KEY, Index
 
@@ -21,6 +27,29 @@ if TYPE_CHECKING:
     from game.systems.strike.content import Content
 
 PHASES = ("draft", "placement", "combat", "over")
+
+# Keys a setup may hold: those a State JSON prints (section 6), plus the engine's `forced`.
+ENVELOPE_KEYS = frozenset({"mode", "rules", "seed", "phase", "turn", "to_act", "result", "seats",
+                           "board", "forced"})
+BOARD_KEYS = frozenset({"cols", "rows", "zone_columns", "pool", "picks", "hands", "decks",
+                        "discard", "units", "flames", "round", "rolls"})
+UNIT_KEYS = frozenset({"id", "owner", "slot", "card", "pos", "hp", "max_hp", "cooldowns",
+                       "statuses"})
+STATUS_KEYS = frozenset({"burn", "stun", "root", "regen"})
+PAIR_KEYS = frozenset({"turns", "value"})
+FLAME_KEYS = frozenset({"tile", "owner", "rounds", "value"})
+RESULT_KEYS = frozenset({"winner", "reason"})
+
+# Bounds of what a setup can set (docs/strike.md "Setup bounds"): generous next to the game's
+# 23 x 11 grid, 3 heroes a seat, 50 HP and 20 cards, small enough that no legal-move list,
+# CPU search or screen grows past what a player waits for.
+MAX_GRID = 64          # board.cols and board.rows
+MAX_UNITS = 32         # units per seat
+MAX_CARDS = 64         # entries of board.pool, each hand, each deck and board.discard
+MAX_HP = 999           # unit max_hp
+MAX_COUNTER = 999      # cooldowns, status turns and values, flame rounds and values
+MAX_ROLLS = 1000       # queued forced rolls
+UNIT_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
 
 
 def _new_index(match: Match, content: Content, board: StrikeBoard) -> Index:
@@ -38,20 +67,17 @@ def start_match(match: Match, content: Content) -> None:
     deal(match)
 
 
-def _int(value: Any, key: str, low: int | None = None) -> int:
-    if not is_int(value):
-        raise SetupError(f"{key}: must be an integer")
-    if low is not None and value < low:
-        raise SetupError(f"{key}: must be >= {low}")
-    return value
+def _int(value: Any, key: str, low: int = 0, high: int = MAX_COUNTER) -> int:
+    return check_int(value, key, low, high)
 
 
 def _ids(value: Any, key: str, known: set[str]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise SetupError(f"{key}: must be a list of card ids")
+    check_length(value, key, MAX_CARDS)
     for i, card in enumerate(value):
         if card not in known:
-            raise SetupError(f"{key}[{i}]: unknown card {card!r}")
+            raise SetupError(f"{key}[{i}]: unknown card {excerpt(card)}")
     return tuple(value)
 
 
@@ -72,6 +98,7 @@ def _tile(value: Any, key: str, cols: int, rows: int) -> tuple[int, int]:
 def _status_pair(value: Any, key: str) -> tuple[int, int]:
     if not isinstance(value, dict):
         raise SetupError(f"{key}: must be {{\"turns\": n, \"value\": n}}")
+    check_keys(value, PAIR_KEYS, key)
     return (_int(value.get("turns", 0), f"{key}.turns", 0),
             _int(value.get("value", 0), f"{key}.value", 0))
 
@@ -80,16 +107,19 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     """Build the position of `setup` (section 6); SetupError names the malformed key."""
     if not isinstance(setup, dict):
         raise SetupError("setup: must be an object")
+    check_keys(setup, ENVELOPE_KEYS, "")
     phase = setup.get("phase")
     if phase not in PHASES:
         raise SetupError(f"phase: must be one of {', '.join(PHASES)}")
     raw = setup.get("board", {})
     if not isinstance(raw, dict):
         raise SetupError("board: must be an object")
+    check_keys(raw, BOARD_KEYS, "board")
     rules = content.rules
-    cols = _int(raw.get("cols", rules.board.cols), "board.cols", 1)
-    rows = _int(raw.get("rows", rules.board.rows), "board.rows", 1)
-    zone = _int(raw.get("zone_columns", rules.board.zone_columns), "board.zone_columns", 1)
+    cols = _int(raw.get("cols", rules.board.cols), "board.cols", 2, MAX_GRID)
+    rows = _int(raw.get("rows", rules.board.rows), "board.rows", 1, MAX_GRID)
+    zone = _int(raw.get("zone_columns", rules.board.zone_columns), "board.zone_columns", 1,
+                MAX_GRID)
     if 2 * zone > cols:
         raise SetupError("board.zone_columns: 2 * zone_columns must be <= cols")
     known = set(content.cards)
@@ -99,7 +129,9 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
 
     result = setup.get("result")
     if result is not None:
-        if not (isinstance(result, dict) and result.get("winner") in (0, 1, None)
+        if not (isinstance(result, dict) and set(result) <= RESULT_KEYS
+                and not isinstance(result.get("winner"), bool)
+                and result.get("winner") in (0, 1, None)
                 and result.get("reason") in ("elimination", "mutual_elimination",
                                              "round_cap")):
             raise SetupError("result: must be null or {\"winner\": 0|1|null, \"reason\": id}")
@@ -114,7 +146,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     to_act = tuple(to_act_raw) if result is None else ()
     fighting = phase in ("combat", "over")
     turn_default = (1 if to_act == (0,) else 2) if fighting else 0
-    turn = _int(setup.get("turn", turn_default), "turn", 0)
+    turn = _int(setup.get("turn", turn_default), "turn", 0, 2 * rules.combat.round_cap)
     round_ = (turn + 1) // 2 if fighting else 0
     if "round" in raw and raw["round"] != round_:
         raise SetupError(f"board.round: must match turn ({round_})")
@@ -123,6 +155,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     units_raw = raw.get("units", [])
     if not isinstance(units_raw, list):
         raise SetupError("board.units: must be a list")
+    check_length(units_raw, "board.units", 2 * MAX_UNITS)
     if phase == "draft" and units_raw:
         raise SetupError("board.units: units exist only from the end of the draft on")
     units: list[StrikeUnit] = []
@@ -134,33 +167,39 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         key = f"board.units[{i}]"
         if not isinstance(u, dict):
             raise SetupError(f"{key}: must be an object")
+        check_keys(u, UNIT_KEYS, key)
         owner = u.get("owner")
         if owner not in (0, 1) or not is_int(owner):
             raise SetupError(f"{key}.owner: must be 0 or 1")
         card_id = u.get("card")
-        if card_id not in known:
-            raise SetupError(f"{key}.card: unknown card {card_id!r}")
+        if not isinstance(card_id, str) or card_id not in known:
+            raise SetupError(f"{key}.card: unknown card {excerpt(card_id)}")
         card = content.cards[card_id]
         uid = u.get("id", f"p{owner}.{card_id}")
-        if not isinstance(uid, str) or uid in seen_ids:
-            raise SetupError(f"{key}.id: duplicated or invalid id {uid!r}")
+        if not isinstance(uid, str) or not UNIT_ID.fullmatch(uid) or uid in seen_ids:
+            raise SetupError(f"{key}.id: duplicated or invalid id {excerpt(uid)} (1-64 of "
+                             "A-Z a-z 0-9 _ . -)")
         seen_ids.add(uid)
-        slot = _int(u.get("slot", counts[owner]), f"{key}.slot", 0)
+        if counts[owner] == MAX_UNITS:
+            raise SetupError(f"{key}: seat {owner} has more than {MAX_UNITS} units")
+        slot = _int(u.get("slot", counts[owner]), f"{key}.slot", 0, MAX_UNITS - 1)
         counts[owner] += 1
         if slot in slots[owner]:
             raise SetupError(f"{key}.slot: slot {slot} used twice by seat {owner}")
         slots[owner].add(slot)
-        max_hp = _int(u.get("max_hp", card.hp), f"{key}.max_hp", 1)
-        hp = _int(u.get("hp", max_hp), f"{key}.hp")
+        max_hp = _int(u.get("max_hp", card.hp), f"{key}.max_hp", 1, MAX_HP)
+        hp = _int(u.get("hp", max_hp), f"{key}.hp", 0, MAX_HP)
         if not 0 <= hp <= max_hp:
             raise SetupError(f"{key}.hp: must be within 0 ... max_hp ({max_hp})")
         cooldowns = u.get("cooldowns", [0] * len(card.attacks))
         if not (isinstance(cooldowns, list) and len(cooldowns) == len(card.attacks)
-                and all(is_int(c) and c >= 0 for c in cooldowns)):
-            raise SetupError(f"{key}.cooldowns: must be {len(card.attacks)} integers >= 0")
+                and all(is_int(c) and 0 <= c <= MAX_COUNTER for c in cooldowns)):
+            raise SetupError(f"{key}.cooldowns: must be {len(card.attacks)} integers in "
+                             f"0..{MAX_COUNTER}")
         statuses = u.get("statuses", {})
         if not isinstance(statuses, dict):
             raise SetupError(f"{key}.statuses: must be an object")
+        check_keys(statuses, STATUS_KEYS, f"{key}.statuses")
         burn = _status_pair(statuses.get("burn", {}), f"{key}.statuses.burn")
         regen = _status_pair(statuses.get("regen", {}), f"{key}.statuses.regen")
         stun = _int(statuses.get("stun", 0), f"{key}.statuses.stun", 0)
@@ -194,7 +233,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         everything = [*hands[0], *hands[1], *decks[0], *decks[1]]
         if len(set(everything)) != len(everything):
             raise SetupError("board.hands: a card appears twice across the hands and decks")
-    picks = _int(raw.get("picks", len(decks[0]) + len(decks[1])), "board.picks", 0)
+    picks = _int(raw.get("picks", len(decks[0]) + len(decks[1])), "board.picks", 0,
+                 2 * MAX_CARDS)
 
     # -- flames and rolls -------------------------------------------------------------------
     flames_raw = raw.get("flames", [])
@@ -205,23 +245,26 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         key = f"board.flames[{i}]"
         if not isinstance(f, dict):
             raise SetupError(f"{key}: must be an object")
+        check_keys(f, FLAME_KEYS, key)
         tile = _tile(f.get("tile"), f"{key}.tile", cols, rows)
         owner = f.get("owner")
         if owner not in (0, 1) or not is_int(owner):
             raise SetupError(f"{key}.owner: must be 0 or 1")
         rounds = _int(f.get("rounds", 2), f"{key}.rounds", 1)
-        value = _int(f.get("value", 5), f"{key}.value", 0)
+        value = _int(f.get("value", 5), f"{key}.value")
         if tile in flames:
             raise SetupError(f"{key}.tile: two flames on {list(tile)}")
         flames[tile] = (tile[0], tile[1], owner, rounds, value)
     rolls_raw = raw.get("rolls", [])
     if not isinstance(rolls_raw, list):
         raise SetupError("board.rolls: must be a list of integers")
+    check_length(rolls_raw, "board.rolls", MAX_ROLLS)
     low, high = rules.combat.roll_min, rules.combat.roll_max
     for i, roll in enumerate(rolls_raw):
         if not is_int(roll) or not low <= roll <= high:
             raise SetupError(f"board.rolls[{i}]: must be an integer in {low} ... {high}")
 
+    _check_zone_room(phase, units, zone * rows, rules.draft.deck_size)
     if phase == "placement" and result is None and not any(
             u.owner == to_act[0] and u.hp > 0 and u.pos is None for u in units):
         raise SetupError(f"to_act: seat {to_act[0]} has no unit left to place")
@@ -241,3 +284,20 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         match.finish(result)
     else:
         match.set_phase(phase, to_act)
+
+
+def _check_zone_room(phase: str, units: list[StrikeUnit], tiles: int, deck_size: int) -> None:
+    """Each seat's zone must hold the heroes it still has to place (its living units, or a
+    full deck in the draft): else placement has no legal decision and a CPU waits forever."""
+    if phase == "draft":
+        if tiles < deck_size:
+            raise SetupError(f"board.zone_columns: a zone of {tiles} tiles cannot hold the "
+                             f"{deck_size} heroes of a deck (zone_columns x rows)")
+        return
+    if phase != "placement":
+        return
+    for seat in (0, 1):
+        living = sum(1 for u in units if u.owner == seat and u.hp > 0)
+        if living > tiles:
+            raise SetupError(f"board.zone_columns: a zone of {tiles} tiles cannot hold seat "
+                             f"{seat}'s {living} living units (zone_columns x rows)")
