@@ -494,7 +494,9 @@ class MainMenuView(FeltView):
                     "In every game",
                     (
                         "H opens the game's own help: its goal, phases and controls.",
-                        "Esc opens the pause menu: resume, save and quit, settings, quit.",
+                        "Esc opens the pause menu: resume, save and quit, settings, quit. "
+                        "Marve-Strike saves after every move, so its Esc only asks whether "
+                        "to leave the match.",
                     ),
                 ),
                 HelpTopic(
