@@ -11,12 +11,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
 EXIT_OK, EXIT_BAD_RECORD, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2, 64
-MAX_GAMES = 10_000  # simulate --games: a run that still fits in memory and finishes in hours
+MAX_GAMES = 1_000_000  # simulate --games: memory stays flat, so only the time bounds a run
 MAX_JOBS = 64       # simulate --jobs
 
 
@@ -103,24 +104,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 # -- simulate --------------------------------------------------------------------------------
-def _simulate_one(job: tuple[str, int, dict[int, str], dict[str, Any]]) -> dict[str, Any]:
-    from game.engine.autoplay import play_cpu_match
-    from game.engine.modes import get_mode
-
-    mode_id, seed, cpu, options = job
-    spec = get_mode(mode_id)
-    assert spec is not None
-    played = play_cpu_match(spec, seed, cpu, options)
-    extra = spec.summarize(played.result) if spec.summarize else {}
-    return {"record": played.record, "result": played.result, "turns": played.turns,
-            "seed": seed, "cpu": {str(k): v for k, v in cpu.items()}, "extra": extra}
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from rich.progress import Progress
-
+    """Play an arena (game.engine.arena) and print its summary; games stream to `--out`."""
+    from game.engine.arena import ArenaError, Tally, arena_jobs, parse_shard, parse_sprt
+    from game.engine.cluster import ClusterUnavailable
     from game.engine.modes import get_mode, mode_ids
-    from game.engine.stats import mean_interval, wilson_interval
+    from game.engine.resources import installed_mod_refs
 
     spec = get_mode(args.mode)
     if spec is None:
@@ -139,47 +128,116 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return _fail(f"--games must be at most {MAX_GAMES}", EXIT_USAGE)
     if not 1 <= args.jobs <= MAX_JOBS:
         return _fail(f"--jobs must be in 1..{MAX_JOBS}", EXIT_USAGE)
+    try:
+        shard = parse_shard(args.shard) if args.shard else (1, 1)
+        sprt = parse_sprt(args.sprt, args.alpha, args.beta) if args.sprt else None
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    if sprt is not None and shard != (1, 1):
+        return _fail("--sprt stops a whole run, not one shard: play the shards without it and "
+                     "test their union with `tabula merge --sprt`", EXIT_USAGE)
     if args.out:
         problem = _unwritable(Path(args.out))
         if problem:  # said now, not after the games are played and their results lost
             return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
-    options = dict(spec.default_options)
-    jobs: list[tuple[str, int, dict[int, str], dict[str, Any]]] = []
-    if spec.seats == 1:
-        jobs = [(spec.id, args.seed + i, {0: ai}, options) for i in range(args.games)]
-    else:
-        for i in range(max(1, args.games // 2)):
-            seed = args.seed + i
-            jobs.append((spec.id, seed, {0: ai, 1: vs}, options))
-            jobs.append((spec.id, seed, {0: vs, 1: ai}, options))
-    results: list[dict[str, Any]] = []
-    show_progress = sys.stderr.isatty() and not args.json
-    with Progress(transient=True, disable=not show_progress) as progress:
-        task = progress.add_task(f"{spec.id}: {ai} vs {vs}", total=len(jobs))
-        if args.jobs > 1:
-            from game.engine.workers import spawn_pool
 
-            with spawn_pool(args.jobs) as pool:  # the workers load this process's mods
-                for item in pool.map(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)):
-                    results.append(item)
-                    progress.advance(task)
-        else:
-            for job in jobs:
-                results.append(_simulate_one(job))
-                progress.advance(task)
-    if args.out:
-        lines = "".join(json.dumps({"record": r["record"], "result": r["result"]}) + "\n"
-                        for r in results)
+    def jobs() -> Iterator[Any]:
+        return arena_jobs(spec.id, spec.seats, ai, vs, args.seed, args.games, shard)
+
+    total = sum(1 for _ in jobs())  # for the progress bar (the jobs are made as they run)
+    tally = Tally(spec.id, spec.seats, ai, vs if spec.seats > 1 else None)
+    try:
+        with _open_out(args.out) as out:
+            _play_arena(args, spec, jobs(), total, tally, out, sprt,
+                        installed_mod_refs(spec.id))
+    except ArenaError as exc:  # a worker's game that cannot be counted, or --out failing
+        return _fail(str(exc), EXIT_BAD_RECORD)
+    except ClusterUnavailable as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    _show_summary(tally.summary(sprt), args.json)
+    return EXIT_OK
+
+
+@contextmanager
+def _open_out(out: str | None) -> Iterator[Callable[[dict[str, Any]], None] | None]:
+    """A writer of `--out` lines (None without `--out`): each game is on disk once it ends."""
+    from game.engine.arena import ArenaError
+
+    if out is None:
+        yield None
+        return
+
+    def cannot(exc: OSError) -> ArenaError:
+        return ArenaError(f"--out {out}: cannot write: {exc.strerror or exc}")
+
+    try:
+        handle = open(out, "w", encoding="utf-8")
+    except OSError as exc:
+        raise cannot(exc) from None
+
+    def write(line: dict[str, Any]) -> None:
         try:
-            Path(args.out).write_text(lines, encoding="utf-8")
+            handle.write(json.dumps(line) + "\n")
+            handle.flush()
         except OSError as exc:
-            return _fail(f"--out {args.out}: cannot write: {exc.strerror or exc}",
-                         EXIT_BAD_RECORD)
-    summary = _summarize(spec, ai, vs, results, wilson_interval, mean_interval)
-    if args.json:
+            raise cannot(exc) from None
+
+    with handle:
+        yield write
+
+
+def _play_arena(args: argparse.Namespace, spec: Any, jobs: Iterator[Any], total: int,
+                tally: Any, out: Callable[[dict[str, Any]], None] | None, sprt: Any, mods: list[dict[str, str]]) -> None:
+    """Run the games of `jobs` here, in `--jobs` processes or on `--cluster`, into `tally`."""
+    from rich.progress import Progress
+
+    from game.engine.arena import one_process, process_pool, run_arena
+
+    show_progress = sys.stderr.isatty() and not args.json
+    with ExitStack() as stack:
+        if args.cluster is not None:
+            from game.engine.cluster import cluster_games
+
+            lines = stack.enter_context(cluster_games(jobs, args.cluster or None, args.jobs))
+        elif args.jobs > 1:
+            lines = stack.enter_context(process_pool(jobs, args.jobs))
+        else:
+            lines = one_process(jobs)
+        progress = stack.enter_context(Progress(transient=True, disable=not show_progress))
+        task = progress.add_task(f"{spec.id}: {tally.describe()}", total=total)
+
+        def sink(line: dict[str, Any]) -> None:
+            if out is not None:
+                out(line)
+            progress.advance(task)
+
+        run_arena(lines, tally, expected_mods=mods, summarize=spec.summarize, sink=sink,
+                  sprt=sprt)
+
+
+def _show_summary(summary: dict[str, Any], as_json: bool) -> None:
+    if as_json:
         _emit(summary)
     else:
         _print_summary(summary)
+
+
+# -- merge -----------------------------------------------------------------------------------
+def cmd_merge(args: argparse.Namespace) -> int:
+    """The summary of the games in `simulate --out` files (shards of one arena), as one run
+    over their union would print it."""
+    from game.engine.arena import ArenaError, parse_sprt
+    from game.engine.arena_files import merge_files
+
+    try:
+        sprt = parse_sprt(args.sprt, args.alpha, args.beta) if args.sprt else None
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    try:
+        tally = merge_files(args.files)
+    except ArenaError as exc:
+        return _fail(str(exc), EXIT_BAD_RECORD, args.json)
+    _show_summary(tally.summary(sprt), args.json)
     return EXIT_OK
 
 
@@ -197,47 +255,6 @@ def _unwritable(out: Path) -> str | None:
     return None
 
 
-def _summarize(spec: Any, ai: str, vs: str, results: list[dict[str, Any]], wilson: Any,
-               mean_ci: Any) -> dict[str, Any]:
-    games = len(results)
-    turns = [r["turns"] for r in results]
-    summary: dict[str, Any] = {"mode": spec.id, "ai": ai, "games": games}
-    if spec.seats == 1:
-        wins = sum(1 for r in results if r["result"].get("won"))
-    else:
-        summary["vs"] = vs
-        wins = draws = seat0_wins = decisive = 0
-        for r in results:
-            winner = r["result"].get("winner")
-            measured = [int(s) for s, lvl in r["cpu"].items() if lvl == ai]
-            if winner is None:
-                draws += 1
-                continue
-            decisive += 1
-            seat0_wins += winner == 0
-            if ai == vs:
-                wins += 0.5  # a mirror match: each win belongs to the level once
-            elif winner in measured:
-                wins += 1
-        summary["draws"] = draws
-        summary["first_seat_win_rate"] = seat0_wins / decisive if decisive else 0.0
-    low, high = wilson(wins, games)
-    summary.update({"wins": wins, "win_rate": wins / games if games else 0.0,
-                    "win_rate_ci95": [low, high]})
-    mean_turns, lo_t, hi_t = mean_ci(turns)
-    summary["mean_turns"] = mean_turns
-    summary["mean_turns_ci95"] = [lo_t, hi_t]
-    extras: dict[str, list[float]] = {}
-    for r in results:
-        for key, value in r["extra"].items():
-            extras.setdefault(key, []).append(value)
-    for key, values in extras.items():
-        mean, lo, hi = mean_ci(values)
-        summary[f"mean_{key}"] = mean
-        summary[f"mean_{key}_ci95"] = [lo, hi]
-    return summary
-
-
 def _print_summary(summary: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -246,6 +263,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in summary.items():
+        if isinstance(value, dict):  # the sprt block
+            value = ", ".join(f"{k} {v:.4f}" if isinstance(v, float) else f"{k} {v}"
+                              for k, v in value.items())
         if isinstance(value, float):
             text = f"{value:.4f}"
         elif isinstance(value, list):
@@ -466,15 +486,24 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--legal", action="store_true", help="print the legal decisions")
     rep.add_argument("--trace", action="store_true", help="print the events of each decision")
 
-    sim = sub.add_parser("simulate", help="CPU vs CPU on paired, seat-swapped seeds")
+    sim = sub.add_parser("simulate", help="CPU vs CPU on distinct games (docs/arena.md)")
     sim.add_argument("mode")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--ai", metavar="A")
     sim.add_argument("--vs", metavar="B")
-    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
     sim.add_argument("--json", action="store_true")
-    sim.add_argument("--out", metavar="FILE.jsonl")
+    sim.add_argument("--out", metavar="FILE.jsonl", help="one line a game, as each ends")
+    sim.add_argument("--shard", metavar="K/N", help="only shard K of N of the seeds")
+    sim.add_argument("--cluster", nargs="?", const="", metavar="ADDRESS",
+                     help="play on Dask workers (a local cluster without ADDRESS)")
+    _add_sprt_arguments(sim)
+
+    merge = sub.add_parser("merge", help="one summary of simulate --out files (shards)")
+    merge.add_argument("files", nargs="+", metavar="FILE.jsonl")
+    merge.add_argument("--json", action="store_true")
+    _add_sprt_arguments(merge)
 
     val = sub.add_parser("validate", help="check the base resources or a mod folder")
     val.add_argument("path", nargs="?")
@@ -491,11 +520,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "validate": cmd_validate,
+def _add_sprt_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--sprt", metavar="P0,P1",
+                        help="sequential test of the score: H0 = P0 against H1 = P1")
+    parser.add_argument("--alpha", type=float, default=0.05, help="--sprt false-H1 rate")
+    parser.add_argument("--beta", type=float, default=0.05, help="--sprt false-H0 rate")
+
+
+COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "merge": cmd_merge,
+            "validate": cmd_validate,
             "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play}
 # Commands that must never read or write the player's settings, saves or scores: they run in a
 # temporary home (game.paths.temporary_home; the player's mods stay readable).
-SANDBOXED = frozenset({"bench", "shot", "simulate"})
+SANDBOXED = frozenset({"bench", "shot", "simulate", "merge"})
 
 
 def run(argv: Sequence[str]) -> int:

@@ -293,55 +293,98 @@ def test_simulate_json_summary_and_jsonl_out(synthetic, tmp_path, capsys):
     summary = json.loads(out)
     assert {"mode": "synthetic", "ai": "first", "vs": "first", "games": 4}.items() <= (
         summary.items())
-    for key in ("win_rate", "win_rate_ci95", "mean_turns", "first_seat_win_rate", "draws",
-                "mean_turns_ci95"):
-        assert key in summary
 
     lines = out_file.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 4
     games = [json.loads(line) for line in lines]
-    assert [sorted(g) for g in games] == [["record", "result"]] * 4
-    assert [g["record"]["seed"] for g in games] == [1, 1, 2, 2]  # paired seeds
+    assert [sorted(g) for g in games] == [["arena", "record", "result"]] * 4
+    # A mirror plays distinct seeds: swapping two identical players would replay the same game.
+    assert [g["record"]["seed"] for g in games] == [1, 2, 3, 4]
+    assert len({json.dumps(g["record"]) for g in games}) == 4
+    assert [g["arena"]["game"] for g in games] == [0, 1, 2, 3]
     for game in games:
         assert game["record"]["options"]["ai"] == {"0": "first", "1": "first"}
         outcome = replay(validate_record(game["record"]))
         assert outcome.ok
         assert outcome.match.result == game["result"]
         assert outcome.match.state_json()["result"] == game["result"]
+        assert game["arena"]["turns"] == outcome.match.turn
 
     results = [g["result"] for g in games]
-    decisive = [r for r in results if r["winner"] is not None]
-    assert summary["draws"] == 4 - len(decisive)
-    assert summary["win_rate"] == 0.5 * len(decisive) / 4  # a mirror match: half of each win
-    assert summary["first_seat_win_rate"] == (
-        sum(r["winner"] == 0 for r in decisive) / len(decisive))
-    low, high = summary["win_rate_ci95"]
-    assert 0.0 <= low <= summary["win_rate"] <= high <= 1.0
+    seat0 = sum(r["winner"] == 0 for r in results)
+    seat1 = sum(r["winner"] == 1 for r in results)
+    # In a mirror the measured side is seat 0: its score is the first seat's score.
+    assert (summary["wins"], summary["losses"], summary["draws"]) == (seat0, seat1,
+                                                                      4 - seat0 - seat1)
+    assert summary["score"] == (seat0 + summary["draws"] / 2) / 4
+    assert summary["first_seat_share"] == seat0 / (seat0 + seat1)
+    low, high = summary["first_seat_share_ci95"]
+    assert 0.0 <= low <= summary["first_seat_share"] <= high <= 1.0
     turns = [replay(validate_record(g["record"])).match.turn for g in games]
     assert summary["mean_turns"] == sum(turns) / 4
 
 
 def test_simulate_counts_the_measured_level_in_either_seat(synthetic, tmp_path, capsys):
     out_file = tmp_path / "games.jsonl"
-    code, out, _ = cli(capsys, "simulate", "synthetic", "--games", "4", "--ai", "random",
+    code, out, _ = cli(capsys, "simulate", "synthetic", "--games", "5", "--ai", "random",
                        "--vs", "first", "--seed", "5", "--json", "--out", str(out_file))
     assert code == 0
     summary = json.loads(out)
     games = [json.loads(line) for line in out_file.read_text(encoding="utf-8").splitlines()]
+    # Each seed with both seatings; --games 5 is five games (the last seed with one seating).
+    assert [g["record"]["seed"] for g in games] == [5, 5, 6, 6, 7]
     assert [g["record"]["options"]["ai"] for g in games] == [
-        {"0": "random", "1": "first"}, {"0": "first", "1": "random"}] * 2
+        {"0": "random", "1": "first"}, {"0": "first", "1": "random"}] * 2 + [
+        {"0": "random", "1": "first"}]
     wins = sum(1 for g in games
                if g["result"]["winner"] is not None
                and g["record"]["options"]["ai"][str(g["result"]["winner"])] == "random")
-    assert (summary["ai"], summary["vs"], summary["wins"]) == ("random", "first", wins)
-    assert summary["win_rate"] == wins / 4
+    assert (summary["ai"], summary["vs"], summary["games"], summary["wins"]) == (
+        "random", "first", 5, wins)
+    assert summary["score"] == wins / 5
+
+
+def test_simulate_scores_a_draw_as_half(synthetic_with_rules, tmp_path, capsys):
+    (tmp_path / "resources" / "synthetic" / "rules.toml").write_text("turn_cap = 16\n")
+    out_file = tmp_path / "games.jsonl"
+    code, out, _ = cli(capsys, "simulate", "synthetic", "--games", "12", "--ai", "random",
+                       "--json", "--out", str(out_file))
+    assert code == 0
+    summary = json.loads(out)
+    games = [json.loads(line) for line in out_file.read_text(encoding="utf-8").splitlines()]
+    outcomes = []
+    for g in games:
+        winner = g["result"]["winner"]
+        outcomes.append("d" if winner is None else
+                        "w" if g["record"]["options"]["ai"][str(winner)] == "random" else "l")
+    wins, losses, draws = (outcomes.count(x) for x in "wld")
+    assert draws and wins  # the turn cap makes some draws: the case the old win_rate got wrong
+    assert (summary["wins"], summary["losses"], summary["draws"]) == (wins, losses, draws)
+    assert summary["score"] == (wins + draws / 2) / 12
+
+
+def test_simulate_streams_each_game_to_out_as_it_ends(synthetic, tmp_path, capsys, monkeypatch):
+    from game.engine import arena
+
+    out_file = tmp_path / "games.jsonl"
+    written_before: list[int] = []
+    play = arena.play_game
+
+    def watched(job):
+        written_before.append(len(out_file.read_text().splitlines()))
+        return play(job)
+
+    monkeypatch.setattr(arena, "play_game", watched)
+    code, _, _ = cli(capsys, "simulate", "synthetic", "--games", "4", "--out", str(out_file))
+    assert code == 0
+    assert written_before == [0, 1, 2, 3]  # games 0..2 were on disk before the next began
 
 
 def test_simulate_prints_a_table_without_json(synthetic, capsys):
     code, out, _ = cli(capsys, "simulate", "synthetic", "--games", "2")
     assert code == 0
     assert "tabula simulate synthetic" in out
-    assert "win_rate" in out and "mean_turns" in out
+    assert "score" in out and "first_seat_share" in out and "mean_turns" in out
 
 
 # -- bench ------------------------------------------------------------------------------------------

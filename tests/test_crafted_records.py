@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import cli
+from game.engine import arena
 from game.engine import record as record_mod
 from game.engine.modes import get_mode
 from game.engine.record import (
@@ -407,11 +408,11 @@ def test_every_size_a_setup_sets_is_bounded(tmp_path, mode, setup, message):
 def _no_games(monkeypatch):
     def fail(job):
         raise AssertionError("a game was played before the arguments were checked")
-    monkeypatch.setattr(cli, "_simulate_one", fail)
+    monkeypatch.setattr(arena, "play_game", fail)
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--games", "100000000"], "tabula: --games must be at most 10000\n"),
+    (["--games", "100000000"], "tabula: --games must be at most 1000000\n"),
     (["--jobs", "0"], "tabula: --jobs must be in 1..64\n"),
     (["--jobs", "100000"], "tabula: --jobs must be in 1..64\n"),
 ])

@@ -39,16 +39,19 @@ def imported_top_modules(folder: Path) -> dict[str, str]:
     """Top-level modules imported by the .py files under `folder`, with one file for each."""
     found: dict[str, str] = {}
     for path in sorted(folder.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                found.setdefault(name.split(".")[0], path.relative_to(folder).as_posix())
+        for name in sorted(imported_top_modules_of(path)):
+            found.setdefault(name, path.relative_to(folder).as_posix())
+    return found
+
+
+def imported_top_modules_of(path: Path) -> set[str]:
+    """The top-level modules one file imports (absolute imports only)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
     return found
 
 
@@ -69,8 +72,24 @@ def undeclared(folder: Path, allowed: set[str], own: set[str]) -> list[str]:
                   if distribution_of(module) not in allowed)
 
 
+# An optional extra's modules may be imported by one module only, lazily (docs/arena.md).
+OPTIONAL = {"cluster": "engine/cluster.py"}
+
+
 def test_every_module_the_game_imports_is_a_dependency():
-    assert undeclared(REPO / "game", declared(), own={"game"}) == []
+    game = REPO / "game"
+    distributions: dict[str, str] = {}  # packages_distributions() is slow: once a module
+    for extra, module in OPTIONAL.items():
+        allowed = declared(extra) - declared()
+        users = set()
+        for path in game.rglob("*.py"):
+            for name in imported_top_modules_of(path) - set(sys.stdlib_module_names) - {"game"}:
+                if name not in distributions:
+                    distributions[name] = distribution_of(name)
+                if distributions[name] in allowed:
+                    users.add(path.relative_to(game).as_posix())
+        assert users == {module}, f"the {extra} extra is imported outside {module}"
+    assert undeclared(game, declared(*OPTIONAL), own={"game"}) == []
 
 
 def test_every_module_the_tests_import_is_a_dependency_or_a_test_extra():

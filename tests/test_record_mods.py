@@ -244,6 +244,27 @@ def test_simulate_with_jobs_plays_the_mods_of_its_parent(duel, tmp_path):
         len(g["record"]["decisions"]) for g in base_games]  # the mod changes every match
 
 
+def test_a_dask_cluster_plays_the_records_and_summary_of_one_process(duel, tmp_path):
+    """`--cluster` with no address: a LocalCluster of two worker processes on loopback, each
+    loading the parent's `--mods` folder from the batches it gets (docs/arena.md)."""
+    pytest.importorskip("distributed")  # the test extra installs it: CI never skips this
+    runs = {}
+    for name, extra in (("one", ()), ("cluster", ("--cluster", "--jobs", "2")),
+                        ("shard", ("--shard", "2/2", "--jobs", "2"))):
+        out = tmp_path / f"{name}.jsonl"
+        done = _python_m_game(tmp_path, "--mods", str(duel), "simulate", "synthetic",
+                              "--ai", "random", "--vs", "first", "--games", "10", "--json",
+                              "--out", str(out), *extra)
+        assert done.returncode == 0, done.stderr
+        runs[name] = (json.loads(done.stdout), out.read_text().splitlines())
+    assert runs["cluster"] == runs["one"]
+    games = [json.loads(line) for line in runs["one"][1]]
+    assert [g["record"]["mods"] for g in games] == [[{"id": "weak", "hash": WEAK_HASH}]] * 10
+    # Shard 2 of 2 (in spawned workers): the seeds 2 and 4, with the records of the whole run.
+    assert runs["shard"][1] == [line for line, g in zip(runs["one"][1], games, strict=True)
+                                if g["record"]["seed"] in (2, 4)]
+
+
 # -- skipped mods are reported on stderr --------------------------------------------------------
 @pytest.fixture
 def broken_user_mod(duel, tabula_home):
