@@ -465,56 +465,87 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 # -- parser ----------------------------------------------------------------------------------
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabula")
+    except PackageNotFoundError:  # a checkout run without installing
+        return "unknown (not installed)"
+
+
+def _modes_epilog() -> str:
+    """The installed modes and their CPU levels, for `tabula --help`."""
+    from game.engine.modes import all_modes
+
+    lines = ["modes (MODE) and their CPU levels (LEVEL, A, B; * the default):"]
+    for spec in all_modes():
+        levels = ", ".join(f"{lvl}*" if lvl == spec.default_level else lvl
+                           for lvl in spec.cpu_levels)
+        lines.append(f"  {spec.id:<10} {spec.title}: {levels}")
+    lines.append("exit codes: 0 ok, 1 malformed record or invalid resources, "
+                 "2 a replayed decision rejected, 64 usage")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabula", description="Tabula: four turn-based card and strategy games.")
+    epilog = _modes_epilog()
+    formatter = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(prog="tabula", description="Tabula: four turn-based card and strategy games.",
+                     epilog=epilog, formatter_class=formatter)
+    parser.add_argument("--version", action="version", version=f"tabula {_version()}")
     parser.add_argument("--mods", action="append", default=[], metavar="PATH",
                         help="an extra folder of mods (repeatable)")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the game (a mode's first screen if MODE is given)")
-    play.add_argument("mode", nargs="?")
-    play.add_argument("--seed", type=int)
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text, epilog=epilog,
+                              formatter_class=formatter)
+
+    play = command("play", "open the game (a mode's first screen if MODE is given)")
+    play.add_argument("mode", nargs="?", metavar="MODE", help="the game to start (see below)")
+    play.add_argument("--seed", type=int, help="the match's seed (default: a random one)")
     play.add_argument("--vs", metavar="LEVEL", help="seat 1's CPU level")
-    play.add_argument("--watch", metavar="LEVEL", help="seat 0 is a CPU too")
+    play.add_argument("--watch", metavar="LEVEL", help="seat 0 is a CPU too: watch two CPUs")
     play.add_argument("--load", metavar="FILE", help="continue a saved match record")
     play.add_argument("--variant", help="crawl: normal | constructed | daily")
 
-    rep = sub.add_parser("replay", help="replay a record; print the final state")
-    rep.add_argument("file")
+    rep = command("replay", "replay a record; print the final state")
+    rep.add_argument("file", metavar="FILE", help="a match record (JSON)")
     rep.add_argument("--json", action="store_true", help="compact JSON")
-    rep.add_argument("--seat", type=int, help="print what this seat sees")
+    rep.add_argument("--seat", type=int, help="print only what this seat sees")
     rep.add_argument("--legal", action="store_true", help="print the legal decisions")
     rep.add_argument("--trace", action="store_true", help="print the events of each decision")
 
-    sim = sub.add_parser("simulate", help="CPU vs CPU on distinct games (docs/arena.md)")
-    sim.add_argument("mode")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--ai", metavar="A")
-    sim.add_argument("--vs", metavar="B")
+    sim = command("simulate", "CPU vs CPU on distinct games (docs/arena.md)")
+    sim.add_argument("mode", metavar="MODE", help="the game (see below)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="the first seed (default 1)")
+    sim.add_argument("--ai", metavar="A", help="the CPU level measured (default: the mode's)")
+    sim.add_argument("--vs", metavar="B", help="its opponent's level (default: the mode's)")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help="the summary as one JSON object")
     sim.add_argument("--out", metavar="FILE.jsonl", help="one line a game, as each ends")
     sim.add_argument("--shard", metavar="K/N", help="only shard K of N of the seeds")
     sim.add_argument("--cluster", nargs="?", const="", metavar="ADDRESS",
                      help="play on Dask workers (a local cluster without ADDRESS)")
     _add_sprt_arguments(sim)
 
-    merge = sub.add_parser("merge", help="one summary of simulate --out files (shards)")
-    merge.add_argument("files", nargs="+", metavar="FILE.jsonl")
-    merge.add_argument("--json", action="store_true")
+    merge = command("merge", "one summary of simulate --out files (shards)")
+    merge.add_argument("files", nargs="+", metavar="FILE.jsonl", help="simulate --out files")
+    merge.add_argument("--json", action="store_true", help="the summary as one JSON object")
     _add_sprt_arguments(merge)
 
-    val = sub.add_parser("validate", help="check the base resources or a mod folder")
-    val.add_argument("path", nargs="?")
+    val = command("validate", "check the base resources and installed mods, or a mod folder")
+    val.add_argument("path", nargs="?", metavar="PATH", help="a mod folder or a folder of mods")
 
-    shot = sub.add_parser("shot", help="render a record's final position to PNG (headless)")
-    shot.add_argument("file", nargs="?")
-    shot.add_argument("--out", required=True, metavar="PNG")
+    shot = command("shot", "render a record's final position to PNG (headless)")
+    shot.add_argument("file", nargs="?", metavar="FILE", help="a match record (JSON)")
+    shot.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
     shot.add_argument("--screen", choices=("menu", "settings"), help="a shell screen instead")
 
-    bench = sub.add_parser("bench", help="speed figures")
-    bench.add_argument("--json", action="store_true")
+    bench = command("bench", "speed figures (a benchmark, not a test)")
+    bench.add_argument("--json", action="store_true", help="rows as JSON")
     bench.add_argument("--mode", action="append", help="only this mode's rows (repeatable)")
     bench.add_argument("--modes-only", action="store_true", help="skip the engine rows")
     return parser
@@ -542,6 +573,8 @@ def run(argv: Sequence[str]) -> int:
     except UsageError as exc:
         sys.stderr.write(f"{exc}\n")
         return EXIT_USAGE
+    except SystemExit as exc:  # --help and --version print and stop here
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
     if args.mods:
         from game.engine.resources import set_extra_mod_dirs
 

@@ -6,6 +6,7 @@ decision in a replayed record, 64 a usage error. No failure prints a traceback.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import run
+from game.cli import build_parser, run
 from game.engine import modes
 from game.engine.record import new_record, replay, validate_record
 from game.engine.resources import ResourceFile
@@ -464,3 +465,27 @@ def test_the_window_commands_tune_the_software_renderer_but_keep_a_players_setti
     monkeypatch.delenv("LP_NUM_THREADS")
     cli._fast_gl_env()
     assert cli.os.environ["LP_NUM_THREADS"] == "16"
+
+
+def test_help_lists_every_mode_with_its_levels_and_every_option(capsys):
+    """`tabula --help` names the modes and their CPU levels; every option of every command has
+    a line of its own (issue 14: the command line)."""
+    from game.engine.modes import all_modes
+
+    assert run(["--help"]) == 0
+    text = capsys.readouterr().out
+    for spec in all_modes():
+        line = next(x for x in text.splitlines() if x.strip().startswith(spec.id + " "))
+        assert spec.title in line and all(level in line for level in spec.cpu_levels)
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            assert action.help, f"tabula {name} {action.dest}: no help text"
+
+
+def test_version_prints_the_installed_version(capsys):
+    from importlib.metadata import version
+
+    assert run(["--version"]) == 0
+    assert capsys.readouterr().out == f"tabula {version('tabula')}\n"
