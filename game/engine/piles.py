@@ -8,7 +8,7 @@ like every other change. Order is stable: a card keeps its place until a command
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import esper
 
@@ -97,11 +97,11 @@ class MoveCard(Command):
             cards.insert(len(cards) if self.index is None else self.index, card)
             journal.set(dst, cards=tuple(cards))
         journal.set(in_pile, pile=self.dest)
-        match.emit(
-            "card_moved",
-            **self.event_data(card=ident(card), origin=_pile_name(self.origin),
-                              to=_pile_name(self.dest)),
-        )
+
+    def default_event(self) -> tuple[str, dict[str, Any]]:
+        return "card_moved", self.event_data(card=ident(self.card),
+                                             origin=_pile_name(self.origin),
+                                             to=_pile_name(self.dest))
 
 
 class ShufflePile(Command):
@@ -117,7 +117,10 @@ class ShufflePile(Command):
     def apply(self, match: Match) -> None:
         comp = esper.component_for_entity(self.pile, Pile)
         match.journal.set(comp, cards=tuple(match.stream(self.stream).shuffle(comp.cards)))
-        match.emit("pile_shuffled", **self.event_data(pile=comp.name, stream=self.stream))
+
+    def default_event(self) -> tuple[str, dict[str, Any]]:
+        comp = esper.component_for_entity(self.pile, Pile)
+        return "pile_shuffled", self.event_data(pile=comp.name, stream=self.stream)
 
 
 def _pile_name(pile: int) -> str | None:
