@@ -355,3 +355,40 @@ def create(*components: Any) -> Create:
 
 def destroy(entity: int) -> Destroy:
     return Destroy().target(entity)
+
+
+class Update(Command):
+    """Set fields of one component of the target (a counter that no other command covers,
+    such as a flame's rounds); `component` is the component object itself."""
+
+    name = "update"
+    __slots__ = ("component", "fields")
+
+    def __init__(self, component: Any, **fields: Any) -> None:
+        super().__init__()
+        self.component, self.fields = component, fields
+
+    def apply(self, match: Match) -> None:
+        match.journal.set(self.component, **self.fields)
+
+
+class Remove(Command):
+    """Take a component off the target (an intent consumed, a hero leaving the grid)."""
+
+    name = "remove"
+    __slots__ = ("component_type",)
+
+    def __init__(self, component_type: type) -> None:
+        super().__init__()
+        self.component_type = component_type
+
+    def apply(self, match: Match) -> None:
+        match.journal.remove(self.target_id, self.component_type)
+
+
+def update(component: Any, **fields: Any) -> Update:
+    return Update(component, **fields)
+
+
+def remove(component_type: type) -> Remove:
+    return Remove(component_type)

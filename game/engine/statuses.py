@@ -112,12 +112,14 @@ class StatusKind:
 class StatusKinds:
     """The kinds of one content, in declaration order (the order a tick step runs them)."""
 
-    __slots__ = ("kinds", "by_id", "by_type")
+    __slots__ = ("kinds", "by_id", "by_type", "_blocking")
 
     def __init__(self, entries: Iterable[StatusEntry]) -> None:
         self.kinds = tuple(StatusKind.of(e) for e in entries)
         self.by_id = {k.id: k for k in self.kinds}
         self.by_type = {k.component: k for k in self.kinds}
+        self._blocking = {action: tuple(k.component for k in self.kinds if action in k.blocks)
+                          for action in ("attack", "move")}
         for kind in self.kinds:
             if kind.modifier is not None:
                 hooks.register_carrier(kind.component, kind.modifiers)
@@ -127,7 +129,7 @@ class StatusKinds:
 
     def blocking(self, action: str) -> tuple[type[Status], ...]:
         """The component types of the kinds that block `action` ("attack" or "move")."""
-        return tuple(k.component for k in self.kinds if action in k.blocks)
+        return self._blocking.get(action, ())
 
     def expiring_on(self) -> dict[str, tuple[StatusKind, ...]]:
         out: dict[str, list[StatusKind]] = {}

@@ -91,7 +91,7 @@ def test_random_legal_play_ends_and_replays(seed, rng):
 
 
 def random_decision(rng: random.Random, match: Match) -> Any:
-    ids = [u.id for u in match.extra["strike"].units] + ["p0.ghost", "", None, 3]
+    ids = [u["id"] for u in match.state_json()["board"]["units"]] + ["p0.ghost", "", None, 3]
     cards = list(CONTENT.pool) + ["nope", None]
     verb = rng.choice(["steal", "retain", "swap", "place", "move", "attack", "pass", "dance",
                        None])
