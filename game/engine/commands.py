@@ -41,7 +41,13 @@ class Command:
     """Base of every command: source, target, fx and free tags travel into the event."""
 
     name = "command"
+    before = "before:command"  # the hook points, set from `name` for every subclass
+    after = "after:command"
     __slots__ = ("source_id", "target_id", "fx_name", "tags", "cancelled")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.before, cls.after = f"before:{cls.name}", f"after:{cls.name}"
 
     def __init__(self) -> None:
         self.source_id: int | None = None
@@ -74,15 +80,14 @@ class Command:
     # -- running -------------------------------------------------------------------------
     def run(self, match: Match) -> Self:
         hooks = match.hooks
-        name = self.name
-        if hooks.has(f"before:{name}"):
-            hooks.fire(f"before:{name}", match, self)
+        if hooks.has(self.before):
+            hooks.fire(self.before, match, self)
             if self.cancelled:
                 return self
         self.apply(match)
         match.rules.command_event(match, self)
-        if hooks.has(f"after:{name}"):
-            hooks.fire(f"after:{name}", match, self)
+        if hooks.has(self.after):
+            hooks.fire(self.after, match, self)
         return self
 
     def apply(self, match: Match) -> None:  # pragma: no cover - interface

@@ -85,6 +85,12 @@ def restore_entity(entity: int, components: dict[type, Any]) -> None:
     esper.clear_cache()
 
 
+def world_token() -> object:
+    """An object that is the active world's own (its entity table): a cache of a derived
+    lookup keeps it to know the world it was computed in, even when a name is reused."""
+    return esper._entities
+
+
 def world_snapshot() -> dict[int, dict[str, Any]]:
     """A deep, comparable copy of the active world: entity -> component type name -> fields."""
     snapshot: dict[int, dict[str, Any]] = {}

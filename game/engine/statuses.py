@@ -112,12 +112,14 @@ class StatusKind:
 class StatusKinds:
     """The kinds of one content, in declaration order (the order a tick step runs them)."""
 
-    __slots__ = ("kinds", "by_id", "by_type", "_blocking")
+    __slots__ = ("kinds", "by_id", "by_type", "_blocking", "_ticking")
 
     def __init__(self, entries: Iterable[StatusEntry]) -> None:
         self.kinds = tuple(StatusKind.of(e) for e in entries)
         self.by_id = {k.id: k for k in self.kinds}
         self.by_type = {k.component: k for k in self.kinds}
+        self._ticking = {point: tuple(k for k in self.kinds if k.tick == point)
+                         for point in ("turn_start", "turn_end")}
         self._blocking = {action: tuple(k.component for k in self.kinds if action in k.blocks)
                           for action in ("attack", "move")}
         for kind in self.kinds:
@@ -125,7 +127,7 @@ class StatusKinds:
                 hooks.register_carrier(kind.component, kind.modifiers)
 
     def ticking_at(self, point: str) -> tuple[StatusKind, ...]:
-        return tuple(k for k in self.kinds if k.tick == point)
+        return self._ticking.get(point, ())
 
     def blocking(self, action: str) -> tuple[type[Status], ...]:
         """The component types of the kinds that block `action` ("attack" or "move")."""

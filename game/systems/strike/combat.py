@@ -42,6 +42,7 @@ from game.engine.commands import (
 from game.engine.hooks import apply_layers, gather
 from game.engine.schedule import System
 from game.systems.strike import world
+from game.systems.strike.content import EFFECTS
 from game.systems.strike.effects import AbilityUse
 from game.systems.strike.grid import cheb, flame_line, path_to
 
@@ -173,12 +174,13 @@ class TurnStartTicks(System):
     def process(self, match: Match) -> None:
         seat = seat_to_act(match)
         kinds = world.content(match).statuses.ticking_at("turn_start")
+        flames = world.flames()  # no system of this loop lays or removes a flame
         for h in world.living(seat):
             entity, health = h[0], h[5]
             if health.hp <= 0:
                 continue
-            tile = world.tile_of(entity)
-            for _, pos, flame in world.flames():
+            tile = world.tile_of(entity) if flames else None
+            for _, pos, flame in flames:
                 if (pos.x, pos.y) == tile and flame.owner != seat:
                     deal(match, entity, flame.value, "flame", None)
                     if end_check(match):
@@ -258,15 +260,10 @@ class Attack(System):
 
 
 def run_effect(match: Match, use: AbilityUse, point: str) -> None:
-    effect = EFFECTS_BY_NAME(use.ability.effect)
+    """The ability's effect, if it runs at this point."""
+    effect = EFFECTS.get(use.ability.effect)
     if effect.point == point:
         effect.fn(match, use, use.ability.effect_params)
-
-
-def EFFECTS_BY_NAME(name: str) -> Any:  # noqa: N802 - a lookup, read like a table
-    from game.systems.strike.content import EFFECTS
-
-    return EFFECTS.get(name)
 
 
 def resolve_strike(match: Match, use: AbilityUse) -> None:

@@ -84,37 +84,57 @@ def _unit(command: Any) -> Any:
     return ident(command.target_id)
 
 
-def emit_command_event(match: Match, command: Any) -> None:
-    """The spec's events (section 8) for the engine's commands; the rest emit none."""
-    name = command.name
+def _damage(match: Match, command: Any) -> None:
     tags = command.tags
-    if name == "damage":
-        hp = esper.component_for_entity(command.target_id, Health).hp
-        match.emit("damage_dealt", unit=_unit(command), amount=command.amount, hp=hp,
-                   source=tags["why"], by=tags["by"], roll=tags["roll"],
-                   percent=tags["percent"])
-    elif name == "heal":
-        hp = esper.component_for_entity(command.target_id, Health).hp
-        match.emit("healed", unit=_unit(command), amount=command.amount, hp=hp,
-                   source=tags["why"])
-    elif name == "move":
-        if tags.get("why") == "place":
-            match.emit("unit_placed", unit=_unit(command), tile=[command.x, command.y])
-        else:
-            match.emit("unit_moved", unit=_unit(command),
-                       **{"from": list(command.origin)}, to=[command.x, command.y],
-                       path=tags["path"])
-    elif name == "add_status":
-        match.emit("status_applied", unit=_unit(command), status=command.kind,
-                   turns=command.status.turns, value=command.status.value)
-    elif name == "tick_status":
-        if command.expired:
-            match.emit("status_expired", unit=_unit(command), status=command.kind)
-    elif name == "cooldowns":
-        for i in command.ready:
-            match.emit("cooldown_ready", unit=_unit(command), attack=i)
-    elif name == "destroy" and tags.get("why") == "flame_expired":
-        match.emit("flame_expired", tile=tags["tile"])
+    match.emit("damage_dealt", unit=_unit(command), amount=command.amount,
+               hp=esper.component_for_entity(command.target_id, Health).hp,
+               source=tags["why"], by=tags["by"], roll=tags["roll"], percent=tags["percent"])
+
+
+def _heal(match: Match, command: Any) -> None:
+    match.emit("healed", unit=_unit(command), amount=command.amount,
+               hp=esper.component_for_entity(command.target_id, Health).hp,
+               source=command.tags["why"])
+
+
+def _move(match: Match, command: Any) -> None:
+    if command.tags.get("why") == "place":
+        match.emit("unit_placed", unit=_unit(command), tile=[command.x, command.y])
+    else:
+        match.emit("unit_moved", unit=_unit(command), **{"from": list(command.origin)},
+                   to=[command.x, command.y], path=command.tags["path"])
+
+
+def _add_status(match: Match, command: Any) -> None:
+    match.emit("status_applied", unit=_unit(command), status=command.kind,
+               turns=command.status.turns, value=command.status.value)
+
+
+def _tick_status(match: Match, command: Any) -> None:
+    if command.expired:
+        match.emit("status_expired", unit=_unit(command), status=command.kind)
+
+
+def _cooldowns(match: Match, command: Any) -> None:
+    for i in command.ready:
+        match.emit("cooldown_ready", unit=_unit(command), attack=i)
+
+
+def _destroy(match: Match, command: Any) -> None:
+    if command.tags.get("why") == "flame_expired":
+        match.emit("flame_expired", tile=command.tags["tile"])
+
+
+# The spec's events (section 8) of the engine's commands; the others emit none (a card moved
+# between piles, an entity created, an intent removed: the spec has no event for them).
+COMMAND_EVENTS = {"damage": _damage, "heal": _heal, "move": _move, "add_status": _add_status,
+                  "tick_status": _tick_status, "cooldowns": _cooldowns, "destroy": _destroy}
+
+
+def emit_command_event(match: Match, command: Any) -> None:
+    emit = COMMAND_EVENTS.get(command.name)
+    if emit is not None:
+        emit(match, command)
 
 
 def resolve(match: Match, decision: dict[str, Any]) -> None:

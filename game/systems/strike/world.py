@@ -2,8 +2,13 @@
 
 Everything is read from the esper world, with no index beside it: heroes are the entities
 with a `Slot`, sorted by (owner, slot) because esper returns set order; the board's
-components are the one entity with a `Grid`. Results are fresh lists: esper's own cached
-lists are never handed out (mutating one corrupts its cache).
+components are the one entity with a `Grid`. esper's own cached lists are never handed out
+(mutating one corrupts its cache).
+
+Three derived lookups are cached with `game.engine.derived`, because a measurement showed it
+pays (docs/strike.md "Speed"): the sorted hero list, the sorted flame tiles and the board's
+components. They depend only on which entities exist, and hold component objects that rules
+change in place and never replace. Callers must not mutate them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
+from game.engine.derived import derived
 from game.engine.piles import cards_in
 
 if TYPE_CHECKING:
@@ -30,12 +36,16 @@ def _key(hero: Hero) -> tuple[int, int]:
     return (hero[2].seat, hero[3].slot)
 
 
-def heroes() -> list[Hero]:
-    """Every hero (living or dead, placed or not) in (owner, slot) order."""
+def _heroes() -> list[Hero]:
     found = [(e, i, o, s, c, h, cd) for e, (i, o, s, c, h, cd)
              in esper.get_components(Ident, Owner, Slot, CardRef, Health, Cooldowns)]
     found.sort(key=_key)
     return found
+
+
+def heroes() -> list[Hero]:
+    """Every hero (living or dead, placed or not) in (owner, slot) order (do not mutate)."""
+    return derived("strike.heroes", _heroes)
 
 
 def living(seat: int | None = None) -> list[Hero]:
@@ -56,38 +66,53 @@ def tile_of(entity: int) -> tuple[int, int] | None:
 
 def occupied() -> set[tuple[int, int]]:
     """Tiles holding a living hero (4.1): heroes leave the grid when they die."""
-    return {(p.x, p.y) for _, (p, _h) in esper.get_components(GridPos, Health)}
+    out = set()
+    for h in heroes():
+        pos = esper.try_component(h[0], GridPos)
+        if pos is not None:
+            out.add((pos.x, pos.y))
+    return out
 
 
-def flames() -> list[tuple[int, GridPos, Flame]]:
-    """Flame tiles in scan order (column, then row)."""
+def _flames() -> list[tuple[int, GridPos, Flame]]:
     found = [(e, p, f) for e, (p, f) in esper.get_components(GridPos, Flame)]
     found.sort(key=lambda t: (t[1].x, t[1].y))
     return found
 
 
-def _single(component_type: type) -> Any:
-    return esper.get_component(component_type)[0][1]
+def flames() -> list[tuple[int, GridPos, Flame]]:
+    """Flame tiles in scan order (column, then row) (do not mutate)."""
+    return derived("strike.flames", _flames)
+
+
+def _board() -> tuple[int, Grid, Draft, Round, Rolls]:
+    entity, grid_ = esper.get_component(Grid)[0]
+    return (entity, grid_, esper.component_for_entity(entity, Draft),
+            esper.component_for_entity(entity, Round), esper.component_for_entity(entity, Rolls))
+
+
+def _the_board() -> tuple[int, Grid, Draft, Round, Rolls]:
+    return derived("strike.board", _board)
 
 
 def grid() -> Grid:
-    return _single(Grid)
+    return _the_board()[1]
 
 
 def draft() -> Draft:
-    return _single(Draft)
+    return _the_board()[2]
 
 
 def round_() -> Round:
-    return _single(Round)
+    return _the_board()[3]
 
 
 def rolls() -> Rolls:
-    return _single(Rolls)
+    return _the_board()[4]
 
 
 def board_entity() -> int:
-    return esper.get_component(Grid)[0][0]
+    return _the_board()[0]
 
 
 def pile_cards(match: Match, name: str) -> list[str]:
