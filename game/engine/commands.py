@@ -7,7 +7,8 @@ presentation hint through the hooks into the events:
 
 Running a command fires "before:<name>" (listeners may change or cancel it), computes its value
 through the modifier layers where it has one, applies the mutation through the journal, emits
-its event and fires "after:<name>". The event is the mode's: `Rules.command_event` turns the
+its event (unless the match's events are off: a search's scratch match) and fires
+"after:<name>". The event is the mode's: `Rules.command_event` turns the
 command into zero or more events (a mode keeps its spec's event shapes); the default is the
 command's own `default_event`. Actions and systems decide the order; commands never enqueue by
 themselves (listeners may).
@@ -85,7 +86,8 @@ class Command:
             if self.cancelled:
                 return self
         self.apply(match)
-        match.rules.command_event(match, self)
+        if match.events.enabled:  # a search's scratch match reads no events: build none
+            match.rules.command_event(match, self)
         if hooks.has(self.after):
             hooks.fire(self.after, match, self)
         return self

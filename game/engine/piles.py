@@ -31,6 +31,19 @@ def create_pile(match: Match, name: str, *, owner: int = -1, capacity: int = 0) 
     return entity
 
 
+def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
+    """Put cards that are in no pile at the bottom of `pile`, in order, as a position is
+    built (a setup): journaled, no hook and no event, since nothing moved in the game."""
+    comp = esper.component_for_entity(pile, Pile)
+    for card in cards:
+        found = esper.try_component(card, InPile)
+        if found is None:
+            match.journal.add(card, InPile(pile))
+        else:
+            match.journal.set(found, pile=pile)
+    match.journal.set(comp, cards=(*comp.cards, *cards))
+
+
 def pile_named(match: Match, name: str) -> int:
     return match.piles[name]
 

@@ -112,12 +112,14 @@ class StatusKind:
 class StatusKinds:
     """The kinds of one content, in declaration order (the order a tick step runs them)."""
 
-    __slots__ = ("kinds", "by_id", "by_type", "_blocking", "_ticking")
+    __slots__ = ("kinds", "by_id", "by_type", "_blocking", "_ticking", "json_rows")
 
     def __init__(self, entries: Iterable[StatusEntry]) -> None:
         self.kinds = tuple(StatusKind.of(e) for e in entries)
         self.by_id = {k.id: k for k in self.kinds}
         self.by_type = {k.component: k for k in self.kinds}
+        # (id, component type, shows_value) of each kind: what a State JSON row prints
+        self.json_rows = tuple((k.id, k.component, k.shows_value) for k in self.kinds)
         self._ticking = {point: tuple(k for k in self.kinds if k.tick == point)
                          for point in ("turn_start", "turn_end")}
         self._blocking = {action: tuple(k.component for k in self.kinds if action in k.blocks)

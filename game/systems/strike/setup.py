@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
+from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, InPile, Owner
 from game.components.strike import Draft, Element, Flame, Grid, Rolls, Round, Slot
 from game.engine.commands import create
 from game.engine.match import SetupError, is_int
-from game.engine.piles import create_pile
+from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
-from game.systems.strike.draft import deal, new_card
+from game.systems.strike.draft import deal
 from game.systems.strike.world import PILES
 
 if TYPE_CHECKING:
@@ -302,8 +302,9 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     _new_board(match, Grid(cols, rows, zone), Draft(pool, picks), round_, tuple(rolls_raw))
     for name, cards in (("hand0", hands[0]), ("hand1", hands[1]), ("deck0", decks[0]),
                         ("deck1", decks[1]), ("discard", discard)):
-        for card_id in cards:
-            new_card(match, card_id, name)
+        pile = match.piles[name]
+        fill_pile(match, pile,
+                  tuple(match.journal.create(CardRef(card_id), InPile(pile)) for card_id in cards))
     for c, r, owner, rounds, value in sorted(flames.values()):
         create(GridPos(c, r), Flame(owner, rounds, value)).run(match)
     for u in units:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import esper
-
+from game.components.common import GridPos
+from game.engine.ecs import components_of
 from game.engine.match import HIDDEN
 from game.systems.strike import world
 
@@ -17,17 +17,21 @@ if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def unit_json(match: Match, hero: world.Hero) -> dict[str, Any]:
+def unit_json(kinds: tuple[Any, ...], hero: world.Hero) -> dict[str, Any]:
     entity, ident, owner, slot, card, health, cooldowns = hero
-    pos = world.tile_of(entity)
+    comps = components_of(entity)
+    pos = comps.get(GridPos)
     statuses: dict[str, Any] = {}
-    for kind in world.content(match).statuses.kinds:
-        comp = esper.try_component(entity, kind.component)
-        turns, value = (comp.turns, comp.value) if comp is not None else (0, 0)
-        statuses[kind.id] = {"turns": turns, "value": value} if kind.shows_value else turns
+    for kind_id, component_type, pair in kinds:
+        comp = comps.get(component_type)
+        if pair:
+            statuses[kind_id] = ({"turns": comp.turns, "value": comp.value} if comp is not None
+                                 else {"turns": 0, "value": 0})
+        else:
+            statuses[kind_id] = comp.turns if comp is not None else 0
     return {
         "id": ident.id, "owner": owner.seat, "slot": slot.slot, "card": card.definition,
-        "pos": [pos[0], pos[1]] if pos is not None else None,
+        "pos": [pos.x, pos.y] if pos is not None else None,
         "hp": health.hp, "max_hp": health.max_hp, "cooldowns": list(cooldowns.remaining),
         "statuses": statuses,
     }
@@ -37,6 +41,7 @@ def board_json(match: Match) -> dict[str, Any]:
     """The `board` object with the canonical key and list orders of section 6."""
     g = world.grid()
     d = world.draft()
+    kinds = world.content(match).statuses.json_rows
     return {
         "cols": g.cols, "rows": g.rows, "zone_columns": g.zone_columns,
         "pool": list(d.pool),
@@ -44,7 +49,7 @@ def board_json(match: Match) -> dict[str, Any]:
         "hands": [world.pile_cards(match, "hand0"), world.pile_cards(match, "hand1")],
         "decks": [world.pile_cards(match, "deck0"), world.pile_cards(match, "deck1")],
         "discard": world.pile_cards(match, "discard"),
-        "units": [unit_json(match, h) for h in world.heroes()],
+        "units": [unit_json(kinds, h) for h in world.heroes()],
         "flames": [{"tile": [p.x, p.y], "owner": f.owner, "rounds": f.rounds, "value": f.value}
                    for _, p, f in world.flames()],
         "round": world.round_().round,

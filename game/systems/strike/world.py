@@ -5,9 +5,9 @@ with a `Slot`, sorted by (owner, slot) because esper returns set order; the boar
 components are the one entity with a `Grid`. esper's own cached lists are never handed out
 (mutating one corrupts its cache).
 
-Three derived lookups are cached with `game.engine.derived`, because a measurement showed it
-pays (docs/strike.md "Speed"): the sorted hero list, the sorted flame tiles and the board's
-components. They depend only on which entities exist, and hold component objects that rules
+Four derived lookups are cached with `game.engine.derived`, because a measurement showed it
+pays (docs/strike.md "Speed"): the sorted hero list, the sorted flame tiles, the board's
+components and the card id of each card entity. They depend only on which entities exist, and hold component objects that rules
 change in place and never replace. Callers must not mutate them.
 """
 
@@ -115,10 +115,14 @@ def board_entity() -> int:
     return _the_board()[0]
 
 
+def _card_ids() -> dict[int, str]:
+    return {e: c.definition for e, c in esper.get_component(CardRef)}
+
+
 def pile_cards(match: Match, name: str) -> list[str]:
     """The card ids of a pile, top first."""
-    return [esper.component_for_entity(c, CardRef).definition
-            for c in cards_in(match.piles[name])]
+    names = derived("strike.card_ids", _card_ids)
+    return [names[c] for c in cards_in(match.piles[name])]
 
 
 def card_in(match: Match, pile: str, card_id: str) -> int | None:
