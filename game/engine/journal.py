@@ -36,10 +36,6 @@ class Journal:
 
     __slots__ = ("_log", "_depth", "epoch")
 
-    # Bumped at every creation and deletion of an entity, and at every undo of one, in any
-    # match: a derived lookup of entities (strike's hero list) is valid while it is unchanged.
-    structure = 0
-
     def __init__(self) -> None:
         self._log: list[tuple[Any, ...]] = []
         self._depth = 0
@@ -70,10 +66,10 @@ class Journal:
                 setattr(entry[1], entry[2], entry[3])
             elif kind == _CREATE:
                 esper.delete_entity(entry[1], immediate=True)
-                Journal.structure += 1
+                ecs.bump_structure()
             elif kind == _DELETE:
                 ecs.restore_entity(entry[1], entry[2])
-                Journal.structure += 1
+                ecs.bump_structure()
             elif kind == _ADD:
                 _, entity, component_type, previous = entry
                 if previous is None:
@@ -100,7 +96,7 @@ class Journal:
     # -- mutations -----------------------------------------------------------------------
     def create(self, *components: Any) -> int:
         entity = esper.create_entity(*components)
-        Journal.structure += 1
+        ecs.bump_structure()
         if self._depth:
             self._log.append((_CREATE, entity))
         return entity
@@ -109,7 +105,7 @@ class Journal:
         if self._depth:
             self._log.append((_DELETE, entity, ecs.entity_components(entity)))
         esper.delete_entity(entity, immediate=True)
-        Journal.structure += 1
+        ecs.bump_structure()
 
     def add(self, entity: int, component: Any) -> None:
         if self._depth:

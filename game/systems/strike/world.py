@@ -5,7 +5,7 @@ with a `Slot`, sorted by (owner, slot) because esper returns set order; the boar
 components are the one entity with a `Grid`. esper's own cached lists are never handed out
 (mutating one corrupts its cache).
 
-Four derived lookups are cached with `game.engine.derived`, because a measurement showed it
+Four derived lookups are cached with `game.engine.ecs.derived`, because a measurement showed it
 pays (docs/strike.md "Speed"): the sorted hero list, the sorted flame tiles, the board's
 components and the card id of each card entity. They depend only on which entities exist, and hold component objects that rules
 change in place and never replace. Callers must not mutate them.
@@ -19,7 +19,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
-from game.engine.derived import derived
+from game.engine.ecs import derived
 from game.engine.piles import cards_in
 
 if TYPE_CHECKING:
