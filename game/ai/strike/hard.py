@@ -13,8 +13,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import esper
-
 from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.players import StrikeCpu
 from game.ai.strike.position import Position, Unit, parse_position
@@ -22,6 +20,7 @@ from game.ai.strike.score import cheb
 from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables
 from game.components.strike import Burn, Regen, Root, Stun
+from game.engine.ecs import components_of
 from game.engine.match import Match, Rejection
 from game.engine.rng import Stream
 from game.systems.strike import world
@@ -53,7 +52,7 @@ def match_position(match: Match, seat: int, tables: Tables) -> Position:
 
 
 def _pair(entity: int, status_type: type) -> tuple[int, int]:
-    comp = esper.try_component(entity, status_type)
+    comp = components_of(entity).get(status_type)
     return (comp.turns, comp.value) if comp is not None else (0, 0)
 
 
