@@ -104,3 +104,29 @@ def test_tabula_validate_checks_the_status_fields(capsys):
     assert run(["validate", str(bad)]) == 1
     out = capsys.readouterr()
     assert "statuses.toml:statuses[0].tick" in out.out + out.err
+
+
+BRITTLE = """
+[[statuses]]
+id = "brittle"
+modifier = { hook = "damage", layer = "add", amount = 3 }
+expire_on = "after:damage"
+"""
+
+
+def test_a_status_that_modifies_a_hook_value_and_ends_at_a_hook_point():
+    """`modifier` adds 3 to the strike's base before the element percent (gathered like any
+    `Modifier`); `expire_on = "after:damage"` ends it at the first damage its holder takes."""
+    from .helpers import A, accept
+
+    install("brittle", {"statuses.toml": BRITTLE})
+    match = setup_match(C([U(0, "flare_counter", [5, 5]),
+                           U(1, "nature_wave", [7, 5],
+                             statuses={"brittle": {"turns": 2, "value": 0}})], rolls=[0]))
+    assert unit(match, "p1.nature_wave")["statuses"]["brittle"] == {"turns": 2, "value": 0}
+    events = accept(match, A(0, "p0.flare_counter", 0, "p1.nature_wave"))
+    assert unit(match, "p1.nature_wave")["hp"] == 50 - (11 + 3) * 150 // 100
+    assert unit(match, "p1.nature_wave")["statuses"]["brittle"] == {"turns": 0, "value": 0}
+    hit = next(i for i, e in enumerate(events) if e["type"] == "damage_dealt")
+    assert events[hit + 1] == {"type": "status_expired", "unit": "p1.nature_wave",
+                               "status": "brittle"}

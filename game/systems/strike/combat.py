@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Modifier, Owner
-from game.components.strike import AttackOrder, Flame, MoveOrder, PassOrder
+from game.components.strike import AttackOrder, Element, Flame, MoveOrder, PassOrder
 from game.engine.commands import (
     add_status,
     create,
@@ -93,6 +93,20 @@ def on_damage(match: Match, command: Any) -> None:
     if esper.has_component(entity, GridPos):
         remove(GridPos).target(entity).run(match)
     match.emit("unit_died", unit=world.ident_of(entity))
+
+
+def status_ender(kinds: tuple[Any, ...]) -> Any:
+    """The listener of a hook point that ends these kinds on the command's target (a status
+    declared with `expire_on`, docs/modding.md)."""
+    def end(match: Match, command: Any) -> None:
+        entity = command.target_id
+        if entity is None or not esper.entity_exists(entity):
+            return
+        for kind in kinds:
+            if esper.has_component(entity, kind.component):
+                remove_status(kind.component, kind.id, reason="expired").target(entity).run(match)
+
+    return end
 
 
 def deal(match: Match, entity: int, amount: int, source: str, by: str | None,
@@ -402,8 +416,7 @@ def strike_damage(match: Match, attack: AttackDef, user: int, target: int, roll:
     assert tile is not None
     base = strike_base(match, attack, tile, target)
     content = world.content(match)
-    defender = content.cards[esper.component_for_entity(target, CardRef).definition]
-    pct = content.percent(attack.element, defender.element)
+    pct = content.percent(attack.element, esper.component_for_entity(target, Element).element)
     modifiers = [*gather("damage", user, target),
                  Modifier("damage", "add", roll, tag="roll"),
                  Modifier("damage", "mul", Fraction(pct, 100), tag="element")]  # type: ignore[arg-type]

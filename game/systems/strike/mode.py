@@ -115,6 +115,11 @@ def _tick_status(match: Match, command: Any) -> None:
         match.emit("status_expired", unit=_unit(command), status=command.kind)
 
 
+def _remove_status(match: Match, command: Any) -> None:
+    if command.reason == "expired":  # ended at its kind's `expire_on` point; a death is silent
+        match.emit("status_expired", unit=_unit(command), status=command.kind)
+
+
 def _cooldowns(match: Match, command: Any) -> None:
     for i in command.ready:
         match.emit("cooldown_ready", unit=_unit(command), attack=i)
@@ -128,7 +133,8 @@ def _destroy(match: Match, command: Any) -> None:
 # The spec's events (section 8) of the engine's commands; the others emit none (a card moved
 # between piles, an entity created, an intent removed: the spec has no event for them).
 COMMAND_EVENTS = {"damage": _damage, "heal": _heal, "move": _move, "add_status": _add_status,
-                  "tick_status": _tick_status, "cooldowns": _cooldowns, "destroy": _destroy}
+                  "tick_status": _tick_status, "remove_status": _remove_status,
+                  "cooldowns": _cooldowns, "destroy": _destroy}
 
 
 def emit_command_event(match: Match, command: Any) -> None:
