@@ -39,6 +39,7 @@ from game.engine.commands import (
     tick_status,
     update,
 )
+from game.engine.ecs import components_of
 from game.engine.hooks import apply_layers, gather
 from game.engine.schedule import System
 from game.systems.strike import world
@@ -200,8 +201,9 @@ class TurnStartTicks(System):
                     if end_check(match):
                         return
                     break
+            held = components_of(entity)  # live: a tick that removes a status shows here
             for kind in kinds:
-                comp = esper.try_component(entity, kind.component)
+                comp = held.get(kind.component)
                 if health.hp <= 0 or comp is None:
                     continue
                 if kind.each_tick == "damage":
@@ -362,8 +364,9 @@ class TurnEndTicks(System):
     def process(self, match: Match) -> None:
         kinds = world.content(match).statuses.ticking_at("turn_end")
         for h in world.living(seat_to_act(match)):
+            held = components_of(h[0])
             for kind in kinds:
-                comp = esper.try_component(h[0], kind.component)
+                comp = held.get(kind.component)
                 if comp is not None:
                     tick(match, h[0], kind, comp)
         match.emit("turn_ended", seat=seat_to_act(match))

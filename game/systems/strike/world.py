@@ -19,7 +19,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
-from game.engine.ecs import derived
+from game.engine.ecs import components_of, derived
 from game.engine.piles import cards_in
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def occupied() -> set[tuple[int, int]]:
     """Tiles holding a living hero (4.1): heroes leave the grid when they die."""
     out = set()
     for h in heroes():
-        pos = esper.try_component(h[0], GridPos)
+        pos = components_of(h[0]).get(GridPos)
         if pos is not None:
             out.add((pos.x, pos.y))
     return out
