@@ -19,6 +19,7 @@ from game.ai.strike.position import Position, Unit, parse_position
 from game.ai.strike.score import cheb
 from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables
+from game.components.common import GridPos
 from game.components.strike import Burn, Regen, Root, Stun
 from game.engine.ecs import components_of
 from game.engine.match import Match, Rejection
@@ -41,18 +42,20 @@ def match_position(match: Match, seat: int, tables: Tables) -> Position:
     cards = tables.cards
     units = []
     for e, ident, owner, slot, card, health, cooldowns in world.heroes():
-        burn, regen = _pair(e, Burn), _pair(e, Regen)
+        held = components_of(e)
+        burn, regen = _pair(held, Burn), _pair(held, Regen)
+        pos = held.get(GridPos)
         units.append(Unit(ident.id, owner.seat, slot.slot, cards[card.definition],
-                          world.tile_of(e), health.hp, health.max_hp, cooldowns.remaining,
-                          _pair(e, Stun)[0], _pair(e, Root)[0], burn[0], burn[1], regen[0],
-                          regen[1]))
+                          (pos.x, pos.y) if pos is not None else None, health.hp,
+                          health.max_hp, cooldowns.remaining, _pair(held, Stun)[0],
+                          _pair(held, Root)[0], burn[0], burn[1], regen[0], regen[1]))
     occupied = {u.pos for u in units if u.pos is not None and u.hp > 0}
     grid = world.grid()
     return Position(grid.cols, grid.rows, seat, units, occupied)
 
 
-def _pair(entity: int, status_type: type) -> tuple[int, int]:
-    comp = components_of(entity).get(status_type)
+def _pair(held: dict[type, Any], status_type: type) -> tuple[int, int]:
+    comp = held.get(status_type)
     return (comp.turns, comp.value) if comp is not None else (0, 0)
 
 
@@ -70,7 +73,8 @@ def evaluate(match: Match, seat: int, tables: Tables) -> int:
     for e, _ident, owner, _slot, _card, health, _cd in world.heroes():
         if health.hp <= 0:
             continue
-        burn, regen = _pair(e, Burn), _pair(e, Regen)
+        held = components_of(e)
+        burn, regen = _pair(held, Burn), _pair(held, Regen)
         w = health.hp + bonus - burn[0] * burn[1] + regen[0] * regen[1]
         total += w if owner.seat == seat else -w
     return total
