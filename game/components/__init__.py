@@ -7,6 +7,7 @@ Rules change them only through the journal (`match.journal.set(comp, field=value
 from game.components.common import (
     CardRef,
     Cooldowns,
+    GridPos,
     Health,
     Ident,
     InPile,
@@ -14,13 +15,13 @@ from game.components.common import (
     Modifier,
     Owner,
     Pile,
-    Position,
-    Statuses,
+    Status,
 )
 
 __all__ = [
     "CardRef",
     "Cooldowns",
+    "GridPos",
     "Health",
     "Ident",
     "InPile",
@@ -28,6 +29,5 @@ __all__ = [
     "Modifier",
     "Owner",
     "Pile",
-    "Position",
-    "Statuses",
+    "Status",
 ]

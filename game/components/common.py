@@ -29,7 +29,9 @@ class Owner:
 
 
 @dataclass(slots=True)
-class Position:
+class GridPos:
+    """A tile of a grid (x: column, y: row); absent while an entity is off the grid."""
+
     x: int
     y: int
 
@@ -41,13 +43,15 @@ class Health:
 
 
 @dataclass(slots=True)
-class Statuses:
-    """Status name -> remaining turns, kept as a sorted tuple of pairs (immutable, comparable)."""
+class Status:
+    """Base of every status component: turns left and a value (damage or heal per tick...).
 
-    active: tuple[tuple[str, int], ...] = ()
+    A status is its own component, added when it starts and removed when it ends; a status
+    kind (game.engine.statuses) says what its ticks do. Subclasses add no field.
+    """
 
-    def turns(self, name: str) -> int:
-        return dict(self.active).get(name, 0)
+    turns: int
+    value: int = 0
 
 
 @dataclass(slots=True)

@@ -1,48 +1,112 @@
-"""Components of Marve-Strike (spec strike.md section 6): plain values only.
+"""Components of Marve-Strike (spec strike.md section 6; docs/architecture.md): small, plain values.
 
-One `StrikeBoard` holds the match-wide board state (draft piles, flames, forced rolls, round);
-each hero is one entity with `Ident` and a `StrikeUnit`. Every value is immutable (ints, strs,
-tuples) so the journal can record and restore it by assignment.
+- the board entity: `Ident("board")`, `Grid`, `Draft`, `Round`, `Rolls`;
+- a card of the pool, a hand, a deck or the discard: `CardRef` and `InPile` (engine piles
+  `hand0`, `hand1`, `deck0`, `deck1`, `discard`);
+- a hero: `Ident`, `Owner`, `Slot`, `CardRef`, `Element`, `Health`, `Cooldowns`, `GridPos` while
+  on the grid, and one component per active status (`Burn`, `Stun`, `Root`, `Regen`, or a kind
+  a mod declares);
+- a tile that holds a flame: `GridPos` and `Flame`;
+- intents, added by a decision and consumed by the step's systems: `PickCard` (on the card),
+  `PlaceOrder`, `MoveOrder`, `AttackOrder` (on the hero), `PassOrder` (on the board).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.components.common import Status
+from game.engine.statuses import register_component
+
 
 @dataclass(slots=True)
-class StrikeBoard:
-    """The `board` of the state JSON apart from the units (6)."""
-
+class Grid:
     cols: int
     rows: int
     zone_columns: int
+
+
+@dataclass(slots=True)
+class Draft:
     pool: tuple[str, ...]
     picks: int = 0
-    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    decks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    discard: tuple[str, ...] = ()
-    # (col, row, owner, rounds, value), kept in scan order
-    flames: tuple[tuple[int, int, int, int, int], ...] = ()
+
+
+@dataclass(slots=True)
+class Round:
     round: int = 0
+
+
+@dataclass(slots=True)
+class Rolls:
+    """Forced combat rolls, used first (4.12)."""
+
     rolls: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
-class StrikeUnit:
-    """One hero on (or off) the grid; `pos` None while unplaced or dead (4.11)."""
-
-    id: str
-    owner: int
+class Slot:
     slot: int
-    card: str
-    pos: tuple[int, int] | None
-    hp: int
-    max_hp: int
-    cooldowns: tuple[int, ...]
-    burn_turns: int = 0
-    burn_value: int = 0
-    stun: int = 0
-    root: int = 0
-    regen_turns: int = 0
-    regen_value: int = 0
+
+
+@dataclass(slots=True)
+class Element:
+    element: str
+
+
+@dataclass(slots=True)
+class Flame:
+    owner: int
+    rounds: int
+    value: int
+
+
+class Burn(Status):
+    __slots__ = ()
+
+
+class Stun(Status):
+    __slots__ = ()
+
+
+class Root(Status):
+    __slots__ = ()
+
+
+class Regen(Status):
+    __slots__ = ()
+
+
+for _kind, _component in (("burn", Burn), ("stun", Stun), ("root", Root), ("regen", Regen)):
+    register_component(_kind, _component)
+
+
+# -- intents -------------------------------------------------------------------------------
+@dataclass(slots=True)
+class PickCard:
+    seat: int
+    verb: str
+    drop: str | None = None
+
+
+@dataclass(slots=True)
+class PassOrder:
+    seat: int
+
+
+@dataclass(slots=True)
+class PlaceOrder:
+    x: int
+    y: int
+
+
+@dataclass(slots=True)
+class MoveOrder:
+    x: int
+    y: int
+
+
+@dataclass(slots=True)
+class AttackOrder:
+    attack: int
+    target: int = 0  # the target hero's entity (0: none, a heal)

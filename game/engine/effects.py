@@ -1,9 +1,11 @@
 """Effects by name (docs/modding.md): resource files name them, code registers them.
 
 A card or ability in a resource file says `effect = "burn"` plus its parameters; the mode
-registers a Python function under that name with a pydantic model of the parameters. Loading
+registers a Python function under that name with a pydantic model of the parameters and the
+point of a rule where it runs (strike: "targets", "hit", "after" of an ability). Loading
 validates the name and the parameters, so a mod can only compose registered effects: nothing
-from a mod is ever imported or evaluated.
+from a mod is ever imported or evaluated. A system runs the effects an entry names at each of
+its points (`effect.fn(match, context, params)`); no system branches on an effect's name.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 
 class NoParams(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Effect:
     name: str
     fn: Callable[..., Any]
     params: type[BaseModel]
+    point: str = ""
 
 
 class EffectRegistry:
@@ -34,10 +37,10 @@ class EffectRegistry:
         self._effects: dict[str, Effect] = {}
 
     def register(
-        self, name: str, params: type[BaseModel] = NoParams
+        self, name: str, params: type[BaseModel] = NoParams, point: str = ""
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-            self._effects[name] = Effect(name, fn, params)
+            self._effects[name] = Effect(name, fn, params, point)
             return fn
 
         return decorate
@@ -47,6 +50,14 @@ class EffectRegistry:
 
     def get(self, name: str) -> Effect:
         return self._effects[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._effects
+
+    def bind(self, name: str, params: dict[str, Any]) -> tuple[Effect, BaseModel]:
+        """The effect and its typed parameters (raises ValidationError or KeyError)."""
+        effect = self._effects[name]
+        return effect, effect.params.model_validate(params)
 
     def check(self, name: str, params: dict[str, Any]) -> list[tuple[str, str]]:
         """Problems as (key, message) for an effect name and its parameters."""

@@ -27,19 +27,38 @@ if TYPE_CHECKING:
 LAYER_ORDER = ("add", "mul", "cap")
 
 Listener = Callable[["Match", Any], None]
+Carrier = Callable[[int, Any], Iterable[Modifier]]
+
+# Component types that carry modifiers besides `Modifier` itself (a status kind declared with a
+# `modifier`, game.engine.statuses): type -> the modifiers an entity's component yields.
+_carriers: dict[type, Carrier] = {}
+
+
+def register_carrier(component_type: type, modifiers: Carrier) -> None:
+    """Make `gather` find the modifiers that components of this type carry."""
+    _carriers[component_type] = modifiers
+
+
+def _applies(modifier: Modifier, hook: str, source: int | None, target: int | None) -> bool:
+    if modifier.hook != hook:
+        return False
+    role = modifier.role
+    return role == "any" or (role == "source" and modifier.holder == source) or (
+        role == "target" and modifier.holder == target)
 
 
 def gather(hook: str, source: int | None = None, target: int | None = None) -> list[Modifier]:
-    """Every active modifier of `hook` that applies to this source and target, in one query."""
+    """Every active modifier of `hook` that applies to this source and target, in one pass:
+    `Modifier` components and every registered carrier, in entity order."""
     found: list[tuple[int, Modifier]] = []
     for entity, modifier in esper.get_component(Modifier):
-        if modifier.hook != hook:
-            continue
-        role = modifier.role
-        if role == "any" or (role == "source" and modifier.holder == source) or (
-            role == "target" and modifier.holder == target
-        ):
+        if _applies(modifier, hook, source, target):
             found.append((entity, modifier))
+    for component_type, modifiers in _carriers.items():
+        for entity, component in esper.get_component(component_type):
+            for modifier in modifiers(entity, component):
+                if _applies(modifier, hook, source, target):
+                    found.append((entity, modifier))
     found.sort(key=lambda pair: pair[0])  # set order is not creation order
     return [modifier for _, modifier in found]
 

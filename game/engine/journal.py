@@ -66,8 +66,10 @@ class Journal:
                 setattr(entry[1], entry[2], entry[3])
             elif kind == _CREATE:
                 esper.delete_entity(entry[1], immediate=True)
+                ecs.bump_structure()
             elif kind == _DELETE:
                 ecs.restore_entity(entry[1], entry[2])
+                ecs.bump_structure()
             elif kind == _ADD:
                 _, entity, component_type, previous = entry
                 if previous is None:
@@ -94,6 +96,7 @@ class Journal:
     # -- mutations -----------------------------------------------------------------------
     def create(self, *components: Any) -> int:
         entity = esper.create_entity(*components)
+        ecs.bump_structure()
         if self._depth:
             self._log.append((_CREATE, entity))
         return entity
@@ -102,6 +105,7 @@ class Journal:
         if self._depth:
             self._log.append((_DELETE, entity, ecs.entity_components(entity)))
         esper.delete_entity(entity, immediate=True)
+        ecs.bump_structure()
 
     def add(self, entity: int, component: Any) -> None:
         if self._depth:

@@ -8,8 +8,8 @@ The match is the mode-independent API that scenes, the CLI, replays and CPU play
 
 A mode plugs in its `Rules` (verbs, checks, resolution, state JSON, seat masking). The match
 runs the common checks (docs/architecture.md) first, in order, then the mode's; a rejected
-decision changes nothing, and a decision that fails half-way (a bug, or a bad forced value) is
-rolled back through the journal before the error propagates.
+decision changes nothing. A decision that fails half-way (a bug, or a bad forced value) is
+*not* rolled back: the error propagates and the match must be discarded (see `submit`).
 
 Seat views (docs/architecture.md) cover the state (`view_json`: the mode's `view_board` and
 `view_to_act`) and the history (`view_step`: the mode's `view_decision` and `view_event`), so
@@ -142,6 +142,13 @@ class Rules:
 
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
+
+    def command_event(self, match: Match, command: Any) -> None:
+        """Emit the events of a command that just ran (game.engine.commands). A mode whose
+        spec has its own event shapes overrides this; the default is the command's own."""
+        event = command.default_event()
+        if event is not None:
+            match.emit(event[0], **event[1])
 
     def waiting_for(self, match: Match) -> tuple[int, ...]:
         """The seats whose decision the match is waiting for: `to_act`, less any seat that

@@ -8,7 +8,7 @@ like every other change. Order is stable: a card keeps its place until a command
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Any, Self
 
 import esper
 
@@ -29,6 +29,19 @@ def create_pile(match: Match, name: str, *, owner: int = -1, capacity: int = 0) 
     match.piles[name] = entity
     match.journal.on_rollback(match.piles.pop, name, None)
     return entity
+
+
+def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
+    """Put cards that are in no pile at the bottom of `pile`, in order, as a position is
+    built (a setup): journaled, no hook and no event, since nothing moved in the game."""
+    comp = esper.component_for_entity(pile, Pile)
+    for card in cards:
+        found = esper.try_component(card, InPile)
+        if found is None:
+            match.journal.add(card, InPile(pile))
+        else:
+            match.journal.set(found, pile=pile)
+    match.journal.set(comp, cards=(*comp.cards, *cards))
 
 
 def pile_named(match: Match, name: str) -> int:
@@ -97,11 +110,11 @@ class MoveCard(Command):
             cards.insert(len(cards) if self.index is None else self.index, card)
             journal.set(dst, cards=tuple(cards))
         journal.set(in_pile, pile=self.dest)
-        match.emit(
-            "card_moved",
-            **self.event_data(card=ident(card), origin=_pile_name(self.origin),
-                              to=_pile_name(self.dest)),
-        )
+
+    def default_event(self) -> tuple[str, dict[str, Any]]:
+        return "card_moved", self.event_data(card=ident(self.card),
+                                             origin=_pile_name(self.origin),
+                                             to=_pile_name(self.dest))
 
 
 class ShufflePile(Command):
@@ -117,7 +130,10 @@ class ShufflePile(Command):
     def apply(self, match: Match) -> None:
         comp = esper.component_for_entity(self.pile, Pile)
         match.journal.set(comp, cards=tuple(match.stream(self.stream).shuffle(comp.cards)))
-        match.emit("pile_shuffled", **self.event_data(pile=comp.name, stream=self.stream))
+
+    def default_event(self) -> tuple[str, dict[str, Any]]:
+        comp = esper.component_for_entity(self.pile, Pile)
+        return "pile_shuffled", self.event_data(pile=comp.name, stream=self.stream)
 
 
 def _pile_name(pile: int) -> str | None:

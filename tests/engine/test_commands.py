@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import esper
 
-from game.components.common import Health, Ident, Modifier, Position, Statuses
-from game.engine.commands import add_status, damage, heal, ident, move_to
+from game.components.common import Cooldowns, GridPos, Health, Ident, Modifier, Status
+from game.engine.commands import (
+    add_status,
+    create,
+    damage,
+    destroy,
+    heal,
+    ident,
+    move_to,
+    remove_status,
+    set_cooldowns,
+    tick_status,
+)
 from game.engine.events import Event
 
 
@@ -78,47 +89,80 @@ def test_heal_passes_the_heal_modifier_layers(bare):
 
 def test_move_to_sets_the_position_and_reports_origin_and_destination(bare):
     with bare.active():
-        unit = bare.journal.create(Ident("p0.tank"), Position(1, 2))
+        unit = bare.journal.create(Ident("p0.tank"), GridPos(1, 2))
         move_to(3, 4).source(unit).target(unit).fx("slide").run(bare)
-        assert esper.component_for_entity(unit, Position) == Position(3, 4)
+        assert esper.component_for_entity(unit, GridPos) == GridPos(3, 4)
     assert events(bare) == [Event("unit_moved", {
         "source": "p0.tank", "target": "p0.tank", "fx": "slide", "origin": [1, 2], "to": [3, 4]})]
 
 
-def test_add_status_adds_the_component_keeps_names_sorted_and_the_longer_duration(bare):
+class Poison(Status):
+    __slots__ = ()
+
+
+class Slow(Status):
+    __slots__ = ()
+
+
+def test_add_status_adds_the_component_and_keeps_the_larger_turns_and_value(bare):
     with bare.active():
         caster = bare.journal.create(Ident("mage"))
         unit = bare.journal.create(Ident("u"))
-        add_status("poison", 1).source(caster).target(unit).fx("green").run(bare)
-        assert esper.component_for_entity(unit, Statuses).active == (("poison", 1),)
-        add_status("burn", 2).target(unit).run(bare)
-        add_status("burn", 1).target(unit).run(bare)
-        statuses = esper.component_for_entity(unit, Statuses)
-        assert statuses.active == (("burn", 2), ("poison", 1))
-        assert (statuses.turns("burn"), statuses.turns("poison"), statuses.turns("stun")) == (
-            2, 1, 0)
-        add_status("burn", 3).target(unit).run(bare)
-        assert statuses.active == (("burn", 3), ("poison", 1))
+        add_status(Poison(1, 3)).source(caster).target(unit).fx("green").run(bare)
+        assert esper.component_for_entity(unit, Poison) == Poison(1, 3)
+        add_status(Slow(2)).target(unit).run(bare)
+        add_status(Poison(4, 1)).target(unit).run(bare)
+        assert esper.component_for_entity(unit, Poison) == Poison(4, 3)
+        assert esper.component_for_entity(unit, Slow) == Slow(2, 0)
     assert events(bare) == [
         Event("status_added", {"source": "mage", "target": "u", "fx": "green",
                                "status": "poison", "turns": 1}),
-        Event("status_added", {"target": "u", "status": "burn", "turns": 2}),
-        Event("status_added", {"target": "u", "status": "burn", "turns": 1}),
-        Event("status_added", {"target": "u", "status": "burn", "turns": 3}),
+        Event("status_added", {"target": "u", "status": "slow", "turns": 2}),
+        Event("status_added", {"target": "u", "status": "poison", "turns": 4}),
     ]
+
+
+def test_tick_status_counts_down_and_removes_at_zero_with_one_event(bare):
+    with bare.active():
+        unit = bare.journal.create(Ident("u"), Poison(2, 5))
+        tick_status(Poison).target(unit).run(bare)
+        assert esper.component_for_entity(unit, Poison) == Poison(1, 5)
+        assert events(bare) == []
+        tick_status(Poison).target(unit).run(bare)
+        assert esper.try_component(unit, Poison) is None
+    assert events(bare) == [Event("status_expired", {"target": "u", "status": "poison"})]
+
+
+def test_remove_status_create_destroy_and_cooldowns_are_journaled(bare):
+    with bare.active():
+        unit = bare.journal.create(Ident("u"), Poison(2, 5), Cooldowns((1, 0)))
+        mark = bare.mark()
+        remove_status(Poison, reason="death").target(unit).run(bare)
+        made = create(Ident("flame"), GridPos(1, 1)).run(bare).entity
+        destroy(unit).run(bare)
+        assert not esper.entity_exists(unit) and esper.entity_exists(made)
+        bare.rollback(mark)
+        assert esper.component_for_entity(unit, Poison) == Poison(2, 5)
+        assert not esper.entity_exists(made)
+        cmd = set_cooldowns((0, 0)).target(unit).run(bare)
+        assert cmd.ready == (0,) and esper.component_for_entity(unit, Cooldowns).remaining == (
+            0, 0)
+    assert [e.type for e in events(bare)][-1] == "cooldowns_set"
 
 
 def test_commands_fire_their_own_hook_points(bare):
     fired: list[str] = []
     with bare.active():
-        unit = bare.journal.create(Health(5, 10), Position(0, 0))
-        for point in ("damage", "heal", "move", "add_status"):
+        unit = bare.journal.create(Health(5, 10), GridPos(0, 0))
+        for point in ("damage", "heal", "move", "add_status", "tick_status"):
             for when in ("before", "after"):
                 bare.hooks.listen(f"{when}:{point}",
                                   lambda m, cmd, tag=f"{when}:{point}": fired.append(tag))
         damage(1).target(unit).run(bare)
         heal(1).target(unit).run(bare)
         move_to(1, 1).target(unit).run(bare)
-        add_status("stun", 1).target(unit).run(bare)
+        add_status(Slow(1)).target(unit).run(bare)
+        tick_status(Slow).target(unit).run(bare)
     assert fired == ["before:damage", "after:damage", "before:heal", "after:heal",
-                     "before:move", "after:move", "before:add_status", "after:add_status"]
+                     "before:move", "after:move", "before:add_status", "after:add_status",
+                     "before:tick_status", "after:tick_status"]

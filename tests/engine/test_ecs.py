@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.components.common import Health, Ident, Position
+from game.components.common import GridPos, Health, Ident
 from game.engine import ecs
 
 
@@ -63,21 +63,21 @@ def test_rewind_entity_ids_reuses_ids():
 
 
 def test_restore_entity_after_immediate_delete_restores_queries():
-    pos1, hp1 = Position(1, 2), Health(5, 9)
+    pos1, hp1 = GridPos(1, 2), Health(5, 9)
     e1 = esper.create_entity(pos1, hp1)
-    e2 = esper.create_entity(Position(3, 4))
-    assert esper.get_components(Position, Health) == [(e1, (pos1, hp1))]  # cache warm
+    e2 = esper.create_entity(GridPos(3, 4))
+    assert esper.get_components(GridPos, Health) == [(e1, (pos1, hp1))]  # cache warm
     saved = ecs.entity_components(e1)
     esper.delete_entity(e1, immediate=True)
-    assert esper.get_components(Position, Health) == []
+    assert esper.get_components(GridPos, Health) == []
     assert esper.get_component(Health) == []
     assert not esper.entity_exists(e1)
 
     ecs.restore_entity(e1, saved)
     assert esper.entity_exists(e1)
-    assert esper.get_components(Position, Health) == [(e1, (pos1, hp1))]
+    assert esper.get_components(GridPos, Health) == [(e1, (pos1, hp1))]
     assert esper.get_component(Health) == [(e1, hp1)]
-    assert sorted(e for e, _ in esper.get_component(Position)) == [e1, e2]
+    assert sorted(e for e, _ in esper.get_component(GridPos)) == [e1, e2]
     assert esper.component_for_entity(e1, Health) is hp1
     # the saved dict is copied: changing it later does not change the restored entity
     saved.clear()
@@ -85,24 +85,24 @@ def test_restore_entity_after_immediate_delete_restores_queries():
 
 
 def test_entity_components_is_a_copy():
-    e = esper.create_entity(Position(0, 0))
+    e = esper.create_entity(GridPos(0, 0))
     copy = ecs.entity_components(e)
     copy[Health] = Health(1, 1)
     assert esper.try_component(e, Health) is None
 
 
 def test_world_snapshot_is_a_deep_comparable_copy():
-    e1 = esper.create_entity(Position(1, 2), Ident("a"))
+    e1 = esper.create_entity(GridPos(1, 2), Ident("a"))
     e2 = esper.create_entity(Health(3, 4))
-    pos = esper.component_for_entity(e1, Position)
+    pos = esper.component_for_entity(e1, GridPos)
     snap = ecs.world_snapshot()
     assert snap == {
-        e1: {"Position": {"x": 1, "y": 2}, "Ident": {"id": "a"}},
+        e1: {"GridPos": {"x": 1, "y": 2}, "Ident": {"id": "a"}},
         e2: {"Health": {"hp": 3, "max_hp": 4}},
     }
     pos.x = 99
-    assert snap[e1]["Position"] == {"x": 1, "y": 2}
-    assert ecs.world_snapshot()[e1]["Position"] == {"x": 99, "y": 2}
+    assert snap[e1]["GridPos"] == {"x": 1, "y": 2}
+    assert ecs.world_snapshot()[e1]["GridPos"] == {"x": 99, "y": 2}
 
 
 def test_reset_all_worlds_drops_every_world():

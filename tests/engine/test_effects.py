@@ -67,3 +67,23 @@ def test_registering_again_replaces_the_effect(effects):
 
     assert effects.get("draw").fn is draw2
     assert effects.check("draw", {}) == [("turns", "Field required")]
+
+
+def test_bind_gives_the_effect_and_its_typed_parameters():
+    from pydantic import BaseModel
+
+    from game.engine.effects import EffectRegistry
+
+    class Trail(BaseModel):
+        turns: int
+        value: int = 0
+
+    registry = EffectRegistry("test")
+
+    @registry.register("trail", Trail, point="after")
+    def trail(match, context, params):
+        return params.turns * 10 + params.value
+
+    effect, params = registry.bind("trail", {"turns": 2, "value": 3})
+    assert (effect.point, "trail" in registry, "other" in registry) == ("after", True, False)
+    assert isinstance(params, Trail) and effect.fn(None, None, params) == 23

@@ -6,7 +6,7 @@ import esper
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.components.common import Health, Ident, InPile, Pile, Position, Statuses
+from game.components.common import GridPos, Health, Ident, InPile, Pile, Status
 from game.engine import ecs
 from game.engine.journal import Journal
 from game.engine.match import Match
@@ -33,50 +33,50 @@ def test_rollback_undoes_creations_and_rewinds_the_id_counter():
     journal = Journal()
     esper.create_entity(Ident("old"))
     mark = journal.mark()
-    created = [journal.create(Ident(f"n{i}"), Position(i, i)) for i in range(3)]
+    created = [journal.create(Ident(f"n{i}"), GridPos(i, i)) for i in range(3)]
     assert created == [2, 3, 4]
     journal.rollback(mark)
     assert [esper.entity_exists(e) for e in created] == [False, False, False]
     assert [c.id for _, c in esper.get_component(Ident)] == ["old"]
-    assert esper.get_component(Position) == []
+    assert esper.get_component(GridPos) == []
     assert ecs.next_entity_id() == 2
     assert esper.create_entity() == 2  # the same id a match that never searched would get
 
 
 def test_rollback_restores_deleted_entities_and_their_queries():
     journal = Journal()
-    pos, hp = Position(1, 1), Health(4, 5)
+    pos, hp = GridPos(1, 1), Health(4, 5)
     victim = esper.create_entity(Ident("v"), pos, hp)
-    other = esper.create_entity(Ident("o"), Position(2, 2))
-    assert [e for e, _ in esper.get_components(Position, Health)] == [victim]
+    other = esper.create_entity(Ident("o"), GridPos(2, 2))
+    assert [e for e, _ in esper.get_components(GridPos, Health)] == [victim]
     mark = journal.mark()
     journal.delete(victim)
     assert not esper.entity_exists(victim)
-    assert esper.get_components(Position, Health) == []
+    assert esper.get_components(GridPos, Health) == []
     assert esper.get_component(Health) == []
     journal.rollback(mark)
-    assert esper.get_components(Position, Health) == [(victim, (pos, hp))]
-    assert sorted(e for e, _ in esper.get_component(Position)) == [victim, other]
+    assert esper.get_components(GridPos, Health) == [(victim, (pos, hp))]
+    assert sorted(e for e, _ in esper.get_component(GridPos)) == [victim, other]
     assert esper.component_for_entity(victim, Ident).id == "v"
     assert esper.create_entity() == 3
 
 
 def test_rollback_undoes_add_replace_and_remove_component():
     journal = Journal()
-    old_pos = Position(0, 0)
+    old_pos = GridPos(0, 0)
     e = esper.create_entity(old_pos, Health(1, 1))
     mark = journal.mark()
-    journal.add(e, Statuses((("burn", 1),)))  # new type
-    journal.add(e, Position(5, 5))  # replaces
+    journal.add(e, Status(1, 2))  # new type
+    journal.add(e, GridPos(5, 5))  # replaces
     removed = journal.remove(e, Health)
     assert removed == Health(1, 1)
-    assert esper.components_for_entity(e) == (Position(5, 5), Statuses((("burn", 1),)))
+    assert esper.components_for_entity(e) == (GridPos(5, 5), Status(1, 2))
     journal.rollback(mark)
-    assert esper.try_component(e, Statuses) is None
-    assert esper.get_component(Statuses) == []
-    assert esper.component_for_entity(e, Position) is old_pos
+    assert esper.try_component(e, Status) is None
+    assert esper.get_component(Status) == []
+    assert esper.component_for_entity(e, GridPos) is old_pos
     assert esper.component_for_entity(e, Health) == Health(1, 1)
-    assert [x for x, _ in esper.get_components(Position, Health)] == [e]
+    assert [x for x, _ in esper.get_components(GridPos, Health)] == [e]
 
 
 def test_remove_then_add_of_the_same_type_rolls_back_to_the_original_object():
@@ -95,7 +95,7 @@ def test_changes_to_an_entity_created_then_deleted_inside_a_mark_roll_back():
     mark = journal.mark()
     e = journal.create(Health(5, 5))
     journal.set(esper.component_for_entity(e, Health), hp=1)
-    journal.add(e, Position(1, 1))
+    journal.add(e, GridPos(1, 1))
     journal.delete(e)
     journal.rollback(mark)
     assert esper._entities == {}
@@ -146,8 +146,8 @@ def test_nothing_is_recorded_without_a_mark():
     hp = Health(1, 1)
     e = journal.create(hp)
     journal.set(hp, hp=0)
-    journal.add(e, Position(0, 0))
-    journal.remove(e, Position)
+    journal.add(e, GridPos(0, 0))
+    journal.remove(e, GridPos)
     journal.on_rollback(calls.append, "never")
     journal.delete(e)
     assert len(journal) == 0
@@ -179,7 +179,7 @@ def _build_match() -> tuple[Match, list[int], list[int]]:
         for n in range(3):
             card = match.journal.create(Ident(f"c{n}"))
             move_card(card).to(piles[0]).run(match)
-        loose = [match.journal.create(Ident(f"e{n}"), Health(10, 10), Position(n, n))
+        loose = [match.journal.create(Ident(f"e{n}"), Health(10, 10), GridPos(n, n))
                  for n in range(3)]
         for n in range(3):
             card = match.journal.create(Ident(f"h{n}"))
@@ -207,10 +207,10 @@ def _apply(match: Match, piles: list[int], loose: list[int], kind: str, a: int, 
         journal.delete(loose.pop(a % len(loose)))
     elif kind == "add" and loose:
         e = loose[a % len(loose)]
-        journal.add(e, (Position(b, c), Statuses(((f"s{b % 3}", c),)), Health(b, b))[a % 3])
+        journal.add(e, (GridPos(b, c), Status(c, b % 3), Health(b, b))[a % 3])
     elif kind == "remove" and loose:
         e = loose[a % len(loose)]
-        types = [t for t in (Position, Statuses, Health) if esper.has_component(e, t)]
+        types = [t for t in (GridPos, Status, Health) if esper.has_component(e, t)]
         if types:
             journal.remove(e, types[b % len(types)])
     elif kind == "set" and loose:
@@ -218,7 +218,7 @@ def _apply(match: Match, piles: list[int], loose: list[int], kind: str, a: int, 
         for comp in esper.components_for_entity(e):
             if isinstance(comp, Health):
                 journal.set(comp, hp=b, max_hp=c)
-            elif isinstance(comp, Position):
+            elif isinstance(comp, GridPos):
                 journal.set(comp, x=c)
     elif kind == "move_card":
         cards = [card for p in piles for card in cards_in(p)]

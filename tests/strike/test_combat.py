@@ -7,9 +7,8 @@ import pytest
 
 from game.components.common import Modifier
 from game.engine.record import RecordError
-from game.systems.strike import combat
+from game.systems.strike import combat, world
 from game.systems.strike.legal import attack_targets, unit_destinations
-from game.systems.strike.state import index
 
 from .helpers import A, C, M, U, accept, assert_rejected, setup_match, unit
 
@@ -117,11 +116,10 @@ def test_negative_raw_truncates_toward_zero():
     match = setup_match(C([U(0, "ember_vine", [5, 5]), U(1, "nature_wave", [6, 5], max_hp=2)],
                           rolls=[-2]))
     assert combat.damage_preview(match, "p0.ember_vine", 0, "p1.nature_wave", -2) == 0
-    idx = index(match)
     with match.active():
-        dmg, pct = combat.strike_damage(match, idx.content.cards["ember_vine"].attacks[0],
-                                        idx.by_id["p0.ember_vine"], idx.by_id["p1.nature_wave"],
-                                        -2)
+        dmg, pct = combat.strike_damage(match, world.content(match).cards["ember_vine"].attacks[0],
+                                        world.hero("p0.ember_vine")[0],
+                                        world.hero("p1.nature_wave")[0], -2)
     assert (dmg, pct) == (-1, 150)  # trunc(-1 * 1.5) = -1, not floor's -2
 
 
@@ -136,9 +134,8 @@ def test_modifiers_plug_into_the_damage_hook():
     """A mod status is a `Modifier` on hook "damage": additive before the element percent."""
     match = setup_match(C([U(0, "flare_counter", [5, 5]), U(1, "nature_wave", [7, 5])],
                           rolls=[0]))
-    idx = index(match)
     with match.active():
-        match.journal.create(Modifier("damage", "add", 2, holder=idx.entity["p1.nature_wave"],
+        match.journal.create(Modifier("damage", "add", 2, holder=world.hero("p1.nature_wave")[0],
                                       role="target"))
     accept(match, A(0, "p0.flare_counter", 0, "p1.nature_wave"))
     assert unit(match, "p1.nature_wave")["hp"] == 50 - (11 + 2) * 150 // 100
@@ -279,10 +276,9 @@ def test_turn_and_round_counting():
 
 def test_mutual_elimination():
     match = setup_match(C([U(0, "ember_vine", [2, 2]), U(1, "logic_trap", [20, 5])]))
-    idx = index(match)
     with match.active():
-        combat.deal(match, idx.by_id["p0.ember_vine"], 99, "flame", None)
-        combat.deal(match, idx.by_id["p1.logic_trap"], 99, "flame", None)
+        combat.deal(match, world.hero("p0.ember_vine")[0], 99, "flame", None)
+        combat.deal(match, world.hero("p1.logic_trap")[0], 99, "flame", None)
         assert combat.end_check(match)
     assert match.result == {"winner": None, "reason": "mutual_elimination"}
     assert match.phase == "over" and match.to_act == ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.systems.strike import world
 from game.systems.strike.content import load_content
 
 from .helpers import accept, assert_rejected, deal_match, setup_match
@@ -186,7 +187,8 @@ def test_rollback_across_the_end_of_the_draft():
     assert len(match.state_json()["board"]["units"]) == 5
     match.rollback(mark)
     assert canonical(match.state_json()) == before and streams_state(match) == streams
-    assert match.extra["strike"].units == () and match.extra["strike"].by_id == {}
+    with match.active():
+        assert world.heroes() == []
     accept(match, {"seat": 0, "type": "retain", "card": "aqua_trail"})
     accept(match, {"seat": 0, "type": "place", "tile": [0, 0]})
     assert match.state_json()["board"]["units"][0]["pos"] == [0, 0]

@@ -91,7 +91,7 @@ def test_random_legal_play_ends_and_replays(seed, rng):
 
 
 def random_decision(rng: random.Random, match: Match) -> Any:
-    ids = [u.id for u in match.extra["strike"].units] + ["p0.ghost", "", None, 3]
+    ids = [u["id"] for u in match.state_json()["board"]["units"]] + ["p0.ghost", "", None, 3]
     cards = list(CONTENT.pool) + ["nope", None]
     verb = rng.choice(["steal", "retain", "swap", "place", "move", "attack", "pass", "dance",
                        None])
@@ -139,11 +139,12 @@ def test_random_decisions_rejected_exactly_when_illegal(seed, steps, rng_seed):
 
 
 def _matches_legal(decision: Any, legal: list[dict[str, Any]]) -> bool:
-    """Is `decision` one of the legal ones, ignoring extra fields (and a heal's own target)?"""
+    """Is `decision` one of the legal ones, ignoring extra fields (and a heal's own target)?
+    Values match by type too: `"attack": true` is not the integer 1 (a malformed decision)."""
     if not isinstance(decision, dict):
         return False
     for d in legal:
-        if all(decision.get(k) == v for k, v in d.items()):
+        if all(decision.get(k) == v and type(decision.get(k)) is type(v) for k, v in d.items()):
             if d["type"] == "attack" and "target" not in d:
                 return decision.get("target") in (None, d["unit"])
             if d["type"] == "pass" or all(k in decision for k in d):

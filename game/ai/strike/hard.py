@@ -19,9 +19,12 @@ from game.ai.strike.position import Position, Unit, parse_position
 from game.ai.strike.score import cheb
 from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables
+from game.components.common import GridPos
+from game.components.strike import Burn, Regen, Root, Stun
+from game.engine.ecs import components_of
 from game.engine.match import Match, Rejection
 from game.engine.rng import Stream
-from game.systems.strike.state import index
+from game.systems.strike import world
 
 Decision = dict[str, Any]
 Tile = tuple[int, int]
@@ -30,20 +33,30 @@ Tile = tuple[int, int]
 def force_roll(match: Match, roll: int) -> None:
     """Queue `roll` first in the scratch match's `board.rolls` (spec 4.12), journaled so the
     rollback takes it back."""
-    board = index(match).board
-    match.journal.set(board, rolls=(roll, *board.rolls))
+    rolls = world.rolls()
+    match.journal.set(rolls, rolls=(roll, *rolls.rolls))
 
 
 def match_position(match: Match, seat: int, tables: Tables) -> Position:
     """The scratch match's position as the CPU's algorithms read it (no JSON round trip)."""
-    idx = index(match)
     cards = tables.cards
-    units = [Unit(u.id, u.owner, u.slot, cards[u.card], u.pos, u.hp, u.max_hp, u.cooldowns,
-                  u.stun, u.root, u.burn_turns, u.burn_value, u.regen_turns, u.regen_value)
-             for u in idx.units]
+    units = []
+    for e, ident, owner, slot, card, health, cooldowns in world.heroes():
+        held = components_of(e)
+        burn, regen = _pair(held, Burn), _pair(held, Regen)
+        pos = held.get(GridPos)
+        units.append(Unit(ident.id, owner.seat, slot.slot, cards[card.definition],
+                          (pos.x, pos.y) if pos is not None else None, health.hp,
+                          health.max_hp, cooldowns.remaining, _pair(held, Stun)[0],
+                          _pair(held, Root)[0], burn[0], burn[1], regen[0], regen[1]))
     occupied = {u.pos for u in units if u.pos is not None and u.hp > 0}
-    board = idx.board
-    return Position(board.cols, board.rows, seat, units, occupied)
+    grid = world.grid()
+    return Position(grid.cols, grid.rows, seat, units, occupied)
+
+
+def _pair(held: dict[type, Any], status_type: type) -> tuple[int, int]:
+    comp = held.get(status_type)
+    return (comp.turns, comp.value) if comp is not None else (0, 0)
 
 
 def evaluate(match: Match, seat: int, tables: Tables) -> int:
@@ -57,11 +70,13 @@ def evaluate(match: Match, seat: int, tables: Tables) -> int:
         return tables.win_value if winner == seat else -tables.win_value
     bonus = tables.alive_bonus
     total = 0
-    for u in index(match).units:
-        if u.hp <= 0:
+    for e, _ident, owner, _slot, _card, health, _cd in world.heroes():
+        if health.hp <= 0:
             continue
-        w = u.hp + bonus - u.burn_turns * u.burn_value + u.regen_turns * u.regen_value
-        total += w if u.owner == seat else -w
+        held = components_of(e)
+        burn, regen = _pair(held, Burn), _pair(held, Regen)
+        w = health.hp + bonus - burn[0] * burn[1] + regen[0] * regen[1]
+        total += w if owner.seat == seat else -w
     return total
 
 
@@ -120,8 +135,9 @@ class HardCpu(StrikeCpu):
         """The forced rolls a decision branches into: every roll for a strike, else none."""
         if decision["type"] != "attack":
             return (None,)
-        unit = index(match).by_id[decision["unit"]]
-        attack = self.tables.cards[unit.card].attacks[decision["attack"]]
+        unit = world.hero(decision["unit"])
+        assert unit is not None
+        attack = self.tables.cards[unit[4].definition].attacks[decision["attack"]]
         return self.rolls if attack.kind == "strike" else (None,)
 
     def play(self, match: Match, decision: Decision, roll: int | None) -> None:

@@ -1,15 +1,19 @@
-"""Combat (spec strike.md 4.5-4.11): turn start, actions, damage, statuses, flames, the end.
+"""Combat (spec strike.md 4.5-4.11) as the systems of the `combat_start`, `turn_start`,
+`action` and `turn_end` steps (the schedule is in game.systems.strike.schedule).
 
-Order of a turn of seat S (4.5), as `start_turn` / the action / `end_turn` run it:
-  1. turn start: S's flames age; S's cooldowns tick; per living unit of S in slot order:
-     enemy flame, burn, regen (end check after every damage; stop when the match ends);
-  2. the action (`move`, `attack`, `pass`), then the end check;
-  3. turn end: S's stun and root lose 1;
+Order of a turn of seat S (4.5):
+  1. turn start: S's flames age; S's cooldowns tick; per living hero of S in slot order: an
+     enemy flame on its tile, then its statuses that tick at turn start, by kind (end check
+     after every damage; stop when the match ends);
+  2. the action (a `MoveOrder`, `AttackOrder` or `PassOrder` intent), then the end check;
+  3. turn end: S's statuses that tick at turn end (stun, root) lose 1;
   4. round cap; 5. next turn, the other seat's turn start.
 
 Strike damage (4.9) runs through the engine's hook pipeline: the capped, distance-reduced
 `base` is the base value, the roll an additive modifier, the element percent a multiplicative
-one (an exact `Fraction`, truncated toward zero); mods add `Modifier`s on the "damage" hook.
+one (an exact `Fraction`, truncated toward zero); mods add `Modifier`s on the "damage" hook
+(or a status kind with a `modifier`). Every change is an engine command; a hero dies in the
+"after:damage" listener (`on_damage`).
 """
 
 from __future__ import annotations
@@ -18,42 +22,53 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from game.components.common import Modifier
+import esper
+
+from game.components.common import CardRef, Cooldowns, GridPos, Health, Modifier, Owner
+from game.components.strike import AttackOrder, Element, Flame, MoveOrder, PassOrder
+from game.engine.commands import (
+    add_status,
+    create,
+    damage,
+    destroy,
+    heal,
+    move_to,
+    remove,
+    remove_status,
+    set_cooldowns,
+    tick_status,
+    update,
+)
+from game.engine.ecs import components_of
 from game.engine.hooks import apply_layers, gather
+from game.engine.schedule import System
+from game.systems.strike import world
+from game.systems.strike.content import EFFECTS
+from game.systems.strike.effects import AbilityUse
 from game.systems.strike.grid import cheb, flame_line, path_to
-from game.systems.strike.state import index
 
 if TYPE_CHECKING:
-    from game.components.strike import StrikeUnit
     from game.engine.match import Match
     from game.systems.strike.content import AttackDef
-    from game.systems.strike.state import Index
-
-EFFECT_NAMES = ("none", "flame_trail", "heal_all", "regen")
 
 
-# -- start and end -----------------------------------------------------------------------------
-def start_combat(match: Match) -> None:
-    """4.4.4: turn 1, seat 0 to act, the end check, then seat 0's turn start."""
-    idx = index(match)
-    match.journal.set(match.state, turn=1)
-    match.journal.set(idx.board, round=1)
-    match.set_phase("combat", (0,))
-    match.emit("combat_started")
-    if end_check(match):
-        return
-    start_turn(match, 0)
+def over(match: Match) -> bool:
+    return match.state.result is not None
 
 
+def seat_to_act(match: Match) -> int:
+    return match.state.to_act[0]
+
+
+# -- the end --------------------------------------------------------------------------------
 def end_check(match: Match) -> bool:
-    """4.11: a side with no living unit loses; both at once is a draw. True when over."""
-    if match.state.result is not None:
+    """4.11: a side with no living hero loses; both at once is a draw. True when over."""
+    if over(match):
         return True
-    idx = index(match)
     alive = [False, False]
-    for u in idx.units:
-        if u.hp > 0:
-            alive[u.owner] = True
+    for h in world.heroes():
+        if h[5].hp > 0:
+            alive[h[2].seat] = True
     if alive[0] and alive[1]:
         return False
     if not alive[0] and not alive[1]:
@@ -69,139 +84,343 @@ def finish(match: Match, result: dict[str, Any]) -> None:
     match.emit("match_ended", result=dict(result))
 
 
-def start_turn(match: Match, seat: int) -> None:
-    """4.5 step 1 for `seat` (the turn number is already set)."""
-    idx = index(match)
-    journal = match.journal
-    b = idx.board
-    match.emit("turn_started", seat=seat, turn=match.state.turn, round=b.round)
-    if b.flames:
-        kept = []
-        for c, r, owner, rounds, value in b.flames:
-            if owner == seat:
-                rounds -= 1
-                if rounds <= 0:
-                    match.emit("flame_expired", tile=[c, r])
-                    continue
-            kept.append((c, r, owner, rounds, value))
-        journal.set(b, flames=tuple(kept))
-    own = [u for u in idx.units if u.owner == seat and u.hp > 0]
-    for u in own:
-        if any(u.cooldowns):
-            old = u.cooldowns
-            new = tuple(max(0, c - 1) for c in old)
-            journal.set(u, cooldowns=new)
-            for i, now in enumerate(new):
-                if now == 0 and old[i] > 0:
-                    match.emit("cooldown_ready", unit=u.id, attack=i)
-    for u in own:
-        if u.hp <= 0:
-            continue
-        if b.flames and u.pos is not None:
-            for c, r, owner, _rounds, value in b.flames:
-                if (c, r) == u.pos and owner != seat:
-                    deal(match, u, value, "flame", None)
+def on_damage(match: Match, command: Any) -> None:
+    """"after:damage": a hero at 0 HP dies at once (4.11): off the grid, statuses cleared."""
+    entity = command.target_id
+    if esper.component_for_entity(entity, Health).hp > 0:
+        return
+    for kind, _ in world.statuses_of(match, entity):
+        remove_status(kind.component, kind.id, reason="death").target(entity).run(match)
+    if esper.has_component(entity, GridPos):
+        remove(GridPos).target(entity).run(match)
+    match.emit("unit_died", unit=world.ident_of(entity))
+
+
+def status_ender(kinds: tuple[Any, ...]) -> Any:
+    """The listener of a hook point that ends these kinds on the command's target (a status
+    declared with `expire_on`, docs/modding.md)."""
+    def end(match: Match, command: Any) -> None:
+        entity = command.target_id
+        if entity is None or not esper.entity_exists(entity):
+            return
+        for kind in kinds:
+            if esper.has_component(entity, kind.component):
+                remove_status(kind.component, kind.id, reason="expired").target(entity).run(match)
+
+    return end
+
+
+def deal(match: Match, entity: int, amount: int, source: str, by: str | None,
+         roll: int | None = None, percent: int | None = None) -> None:
+    damage(amount).exact().target(entity).tag(why=source, by=by, roll=roll,
+                                               percent=percent).run(match)
+
+
+def restore(match: Match, entity: int, amount: int, source: str) -> None:
+    """Heal a living hero, capped at its max_hp."""
+    if esper.component_for_entity(entity, Health).hp <= 0:
+        return
+    heal(amount).exact().target(entity).tag(why=source).run(match)
+
+
+# -- combat_start and turn_start ----------------------------------------------------------------
+class CombatStart(System):
+    """4.4.4: turn 1, seat 0 to act, the end check, then seat 0's turn start."""
+
+    name = "combat_start"
+
+    def process(self, match: Match) -> None:
+        match.journal.set(match.state, turn=1)
+        match.journal.set(world.round_(), round=1)
+        match.set_phase("combat", (0,))
+        match.emit("combat_started")
+        if end_check(match):
+            return
+        match.rules.schedule.run(match, "turn_start")
+
+
+class TurnStarted(System):
+    name = "turn_started"
+
+    def process(self, match: Match) -> None:
+        match.emit("turn_started", seat=seat_to_act(match), turn=match.state.turn,
+                   round=world.round_().round)
+
+
+class FlamesAge(System):
+    """4.10: the seat's flames lose a round; at 0 the flame tile is destroyed."""
+
+    name = "flames_age"
+
+    def process(self, match: Match) -> None:
+        seat = seat_to_act(match)
+        for entity, pos, flame in world.flames():
+            if flame.owner != seat:
+                continue
+            if flame.rounds - 1 <= 0:
+                destroy(entity).tag(why="flame_expired", tile=[pos.x, pos.y]).run(match)
+            else:
+                update(flame, rounds=flame.rounds - 1).target(entity).run(match)
+
+
+class CooldownsTick(System):
+    """4.5: the seat's living heroes' cooldowns lose 1 (events for those that get ready)."""
+
+    name = "cooldowns_tick"
+
+    def process(self, match: Match) -> None:
+        for h in world.living(seat_to_act(match)):
+            old = h[6].remaining
+            if any(old):
+                set_cooldowns(tuple(max(0, c - 1) for c in old)).target(h[0]).run(match)
+
+
+def tick(match: Match, entity: int, kind: Any, comp: Any) -> None:
+    tick_status(kind.component, kind.id).target(entity).run(match)
+
+
+class TurnStartTicks(System):
+    """Per living hero of the seat, in slot order: an enemy flame on its tile, then each
+    status kind that ticks at turn start (damage or heal over time); end check after every
+    damage, and the step stops when the match ends."""
+
+    name = "hazards_and_statuses"
+
+    def process(self, match: Match) -> None:
+        seat = seat_to_act(match)
+        kinds = world.content(match).statuses.ticking_at("turn_start")
+        flames = world.flames()  # no system of this loop lays or removes a flame
+        for h in world.living(seat):
+            entity, health = h[0], h[5]
+            if health.hp <= 0:
+                continue
+            tile = world.tile_of(entity) if flames else None
+            for _, pos, flame in flames:
+                if (pos.x, pos.y) == tile and flame.owner != seat:
+                    deal(match, entity, flame.value, "flame", None)
                     if end_check(match):
                         return
                     break
-        if u.hp > 0 and u.burn_turns > 0:
-            deal(match, u, u.burn_value, "burn", None)
-            if u.hp > 0:
-                turns = u.burn_turns - 1
-                journal.set(u, burn_turns=turns, burn_value=u.burn_value if turns > 0 else 0)
-                if turns == 0:
-                    match.emit("status_expired", unit=u.id, status="burn")
-            if end_check(match):
-                return
-        if u.hp > 0 and u.regen_turns > 0:
-            amount = min(u.regen_value, u.max_hp - u.hp)
-            journal.set(u, hp=u.hp + amount)
-            match.emit("healed", unit=u.id, amount=amount, hp=u.hp, source="regen")
-            turns = u.regen_turns - 1
-            journal.set(u, regen_turns=turns, regen_value=u.regen_value if turns > 0 else 0)
-            if turns == 0:
-                match.emit("status_expired", unit=u.id, status="regen")
+            held = components_of(entity)  # live: a tick that removes a status shows here
+            for kind in kinds:
+                comp = held.get(kind.component)
+                if health.hp <= 0 or comp is None:
+                    continue
+                if kind.each_tick == "damage":
+                    deal(match, entity, comp.value, kind.id, None)
+                    if health.hp > 0:
+                        tick(match, entity, kind, comp)
+                    if end_check(match):
+                        return
+                    continue
+                if kind.each_tick == "heal":
+                    heal(comp.value).exact().target(entity).tag(why=kind.id).run(match)
+                tick(match, entity, kind, comp)
 
 
-def end_turn(match: Match, seat: int) -> None:
-    """4.5 steps 3-5: stun and root lose 1, the round cap, then the other seat's turn."""
-    idx = index(match)
-    journal = match.journal
-    for u in idx.units:
-        if u.owner != seat or u.hp <= 0:
-            continue
-        if u.stun > 0:
-            journal.set(u, stun=u.stun - 1)
-            if u.stun == 0:
-                match.emit("status_expired", unit=u.id, status="stun")
-        if u.root > 0:
-            journal.set(u, root=u.root - 1)
-            if u.root == 0:
-                match.emit("status_expired", unit=u.id, status="root")
-    match.emit("turn_ended", seat=seat)
-    turn = match.state.turn
-    if turn >= 2 * idx.content.rules.combat.round_cap:
+# -- action -------------------------------------------------------------------------------------
+class Move(System):
+    """4.7: a hero with a `MoveOrder` slides along its BFS path."""
+
+    name = "move"
+
+    def process(self, match: Match) -> None:
+        for entity, order in list(esper.get_component(MoveOrder)):
+            remove(MoveOrder).target(entity).run(match)
+            start = world.tile_of(entity)
+            assert start is not None
+            card = world.content(match).cards[esper.component_for_entity(entity,
+                                                                          CardRef).definition]
+            g = world.grid()
+            path = path_to(start, (order.x, order.y), card.move, occupied=world.occupied(),
+                           cols=g.cols, rows=g.rows)
+            move_to(order.x, order.y).target(entity).tag(why="move", path=path).run(match)
+
+
+class Pass(System):
+    name = "pass"
+
+    def process(self, match: Match) -> None:
+        for entity, order in list(esper.get_component(PassOrder)):
+            remove(PassOrder).target(entity).run(match)
+            match.emit("turn_passed", seat=order.seat)
+
+
+class Attack(System):
+    """4.8: the cooldown is set, then the ability resolves by its kind; its effect runs at
+    its point ("targets", "hit", "after"; game.systems.strike.effects)."""
+
+    name = "attack"
+
+    def process(self, match: Match) -> None:
+        for entity, order in list(esper.get_component(AttackOrder)):
+            remove(AttackOrder).target(entity).run(match)
+            self.resolve(match, entity, order)
+
+    def resolve(self, match: Match, user: int, order: AttackOrder) -> None:
+        content = world.content(match)
+        card = content.cards[esper.component_for_entity(user, CardRef).definition]
+        ability = card.attacks[order.attack]
+        cooldowns = list(esper.component_for_entity(user, Cooldowns).remaining)
+        cooldowns[order.attack] = ability.cooldown
+        set_cooldowns(tuple(cooldowns)).target(user).run(match)
+        target = order.target if ability.kind != "heal" and order.target else None
+        match.emit("ability_used", unit=world.ident_of(user), attack=order.attack,
+                   target=world.ident_of(target) if target else None)
+        user_tile = world.tile_of(user)
+        assert user_tile is not None
+        use = AbilityUse(user, esper.component_for_entity(user, Owner).seat, ability, user_tile,
+                         target, world.tile_of(target) if target else None)
+        KINDS[ability.kind](match, use)
+        run_effect(match, use, "after")
+
+
+def run_effect(match: Match, use: AbilityUse, point: str) -> None:
+    """The ability's effect, if it runs at this point."""
+    effect = EFFECTS.get(use.ability.effect)
+    if effect.point == point:
+        effect.fn(match, use, use.ability.effect_params)
+
+
+def resolve_strike(match: Match, use: AbilityUse) -> None:
+    ability = use.ability
+    target = use.target
+    assert target is not None
+    roll = next_roll(match)
+    value, pct = strike_damage(match, ability, use.user, target, roll)
+    if value > 0:
+        deal(match, target, value, "strike", world.ident_of(use.user), roll, pct)
+        if esper.component_for_entity(target, Health).hp > 0 and ability.status != "none":
+            apply_status(match, target, ability)
+        use.hit = target
+        run_effect(match, use, "hit")
+    else:
+        match.emit("strike_blocked", unit=world.ident_of(target), roll=roll)
+
+
+def resolve_drain(match: Match, use: AbilityUse) -> None:
+    assert use.target is not None
+    amount = strike_base(match, use.ability, use.user_tile, use.target)
+    deal(match, use.target, amount, "drain", world.ident_of(use.user))
+    restore(match, use.user, use.ability.heal, "drain")
+
+
+def resolve_heal(match: Match, use: AbilityUse) -> None:
+    """4.8 heal: the user, then living allies in slot order within range (the "targets"
+    effects may change that list)."""
+    use.area = [use.user]
+    for h in world.living(use.owner):
+        tile = world.tile_of(h[0])
+        if h[0] != use.user and tile is not None and cheb(use.user_tile, tile) <= use.ability.range:
+            use.area.append(h[0])
+    run_effect(match, use, "targets")
+    for entity in use.area:
+        restore(match, entity, use.ability.heal, "heal")
+        use.hit = entity
+        run_effect(match, use, "hit")
+
+
+KINDS = {"strike": resolve_strike, "drain": resolve_drain, "heal": resolve_heal}
+
+
+def apply_status(match: Match, target: int, ability: AttackDef) -> None:
+    """4.8: the ability's status kind; re-application keeps the larger turns and value."""
+    kind = world.content(match).statuses.by_id[ability.status]
+    value = ability.status_value if kind.each_tick != "none" else 0
+    add_status(kind.component(ability.status_turns, value), kind.id).target(target).run(match)
+
+
+def lay_flames(match: Match, owner: int, user_tile: tuple[int, int],
+               target_tile: tuple[int, int], turns: int, value: int) -> None:
+    """4.10: the line's tiles get a new flame each, replacing any flame there."""
+    g = world.grid()
+    tiles = [t for t in flame_line(user_tile, target_tile)
+             if 0 <= t[0] < g.cols and 0 <= t[1] < g.rows]
+    wanted = set(tiles)
+    for entity, pos, _ in world.flames():
+        if (pos.x, pos.y) in wanted:
+            destroy(entity).tag(why="replaced").run(match)
+    for c, r in sorted(wanted):
+        create(GridPos(c, r), Flame(owner, turns, value)).run(match)
+    match.emit("flames_laid", owner=owner, tiles=[[c, r] for c, r in tiles])
+
+
+class EndOfAction(System):
+    """4.5 step 2's end check, then the turn end (if the match goes on)."""
+
+    name = "end_check"
+
+    def process(self, match: Match) -> None:
+        if not end_check(match):
+            match.rules.schedule.run(match, "turn_end")
+
+
+# -- turn_end -----------------------------------------------------------------------------------
+class TurnEndTicks(System):
+    """4.5 step 3: the seat's statuses that tick at turn end (stun, root) lose 1."""
+
+    name = "statuses_expire"
+
+    def process(self, match: Match) -> None:
+        kinds = world.content(match).statuses.ticking_at("turn_end")
+        for h in world.living(seat_to_act(match)):
+            held = components_of(h[0])
+            for kind in kinds:
+                comp = held.get(kind.component)
+                if comp is not None:
+                    tick(match, h[0], kind, comp)
+        match.emit("turn_ended", seat=seat_to_act(match))
+
+
+class RoundCap(System):
+    """4.11: after the last turn the higher HP total wins."""
+
+    name = "round_cap"
+
+    def process(self, match: Match) -> None:
+        if match.state.turn < 2 * world.content(match).rules.combat.round_cap:
+            return
         totals = [0, 0]
-        for u in idx.units:
-            if u.hp > 0:
-                totals[u.owner] += u.hp
+        for h in world.living():
+            totals[h[2].seat] += h[5].hp
         winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
         finish(match, {"winner": winner, "reason": "round_cap"})
-        return
-    journal.set(match.state, turn=turn + 1)
-    journal.set(idx.board, round=(turn + 2) // 2)
-    other = 1 - seat
-    match.set_phase("combat", (other,))
-    start_turn(match, other)
 
 
-# -- hp changes ----------------------------------------------------------------------------------
-def deal(match: Match, unit: StrikeUnit, amount: int, source: str, by: str | None,
-         roll: int | None = None, percent: int | None = None) -> None:
-    """Lower HP (never below 0); a unit at 0 dies at once (4.11)."""
-    hp = max(0, unit.hp - amount)
-    match.journal.set(unit, hp=hp)
-    match.emit("damage_dealt", unit=unit.id, amount=amount, hp=hp, source=source, by=by,
-               roll=roll, percent=percent)
-    if hp == 0:
-        die(match, unit)
+class NextTurn(System):
+    name = "next_turn"
 
-
-def die(match: Match, unit: StrikeUnit) -> None:
-    match.journal.set(unit, pos=None, burn_turns=0, burn_value=0, stun=0, root=0,
-                      regen_turns=0, regen_value=0)
-    match.emit("unit_died", unit=unit.id)
-
-
-def restore(match: Match, unit: StrikeUnit, amount: int, source: str) -> None:
-    """Heal a living unit, capped at its max_hp."""
-    if unit.hp <= 0:
-        return
-    gained = max(0, min(amount, unit.max_hp - unit.hp))
-    match.journal.set(unit, hp=unit.hp + gained)
-    match.emit("healed", unit=unit.id, amount=gained, hp=unit.hp, source=source)
+    def process(self, match: Match) -> None:
+        if over(match):
+            return
+        turn = match.state.turn
+        match.journal.set(match.state, turn=turn + 1)
+        match.journal.set(world.round_(), round=(turn + 2) // 2)
+        match.set_phase("combat", (1 - seat_to_act(match),))
+        match.rules.schedule.run(match, "turn_start")
 
 
 # -- damage math (4.9) ---------------------------------------------------------------------------
-def strike_base(idx: Index, attack: AttackDef, user_pos: tuple[int, int],
-                target: StrikeUnit) -> int:
+def strike_base(match: Match, attack: AttackDef, user_tile: tuple[int, int],
+                target: int) -> int:
     """The capped, distance-reduced base value of a strike or drain."""
-    assert target.pos is not None
-    d = cheb(user_pos, target.pos)
-    cap = target.max_hp * idx.content.rules.combat.damage_cap_percent // 100
+    tile = world.tile_of(target)
+    assert tile is not None
+    d = cheb(user_tile, tile)
+    health = esper.component_for_entity(target, Health)
+    cap = health.max_hp * world.content(match).rules.combat.damage_cap_percent // 100
     return max(1, min(attack.damage - d, cap))
 
 
-def strike_damage(match: Match, attack: AttackDef, user: StrikeUnit, target: StrikeUnit,
-                  roll: int, user_pos: tuple[int, int] | None = None) -> tuple[int, int]:
+def strike_damage(match: Match, attack: AttackDef, user: int, target: int, roll: int,
+                  user_tile: tuple[int, int] | None = None) -> tuple[int, int]:
     """(damage, percent) of a strike with this roll: base -> +roll -> x percent, trunc."""
-    idx = index(match)
-    pos = user_pos if user_pos is not None else user.pos
-    assert pos is not None
-    base = strike_base(idx, attack, pos, target)
-    pct = idx.content.percent(attack.element, idx.content.cards[target.card].element)
-    source, victim = idx.entity.get(user.id), idx.entity.get(target.id)
-    modifiers = [*gather("damage", source, victim),
+    tile = user_tile if user_tile is not None else world.tile_of(user)
+    assert tile is not None
+    base = strike_base(match, attack, tile, target)
+    content = world.content(match)
+    pct = content.percent(attack.element, esper.component_for_entity(target, Element).element)
+    modifiers = [*gather("damage", user, target),
                  Modifier("damage", "add", roll, tag="roll"),
                  Modifier("damage", "mul", Fraction(pct, 100), tag="element")]  # type: ignore[arg-type]
     return int(apply_layers(base, modifiers, rounding=math.trunc)), pct
@@ -211,145 +430,25 @@ def damage_preview(match: Match, unit_id: str, attack: int, target_id: str,
                    roll: int = 0) -> int:
     """The HP a strike (or drain) would take from the target now, for a given roll; a view's
     or CPU's preview, never a draw. 0 for heals."""
-    idx = index(match)
-    user, target = idx.by_id[unit_id], idx.by_id[target_id]
-    ability = idx.content.cards[user.card].attacks[attack]
-    if ability.kind == "heal":
-        return 0
-    if ability.kind == "drain":
-        return strike_base(idx, ability, user.pos, target)  # type: ignore[arg-type]
-    return max(0, strike_damage(match, ability, user, target, roll)[0])
+    with match.active():
+        user, target = world.hero(unit_id), world.hero(target_id)
+        assert user is not None and target is not None
+        ability = world.content(match).cards[user[4].definition].attacks[attack]
+        if ability.kind == "heal":
+            return 0
+        tile = world.tile_of(user[0])
+        assert tile is not None
+        if ability.kind == "drain":
+            return strike_base(match, ability, tile, target[0])
+        return max(0, strike_damage(match, ability, user[0], target[0], roll)[0])
 
 
 def next_roll(match: Match) -> int:
     """A forced roll from `board.rolls`, else a draw from stream `combat` (4.12)."""
-    idx = index(match)
-    b = idx.board
-    if b.rolls:
-        roll = b.rolls[0]
-        match.journal.set(b, rolls=b.rolls[1:])
+    rolls = world.rolls()
+    if rolls.rolls:
+        roll = rolls.rolls[0]
+        match.journal.set(rolls, rolls=rolls.rolls[1:])
         return roll
-    combat = idx.content.rules.combat
+    combat = world.content(match).rules.combat
     return match.stream("combat").randint(combat.roll_min, combat.roll_max)
-
-
-# -- actions -------------------------------------------------------------------------------------
-def do_move(match: Match, seat: int, unit_id: str, to: tuple[int, int]) -> None:
-    """4.7, then the turn ends."""
-    idx = index(match)
-    unit = idx.by_id[unit_id]
-    start = unit.pos
-    assert start is not None
-    card = idx.content.cards[unit.card]
-    b = idx.board
-    occupied = idx.occupied()
-    path = path_to(start, to, card.move, occupied=occupied, cols=b.cols, rows=b.rows)
-    match.journal.set(unit, pos=to)
-    match.emit("unit_moved", unit=unit.id, **{"from": [start[0], start[1]]},
-               to=[to[0], to[1]], path=path)
-    after_action(match, seat)
-
-
-def do_pass(match: Match, seat: int) -> None:
-    match.emit("turn_passed", seat=seat)
-    after_action(match, seat)
-
-
-def do_attack(match: Match, seat: int, unit_id: str, attack: int, target_id: str | None
-              ) -> None:
-    """4.8: cooldown set, then the ability resolves by its kind."""
-    idx = index(match)
-    user = idx.by_id[unit_id]
-    ability = idx.content.cards[user.card].attacks[attack]
-    cooldowns = list(user.cooldowns)
-    cooldowns[attack] = ability.cooldown
-    match.journal.set(user, cooldowns=tuple(cooldowns))
-    target = idx.by_id[target_id] if ability.kind != "heal" and target_id else None
-    match.emit("ability_used", unit=user.id, attack=attack,
-               target=target.id if target else None)
-    if ability.kind == "strike":
-        assert target is not None
-        resolve_strike(match, user, ability, target)
-    elif ability.kind == "drain":
-        assert target is not None
-        amount = strike_base(idx, ability, user.pos, target)  # type: ignore[arg-type]
-        deal(match, target, amount, "drain", user.id)
-        restore(match, user, ability.heal, "drain")
-    else:
-        resolve_heal(match, user, ability)
-    after_action(match, seat)
-
-
-def resolve_strike(match: Match, user: StrikeUnit, ability: AttackDef,
-                   target: StrikeUnit) -> None:
-    roll = next_roll(match)
-    user_pos = user.pos
-    assert user_pos is not None and target.pos is not None
-    target_tile = target.pos
-    damage, pct = strike_damage(match, ability, user, target, roll)
-    if damage > 0:
-        deal(match, target, damage, "strike", user.id, roll, pct)
-        if target.hp > 0 and ability.status != "none":
-            apply_status(match, target, ability)
-    else:
-        match.emit("strike_blocked", unit=target.id, roll=roll)
-    if ability.effect == "flame_trail":
-        lay_flames(match, user.owner, user_pos, target_tile, ability)
-
-
-def apply_status(match: Match, target: StrikeUnit, ability: AttackDef) -> None:
-    """4.8: re-application keeps the larger turns and the larger value."""
-    journal = match.journal
-    status = ability.status
-    if status == "burn":
-        journal.set(target, burn_turns=max(target.burn_turns, ability.status_turns),
-                    burn_value=max(target.burn_value, ability.status_value))
-        turns, value = target.burn_turns, target.burn_value
-    elif status == "stun":
-        journal.set(target, stun=max(target.stun, ability.status_turns))
-        turns, value = target.stun, 0
-    else:
-        journal.set(target, root=max(target.root, ability.status_turns))
-        turns, value = target.root, 0
-    match.emit("status_applied", unit=target.id, status=status, turns=turns, value=value)
-
-
-def lay_flames(match: Match, owner: int, user_pos: tuple[int, int],
-               target_tile: tuple[int, int], ability: AttackDef) -> None:
-    """4.10: the line's tiles get a new flame each, replacing any flame there."""
-    idx = index(match)
-    b = idx.board
-    tiles = [t for t in flame_line(user_pos, target_tile)
-             if 0 <= t[0] < b.cols and 0 <= t[1] < b.rows]
-    new = {t: (t[0], t[1], owner, ability.effect_turns, ability.effect_value) for t in tiles}
-    flames = [f for f in b.flames if (f[0], f[1]) not in new]
-    flames.extend(new.values())
-    flames.sort(key=lambda f: (f[0], f[1]))
-    match.journal.set(b, flames=tuple(flames))
-    match.emit("flames_laid", owner=owner, tiles=[[c, r] for c, r in tiles])
-
-
-def resolve_heal(match: Match, user: StrikeUnit, ability: AttackDef) -> None:
-    """4.8 heal: the user, then living allies in slot order within range (or all)."""
-    idx = index(match)
-    assert user.pos is not None
-    area = [user]
-    for ally in idx.units:
-        if ally is user or ally.owner != user.owner or ally.hp <= 0 or ally.pos is None:
-            continue
-        if ability.effect == "heal_all" or cheb(user.pos, ally.pos) <= ability.range:
-            area.append(ally)
-    for unit in area:
-        restore(match, unit, ability.heal, "heal")
-        if ability.effect == "regen":
-            match.journal.set(unit, regen_turns=max(unit.regen_turns, ability.effect_turns),
-                              regen_value=max(unit.regen_value, ability.effect_value))
-            match.emit("status_applied", unit=unit.id, status="regen",
-                       turns=unit.regen_turns, value=unit.regen_value)
-
-
-def after_action(match: Match, seat: int) -> None:
-    """4.5 step 2's end check, then the turn end (if the match goes on)."""
-    if end_check(match):
-        return
-    end_turn(match, seat)

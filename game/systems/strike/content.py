@@ -25,17 +25,17 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from game.engine.effects import EffectRegistry
 from game.engine.resources import ResourceFile, ResourceSet
+from game.engine.statuses import StatusEntry, StatusKinds
 from game.systems.schema import located
 
 ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
-STATUSES = ("none", "burn", "stun", "root")
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "id\n"
 
-# Effects are rule functions in game.systems.strike.combat; names (and no parameters beyond
-# effect_value / effect_turns) are registered here so that validation knows them.
+# Effects are rule functions registered in game.systems.strike.effects (with their typed
+# parameters, built from a card's effect_value / effect_turns); the kinds of ability each one
+# may appear on are checked here.
 EFFECTS = EffectRegistry("strike")
-for _name in ("none", "flame_trail", "heal_all", "regen"):
-    EFFECTS.register(_name)(lambda *args: None)
+EFFECT_KINDS: dict[str, tuple[str, ...]] = {}
 
 
 class _Strict(BaseModel):
@@ -60,7 +60,7 @@ class AttackEntry(_Strict):
     range: int = Field(ge=0, le=MAX_COLS)
     cooldown: int = Field(ge=0, le=MAX_TURNS)
     heal: int = Field(default=0, ge=0, le=MAX_STAT)
-    status: Literal["none", "burn", "stun", "root"] = "none"
+    status: str = Field(default="none", max_length=40)  # "none" or a statuses.toml id
     status_turns: int = Field(default=0, ge=0, le=MAX_TURNS)
     status_value: int = Field(default=0, ge=0, le=MAX_STAT)
     effect: str = "none"
@@ -70,6 +70,8 @@ class AttackEntry(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackEntry:
+        from game.systems.strike import effects  # noqa: F401  (registers the effects)
+
         if self.effect not in EFFECTS.names():
             raise ValueError(f"unknown effect {self.effect!r} "
                              f"(registered: {', '.join(EFFECTS.names())})")
@@ -77,15 +79,22 @@ class AttackEntry(_Strict):
             raise ValueError("a heal must have damage = 0")
         if self.kind == "drain" and self.heal <= 0:
             raise ValueError("a drain must have heal > 0")
-        if self.status == "burn" and (self.status_turns <= 0 or self.status_value <= 0):
-            raise ValueError("burn needs status_turns > 0 and status_value > 0")
-        if self.status in ("stun", "root") and self.status_turns <= 0:
+        if self.status != "none" and self.status_turns <= 0:
             raise ValueError(f"{self.status} needs status_turns > 0")
-        if self.effect == "flame_trail" and self.kind != "strike":
-            raise ValueError("flame_trail only on kind = 'strike'")
-        if self.effect in ("heal_all", "regen") and self.kind != "heal":
-            raise ValueError(f"{self.effect} only on kind = 'heal'")
+        kinds = EFFECT_KINDS.get(self.effect)
+        if kinds is not None and self.kind not in kinds:
+            raise ValueError(f"{self.effect} only on kind = {kinds[0]!r}")
+        problems = EFFECTS.check(self.effect, effect_params(self.effect, self.effect_value,
+                                                            self.effect_turns))
+        if problems:
+            raise ValueError(f"effect {self.effect}: {problems[0][0]}: {problems[0][1]}")
         return self
+
+
+def effect_params(effect: str, value: int, turns: int) -> dict[str, int]:
+    """The parameters of a card's effect from its flat fields (those its model declares)."""
+    model = EFFECTS.get(effect).params
+    return {k: v for k, v in (("value", value), ("turns", turns)) if k in model.model_fields}
 
 
 class CardEntry(_Strict):
@@ -205,6 +214,20 @@ def _check_rules(rules: RulesFile, resources: ResourceSet) -> list[tuple[str, st
 
 def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[str, str]]:
     problems: list[tuple[str, str]] = []
+    declared = resources.files.get("statuses.toml")
+    if declared is not None:
+        kinds = {s.id: s for s in declared}
+        for i, card in enumerate(cards):
+            for j, attack in enumerate(card.attacks):
+                kind = kinds.get(attack.status)
+                if attack.status != "none" and kind is None:
+                    problems.append((f"cards[{i}].attacks.{j}.status",
+                                     f"unknown status {attack.status!r} (declared: "
+                                     f"{', '.join(kinds)})"))
+                elif kind is not None and kind.each_tick != "none" and attack.status_value <= 0:
+                    problems.append((f"cards[{i}].attacks.{j}.status_value",
+                                     f"{attack.status} needs status_turns > 0 and "
+                                     "status_value > 0"))
     animations = resources.files.get("animations.toml")
     keys = set(animations.root) if animations is not None else None
     for i, card in enumerate(cards):
@@ -226,6 +249,7 @@ RESOURCE_FILES = (
     ResourceFile("elements.toml", ElementsFile),
     ResourceFile("animations.toml", AnimationsFile),
     ResourceFile("ai.toml", AiFile),
+    ResourceFile("statuses.toml", StatusEntry, table="statuses"),
     ResourceFile("cards.toml", CardEntry, table="cards", check=_check_cards),
 )
 
@@ -250,6 +274,7 @@ class AttackDef:
     effect_value: int
     effect_turns: int
     animation: str
+    effect_params: Any = None  # the effect's typed parameters (game.engine.effects.bind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +301,7 @@ class Content:
     percent_table: dict[tuple[str, str], int]
     colours: dict[str, Rgb]
     animations: dict[str, Animation]
+    statuses: StatusKinds
 
     @property
     def cols(self) -> int:
@@ -300,7 +326,10 @@ class Content:
 def build_content(resources: ResourceSet) -> Content:
     cards: dict[str, CardDef] = {}
     for order, entry in enumerate(resources.entries("cards.toml")):
-        attacks = tuple(AttackDef(i, **a.model_dump()) for i, a in enumerate(entry.attacks))
+        attacks = tuple(
+            AttackDef(i, **a.model_dump(), effect_params=EFFECTS.bind(
+                a.effect, effect_params(a.effect, a.effect_value, a.effect_turns))[1])
+            for i, a in enumerate(entry.attacks))
         cards[entry.id] = CardDef(entry.id, entry.name, entry.element, entry.secondary, entry.hp,
                                   entry.move, entry.speed, attacks, order)
     elements: ElementsFile = resources.single("elements.toml")
@@ -308,7 +337,8 @@ def build_content(resources: ResourceSet) -> Content:
     return Content(rules=resources.single("rules.toml"), ai=resources.single("ai.toml"),
                    cards=cards, pool=tuple(cards), percent_table=table,
                    colours=dict(elements.colour),
-                   animations=dict(resources.single("animations.toml").root))
+                   animations=dict(resources.single("animations.toml").root),
+                   statuses=StatusKinds(resources.entries("statuses.toml")))
 
 
 _contents: dict[int, tuple[ResourceSet, Content]] = {}

@@ -2,7 +2,9 @@
 rejection checks in the spec's order, and the canonical list of legal decisions.
 
 Public helpers for views and CPUs: `unit_destinations` (the blue tiles), `attack_targets`
-(the enemies an ability can hit now), `legal_decisions` (the `--legal` order).
+(the enemies an ability can hit now), `legal_decisions` (the `--legal` order). Everything is
+read from the world (game.systems.strike.world); a status blocks an action by its kind's
+`blocks` (stun: attacks, root: moves).
 """
 
 from __future__ import annotations
@@ -10,14 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import is_int
+from game.systems.strike import world
 from game.systems.strike.draft import zone_tiles
 from game.systems.strike.grid import bfs_reachable, cheb
-from game.systems.strike.state import index
 
 if TYPE_CHECKING:
-    from game.components.strike import StrikeUnit
     from game.engine.match import Match
-    from game.systems.strike.state import Index
 
 DRAFT = frozenset({"draft"})
 VERBS = {
@@ -57,182 +57,207 @@ def malformed(decision: dict[str, Any]) -> bool:
     return False
 
 
-# -- geometry of one unit --------------------------------------------------------------------
+# -- geometry of one hero --------------------------------------------------------------------
+def _placed(hero: world.Hero | None) -> tuple[int, int] | None:
+    """The tile of a living hero on the grid, else None."""
+    if hero is None or hero[5].hp <= 0:
+        return None
+    return world.tile_of(hero[0])
+
+
 def unit_destinations(match: Match, unit_id: str) -> list[tuple[int, int]]:
-    """A living unit's legal move destinations in discovery order (4.2); [] when rooted."""
-    idx = index(match)
-    unit = idx.by_id.get(unit_id)
-    if unit is None or unit.hp <= 0 or unit.pos is None or unit.root > 0:
-        return []
-    return _destinations(idx, unit, idx.occupied())
+    """A living hero's legal move destinations in discovery order (4.2); [] when rooted."""
+    with match.active():
+        hero = world.hero(unit_id)
+        tile = _placed(hero)
+        if tile is None or world.blocked(match, hero[0], "move"):  # type: ignore[index]
+            return []
+        return _destinations(match, hero, tile, world.occupied())  # type: ignore[arg-type]
 
 
-def _destinations(idx: Index, unit: StrikeUnit, occupied: set[tuple[int, int]]
-                  ) -> list[tuple[int, int]]:
-    assert unit.pos is not None
-    b = idx.board
-    move = idx.content.cards[unit.card].move
-    return bfs_reachable(unit.pos, move, False, occupied=occupied, cols=b.cols,
-                         rows=b.rows)[1:]
+def _destinations(match: Match, hero: world.Hero, tile: tuple[int, int],
+                  occupied: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    g = world.grid()
+    move = world.content(match).cards[hero[4].definition].move
+    return bfs_reachable(tile, move, False, occupied=occupied, cols=g.cols, rows=g.rows)[1:]
 
 
 def attack_targets(match: Match, unit_id: str, attack: int) -> list[str]:
-    """Ids of the living enemies an ability of a unit can hit now, in slot order (4.6);
-    [] for a heal, a stunned unit or an ability on cooldown."""
-    idx = index(match)
-    unit = idx.by_id.get(unit_id)
-    if unit is None or unit.hp <= 0 or unit.pos is None or unit.stun > 0:
-        return []
-    attacks = idx.content.cards[unit.card].attacks
-    if not 0 <= attack < len(attacks) or unit.cooldowns[attack] > 0:
-        return []
-    ability = attacks[attack]
-    if ability.kind == "heal":
-        return []
-    return [e.id for e in idx.units if e.owner != unit.owner and e.hp > 0
-            and e.pos is not None and cheb(unit.pos, e.pos) <= ability.range]
+    """Ids of the living enemies an ability of a hero can hit now, in slot order (4.6);
+    [] for a heal, a stunned hero or an ability on cooldown."""
+    with match.active():
+        hero = world.hero(unit_id)
+        tile = _placed(hero)
+        if tile is None or world.blocked(match, hero[0], "attack"):  # type: ignore[index]
+            return []
+        assert hero is not None
+        attacks = world.content(match).cards[hero[4].definition].attacks
+        if not 0 <= attack < len(attacks) or hero[6].remaining[attack] > 0:
+            return []
+        ability = attacks[attack]
+        if ability.kind == "heal":
+            return []
+        out = []
+        for e in world.living():
+            if e[2].seat == hero[2].seat:
+                continue
+            where = world.tile_of(e[0])
+            if where is not None and cheb(tile, where) <= ability.range:
+                out.append(e[1].id)
+        return out
 
 
 # -- checks (section 5, item 6) --------------------------------------------------------------
 def check(match: Match, decision: dict[str, Any]) -> str | None:
     verb = decision["type"]
     seat = decision["seat"]
-    idx = index(match)
     if match.state.phase == "draft":
-        return _check_draft(idx, seat, verb, decision)
+        return _check_draft(match, seat, verb, decision)
     if verb == "place":
-        return _check_place(match, idx, seat, decision["tile"])
+        return _check_place(seat, decision["tile"])
     if verb == "move":
-        return _check_move(idx, seat, decision["unit"], decision["to"])
+        return _check_move(match, seat, decision["unit"], decision["to"])
     if verb == "attack":
-        return _check_attack(idx, seat, decision)
+        return _check_attack(match, seat, decision)
     return None if not combat_actions(match, seat) else "must_act"
 
 
-def _check_draft(idx: Index, seat: int, verb: str, decision: dict[str, Any]) -> str | None:
-    b = idx.board
-    full = len(b.decks[seat]) >= idx.content.rules.draft.deck_size
+def _check_draft(match: Match, seat: int, verb: str, decision: dict[str, Any]) -> str | None:
+    deck = world.pile_cards(match, f"deck{seat}")
+    full = len(deck) >= world.content(match).rules.draft.deck_size
     if verb == "pass":
         return None if full else "must_act"
     if verb in ("steal", "retain"):
         if full:
             return "deck_full"
-        hand = b.hands[1 - seat] if verb == "steal" else b.hands[seat]
-        return None if decision["card"] in hand else "card_not_in_hand"
+        hand = f"hand{1 - seat}" if verb == "steal" else f"hand{seat}"
+        return None if decision["card"] in world.pile_cards(match, hand) else "card_not_in_hand"
     if not full:
         return "deck_not_full"
-    if decision["card"] not in b.hands[1 - seat]:
+    if decision["card"] not in world.pile_cards(match, f"hand{1 - seat}"):
         return "card_not_in_hand"
-    return None if decision["drop"] in b.decks[seat] else "card_not_in_deck"
+    return None if decision["drop"] in deck else "card_not_in_deck"
 
 
-def _on_board(idx: Index, tile: list[int]) -> bool:
-    return 0 <= tile[0] < idx.board.cols and 0 <= tile[1] < idx.board.rows
+def _on_board(tile: list[int]) -> bool:
+    g = world.grid()
+    return 0 <= tile[0] < g.cols and 0 <= tile[1] < g.rows
 
 
-def _check_place(match: Match, idx: Index, seat: int, tile: list[int]) -> str | None:
-    if not _on_board(idx, tile):
+def _check_place(seat: int, tile: list[int]) -> str | None:
+    if not _on_board(tile):
         return "out_of_bounds"
-    b = idx.board
-    zone = range(0, b.zone_columns) if seat == 0 else range(b.cols - b.zone_columns, b.cols)
+    g = world.grid()
+    zone = range(0, g.zone_columns) if seat == 0 else range(g.cols - g.zone_columns, g.cols)
     if tile[0] not in zone:
         return "outside_zone"
-    return "occupied" if (tile[0], tile[1]) in idx.occupied() else None
+    return "occupied" if (tile[0], tile[1]) in world.occupied() else None
 
 
-def _own_unit(idx: Index, seat: int, unit_id: str) -> tuple[str | None, StrikeUnit | None]:
-    unit = idx.by_id.get(unit_id)
-    if unit is None or unit.hp <= 0 or unit.pos is None:
-        return "unknown_unit", None
-    if unit.owner != seat:
-        return "not_your_unit", None
-    return None, unit
+def _own_unit(seat: int, unit_id: str
+              ) -> tuple[str | None, world.Hero | None, tuple[int, int] | None]:
+    hero = world.hero(unit_id)
+    tile = _placed(hero)
+    if tile is None:
+        return "unknown_unit", None, None
+    assert hero is not None
+    if hero[2].seat != seat:
+        return "not_your_unit", None, None
+    return None, hero, tile
 
 
-def _check_move(idx: Index, seat: int, unit_id: str, to: list[int]) -> str | None:
-    error, unit = _own_unit(idx, seat, unit_id)
-    if unit is None:
+def _check_move(match: Match, seat: int, unit_id: str, to: list[int]) -> str | None:
+    error, hero, tile = _own_unit(seat, unit_id)
+    if hero is None or tile is None:
         return error
-    if unit.root > 0:
+    if world.blocked(match, hero[0], "move"):
         return "rooted"
-    if not _on_board(idx, to):
+    if not _on_board(to):
         return "out_of_bounds"
-    tile = (to[0], to[1])
-    if tile == unit.pos:
+    goal = (to[0], to[1])
+    if goal == tile:
         return "not_reachable"
-    occupied = idx.occupied()
-    if tile in occupied:
+    occupied = world.occupied()
+    if goal in occupied:
         return "occupied"
-    return None if tile in _destinations(idx, unit, occupied) else "not_reachable"
+    return None if goal in _destinations(match, hero, tile, occupied) else "not_reachable"
 
 
-def _check_attack(idx: Index, seat: int, decision: dict[str, Any]) -> str | None:
-    error, unit = _own_unit(idx, seat, decision["unit"])
-    if unit is None:
+def _check_attack(match: Match, seat: int, decision: dict[str, Any]) -> str | None:
+    error, hero, tile = _own_unit(seat, decision["unit"])
+    if hero is None or tile is None:
         return error
-    if unit.stun > 0:
+    if world.blocked(match, hero[0], "attack"):
         return "stunned"
-    attacks = idx.content.cards[unit.card].attacks
+    attacks = world.content(match).cards[hero[4].definition].attacks
     i = decision["attack"]
     if not 0 <= i < len(attacks):
         return "unknown_attack"
-    if unit.cooldowns[i] > 0:
+    if hero[6].remaining[i] > 0:
         return "on_cooldown"
     target_id = decision.get("target")
     if attacks[i].kind == "heal":
-        return None if target_id is None or target_id == unit.id else "bad_target"
+        return None if target_id is None or target_id == hero[1].id else "bad_target"
     if target_id is None:
         return "bad_target"
-    target = idx.by_id.get(target_id)
-    if target is None or target.hp <= 0 or target.pos is None:
+    target = world.hero(target_id)
+    where = _placed(target)
+    if where is None:
         return "unknown_unit"
-    if target.owner == seat:
+    assert target is not None
+    if target[2].seat == seat:
         return "bad_target"
-    assert unit.pos is not None
-    return None if cheb(unit.pos, target.pos) <= attacks[i].range else "out_of_range"
+    return None if cheb(tile, where) <= attacks[i].range else "out_of_range"
 
 
 # -- legal lists -----------------------------------------------------------------------------
 def combat_actions(match: Match, seat: int) -> list[dict[str, Any]]:
-    """4.6 canonical order: per unit in slot order, its abilities (index order, targets in
+    """4.6 canonical order: per hero in slot order, its abilities (index order, targets in
     slot order), then its moves (discovery order). No `pass`."""
-    idx = index(match)
     out: list[dict[str, Any]] = []
-    occupied = idx.occupied()
-    enemies = [e for e in idx.units if e.owner != seat and e.hp > 0 and e.pos is not None]
-    for unit in idx.units:
-        if unit.owner != seat or unit.hp <= 0 or unit.pos is None:
+    occupied = world.occupied()
+    everyone = world.living()
+    enemies = [(e[1].id, t) for e in everyone if e[2].seat != seat
+               and (t := world.tile_of(e[0])) is not None]
+    cards = world.content(match).cards
+    for hero in everyone:
+        if hero[2].seat != seat:
             continue
-        if unit.stun == 0:
-            for i, ability in enumerate(idx.content.cards[unit.card].attacks):
-                if unit.cooldowns[i] > 0:
+        tile = world.tile_of(hero[0])
+        if tile is None:
+            continue
+        uid = hero[1].id
+        if not world.blocked(match, hero[0], "attack"):
+            cooldowns = hero[6].remaining
+            for i, ability in enumerate(cards[hero[4].definition].attacks):
+                if cooldowns[i] > 0:
                     continue
                 if ability.kind == "heal":
-                    out.append({"seat": seat, "type": "attack", "unit": unit.id, "attack": i})
+                    out.append({"seat": seat, "type": "attack", "unit": uid, "attack": i})
                     continue
-                for e in enemies:
-                    if cheb(unit.pos, e.pos) <= ability.range:  # type: ignore[arg-type]
-                        out.append({"seat": seat, "type": "attack", "unit": unit.id,
-                                    "attack": i, "target": e.id})
-        if unit.root == 0:
-            for tile in _destinations(idx, unit, occupied):
-                out.append({"seat": seat, "type": "move", "unit": unit.id,
-                            "to": [tile[0], tile[1]]})
+                for eid, where in enemies:
+                    if cheb(tile, where) <= ability.range:
+                        out.append({"seat": seat, "type": "attack", "unit": uid,
+                                    "attack": i, "target": eid})
+        if not world.blocked(match, hero[0], "move"):
+            for dest in _destinations(match, hero, tile, occupied):
+                out.append({"seat": seat, "type": "move", "unit": uid,
+                            "to": [dest[0], dest[1]]})
     return out
 
 
 def legal_decisions(match: Match, seat: int) -> list[dict[str, Any]]:
     """The `--legal` list of section 5 for the seat to act."""
-    idx = index(match)
     phase = match.state.phase
     if phase == "draft":
-        b = idx.board
-        other = b.hands[1 - seat]
-        if len(b.decks[seat]) < idx.content.rules.draft.deck_size:
+        other = world.pile_cards(match, f"hand{1 - seat}")
+        own = world.pile_cards(match, f"hand{seat}")
+        deck = world.pile_cards(match, f"deck{seat}")
+        if len(deck) < world.content(match).rules.draft.deck_size:
             return ([{"seat": seat, "type": "steal", "card": c} for c in other]
-                    + [{"seat": seat, "type": "retain", "card": c} for c in b.hands[seat]])
+                    + [{"seat": seat, "type": "retain", "card": c} for c in own])
         return ([{"seat": seat, "type": "swap", "card": c, "drop": d}
-                 for c in other for d in b.decks[seat]] + [{"seat": seat, "type": "pass"}])
+                 for c in other for d in deck] + [{"seat": seat, "type": "pass"}])
     if phase == "placement":
         return [{"seat": seat, "type": "place", "tile": [c, r]}
                 for c, r in zone_tiles(match, seat)]

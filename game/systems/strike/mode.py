@@ -3,21 +3,29 @@ registration.
 
 `StrikeRules` gives the engine the seven verbs of section 5 and their phases, the field types
 (check 2), the mode's own checks in the spec's order (check 6, after the engine's common checks
-1-5), the resolution of an accepted decision as one queued action, the State JSON and seat view
-of section 6 and the canonical legal lists of 4.6 / 5. Streams: `deal` and `combat` (4.12);
-forced rolls live in `board.rolls`, not in the engine's `forced` object.
+1-5), the resolution of an accepted decision (an intent component, then the phase's step of
+the schedule), the events of the engine's commands in the spec's shapes, the State JSON and
+seat view of section 6 and the canonical legal lists of 4.6 / 5. Streams: `deal` and `combat`
+(4.12); forced rolls live in `board.rolls`, not in the engine's `forced` object.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import esper
+
+from game.components.common import Health
+from game.components.strike import AttackOrder, MoveOrder, PassOrder, PickCard, PlaceOrder
+from game.engine.commands import ident
 from game.engine.match import Match, ModuleRules
 from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
 from game.engine.resources import ResourceSet
-from game.systems.strike import combat, draft, legal
+from game.systems.strike import legal, world
 from game.systems.strike import setup as setup_rules
 from game.systems.strike.content import RESOURCE_FILES, content_of
+from game.systems.strike.draft import unplaced
+from game.systems.strike.schedule import SCHEDULE, STEP_OF_PHASE
 from game.systems.strike.state import board_json, mask_board
 
 MODE_ID = "strike"
@@ -60,6 +68,7 @@ class StrikeRules(ModuleRules):
     setup = setup_rules
     streams = STREAMS
     forceable_streams = frozenset({"deal", "combat"})
+    schedule = SCHEDULE
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
@@ -67,22 +76,96 @@ class StrikeRules(ModuleRules):
     def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
         return mask_board(board, seat)
 
+    def command_event(self, match: Match, command: Any) -> None:
+        emit_command_event(match, command)
+
+
+def _unit(command: Any) -> Any:
+    return ident(command.target_id)
+
+
+def _damage(match: Match, command: Any) -> None:
+    tags = command.tags
+    match.emit("damage_dealt", unit=_unit(command), amount=command.amount,
+               hp=esper.component_for_entity(command.target_id, Health).hp,
+               source=tags["why"], by=tags["by"], roll=tags["roll"], percent=tags["percent"])
+
+
+def _heal(match: Match, command: Any) -> None:
+    match.emit("healed", unit=_unit(command), amount=command.amount,
+               hp=esper.component_for_entity(command.target_id, Health).hp,
+               source=command.tags["why"])
+
+
+def _move(match: Match, command: Any) -> None:
+    if command.tags.get("why") == "place":
+        match.emit("unit_placed", unit=_unit(command), tile=[command.x, command.y])
+    else:
+        match.emit("unit_moved", unit=_unit(command), **{"from": list(command.origin)},
+                   to=[command.x, command.y], path=command.tags["path"])
+
+
+def _add_status(match: Match, command: Any) -> None:
+    match.emit("status_applied", unit=_unit(command), status=command.kind,
+               turns=command.status.turns, value=command.status.value)
+
+
+def _tick_status(match: Match, command: Any) -> None:
+    if command.expired:
+        match.emit("status_expired", unit=_unit(command), status=command.kind)
+
+
+def _remove_status(match: Match, command: Any) -> None:
+    if command.reason == "expired":  # ended at its kind's `expire_on` point; a death is silent
+        match.emit("status_expired", unit=_unit(command), status=command.kind)
+
+
+def _cooldowns(match: Match, command: Any) -> None:
+    for i in command.ready:
+        match.emit("cooldown_ready", unit=_unit(command), attack=i)
+
+
+def _destroy(match: Match, command: Any) -> None:
+    if command.tags.get("why") == "flame_expired":
+        match.emit("flame_expired", tile=command.tags["tile"])
+
+
+# The spec's events (section 8) of the engine's commands; the others emit none (a card moved
+# between piles, an entity created, an intent removed: the spec has no event for them).
+COMMAND_EVENTS = {"damage": _damage, "heal": _heal, "move": _move, "add_status": _add_status,
+                  "tick_status": _tick_status, "remove_status": _remove_status,
+                  "cooldowns": _cooldowns, "destroy": _destroy}
+
+
+def emit_command_event(match: Match, command: Any) -> None:
+    emit = COMMAND_EVENTS.get(command.name)
+    if emit is not None:
+        emit(match, command)
+
 
 def resolve(match: Match, decision: dict[str, Any]) -> None:
-    """One accepted decision, by verb (4.3-4.8)."""
+    """One accepted decision (4.3-4.8): its intent component, then the phase's step."""
     verb = decision["type"]
     seat = decision["seat"]
-    if match.state.phase == "draft":
-        draft.pick(match, seat, verb, decision.get("card"), decision.get("drop"))
+    phase = match.state.phase
+    journal = match.journal
+    if verb == "pass":
+        journal.add(world.board_entity(), PassOrder(seat))
+    elif phase == "draft":
+        pile = f"hand{seat}" if verb == "retain" else f"hand{1 - seat}"
+        card = world.card_in(match, pile, decision["card"])
+        journal.add(card, PickCard(seat, verb, decision.get("drop")))  # type: ignore[arg-type]
     elif verb == "place":
-        draft.place(match, seat, (decision["tile"][0], decision["tile"][1]))
-    elif verb == "move":
-        combat.do_move(match, seat, decision["unit"], (decision["to"][0], decision["to"][1]))
-    elif verb == "attack":
-        combat.do_attack(match, seat, decision["unit"], decision["attack"],
-                         decision.get("target"))
+        journal.add(unplaced(seat)[0][0], PlaceOrder(decision["tile"][0], decision["tile"][1]))
     else:
-        combat.do_pass(match, seat)
+        hero = world.hero(decision["unit"])
+        assert hero is not None
+        if verb == "move":
+            journal.add(hero[0], MoveOrder(decision["to"][0], decision["to"][1]))
+        else:
+            target = world.hero(decision["target"]) if decision.get("target") else None
+            journal.add(hero[0], AttackOrder(decision["attack"], target[0] if target else 0))
+    SCHEDULE.run(match, STEP_OF_PHASE[phase])
 
 
 StrikeRules.resolve = staticmethod(resolve)  # `resolve` comes after the class

@@ -13,14 +13,17 @@ seat's zone must hold its heroes (docs/strike.md "Setup bounds").
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.components.common import Ident
-from game.components.strike import StrikeBoard, StrikeUnit
+from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, InPile, Owner
+from game.components.strike import Draft, Element, Flame, Grid, Rolls, Round, Slot
+from game.engine.commands import create
 from game.engine.match import SetupError, is_int
+from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.strike.draft import deal
-from game.systems.strike.state import KEY, Index
+from game.systems.strike.world import PILES
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -35,7 +38,6 @@ BOARD_KEYS = frozenset({"cols", "rows", "zone_columns", "pool", "picks", "hands"
                         "discard", "units", "flames", "round", "rolls"})
 UNIT_KEYS = frozenset({"id", "owner", "slot", "card", "pos", "hp", "max_hp", "cooldowns",
                        "statuses"})
-STATUS_KEYS = frozenset({"burn", "stun", "root", "regen"})
 PAIR_KEYS = frozenset({"turns", "value"})
 FLAME_KEYS = frozenset({"tile", "owner", "rounds", "value"})
 RESULT_KEYS = frozenset({"winner", "reason"})
@@ -52,18 +54,39 @@ MAX_ROLLS = 1000       # queued forced rolls
 UNIT_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
 
 
-def _new_index(match: Match, content: Content, board: StrikeBoard) -> Index:
-    match.journal.create(Ident("board"), board)
-    idx = Index(content, board)
-    match.extra[KEY] = idx
-    return idx
+@dataclass
+class _Unit:
+    """A hero of a setup, checked, before its entity is made."""
+
+    id: str
+    owner: int
+    slot: int
+    card: str
+    pos: tuple[int, int] | None
+    hp: int
+    max_hp: int
+    cooldowns: tuple[int, ...]
+    statuses: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def _new_board(match: Match, grid: Grid, draft: Draft, round_: int = 0,
+               rolls: tuple[int, ...] = ()) -> None:
+    """The board entity and the five piles; the listeners of this match: the death at
+    "after:damage", then each status kind's `expire_on` point (data)."""
+    from game.systems.strike.combat import on_damage, status_ender
+
+    create(Ident("board"), grid, draft, Round(round_), Rolls(rolls)).run(match)
+    for name in PILES:
+        create_pile(match, name)
+    match.hooks.listen("after:damage", on_damage)
+    for point, kinds in match.rules.content.statuses.expiring_on().items():
+        match.hooks.listen(point, status_ender(kinds))
 
 
 def start_match(match: Match, content: Content) -> None:
     """A new match (`setup: null`): the deal (4.3.1)."""
     r = content.rules.board
-    board = StrikeBoard(r.cols, r.rows, r.zone_columns, content.pool)
-    _new_index(match, content, board)
+    _new_board(match, Grid(r.cols, r.rows, r.zone_columns), Draft(content.pool))
     deal(match)
 
 
@@ -158,7 +181,9 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     check_length(units_raw, "board.units", 2 * MAX_UNITS)
     if phase == "draft" and units_raw:
         raise SetupError("board.units: units exist only from the end of the draft on")
-    units: list[StrikeUnit] = []
+    kinds = content.statuses.kinds
+    status_keys = frozenset(k.id for k in kinds)
+    units: list[_Unit] = []
     seen_ids: set[str] = set()
     slots: dict[int, set[int]] = {0: set(), 1: set()}
     counts = [0, 0]
@@ -199,23 +224,27 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         statuses = u.get("statuses", {})
         if not isinstance(statuses, dict):
             raise SetupError(f"{key}.statuses: must be an object")
-        check_keys(statuses, STATUS_KEYS, f"{key}.statuses")
-        burn = _status_pair(statuses.get("burn", {}), f"{key}.statuses.burn")
-        regen = _status_pair(statuses.get("regen", {}), f"{key}.statuses.regen")
-        stun = _int(statuses.get("stun", 0), f"{key}.statuses.stun", 0)
-        root = _int(statuses.get("root", 0), f"{key}.statuses.root", 0)
+        check_keys(statuses, status_keys, f"{key}.statuses")
+        held: dict[str, tuple[int, int]] = {}
+        for kind in kinds:
+            where = f"{key}.statuses.{kind.id}"
+            if kind.shows_value:
+                turns, value = _status_pair(statuses.get(kind.id, {}), where)
+            else:
+                turns, value = _int(statuses.get(kind.id, 0), where, 0), 0
+            if turns > 0:
+                held[kind.id] = (turns, value)
         pos_raw = u.get("pos")
         pos = None if pos_raw is None else _tile(pos_raw, f"{key}.pos", cols, rows)
         if hp == 0:  # dead: off the grid, statuses cleared (4.11)
-            pos, burn, regen, stun, root = None, (0, 0), (0, 0), 0, 0
+            pos, held = None, {}
         elif fighting and pos is None:
             raise SetupError(f"{key}.pos: a living combat unit needs a tile")
         if pos is not None:
             if pos in tiles:
                 raise SetupError(f"{key}.pos: tile {list(pos)} holds two living units")
             tiles.add(pos)
-        units.append(StrikeUnit(uid, owner, slot, card_id, pos, hp, max_hp, tuple(cooldowns),
-                                burn[0], burn[1], stun, root, regen[0], regen[1]))
+        units.append(_Unit(uid, owner, slot, card_id, pos, hp, max_hp, tuple(cooldowns), held))
 
     # -- draft piles ---------------------------------------------------------------------------
     hands_raw = _pair(raw.get("hands", [[], []]), "board.hands")
@@ -273,11 +302,16 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
             if not any(u.owner == seat and u.hp > 0 for u in units):
                 raise SetupError(f"board.units: seat {seat} has no living unit in combat")
 
-    board = StrikeBoard(cols, rows, zone, pool, picks, hands, decks, discard,  # type: ignore[arg-type]
-                        tuple(sorted(flames.values())), round_, tuple(rolls_raw))
-    idx = _new_index(match, content, board)
-    created = [(match.journal.create(Ident(u.id), u), u) for u in units]
-    idx.set_units(created)
+    _new_board(match, Grid(cols, rows, zone), Draft(pool, picks), round_, tuple(rolls_raw))
+    for name, cards in (("hand0", hands[0]), ("hand1", hands[1]), ("deck0", decks[0]),
+                        ("deck1", decks[1]), ("discard", discard)):
+        pile = match.piles[name]
+        fill_pile(match, pile,
+                  tuple(match.journal.create(CardRef(card_id), InPile(pile)) for card_id in cards))
+    for c, r, owner, rounds, value in sorted(flames.values()):
+        create(GridPos(c, r), Flame(owner, rounds, value)).run(match)
+    for u in units:
+        _new_hero(match, content, u)
     state = match.state
     match.journal.set(state, turn=turn)
     if result is not None:
@@ -286,7 +320,19 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         match.set_phase(phase, to_act)
 
 
-def _check_zone_room(phase: str, units: list[StrikeUnit], tiles: int, deck_size: int) -> None:
+def _new_hero(match: Match, content: Content, u: _Unit) -> None:
+    card = content.cards[u.card]
+    parts: list[object] = [Ident(u.id), Owner(u.owner), Slot(u.slot), CardRef(u.card),
+                           Element(card.element), Health(u.hp, u.max_hp), Cooldowns(u.cooldowns)]
+    if u.pos is not None:
+        parts.append(GridPos(u.pos[0], u.pos[1]))
+    for kind in content.statuses.kinds:  # a position as given: no status_applied event
+        if kind.id in u.statuses:
+            parts.append(kind.component(*u.statuses[kind.id]))
+    create(*parts).run(match)
+
+
+def _check_zone_room(phase: str, units: list[_Unit], tiles: int, deck_size: int) -> None:
     """Each seat's zone must hold the heroes it still has to place (its living units, or a
     full deck in the draft): else placement has no legal decision and a CPU waits forever."""
     if phase == "draft":
