@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from game.bench_steps import step_rows
 from game.engine.modes import BenchRow, all_modes
 from game.engine.stats import percentile
 from game.paths import temporary_home
@@ -104,6 +105,8 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
             rows += engine_rows()
             rows += cold_start_rows()
         for spec in all_modes():
-            if spec.bench is not None and (not modes or spec.id in modes):
-                rows += spec.bench()
+            if not modes or spec.id in modes:
+                if spec.bench is not None:
+                    rows += spec.bench()
+                rows += step_rows(spec)  # worst case per phase step
     return rows

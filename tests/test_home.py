@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
@@ -55,11 +56,15 @@ def test_temporary_home_moves_user_files_but_keeps_the_mods(player_home):
 def test_bench_leaves_the_players_saves_alone(player_home, monkeypatch):
     """The strike bench plays live sessions that autosave and delete the save when a match
     ends, and the kingdom end screen of a live session deleted the save: both run here."""
+    from game import bench_steps
     from game.scenes.kingdom import bench as kingdom_bench
     from game.scenes.strike import bench as strike_bench
 
     monkeypatch.setattr(strike_bench.bench_rows, "__defaults__", (3,))
     monkeypatch.setattr(kingdom_bench.bench_rows, "__defaults__", (3,))
+    monkeypatch.setattr(bench_steps, "STEP_BENCHES", {  # one game per level and mode
+        mode: dataclasses.replace(b, games=dict.fromkeys(b.games, 1))
+        for mode, b in bench_steps.STEP_BENCHES.items()})
     before = snapshot(player_home)
     assert run(["bench", "--json", "--modes-only", "--mode", "strike", "--mode", "kingdom"]) == 0
     assert snapshot(player_home) == before

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.conquest import make_cpu, policy
+from game.ai.conquest import hard, make_cpu, policy
 from game.ai.conquest.hard import regret_matching
 from game.engine.match import Match
 from game.engine.modes import get_mode
@@ -293,3 +293,41 @@ def test_hard_ties_go_to_the_lower_candidate_so_a_sure_win_may_wait():
     match = setup_match("movement", {"p0.t1": "L09", "p0.t2": "L11", "p0.i1": "L03",
                                      "p1.i1": "L16", "p1.i2": "L16"}, **CLASSIC)
     assert decisions_of(match, 0, cpu("hard", 0)) == [{"seat": 0, "type": "ready"}]
+
+
+def test_hard_reinforcements_value_evenly_spaced_prefixes_within_the_work_budget(monkeypatch):
+    """`hard.reinforce_cells` bounds the battle previews of one reinforcement decision (a work
+    budget, docs/conquest.md): past it, none, all and evenly spaced prefixes stand for the rest.
+    The shipped budget values every prefix here; a budget of one cell values only none and all."""
+    match = setup_match("reinforcements", {"p0.t1": "L13", "p0.t2": "L06", "p0.i3": "L05",
+                                           "p1.i1": "L13", "p1.i2": "L13", "p1.t1": "L10",
+                                           "p0.i1": "L03"},
+                        battles=[{"number": 1, "tile": "L13", "state": "current"}],
+                        current_battle=1, **CLASSIC)
+    valued: list[list[str]] = []
+    real = hard.HardCpu._picks_value
+
+    def spy(self, match, own, other):
+        valued.append(list(own))
+        return real(self, match, own, other)
+
+    monkeypatch.setattr(hard.HardCpu, "_picks_value", spy)
+    eligible = list(index(match).board.eligible[0])
+    assert len(eligible) == 2 and not index(match).board.eligible[1]  # one opponent model
+    with match.active():
+        cpu("hard", 0).reinforcement_picks(match.view_json(0), match)
+    assert valued == [eligible[:n] for n in range(3)]
+
+    valued.clear()
+    tight = AI.hard.model_copy(update={"reinforce_cells": 1})
+    monkeypatch.setattr(hard.HardCpu, "weights", property(lambda self: tight))
+    with match.active():
+        cpu("hard", 0).reinforcement_picks(match.view_json(0), match)
+    assert valued == [[], eligible]
+
+
+@pytest.mark.parametrize(("count", "most", "sizes"), [
+    (11, 12, list(range(12))), (11, 5, [0, 3, 6, 8, 11]), (11, 4, [0, 4, 7, 11]),
+    (9, 4, [0, 3, 6, 9]), (5, 1, [0, 5]), (5, 0, [0, 5]), (0, 0, [0]), (3, 10, [0, 1, 2, 3])])
+def test_prefix_sizes_keep_both_ends_and_space_the_rest_evenly(count, most, sizes):
+    assert hard.prefix_sizes(count, most) == sizes

@@ -105,6 +105,8 @@ BROKEN = [
     ("units.toml", ("strength = 2", "strength = -2"), "conquest/units.toml:kinds[0].strength"),
     ("ai.toml", ("card_iterations = 2000", "card_iterations = 0"),
      "conquest/ai.toml:hard.card_iterations"),
+    ("ai.toml", ("reinforce_cells = 400", "reinforce_cells = 0"),
+     "conquest/ai.toml:hard.reinforce_cells"),
 ]
 
 

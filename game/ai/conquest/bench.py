@@ -3,7 +3,10 @@
 - `conquest.decision_ms.<level>.median` / `.p95`: every decision of the level in seat 0
   against `normal`, in one process, from the deal of fixed seeds (commander and placement
   included: they are decisions too). `hard` thinks for seconds per movement round, so it is
-  timed over the first rounds of a few matches, which hold every kind of its decisions.
+  timed over the first rounds of a few matches, which hold every kind of its decisions. These
+  pooled rows are dominated by queued orders and readies; the worst case, one whole phase step
+  over whole games, is in the `conquest.decision_ms.<level>.<step>.{p95,max}` rows of
+  `game.bench_steps`.
 - `conquest.games_per_s.normal_vs_normal`: whole normal-vs-normal matches per second.
 
 About a minute in all on the reference machine; never a timed assertion in the tests.

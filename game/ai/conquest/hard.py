@@ -194,6 +194,16 @@ def _frozen(plan: policy.Plan) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(plan.items()))
 
 
+def prefix_sizes(count: int, most: int) -> list[int]:
+    """The prefix lengths 0..count a reinforcement search values, ascending: all of them when
+    `most` allows, else `most` (at least 2: none and all) evenly spaced ones, rounded half up,
+    so both ends are always candidates."""
+    if count + 1 <= most:
+        return list(range(count + 1))
+    most = max(2, most)
+    return sorted({(2 * i * count + most - 1) // (2 * (most - 1)) for i in range(most)})
+
+
 class HardCpu(NormalCpu):
     """7.3: matrix game for cards and picks, sampled look-ahead for movement."""
 
@@ -227,13 +237,18 @@ class HardCpu(NormalCpu):
     # -- reinforcements ------------------------------------------------------------------
     def reinforcement_picks(self, view: View, match: Match) -> list[str]:
         """∅ and every prefix of the eligible units (tanks first); each valued by the mean of
-        RM(M, N).value over the opponent committing nothing or everything (0.5 each)."""
+        RM(M, N).value over the opponent committing nothing or everything (0.5 each). The
+        search previews at most `reinforce_cells` battles (one per matrix cell): past that,
+        evenly spaced prefixes stand for the rest (`prefix_sizes`), a work budget that keeps
+        the worst decision inside the time budget without reading the clock (docs)."""
         idx = index(match)
         eligible = list(idx.board.eligible[self.seat])
         enemy = list(idx.board.eligible[1 - self.seat])
         models = [[], enemy] if enemy else [[]]  # one model twice is the same mean
+        hands = idx.board.hands
+        cells = len(models) * len(hands[0]) * len(hands[1])  # battle previews per candidate
         best: tuple[float, list[str]] | None = None
-        for n in range(len(eligible) + 1):
+        for n in prefix_sizes(len(eligible), self.weights.reinforce_cells // cells):
             candidate = eligible[:n]
             total = 0.0
             for model in models:

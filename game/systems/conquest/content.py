@@ -168,6 +168,8 @@ class HardAi(_Strict):
     card_iterations: int = Field(default=2000, ge=1, le=10000)
     card_floor: float = Field(default=0.03, ge=0, lt=1)
     reinforce_iterations: int = Field(default=300, ge=1, le=2000)
+    # battle previews (matrix cells) one reinforcement decision may spend: a work budget
+    reinforce_cells: int = Field(default=400, ge=1, le=100000)
     explore: float = Field(default=0.3, ge=0, le=1)
     win_value: float = _weight(100.0)
     distance_weight: float = _weight(0.1)
