@@ -49,12 +49,13 @@ class _OutOfBudget(Exception):
 @dataclass
 class Solution:
     """What the solver found: `winnable` is None when no win was found and the search was
-    not exhaustive; `best_score` and `decisions` are the best line found (None and [] when
-    the budget ran out before the first line ended)."""
+    not exhaustive; `best_score` and `decisions` are the best line found. The budget is
+    checked only once the first line (the normal CPU's run) has ended, so there always is
+    one."""
 
     seed: int
     winnable: bool | None
-    best_score: int | None
+    best_score: int
     nodes: int
     ms: float
     timed_out: bool
@@ -62,7 +63,7 @@ class Solution:
     decisions: list[Decision] = field(default_factory=list)
 
     @property
-    def par(self) -> int | None:
+    def par(self) -> int:
         """The par score of docs/crawl.md: the best score found within the budget."""
         return self.best_score
 
@@ -127,6 +128,7 @@ class CrawlSolver:
                 allowed += 1
         winnable = True if self.won_found else (False if exhaustive else None)
         ms = (time.perf_counter() - start) * 1000
+        assert self.best is not None  # the first line always ends
         return Solution(self.match.seed, winnable, self.best, self.nodes, ms, timed_out,
                         exhaustive, self.best_line)
 
@@ -134,8 +136,9 @@ class CrawlSolver:
     def _search(self, allowed: int) -> None:
         match = self.match
         self.nodes += 1
-        if self.nodes > self.max_nodes or time.perf_counter() > self._deadline:
-            raise _OutOfBudget
+        if self.best is not None and (self.nodes > self.max_nodes
+                                      or time.perf_counter() > self._deadline):
+            raise _OutOfBudget  # never before the first line (normal's own run) has ended
         result = match.result
         if result is not None:
             self._leaf(result)
