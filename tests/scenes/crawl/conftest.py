@@ -17,9 +17,9 @@ from tests.scenes.crawl.crawl_scene_helpers import MID_RUN, setup_record, show
 
 @pytest.fixture
 def crawl_app(window):
+    from game.ai.crawl.worker import PAR_NODES
     from game.scenes.app import App
     from game.scenes.crawl.play import PlayView
-    from game.ai.crawl.worker import PAR_NODES
     from game.scenes.crawl.start import StartView
     from game.scenes.settings import Settings
 
