@@ -77,14 +77,17 @@ def table(solved: dict[int, dict], sims: dict[str, dict[int, dict]]) -> str:
     low, high = wilson_interval(len(winnable), len(seeds))
     mean_par, _, _ = mean_interval([solved[s]["par"] for s in seeds])
     exhaustive = sum(solved[s]["exhaustive"] for s in seeds)
+    shown = {s for s in seeds if solved[s]["winnable"]
+             or any(s in r and r[s]["won"] for r in sims.values())}
     lines = [
         f"Seeds {seeds[0]}..{seeds[-1]} ({len(seeds)}): winnable {len(winnable) / len(seeds):.1%} "
         f"[{low:.1%}, {high:.1%}] (unknown: {unknown}, proven exhaustively: {exhaustive}); "
-        f"mean par {mean_par:.1f}.",
+        f"mean par {mean_par:.1f}. Won by the solver or by a CPU: {len(shown) / len(seeds):.1%} "
+        "(a lower bound of the winnable fraction).",
         "",
         "| level | games | win rate | win rate on winnable seeds | mean score | "
-        "score / par | score / par on winnable seeds | seeds above par |",
-        "|---|---|---|---|---|---|---|---|",
+        "score / par | score / par on winnable seeds | seeds above par | wins the solver missed |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for level, results in sims.items():
         common = [s for s in seeds if s in results]
@@ -98,12 +101,13 @@ def table(solved: dict[int, dict], sims: dict[str, dict[int, dict]]) -> str:
         score_w = sum(results[s]["score"] for s in on_winnable)
         par_w = sum(solved[s]["par"] for s in on_winnable)
         above = sum(results[s]["score"] > solved[s]["par"] for s in common)
+        missed = len(won) - len(won_winnable)
         wlow, whigh = wilson_interval(len(won_winnable), len(on_winnable))
         lines.append(
             f"| {level} | {len(common)} | {len(won) / len(common):.1%} | "
             f"{len(won_winnable) / max(1, len(on_winnable)):.1%} [{wlow:.1%}, {whigh:.1%}] | "
             f"{score / len(common):.1f} | {score / max(1, par):.3f} | "
-            f"{score_w / max(1, par_w):.3f} | {above} |")
+            f"{score_w / max(1, par_w):.3f} | {above} | {missed} |")
     return "\n".join(lines)
 
 
