@@ -103,3 +103,22 @@ def test_cli_solve_other_modes_and_bad_budgets_are_usage_errors(capsys):
     assert run(["solve", "nosuch"]) == 64
     assert run(["solve", "crawl", "--max-nodes", "0"]) == 64
     assert "--max-nodes" in capsys.readouterr().err
+
+
+def test_par_table_figures():
+    """scripts/crawl_par.py: the winnable share, per-level win rate on winnable seeds, score
+    over par, scores above par and wins the solver missed, on three made-up seeds."""
+    from scripts.crawl_par import parse_seeds, table
+
+    assert parse_seeds("1..3") == range(1, 4)
+    solved = {1: {"winnable": True, "par": 100, "exhaustive": False},
+              2: {"winnable": None, "par": 40, "exhaustive": False},
+              3: {"winnable": True, "par": 60, "exhaustive": True}}
+    sims = {"normal": {1: {"won": True, "score": 80}, 2: {"won": True, "score": 60},
+                       3: {"won": False, "score": 20}}}
+    text = table(solved, sims)
+    assert "winnable 66.7%" in text and "proven exhaustively: 1" in text
+    assert "Won by the solver or by a CPU: 100.0%" in text
+    row = text.splitlines()[-1]
+    assert row.startswith("| normal | 3 | 66.7% | 50.0% [")
+    assert row.endswith("| 53.3 | 0.800 | 0.625 | 1 | 1 |")
