@@ -276,6 +276,39 @@ def _print_summary(summary: dict[str, Any]) -> None:
     Console().print(table)
 
 
+# -- solve -----------------------------------------------------------------------------------
+def cmd_solve(args: argparse.Namespace) -> int:
+    """The best score of a crawl seed with the whole deck known (game.ai.crawl.solver)."""
+    from game.engine.modes import get_mode, mode_ids
+    from game.engine.record import save_record
+
+    if get_mode(args.mode) is None:
+        known = ", ".join(mode_ids()) or _no_modes_message()
+        return _fail(f"unknown mode {args.mode!r} (known: {known})", EXIT_USAGE)
+    if args.mode != "crawl":
+        return _fail(f"solve: only crawl has a solver, not {args.mode}", EXIT_USAGE)
+    if args.budget_ms <= 0 or args.max_nodes < 1:
+        return _fail("--budget-ms must be above 0 and --max-nodes at least 1", EXIT_USAGE)
+    if args.out:
+        problem = _unwritable(Path(args.out))
+        if problem:
+            return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
+    from game.ai.crawl.solver import solve_seed
+
+    solution, line = solve_seed(args.seed, budget_ms=args.budget_ms, max_nodes=args.max_nodes)
+    if args.out:
+        try:
+            save_record(args.out, line)
+        except OSError as exc:
+            return _fail(f"--out {args.out}: cannot write: {exc.strerror or exc}",
+                         EXIT_BAD_RECORD)
+    if args.json:
+        _emit(solution.as_json())
+    else:
+        sys.stdout.write(solution.line() + "\n")
+    return EXIT_OK
+
+
 # -- validate --------------------------------------------------------------------------------
 def cmd_validate(args: argparse.Namespace) -> int:
     """The base resources and every installed mod (user mods and `--mods` folders), or the mod
@@ -536,6 +569,16 @@ def build_parser() -> argparse.ArgumentParser:
     merge.add_argument("--json", action="store_true", help="the summary as one JSON object")
     _add_sprt_arguments(merge)
 
+    solve = command("solve", "the best score of a seed with the whole deck known (crawl)")
+    solve.add_argument("mode", metavar="MODE", help="the game (only crawl has a solver)")
+    solve.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    solve.add_argument("--budget-ms", type=float, default=2000.0,
+                       help="stop searching after this many ms (default 2000)")
+    solve.add_argument("--max-nodes", type=int, default=5_000_000,
+                       help="stop after this many positions (default 5000000)")
+    solve.add_argument("--json", action="store_true", help="the answer as one JSON object")
+    solve.add_argument("--out", metavar="FILE", help="save the best line found as a record")
+
     val = command("validate", "check the base resources and installed mods, or a mod folder")
     val.add_argument("path", nargs="?", metavar="PATH", help="a mod folder or a folder of mods")
 
@@ -559,11 +602,11 @@ def _add_sprt_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "merge": cmd_merge,
-            "validate": cmd_validate,
+            "validate": cmd_validate, "solve": cmd_solve,
             "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play}
 # Commands that must never read or write the player's settings, saves or scores: they run in a
 # temporary home (game.paths.temporary_home; the player's mods stay readable).
-SANDBOXED = frozenset({"bench", "shot", "simulate", "merge"})
+SANDBOXED = frozenset({"bench", "shot", "simulate", "merge", "solve"})
 
 
 def run(argv: Sequence[str]) -> int:

@@ -30,3 +30,17 @@ def think(level: str, view: dict[str, Any], stream_state: StreamState,
     cpu = make_cpu(level, 0, stream, resources, budget_ms=budget_ms)
     decision = cpu.decide(view)
     return decision, stream.get_state()
+
+
+PAR_NODES = 3000  # the node budget of a daily par: the same as docs/crawl.md's solver table
+
+
+def daily_par(date: str, max_nodes: int = PAR_NODES) -> int:
+    """The par of the daily run of `date` (YYYY-MM-DD): the solver's best score within a node
+    budget (docs/crawl.md "Solver and par"), so every player's screen shows the same number."""
+    from game.ai.crawl.solver import solve_seed
+
+    seed = int(date.replace("-", ""))
+    solution, _ = solve_seed(seed, {"variant": "daily", "date": date},
+                             budget_ms=60_000.0, max_nodes=max_nodes)
+    return solution.par

@@ -25,12 +25,14 @@ import arcade
 import arcade.gui as gui
 import arcade.shape_list
 
+from game.ai.crawl.worker import PAR_NODES, daily_par
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
 from game.scenes.base import GameViewBase
+from game.scenes.cpu_worker import WorkerCalls
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
@@ -42,6 +44,7 @@ from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic, make_button, make_label
 
 MODE_ID = "crawl"
+_PARS: dict[str, int | None] = {}  # date -> the daily par, once worked out in this session
 
 
 def today() -> str:
@@ -126,6 +129,8 @@ class StartView(GameViewBase):
 
     title = "Card Crawl"
     mode_id = None
+    par_sync = False  # tests set True: the daily par is worked out in-process
+    par_nodes = PAR_NODES  # tests lower it: the par of a smaller search, quickly
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -136,6 +141,10 @@ class StartView(GameViewBase):
         table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
         self.load_error = table.load_error
         self.best_today = table.best("daily", self.date)
+        # the daily par is solved in a worker process: the screen never waits for it
+        self.par: int | None = _PARS.get(self.date)
+        self.par_worker = WorkerCalls("daily par", sync=self.par_sync)
+        self.notes: dict[str, gui.UILabel] = {}
         # heading and tagline are baked into sprites at layout (static: one quad each)
         self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
                                    bold=True, anchor_x="center", anchor_y="center")
@@ -164,8 +173,9 @@ class StartView(GameViewBase):
                                  on_click=lambda k=key: self.start(k))
             button.style = _big(button.style)
             self.buttons[key] = left.add(button)
-            left.add(make_label(note, color=theme.TEXT_MUTED, size=theme.SIZE_SMALL + 1,
-                                width=big_w, multiline=True))
+            self.notes[key] = left.add(make_label(note, color=theme.TEXT_MUTED,
+                                                  size=theme.SIZE_SMALL + 1, width=big_w,
+                                                  multiline=True))
 
         self.buttons = {}
         variant_button("normal", "Normal", "Five random abilities. Leave the seed empty for a "
@@ -189,10 +199,7 @@ class StartView(GameViewBase):
         variant_button("constructed", "Constructed", "Pick your own 5 abilities from the 14.",
                        "secondary")
         left.add(gui.UISpace(height=4))
-        best = (f"Best today: {self.best_today}." if self.best_today is not None
-                else "No score yet today.")
-        variant_button("daily", f"Daily  ·  {self.date}",
-                       f"Today's dungeon, the same for everyone. {best}", "secondary")
+        variant_button("daily", f"Daily  ·  {self.date}", self.daily_note(), "secondary")
 
         right = gui.UIBoxLayout(space_between=12)
         for key, text, action in (("scores", "High scores", self.show_scores),
@@ -227,8 +234,35 @@ class StartView(GameViewBase):
         if flat is not None:
             self.fan.append(flat)
 
+    def daily_note(self) -> str:
+        """The line under Daily: the best score today and the day's par (once known)."""
+        best = (f"Best today: {self.best_today}." if self.best_today is not None
+                else "No score yet today.")
+        par = "Par: working it out..." if self.par is None else f"Par {self.par}."
+        return f"Today's dungeon, the same for everyone. {best} {par}"
+
+    def update_game(self, dt: float) -> None:
+        if self.par is not None or not self.par_worker.pending:
+            return
+        answer = self.par_worker.poll()
+        if answer is None:
+            return
+        if isinstance(answer, BaseException):  # no par, but the screen goes on working
+            self.par_worker.shutdown()
+            return
+        self.par = _PARS[self.date] = answer
+        self.par_worker.shutdown()  # a one-off: its process ends now
+        if "daily" in self.notes:
+            self.notes["daily"].text = self.daily_note()
+
+    def on_hide_view(self) -> None:
+        super().on_hide_view()
+        self.par_worker.shutdown()  # asked again (or cached) when the screen comes back
+
     def on_show_view(self) -> None:
         super().on_show_view()
+        if self.par is None and not self.par_worker.pending:
+            self.par_worker.submit(daily_par, self.date, self.par_nodes)
         if self.load_error:
             self.toast.show(self.load_error, "error", duration=4.0)
             self.load_error = None

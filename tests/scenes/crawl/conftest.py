@@ -1,7 +1,8 @@
 """Fixtures of the Card Crawl scene tests: an App on the shared window, setups, a play view.
 
 Every test gets its own TABULA_HOME (root conftest), so high scores and replays land in a
-temporary folder. The Hint runs in-process (`PlayView.hint_sync`): no worker is spawned.
+temporary folder. The Hint and the daily par run in-process (`PlayView.hint_sync`,
+`StartView.par_sync`, with a small par search): no worker is spawned.
 """
 
 from __future__ import annotations
@@ -16,14 +17,18 @@ from tests.scenes.crawl.crawl_scene_helpers import MID_RUN, setup_record, show
 
 @pytest.fixture
 def crawl_app(window):
+    from game.ai.crawl.worker import PAR_NODES
     from game.scenes.app import App
     from game.scenes.crawl.play import PlayView
+    from game.scenes.crawl.start import StartView
     from game.scenes.settings import Settings
 
     PlayView.hint_sync = True
+    StartView.par_sync, StartView.par_nodes = True, 40  # the daily par: in-process, small
     app = App(window, settings=Settings(animation_speed="instant"))
     yield app
     PlayView.hint_sync = False
+    StartView.par_sync, StartView.par_nodes = False, PAR_NODES
 
 
 @pytest.fixture

@@ -148,3 +148,24 @@ def test_escape_help_and_high_scores(window, crawl_app):
     assert window.current_view is start
     key(window, arcade.key.ESCAPE)
     assert isinstance(window.current_view, MainMenuView)
+
+
+def test_the_daily_button_shows_the_days_par(window, crawl_app):
+    """The Daily note says the par is being worked out, then shows the solver's best score of
+    today's dungeon (the same search as `daily_par`, here with the tests' small budget)."""
+    from game.ai.crawl.worker import daily_par
+    from game.scenes.crawl import start as start_module
+
+    start_module._PARS.clear()
+    view = StartView(crawl_app)
+    view.on_resize(*window.get_size())
+    assert view.notes["daily"].text.endswith("Par: working it out...")
+    show(window, view)
+    step(window, 2)
+    expected = daily_par(TODAY.isoformat(), StartView.par_nodes)
+    assert isinstance(expected, int) and expected > 0
+    assert view.par == expected
+    assert view.notes["daily"].text.endswith(f"Par {expected}.")
+    again = StartView(crawl_app)  # worked out once per day and session
+    assert again.par == expected and not again.par_worker.pending
+    start_module._PARS.clear()
