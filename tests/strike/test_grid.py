@@ -83,3 +83,26 @@ def test_flame_line_shape(a, b):
         assert line[-1] == b
         steps = [a, *line]
         assert all(cheb(x, y) == 1 for x, y in zip(steps, steps[1:], strict=False))
+
+
+def test_bfs_walks_are_memoised_and_hand_out_copies(monkeypatch):
+    """The hard CPU asks the same walk many times per decision: a repeated walk (whatever
+    container holds the occupied tiles) is answered from the memo, and a caller that mutates
+    its answer does not change the next one."""
+    from game.systems.strike import grid
+
+    walks = []
+    real_walk, real_parents = grid._walk, grid._parents
+    monkeypatch.setattr(grid, "_walk", lambda *a: walks.append("reach") or real_walk(*a))
+    monkeypatch.setattr(grid, "_parents", lambda *a: walks.append("paths") or real_parents(*a))
+    monkeypatch.setattr(grid, "_reach_memo", {})
+    monkeypatch.setattr(grid, "_paths_memo", {})
+    first = bfs_reachable((4, 4), 2, occupied={(5, 4)})
+    first.append((99, 99))
+    again = bfs_reachable((4, 4), 2, occupied=[(5, 4)])
+    assert again == first[:-1] and (99, 99) not in again and (5, 4) not in again
+    assert bfs_reachable((4, 4), 2, occupied=frozenset()) != again  # another key: walked
+    parents = grid.bfs_paths((4, 4), 2, occupied={(5, 4)})
+    parents.clear()
+    assert path_to((4, 4), (4, 6), 2, occupied={(5, 4)}) == [[4, 4], [4, 5], [4, 6]]
+    assert walks == ["reach", "reach", "paths"]

@@ -2,12 +2,17 @@
 reach shared by the rules and the CPUs, and the flame-trail line.
 
 Pure functions on tuples: no match, no esper. Tiles are `(col, row)`, row 0 at the top.
+
+The two BFS walks are memoised on their arguments (the occupied tiles as a frozenset): they
+are pure, so a memo is never stale, and the hard CPU's search asks the same walk many times
+per decision (the legal list, the move check, the reply's CPU, the move's path). The memo is
+bounded (emptied when full) and hands out copies, so a caller may mutate what it gets.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Container, Iterable
+from collections.abc import Collection, Container, Iterable
 
 Tile = tuple[int, int]
 
@@ -38,15 +43,38 @@ def scan_key(tile: Iterable[int]) -> tuple[int, int]:
     return (col, row)
 
 
+MEMO_SIZE = 4096  # entries per walk before the memo is emptied (a few MB at most)
+_reach_memo: dict[tuple[object, ...], tuple[Tile, ...]] = {}
+_paths_memo: dict[tuple[object, ...], dict[Tile, Tile | None]] = {}
+
+
+def _blockers(occupied: Iterable[Tile]) -> frozenset[Tile]:
+    """The occupied tiles as a hashable memo key part (tuples, whatever the caller passed)."""
+    return occupied if isinstance(occupied, frozenset) else frozenset(
+        (t[0], t[1]) for t in occupied)
+
+
 def bfs_reachable(start: Tile, max_depth: int, diagonal: bool = False, *,
-                  occupied: Container[Tile] = frozenset(), cols: int = COLS,
+                  occupied: Collection[Tile] = frozenset(), cols: int = COLS,
                   rows: int = ROWS) -> list[Tile]:
     """Tiles within `max_depth` steps of `start` in discovery order, `start` first (4.2).
 
     Without `diagonal` the steps are N4 and tiles in `occupied` (living units) are neither
     entered nor passed through; with it the steps are N8 and nothing blocks.
     """
-    start = (start[0], start[1])
+    key = (start[0], start[1], max_depth, diagonal,
+           frozenset() if diagonal else _blockers(occupied), cols, rows)
+    found = _reach_memo.get(key)
+    if found is None:
+        if len(_reach_memo) >= MEMO_SIZE:
+            _reach_memo.clear()
+        found = _reach_memo[key] = tuple(
+            _walk((start[0], start[1]), max_depth, diagonal, key[4], cols, rows))
+    return list(found)
+
+
+def _walk(start: Tile, max_depth: int, diagonal: bool, occupied: Container[Tile], cols: int,
+          rows: int) -> list[Tile]:
     steps = N8 if diagonal else N4
     visited = {start}
     queue: deque[tuple[Tile, int]] = deque(((start, 0),))
@@ -70,10 +98,26 @@ def bfs_reachable(start: Tile, max_depth: int, diagonal: bool = False, *,
     return result
 
 
-def bfs_paths(start: Tile, max_depth: int, *, occupied: Container[Tile] = frozenset(),
+def bfs_paths(start: Tile, max_depth: int, *, occupied: Collection[Tile] = frozenset(),
               cols: int = COLS, rows: int = ROWS) -> dict[Tile, Tile | None]:
     """Parent links of the movement BFS (4.2): the path a moving unit slides along."""
-    start = (start[0], start[1])
+    return dict(_memo_paths(start, max_depth, occupied, cols, rows))
+
+
+def _memo_paths(start: Tile, max_depth: int, occupied: Collection[Tile], cols: int,
+                rows: int) -> dict[Tile, Tile | None]:
+    """The memoised parent links (shared: read only)."""
+    key = (start[0], start[1], max_depth, _blockers(occupied), cols, rows)
+    found = _paths_memo.get(key)
+    if found is None:
+        if len(_paths_memo) >= MEMO_SIZE:
+            _paths_memo.clear()
+        found = _paths_memo[key] = _parents((start[0], start[1]), max_depth, key[3], cols, rows)
+    return found
+
+
+def _parents(start: Tile, max_depth: int, occupied: Container[Tile], cols: int,
+             rows: int) -> dict[Tile, Tile | None]:
     parent: dict[Tile, Tile | None] = {start: None}
     visited = {start}
     queue: deque[tuple[Tile, int]] = deque(((start, 0),))
@@ -93,10 +137,11 @@ def bfs_paths(start: Tile, max_depth: int, *, occupied: Container[Tile] = frozen
     return parent
 
 
-def path_to(start: Tile, goal: Tile, max_depth: int, *, occupied: Container[Tile] = frozenset(),
-            cols: int = COLS, rows: int = ROWS) -> list[list[int]]:
+def path_to(start: Tile, goal: Tile, max_depth: int, *,
+            occupied: Collection[Tile] = frozenset(), cols: int = COLS,
+            rows: int = ROWS) -> list[list[int]]:
     """The BFS path from `start` to `goal` (both included) as JSON tiles."""
-    parent = bfs_paths(start, max_depth, occupied=occupied, cols=cols, rows=rows)
+    parent = _memo_paths(start, max_depth, occupied, cols, rows)
     path: list[list[int]] = []
     node: Tile | None = (goal[0], goal[1])
     while node is not None:
