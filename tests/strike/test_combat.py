@@ -354,3 +354,20 @@ def test_seat_view_masks_rolls_and_seed_only():
     assert view["seed"] == "hidden" and view["board"]["rolls"] == "hidden"
     assert full["board"]["rolls"] == [1, -1]
     assert {**view, "seed": 1, "board": {**view["board"], "rolls": [1, -1]}} == full
+
+
+def test_percent_trunc_is_the_fraction_layers():
+    """The strike damage fast path (no modifier on the "damage" hook) gives what the add and
+    mul layers give: trunc((base + roll) × pct / 100), toward zero for negative values too."""
+    import math
+    from fractions import Fraction
+
+    from game.engine.hooks import apply_layers
+
+    for value in range(-30, 31):
+        for pct in (0, 1, 33, 50, 67, 75, 100, 125, 150, 200):
+            expected = int(apply_layers(value - 2, [Modifier("damage", "add", 2, tag="roll"),
+                                                    Modifier("damage", "mul",
+                                                             Fraction(pct, 100))],
+                                        rounding=math.trunc))
+            assert combat.percent_trunc(value, pct) == expected, (value, pct)

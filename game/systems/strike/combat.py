@@ -420,10 +420,21 @@ def strike_damage(match: Match, attack: AttackDef, user: int, target: int, roll:
     base = strike_base(match, attack, tile, target)
     content = world.content(match)
     pct = content.percent(attack.element, esper.component_for_entity(target, Element).element)
-    modifiers = [*gather("damage", user, target),
+    found = gather("damage", user, target)
+    if not found:  # the roll and percent layers alone: the same value without a Fraction
+        return percent_trunc(base + roll, pct), pct
+    modifiers = [*found,
                  Modifier("damage", "add", roll, tag="roll"),
                  Modifier("damage", "mul", Fraction(pct, 100), tag="element")]  # type: ignore[arg-type]
     return int(apply_layers(base, modifiers, rounding=math.trunc)), pct
+
+
+def percent_trunc(value: int, pct: int) -> int:
+    """trunc(value × pct / 100) in integers: what the "add" then "mul" layers of
+    `apply_layers` give for one additive roll and a `Fraction(pct, 100)`, without building a
+    Fraction (a search computes thousands)."""
+    scaled = value * pct
+    return scaled // 100 if scaled >= 0 else -(-scaled // 100)
 
 
 def damage_preview(match: Match, unit_id: str, attack: int, target_id: str,
