@@ -200,8 +200,18 @@ class MatchMark:
 
 def _copy_decision(decision: dict[str, Any]) -> dict[str, Any]:
     """Decisions are flat JSON objects: copying their lists is a deep enough copy, cheaply."""
-    return {k: (copy.deepcopy(v) if isinstance(v, (list, dict)) else v)
+    return {k: (_copy_json(v) if isinstance(v, (list, dict)) else v)
             for k, v in decision.items()}
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (lists, dicts, scalars): what `copy.deepcopy` gives, without its
+    memo (JSON has no shared or cyclic parts); a search submits thousands of decisions."""
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
 
 
 def _copy_result(result: Any) -> Any:
@@ -404,18 +414,21 @@ class Match:
     def _reject(self, error: str) -> Rejection:
         return Rejection(error, self.rules.message(error))
 
-    def submit(self, decision: Any) -> Accepted | Rejection:
+    def submit(self, decision: Any, *, trusted: bool = False) -> Accepted | Rejection:
         """Validate and resolve one decision; events are drained to listeners and returned.
 
-        A rejection changes nothing. An exception during resolution is a bug (or a forced
+        A rejection changes nothing. `trusted` skips the checks, for a decision taken from
+        this match's own `legal_decisions` at this very position (a search replaying its
+        candidates: the checks would only repeat what built the list). An exception during resolution is a bug (or a forced
         value that does not fit its draw, in a test setup): it propagates and the match must be
         discarded. Resolution is not wrapped in a journal mark, because saving every RNG
         stream's state on every decision would cost more than the rest of a submit.
         """
         with self.active():
-            rejection = self._validate(decision)
-            if rejection is not None:
-                return rejection
+            if not trusted:
+                rejection = self._validate(decision)
+                if rejection is not None:
+                    return rejection
             phase = self.state.phase
             try:
                 self.rules.apply(self, decision)

@@ -262,3 +262,25 @@ def test_close_frees_the_world(duel):
     assert world in esper.list_worlds()
     duel.close()
     assert world not in esper.list_worlds()
+
+
+def test_a_trusted_submit_skips_the_checks_and_resolves_the_same(synthetic, monkeypatch):
+    """A search replaying its own legal list (`trusted=True`) resolves exactly as a checked
+    submit does, without running the checks again."""
+    checked = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
+    trusted = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
+    assert checked.submit({"seat": 0, "type": "strike", "unit": "a", "target": "b"}).ok
+    monkeypatch.setattr(trusted, "_validate", lambda decision: pytest.fail("validated"))
+    assert trusted.submit({"seat": 0, "type": "strike", "unit": "a", "target": "b"}, trusted=True).ok
+    assert trusted.state_json() == checked.state_json()
+    assert trusted.decisions == checked.decisions
+
+
+def test_stored_decisions_are_deep_copies(synthetic):
+    match = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
+    decision = {"seat": 0, "type": "strike", "unit": "a", "target": "b",
+                "note": [[1, 2], {"k": [3]}]}
+    assert match.submit(decision).ok
+    decision["note"][0].append(9)
+    decision["note"][1]["k"].append(9)
+    assert match.decisions[0]["note"] == [[1, 2], {"k": [3]}]

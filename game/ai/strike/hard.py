@@ -140,10 +140,13 @@ class HardCpu(StrikeCpu):
         attack = self.tables.cards[unit[4].definition].attacks[decision["attack"]]
         return self.rolls if attack.kind == "strike" else (None,)
 
-    def play(self, match: Match, decision: Decision, roll: int | None) -> None:
+    def play(self, match: Match, decision: Decision, roll: int | None, *,
+             legal: bool = False) -> None:
+        """Submit `decision` (with `roll` forced). `legal`: it is from the match's own legal
+        list at this position, so the checks are skipped; the reply is checked."""
         if roll is not None:
             force_roll(match, roll)
-        outcome = match.submit(decision)
+        outcome = match.submit(decision, trusted=legal)
         if isinstance(outcome, Rejection):  # a bug in the search: fail loudly
             raise RuntimeError(f"hard CPU search submitted {decision}: {outcome.error}")
 
@@ -158,7 +161,7 @@ class HardCpu(StrikeCpu):
         for roll in outcomes:
             mark = match.mark()
             try:
-                self.play(match, decision, roll)
+                self.play(match, decision, roll, legal=True)
                 if match.result is not None:
                     total += weight * k * evaluate(match, seat, tables)
                     continue
