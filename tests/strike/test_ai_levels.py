@@ -291,3 +291,28 @@ def test_normal_and_hard_draw_nothing_in_combat_and_easy_draws_only_its_stream(r
     assert easy.stream.draws == 2  # the bias draw, then one index
     with pytest.raises(ValueError):
         make_cpu("expert", 1, Stream(1, "ai.1"), resources)
+
+
+def test_placement_draws_from_the_rules_zone_tiles_without_a_scratch_match(resources,
+                                                                            monkeypatch):
+    """7.2 placement: the index drawn from `ai.<seat>` goes into the rules' own empty zone
+    tiles (`zone_tiles` of the live match), read off the view without a scratch match."""
+    import game.ai.strike.players as players
+    from game.systems.strike.draft import zone_tiles
+
+    monkeypatch.setattr(players, "scratch_match", lambda *a: pytest.fail("scratch match"))
+    match = live_match(None, seed=3, ai={"0": "normal", "1": "normal"})
+    cpus = {seat: make_cpu("normal", seat, ai_stream(3, seat), resources) for seat in (0, 1)}
+    placements = 0
+    while match.phase != "combat":
+        seat = match.to_act[0]
+        if match.phase == "placement":
+            tiles = zone_tiles(match, seat)
+            cpus[seat].stream.force([placements % len(tiles)])
+            decision = cpus[seat].decide(match.view_json(seat))
+            assert tuple(decision["tile"]) == tiles[placements % len(tiles)]
+            placements += 1
+        else:
+            decision = cpus[seat].decide(match.view_json(seat))
+        assert match.submit(decision).ok
+    assert placements == 6

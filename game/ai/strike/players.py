@@ -16,7 +16,7 @@ from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables, tables_of
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
-from game.systems.strike.draft import zone_tiles
+from game.systems.strike.draft import empty_zone_tiles
 
 Decision = dict[str, Any]
 
@@ -40,12 +40,12 @@ class StrikeCpu(CpuPlayer):
         return self.combat(view)
 
     def place(self, view: dict[str, Any]) -> Decision:
-        """4.4 / 7.2: one index uniform in [0, n) into the empty zone tiles in scan order."""
-        match = scratch_match(view, self.resources)
-        try:
-            tiles = zone_tiles(match, self.seat)
-        finally:
-            match.close()
+        """4.4 / 7.2: one index uniform in [0, n) into the empty zone tiles in scan order
+        (the rules' own list, from the view's board numbers and the tiles units stand on)."""
+        board = view["board"]
+        taken = {(u["pos"][0], u["pos"][1]) for u in board["units"] if u.get("pos") is not None}
+        tiles = empty_zone_tiles(self.seat, board["cols"], board["rows"], board["zone_columns"],
+                                 taken)
         c, r = tiles[self.stream.randint(0, len(tiles) - 1)]
         return {"seat": self.seat, "type": "place", "tile": [c, r]}
 

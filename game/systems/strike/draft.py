@@ -22,6 +22,8 @@ from game.engine.schedule import System
 from game.systems.strike import world
 
 if TYPE_CHECKING:
+    from collections.abc import Container
+
     from game.engine.match import Match
 
 
@@ -137,6 +139,14 @@ def zone_tiles(match: Match, seat: int) -> list[tuple[int, int]]:
     with match.active():
         g = world.grid()
         taken = world.occupied()
-    cols = range(0, g.zone_columns) if seat == 0 else range(g.cols - g.zone_columns, g.cols)
-    return [(c, r) for c in cols for r in range(g.rows) if (c, r) not in taken]
+    return empty_zone_tiles(seat, g.cols, g.rows, g.zone_columns, taken)
+
+
+def empty_zone_tiles(seat: int, cols: int, rows: int, zone_columns: int,
+                     taken: Container[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`zone_tiles` from the board's numbers and the tiles units stand on: the CPU's
+    placement reads them off its view (board cols, rows, zone_columns and the units' pos),
+    without rebuilding a match for one list."""
+    zone = range(0, zone_columns) if seat == 0 else range(cols - zone_columns, cols)
+    return [(c, r) for c in zone for r in range(rows) if (c, r) not in taken]
 
