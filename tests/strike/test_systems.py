@@ -181,6 +181,20 @@ def test_move_slides_along_the_bfs_path():
                        "to": [4, 3], "path": [[2, 2], [2, 3], [3, 3], [4, 3]]}]
 
 
+def test_move_with_events_off_does_not_walk_the_path(monkeypatch):
+    """Only the `unit_moved` event prints the path: a match whose events are off (a search's
+    scratch match, a simulation) moves without computing it."""
+    match = tiny()
+    match.events.enabled = False
+    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2))
+    hero(match, "p1.aqua_trail", 1, "aqua_trail", (3, 2))
+    monkeypatch.setattr(combat, "path_to", lambda *a, **k: pytest.fail("path walked"))
+    with match.active():
+        match.journal.add(a, MoveOrder(4, 3))
+    run(match, combat.Move())
+    assert comp(match, a, GridPos) == GridPos(4, 3) and comp(match, a, MoveOrder) is None
+
+
 def test_attack_sets_the_cooldown_rolls_and_applies_its_status():
     match = tiny()
     a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2))

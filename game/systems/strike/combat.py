@@ -227,14 +227,16 @@ class Move(System):
     def process(self, match: Match) -> None:
         for entity, order in list(esper.get_component(MoveOrder)):
             remove(MoveOrder).target(entity).run(match)
-            start = world.tile_of(entity)
-            assert start is not None
-            card = world.content(match).cards[esper.component_for_entity(entity,
-                                                                          CardRef).definition]
-            g = world.grid()
-            path = path_to(start, (order.x, order.y), card.move, occupied=world.occupied(),
-                           cols=g.cols, rows=g.rows)
-            move_to(order.x, order.y).target(entity).tag(why="move", path=path).run(match)
+            command = move_to(order.x, order.y).target(entity).tag(why="move")
+            if match.events.enabled:  # only the `unit_moved` event reads the path
+                start = world.tile_of(entity)
+                assert start is not None
+                card = world.content(match).cards[
+                    esper.component_for_entity(entity, CardRef).definition]
+                g = world.grid()
+                command.tag(path=path_to(start, (order.x, order.y), card.move,
+                                         occupied=world.occupied(), cols=g.cols, rows=g.rows))
+            command.run(match)
 
 
 class Pass(System):
