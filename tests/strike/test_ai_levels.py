@@ -316,3 +316,30 @@ def test_placement_draws_from_the_rules_zone_tiles_without_a_scratch_match(resou
             decision = cpus[seat].decide(match.view_json(seat))
         assert match.submit(decision).ok
     assert placements == 6
+
+
+def test_the_search_reads_its_scratch_match_as_the_view_reads(resources):
+    """`match_position` (the search's read of its scratch match) is `parse_position` of the
+    same view, statuses included, and `evaluate` is V of 7.4 on it."""
+    from game.ai.strike.hard import evaluate, match_position
+    from game.ai.strike.position import parse_position
+    from game.ai.strike.tables import tables_of
+
+    tables = tables_of(resources)
+    view = combat_view([
+        U(0, "ember_vine", [3, 3], hp=20, statuses={"burn": {"turns": 2, "value": 3},
+                                                     "stun": 1}),
+        U(0, "aqua_trail", None, hp=0),
+        U(1, "nature_wave", [9, 4], hp=33, statuses={"regen": {"turns": 3, "value": 2},
+                                                      "root": 2}),
+        U(1, "backstab_dash", [10, 4], cooldowns=[0, 2, 1])])
+    match = scratch_match(view, resources)
+    try:
+        with match.active():
+            for seat in (0, 1):
+                assert match_position(match, seat, tables) == parse_position(view, tables, seat)
+            bonus = tables.alive_bonus
+            assert evaluate(match, 1, tables) == (33 + bonus + 6) + (50 + bonus) - (
+                20 + bonus - 6)
+    finally:
+        match.close()

@@ -41,21 +41,26 @@ def match_position(match: Match, seat: int, tables: Tables) -> Position:
     """The scratch match's position as the CPU's algorithms read it (no JSON round trip)."""
     cards = tables.cards
     units = []
+    occupied = set()
     for e, ident, owner, slot, card, health, cooldowns in world.heroes():
         held = components_of(e)
-        burn, regen = _pair(held, Burn), _pair(held, Regen)
         pos = held.get(GridPos)
-        units.append(Unit(ident.id, owner.seat, slot.slot, cards[card.definition],
-                          (pos.x, pos.y) if pos is not None else None, health.hp,
-                          health.max_hp, cooldowns.remaining, _pair(held, Stun)[0],
-                          _pair(held, Root)[0], burn[0], burn[1], regen[0], regen[1]))
-    occupied = {u.pos for u in units if u.pos is not None and u.hp > 0}
+        tile = (pos.x, pos.y) if pos is not None else None
+        stun, root, burn, regen = (held.get(Stun), held.get(Root), held.get(Burn),
+                                   held.get(Regen))
+        units.append(Unit(ident.id, owner.seat, slot.slot, cards[card.definition], tile,
+                          health.hp, health.max_hp, cooldowns.remaining,
+                          stun.turns if stun is not None else 0,
+                          root.turns if root is not None else 0,
+                          *(_pair(burn)), *(_pair(regen))))
+        if tile is not None and health.hp > 0:
+            occupied.add(tile)
     grid = world.grid()
     return Position(grid.cols, grid.rows, seat, units, occupied)
 
 
-def _pair(held: dict[type, Any], status_type: type) -> tuple[int, int]:
-    comp = held.get(status_type)
+def _pair(comp: Any) -> tuple[int, int]:
+    """(turns, value) of a status component, (0, 0) when the hero has none."""
     return (comp.turns, comp.value) if comp is not None else (0, 0)
 
 
@@ -74,8 +79,12 @@ def evaluate(match: Match, seat: int, tables: Tables) -> int:
         if health.hp <= 0:
             continue
         held = components_of(e)
-        burn, regen = _pair(held, Burn), _pair(held, Regen)
-        w = health.hp + bonus - burn[0] * burn[1] + regen[0] * regen[1]
+        w = health.hp + bonus
+        burn, regen = held.get(Burn), held.get(Regen)
+        if burn is not None:
+            w -= burn.turns * burn.value
+        if regen is not None:
+            w += regen.turns * regen.value
         total += w if owner.seat == seat else -w
     return total
 
