@@ -343,3 +343,32 @@ def test_the_search_reads_its_scratch_match_as_the_view_reads(resources):
                 20 + bonus - 6)
     finally:
         match.close()
+
+
+def test_the_search_checks_each_reply_once_and_never_its_own_candidates(resources):
+    """The hard search submits its own candidates (from the legal list) unchecked, and the
+    `normal` reply checked at its first forced roll only: a roll changes no check."""
+    view = combat_view([U(0, "nature_wave", [12, 6]), U(1, "backstab_dash", [10, 5])])
+    cpu = make_cpu("hard", 1, ai_stream(1, 1), resources)
+    match = scratch_match(view, resources)
+    submitted: list[tuple[int, bool]] = []
+    real_submit = match.submit
+
+    def submit(decision, *, trusted=False):
+        submitted.append((decision["seat"], trusted))
+        return real_submit(decision, trusted=trusted)
+
+    match.submit = submit  # type: ignore[method-assign]
+    try:
+        with match.active():
+            strikes = [d for d in match.legal_decisions(1) if d["type"] == "attack"
+                       and cpu.outcomes(match, d) != (None,)]
+            assert strikes
+            cpu.q_value(match, strikes[0])
+    finally:
+        match.close()
+    own = [i for i, (seat, _) in enumerate(submitted) if seat == 1]
+    assert len(own) == len(cpu.rolls) and all(submitted[i][1] for i in own)
+    for start, end in zip(own, [*own[1:], len(submitted)], strict=True):
+        replies = [trusted for _, trusted in submitted[start + 1:end]]
+        assert replies and replies[0] is False and all(replies[1:])

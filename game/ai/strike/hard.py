@@ -151,8 +151,10 @@ class HardCpu(StrikeCpu):
 
     def play(self, match: Match, decision: Decision, roll: int | None, *,
              legal: bool = False) -> None:
-        """Submit `decision` (with `roll` forced). `legal`: it is from the match's own legal
-        list at this position, so the checks are skipped; the reply is checked."""
+        """Submit `decision` (with `roll` forced). `legal`: it is known to pass the checks
+        at this position, so they are skipped: the candidates come from the match's own legal
+        list, and the reply is checked at its first roll only (a forced roll changes
+        `board.rolls` alone, which no check reads)."""
         if roll is not None:
             force_roll(match, roll)
         outcome = match.submit(decision, trusted=legal)
@@ -178,10 +180,10 @@ class HardCpu(StrikeCpu):
                 reply = advanced_cpu_turn(match_position(match, other, tables), tables)
                 replies = self.outcomes(match, reply)
                 reply_weight = k // len(replies)
-                for reply_roll in replies:
+                for n, reply_roll in enumerate(replies):
                     inner = match.mark()
                     try:
-                        self.play(match, reply, reply_roll)
+                        self.play(match, reply, reply_roll, legal=n > 0)
                         total += weight * reply_weight * evaluate(match, seat, tables)
                     finally:
                         match.rollback(inner)
