@@ -1,7 +1,8 @@
 """Scratch matches for the strike CPU: its seat view loaded as a setup (docs/architecture.md).
 
-The CPU never reads the live match. Legal decisions (easy), placement tiles and the hard
-search all come from the rules themselves, run on a match rebuilt from the view.
+The CPU never reads the live match. Legal decisions (easy) and the hard search come from the
+rules themselves, run on a match rebuilt from the view (placement calls the rules' pure
+`empty_zone_tiles` on the view's numbers instead: one list is not worth a whole match).
 """
 
 from __future__ import annotations
