@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from game.engine.match import Match, Rules
 from game.engine.record import build_match, new_record
 
@@ -15,6 +17,15 @@ def duel_from(units: list[tuple[str, int, int]], *, seed: int = 7,
     if forced is not None:
         setup["forced"] = forced
     return build_match(new_record("synthetic", "1", seed, setup=setup))
+
+
+class Unit(BaseModel):
+    """A unit of the throwaway mode that the resource and mod-file tests load."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str
+    hp: int
+    tags: list[str] = []
 
 
 class BareRules(Rules):

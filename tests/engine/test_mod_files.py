@@ -25,15 +25,9 @@ from game.engine.resources import (
     read_toml,
 )
 from game.engine.synthetic import synthetic_spec
+from tests.engine.support import Unit
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs and /dev/zero are POSIX")
-
-
-class Unit(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: str
-    hp: int
-    tags: list[str] = []
 
 
 class Rules(BaseModel):

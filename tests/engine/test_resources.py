@@ -19,13 +19,7 @@ from game.engine.resources import (
     validate_mod_folder,
 )
 from game.engine.synthetic import synthetic_spec
-
-
-class Unit(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    id: str
-    hp: int
-    tags: list[str] = []
+from tests.engine.support import Unit
 
 
 class TinyRules(BaseModel):

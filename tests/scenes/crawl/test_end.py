@@ -28,7 +28,8 @@ def finished(won: bool = True, score: int = 87, variant: str = "normal", seed: i
     return record, state
 
 
-def test_a_human_run_from_the_deal_ends_on_the_end_screen(window, crawl_app):
+def play_seed_21_to_the_end(window, crawl_app) -> PlayView:
+    """Seed 21 played through the play screen by the normal CPU's choices, as clicks would."""
     from game.ai.crawl import make_cpu
     from game.engine.rng import ai_stream
 
@@ -39,6 +40,11 @@ def test_a_human_run_from_the_deal_ends_on_the_end_screen(window, crawl_app):
             break
         assert view.submit(cpu.decide(view.match.view_json(0)))
         step(window)
+    return view
+
+
+def test_a_human_run_from_the_deal_ends_on_the_end_screen(window, crawl_app):
+    view = play_seed_21_to_the_end(window, crawl_app)
     result = view.state["result"]
     step(window, 3)
     end = window.current_view
@@ -147,21 +153,12 @@ def test_corrupt_score_file_is_reported_and_kept_aside(window, crawl_app):
 def test_finishing_a_run_keeps_the_save_of_another_run(window, crawl_app):
     """A run opened from a file (`play --load`) or started anew ends: the slot holding a
     different run is not touched; the run's own save is removed."""
-    from game.ai.crawl import make_cpu
-    from game.engine.rng import ai_stream
-
     other = new_match("normal", 5)
     other_record = match_record(other)
     other.close()
     crawl_app.save_match(other_record)
     before = paths.saves_dir().joinpath("crawl.json").read_bytes()
-    view = show(window, PlayView(crawl_app, new_match("normal", 21)))
-    cpu = make_cpu("normal", 0, ai_stream(999, 0), view.match.resources)
-    for _ in range(400):
-        if view.state.get("result") is not None:
-            break
-        assert view.submit(cpu.decide(view.match.view_json(0)))
-        step(window)
+    play_seed_21_to_the_end(window, crawl_app)
     step(window, 3)
     assert isinstance(window.current_view, EndView)
     assert paths.saves_dir().joinpath("crawl.json").read_bytes() == before
