@@ -457,6 +457,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     from game.engine.record import RecordError, load_record
 
     launch = None
+    replay_file = None
+    if args.replay is not None:  # the replay viewer on that record (docs/replays.md)
+        if args.mode is not None or args.load:
+            return _fail("--replay FILE opens the viewer: give no MODE and no --load",
+                         EXIT_USAGE)
+        try:
+            load_record(args.replay)
+        except RecordError as exc:
+            return _fail(str(exc), EXIT_BAD_RECORD)
+        replay_file = Path(args.replay)
     if args.mode is not None:
         spec = get_mode(args.mode)
         if spec is None:
@@ -487,7 +497,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     except Exception as exc:  # no display, no GL: say so instead of a traceback
         return _fail(f"cannot open the game window: {exc}", EXIT_BAD_RECORD)
     try:
-        run_app(launch)
+        run_app(launch, replay_file)
     except Exception as exc:
         if type(exc).__name__ in {"NoSuchDisplayException", "NoSuchConfigException"}:
             return _fail(f"cannot open the game window ({exc}): no display is available. "
@@ -541,6 +551,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--vs", metavar="LEVEL", help="seat 1's CPU level")
     play.add_argument("--watch", metavar="LEVEL", help="seat 0 is a CPU too: watch two CPUs")
     play.add_argument("--load", metavar="FILE", help="continue a saved match record")
+    play.add_argument("--replay", metavar="FILE",
+                      help="watch a match record in the replay viewer")
     play.add_argument("--variant", help="crawl: normal | constructed | daily")
 
     rep = command("replay", "replay a record; print the final state")

@@ -143,6 +143,15 @@ class Rules:
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return []
 
+    def position_setup(self, match: Match) -> dict[str, Any] | str:
+        """The setup of a new match that starts at this match's current position (the replay
+        viewer's "Play from here"), or the reason this mode's setup cannot express it. Every
+        mode's State JSON loads back as its setup (docs/<mode>.md "Setups"), so the default
+        is the state itself; a finished match is no position to play from."""
+        if match.result is not None:
+            return "The match is over at this position."
+        return match.state_json()
+
     def command_event(self, match: Match, command: Any) -> None:
         """Emit the events of a command that just ran (game.engine.commands). A mode whose
         spec has its own event shapes overrides this; the default is the command's own."""

@@ -75,6 +75,12 @@ class App:
         self.active_view = None  # every way to the menu has left (or finished) the match
         return self.show_view(MainMenuView(self))
 
+    def show_replays(self) -> arcade.View:
+        """Open the Replays list (game.scenes.replays, docs/replays.md)."""
+        from game.scenes.replays import ReplaysView
+
+        return self.show_view(ReplaysView(self))
+
     def show_settings(self, back_to: arcade.View | None = None) -> arcade.View:
         """Open Settings; Back returns to `back_to` (the menu when None)."""
         from game.scenes.settings_view import SettingsView
@@ -171,7 +177,11 @@ class App:
         self.slots.forget(mode_id)
 
     def finish_match(self, record: dict[str, Any]) -> None:
-        """A match ended: empty its mode's slot only if the slot holds this very match."""
+        """A match ended: empty its mode's slot only if the slot holds this very match, and
+        keep the record for the Replays list (game.replay_files.keep_finished)."""
+        from game.replay_files import keep_finished
+
+        keep_finished(record)
         try:
             self.slots.forget_match(record)
         except OSError as exc:
@@ -307,7 +317,7 @@ def exit_on_signals(window: arcade.Window) -> dict[int, Any]:
     return previous
 
 
-def run_app(launch: ModeLaunch | None = None) -> None:
+def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None) -> None:
     """Open the window and run the game until it is closed (`tabula` / `tabula play`).
 
     However the loop ends (Quit, the window's close button, SIGTERM, SIGINT), the match on
@@ -324,7 +334,11 @@ def run_app(launch: ModeLaunch | None = None) -> None:
     previous = exit_on_signals(window)
     try:
         app.apply_fullscreen()
-        if launch is None:
+        if replay_file is not None:  # `tabula play --replay FILE`: the viewer at once
+            from game.scenes.replays import open_replay_file
+
+            open_replay_file(app, replay_file)
+        elif launch is None:
             app.show_menu()
         elif app.replaces_a_save(launch):
             app.show_menu().ask_replace(launch)  # type: ignore[attr-defined]

@@ -160,6 +160,7 @@ class MainMenuView(FeltView):
         self.level_buttons: dict[str, CycleButton] = {}
         self.settings_button: gui.UIFlatButton | None = None
         self.quit_button: gui.UIFlatButton | None = None
+        self.replays_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
         self.empty_label: gui.UILabel | None = None
         self.notice_label: gui.UILabel | None = None
@@ -204,6 +205,8 @@ class MainMenuView(FeltView):
         self.settings_button = footer.add(
             make_button("Settings", width=160, on_click=self.app.show_settings)
         )
+        self.replays_button = footer.add(
+            make_button("Replays", width=130, on_click=self.app.show_replays))
         footer.add(make_button("Help", width=110, on_click=self.open_help))
         self.quit_button = footer.add(make_button("Quit", width=160, on_click=self.app.quit))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=density.bottom)

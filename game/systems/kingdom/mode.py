@@ -67,6 +67,14 @@ class KingdomRules(ModuleRules):
                       phase: str) -> dict[str, Any] | None:
         return view_decision(decision, seat, phase)
 
+    def position_setup(self, match: Match) -> dict[str, Any] | str:
+        """Kingdom's setups start in planning (docs/kingdom.md "Setups"): a deck-builder
+        position has no setup; a new match from the deal builds its decks again."""
+        if match.phase == "deck_builder":
+            return ("Kingdom setups start in planning: a deck-builder position cannot be "
+                    "played from (start a new match instead).")
+        return super().position_setup(match)
+
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: the deck builder or its setup."""

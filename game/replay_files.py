@@ -1,0 +1,160 @@
+"""Where the Replays list finds its records (docs/replays.md): the save slots, the finished
+matches, and the files opened with `tabula play --replay FILE`.
+
+- saves: `saves_dir()/<mode>.json`, the one slot per mode (docs/saves.md);
+- finished matches: `replays_dir()/*.json`. A match that ends is kept there as
+  `finished-<mode>-<seed>-<hash>.json` (`keep_finished`, called by `App.finish_match`), the newest
+  KEEP_FINISHED of them; the end screens' *Save replay* writes its own copy there too, kept
+  until the player deletes it. The list shows one line per distinct record (`record_key`);
+- opened files: the paths `tabula play --replay FILE` opened, newest first, in
+  `<data dir>/replays_opened.json` (at most KEEP_OPENED; a file that went away drops out).
+
+Arcade-free, and it never raises on a damaged file: an unreadable entry is listed with its
+reason, so the player sees it instead of a crash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import paths
+
+log = logging.getLogger(__name__)
+
+KEEP_FINISHED = 50
+KEEP_OPENED = 20
+FINISHED_PREFIX = "finished-"
+
+
+def replays_dir() -> Path:
+    """Finished matches and saved replays (not created here)."""
+    return paths.user_data_dir() / "replays"
+
+
+def opened_list_path() -> Path:
+    return paths.user_data_dir() / "replays_opened.json"
+
+
+def record_key(record: dict[str, Any]) -> str:
+    """What makes two records the same match played to the same point (16 hex digits)."""
+    fields = {k: record.get(k) for k in ("mode", "rules", "seed", "options", "setup",
+                                         "decisions", "mods")}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class RecordEntry:
+    """One record the Replays list may show: where it is, what kind, and (once read) the
+    record itself or why it cannot be read."""
+
+    path: Path
+    kind: str  # "save", "finished", "opened"
+    mtime: float
+    record: dict[str, Any] | None = None
+    problem: str | None = None
+
+    def load(self) -> dict[str, Any] | None:
+        """Read the record (once); None with `problem` set when it cannot be loaded."""
+        if self.record is None and self.problem is None:
+            from game.engine.record import load_record
+
+            try:
+                self.record = load_record(self.path)
+            except Exception as exc:  # noqa: BLE001 - a damaged file is a line, not a crash
+                self.problem = str(exc)
+        return self.record
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _json_files(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+
+
+def opened_paths() -> list[Path]:
+    """The files `tabula play --replay` opened, newest first (missing ones left out)."""
+    try:
+        data = json.loads(opened_list_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [Path(p) for p in data if isinstance(p, str) and Path(p).is_file()]
+
+
+def remember_opened(path: Path) -> None:
+    """Put `path` first in the opened list (a failed write only loses the list line)."""
+    from game.engine.record import atomic_write_text
+
+    path = Path(path).resolve()
+    kept = [str(path)] + [str(p) for p in opened_paths() if p.resolve() != path]
+    try:
+        atomic_write_text(opened_list_path(), json.dumps(kept[:KEEP_OPENED], indent=1) + "\n")
+    except OSError as exc:
+        log.warning("could not remember the opened replay %s: %s", path, exc)
+
+
+def keep_finished(record: dict[str, Any]) -> Path | None:
+    """Keep a finished match in the replays folder (once per record), dropping the oldest
+    kept ones beyond KEEP_FINISHED; None when it could not be written."""
+    from game.engine.record import save_record
+
+    folder = replays_dir()
+    name = f"{FINISHED_PREFIX}{record.get('mode')}-{record.get('seed')}-{record_key(record)}.json"
+    path = folder / name
+    try:
+        if not path.exists():
+            save_record(path, record)
+        kept = sorted((p for p in _json_files(folder) if p.name.startswith(FINISHED_PREFIX)),
+                      key=_mtime, reverse=True)
+        for old in kept[KEEP_FINISHED:]:
+            old.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("could not keep the finished match %s: %s", path, exc)
+        return None
+    return path
+
+
+def entries(mode_ids: list[str]) -> list[RecordEntry]:
+    """Every record to list: the saves (menu order), then finished and opened records, newest
+    first. Records are not read here (the list reads them one per frame)."""
+    found: list[RecordEntry] = []
+    for mode_id in mode_ids:
+        path = paths.saves_dir() / f"{mode_id}.json"
+        if path.is_file():
+            found.append(RecordEntry(path, "save", _mtime(path)))
+    others = [RecordEntry(p, "finished", _mtime(p)) for p in _json_files(replays_dir())]
+    seen = {e.path.resolve() for e in others}
+    others += [RecordEntry(p, "opened", _mtime(p)) for p in opened_paths()
+               if p.resolve() not in seen]
+    others.sort(key=lambda e: e.mtime, reverse=True)
+    return found + others
+
+
+def distinct(listed: list[RecordEntry]) -> list[RecordEntry]:
+    """The loaded entries with one line per record (`record_key`), first one kept; entries
+    that could not be read stay (with their problem)."""
+    keys: set[str] = set()
+    out = []
+    for entry in listed:
+        if entry.record is not None:
+            key = record_key(entry.record)
+            if key in keys:
+                continue
+            keys.add(key)
+        out.append(entry)
+    return out

@@ -1,0 +1,105 @@
+"""Each mode's own play screens, built read-only for the replay viewer (docs/replays.md).
+
+`screen_for(app, match, seat)` builds the screen a player of `seat` would see at the match's
+current position (seat None: the full view, nothing masked), with the mode's `live=False`
+sessions, so no CPU moves and nothing is saved. The viewer owns the match: a screen built
+here never closes it; `discard(view)` stops only what the screen itself started (CPU runners,
+card warmers). The full view hands the screen a `FullView` of the match, whose `view_json`
+is the whole state, so the screens need no special case for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade
+
+from game.engine.match import Match
+
+
+class FullView:
+    """A match whose every seat view is the whole state (the viewer's full view of a finished
+    match). Everything else is the match's own."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+
+    def view_json(self, seat: int) -> dict[str, Any]:
+        return self._match.state_json()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._match, name)
+
+
+def _shown(match: Match, seat: int | None) -> Any:
+    return match if seat is not None else FullView(match)
+
+
+def _strike(app: Any, match: Match, seat: int | None) -> arcade.View:
+    from game.scenes.strike.base import StrikeSession
+    from game.scenes.strike.start import screen_for as strike_screen
+
+    session = StrikeSession(_shown(match, seat), live=False, sync=True)
+    session.me = 0 if seat is None else seat
+    session.hotseat = False
+    session.humans = [session.me]
+    return strike_screen(app, session)
+
+
+def _conquest(app: Any, match: Match, seat: int | None) -> arcade.View:
+    from game.scenes.conquest import screens
+    from game.scenes.conquest.base import ConquestSession
+
+    session = ConquestSession(_shown(match, seat), live=False, sync=True)
+    viewer = 0 if seat is None else seat
+    session.viewer = viewer
+    session.humans = [viewer]
+    session.hotseat = False
+    if match.result is not None:
+        return screens.GameOverView(app, session, viewer)
+    return screens.PHASE_VIEWS[match.phase](app, session, viewer)
+
+
+def _crawl(app: Any, match: Match, seat: int | None) -> arcade.View:
+    from game.scenes.crawl.picker import PickerView
+    from game.scenes.crawl.play import PlayView
+
+    shown = _shown(match, seat)
+    if match.phase == "pick":
+        return PickerView(app, shown)
+    return PlayView(app, shown)
+
+
+def _kingdom(app: Any, match: Match, seat: int | None) -> arcade.View:
+    from game.scenes.kingdom.match_view import KingdomSession, MatchView
+
+    if match.phase == "deck_builder":
+        from game.scenes.kingdom.deck_builder import DeckBuilderView
+
+        return DeckBuilderView(app, match, 0 if seat is None else seat)
+    session = KingdomSession(match, live=False, sync=True)
+    session.me = seat  # None: the spectator's view, which is the whole state
+    return MatchView(app, session)
+
+
+SCREENS = {"strike": _strike, "conquest": _conquest, "crawl": _crawl, "kingdom": _kingdom}
+
+
+def screen_for(app: Any, match: Match, seat: int | None) -> arcade.View:
+    """The mode's screen of the match's current position as `seat` sees it (None: all)."""
+    return SCREENS[match.rules.mode](app, match, seat)
+
+
+def discard(view: arcade.View) -> None:
+    """Stop what a screen built by `screen_for` started, leaving the match open."""
+    session = getattr(view, "session", None)
+    for name in ("runner", "warmer"):
+        part = getattr(session, name, None)
+        if part is not None:
+            try:
+                part.shutdown()
+            except Exception:  # noqa: BLE001 - a screen going away must never fail
+                pass
+    hint = getattr(view, "hint", None)
+    if hint is not None and hasattr(hint, "shutdown"):
+        hint.shutdown()

@@ -1,0 +1,425 @@
+"""The Replays list and the replay viewer (docs/replays.md).
+
+`ReplaysView` lists the records of `game.replay_files` (saves, finished matches, opened files),
+reading and summarizing one record per frame so the list opens at once. `ReplayViewerView`
+shows a `ReplayModel`'s position on the mode's own play screen (game.scenes.replay_screens),
+built read-only: the screen is drawn and animated, but neither clicks nor keys reach it, so it
+accepts no decision. A bar of arcade.gui widgets drives the model: start, back, play/pause,
+forward, end, a scrubber over the decisions, the speed, the seat shown (and the full view once
+the match is over) and "Play from here".
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from pathlib import Path
+from typing import Any
+
+import arcade
+from arcade import gui
+
+from game.engine.modes import ModeLaunch, all_modes, get_mode
+from game.engine.replay_model import RecordSummary, ReplayModel, summarize
+from game.replay_files import RecordEntry, distinct, entries, remember_opened
+from game.scenes import replay_screens, theme
+from game.scenes.menu import FeltView, table_felt
+from game.scenes.widgets import Toast, make_button, make_label
+
+log = logging.getLogger(__name__)
+
+ROWS_PER_PAGE = 8
+BAR_HEIGHT = 96
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+STEP_SECONDS = 0.8  # one decision per this many seconds at 1x
+KIND_WORDS = {"save": "saved game", "finished": "finished", "opened": "opened file"}
+
+
+def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
+    """One list line: mode, date, players, result, number of decisions."""
+    when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%Y-%m-%d %H:%M")
+    if summary is None:
+        why = entry.problem or "reading..."
+        return f"{entry.path.name} · {when} · {why}"[:140]
+    spec = get_mode(summary.mode)
+    title = spec.title if spec else summary.mode
+    players = " vs ".join(summary.seats)
+    return (f"{title} · {KIND_WORDS[entry.kind]} · {when} · {players} · {summary.result}"
+            f" · {summary.decisions} decisions")
+
+
+class ReplaysView(FeltView):
+    """The Replays list (see the module docstring)."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self.app = app
+        self.toast = Toast()
+        self._felt: Any = None
+        self.pending = entries([spec.id for spec in all_modes()])
+        self.loaded: list[RecordEntry] = []
+        self.summaries: dict[Path, RecordSummary | None] = {}
+        self.page = 0
+        self.row_buttons: list[gui.UIFlatButton] = []
+        self.build()
+
+    @property
+    def listed(self) -> list[RecordEntry]:
+        return distinct(self.loaded) + self.pending
+
+    def read_next(self) -> bool:
+        """Read and summarize one pending record; False when none is left."""
+        if not self.pending:
+            return False
+        entry = self.pending.pop(0)
+        record = entry.load()
+        summary = None
+        if record is not None:
+            try:
+                summary = summarize(record)
+            except Exception as exc:  # noqa: BLE001 - a broken record is a line, not a crash
+                entry.problem = str(exc)
+        self.summaries[entry.path] = summary
+        self.loaded.append(entry)
+        return True
+
+    def read_all(self) -> None:
+        while self.read_next():
+            pass
+        self.build()
+
+    def build(self) -> None:
+        width, height = self.window.width, self.window.height
+        self._felt = table_felt(width, height)
+        self.ui.clear()
+        root = gui.UIAnchorLayout()
+        column = gui.UIBoxLayout(vertical=True, space_between=8)
+        column.add(make_label("Replays", size=theme.SIZE_HEADING, color=theme.GOLD))
+        listed = self.listed
+        pages = max(1, -(-len(listed) // ROWS_PER_PAGE))
+        self.page = min(self.page, pages - 1)
+        shown = listed[self.page * ROWS_PER_PAGE:(self.page + 1) * ROWS_PER_PAGE]
+        self.row_buttons = []
+        row_width = min(width - 2 * theme.PAD, 1180)
+        if not listed:
+            column.add(make_label("No replays yet: saved games and finished matches are "
+                                  "listed here.", color=theme.TEXT_MUTED))
+        for entry in shown:
+            summary = self.summaries.get(entry.path)
+            button = make_button(summary_line(entry, summary), width=row_width, height=36,
+                                 kind="secondary")
+            button.on_click = (lambda _e, en=entry: self.open_entry(en))  # type: ignore
+            button.disabled = summary is None
+            column.add(button)
+            self.row_buttons.append(button)
+        root.add(column, anchor_x="center_x", anchor_y="top", align_y=-theme.PAD)
+        footer = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        prev_btn = footer.add(make_button("Previous", width=130, on_click=self.prev_page))
+        prev_btn.disabled = self.page == 0
+        footer.add(make_label(f"Page {self.page + 1} / {pages}", color=theme.TEXT_MUTED))
+        next_btn = footer.add(make_button("Next", width=130, on_click=self.next_page))
+        next_btn.disabled = self.page >= pages - 1
+        footer.add(make_button("Menu", width=130, on_click=self.app.show_menu))
+        root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=theme.PAD)
+        self.ui.add(root)
+
+    def prev_page(self) -> None:
+        self.page = max(0, self.page - 1)
+        self.build()
+
+    def next_page(self) -> None:
+        self.page += 1
+        self.build()
+
+    def open_entry(self, entry: RecordEntry) -> arcade.View | None:
+        record = entry.load()
+        if record is None:
+            self.toast.show(f"Cannot open {entry.path.name}: {entry.problem}", "error")
+            return None
+        return open_viewer(self.app, record, back=self.app.show_replays)
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        # one record per frame: the list shows at once and fills in
+        on_page = (self.page + 1) * ROWS_PER_PAGE
+        if self.pending and len(self.loaded) < on_page + ROWS_PER_PAGE:
+            self.read_next()
+            if not self.pending or len(self.loaded) % 2 == 0:
+                self.build()
+
+    def on_resize(self, width: int, height: int) -> None:
+        super().on_resize(width, height)
+        self.build()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if symbol == arcade.key.ESCAPE:
+            self.app.show_menu()
+            return True
+        return False
+
+
+def open_viewer(app: Any, record: dict[str, Any], back: Any = None) -> arcade.View | None:
+    """Open the viewer on a record (a toast when it cannot be loaded)."""
+    try:
+        model = ReplayModel(record)
+    except Exception as exc:  # noqa: BLE001 - a broken record must not close the app
+        log.exception("replay viewer: the record cannot be opened")
+        app.notify(f"The replay cannot be opened: {exc}", duration=4.0)
+        return None
+    return app.show_view(ReplayViewerView(app, model, back=back))
+
+
+def open_replay_file(app: Any, path: Path) -> arcade.View | None:
+    """`tabula play --replay FILE`: remember the file for the list and open the viewer
+    (the menu when it cannot be opened)."""
+    from game.engine.record import load_record
+
+    try:
+        record = load_record(path)
+    except Exception as exc:  # noqa: BLE001
+        app.show_menu()
+        app.notify(f"The replay cannot be opened: {exc}", duration=4.0)
+        return None
+    remember_opened(path)
+    view = open_viewer(app, record, back=app.show_replays)
+    return view if view is not None else app.show_menu()
+
+
+class ReplayViewerView(arcade.View):
+    """A record's positions on the mode's own screen (see the module docstring)."""
+
+    def __init__(self, app: Any, model: ReplayModel, back: Any = None) -> None:
+        super().__init__()
+        self.app = app
+        self.model = model
+        self.back_to = back or app.show_menu
+        self.ui = gui.UIManager()
+        self.toast = Toast()
+        self.screen: arcade.View | None = None
+        self.dirty = True  # the screen must be built for the model's position
+        self.playing = False
+        self.speed_index = SPEEDS.index(1.0)
+        self.clock = 0.0
+        self.rebuilds = 0  # screens built (a test checks one per position change)
+        if model.over:
+            model.set_seat(None)  # a finished match opens on the full view
+        self._syncing = False
+        self.bar_shown = True
+        self.build_bar()
+
+    # -- the bar --------------------------------------------------------------------------
+    def build_bar(self) -> None:
+        model = self.model
+        width = self.window.width
+        self.ui.clear()
+        root = gui.UIAnchorLayout()
+        bar = gui.UIBoxLayout(vertical=True, space_between=6)
+        bar.with_background(color=arcade.types.Color(16, 20, 26, 230))
+        top = gui.UIBoxLayout(vertical=False, space_between=6)
+        self.start_btn = top.add(make_button("|<", width=44, on_click=self.to_start))
+        self.back_btn = top.add(make_button("<", width=44, on_click=self.step_back))
+        self.play_btn = top.add(make_button("Play", width=80, kind="primary",
+                                            on_click=self.toggle_play))
+        self.fwd_btn = top.add(make_button(">", width=44, on_click=self.step_forward))
+        self.end_btn = top.add(make_button(">|", width=44, on_click=self.to_end))
+        self.speed_btn = top.add(make_button(self.speed_text(), width=64,
+                                             on_click=self.next_speed))
+        self.seat_buttons: dict[int | None, gui.UIFlatButton] = {}
+        for seat in range(model.seats):
+            self.seat_buttons[seat] = top.add(make_button(
+                f"Seat {seat + 1}", width=78, on_click=lambda s=seat: self.show_seat(s)))
+        self.seat_buttons[None] = top.add(make_button(
+            "Full", width=60, on_click=lambda: self.show_seat(None)))
+        self.here_btn = top.add(make_button("Play from here", width=150, kind="info",
+                                            on_click=self.play_from_here))
+        top.add(make_button("Back", width=70, on_click=self.leave))
+        slider_width = max(200, min(width - 40, 1240))
+        self.slider = gui.UISlider(value=model.index, min_value=0,
+                                   max_value=max(1, model.length), width=slider_width, height=24)
+        self.slider.on_change = self.on_slider  # type: ignore[method-assign]
+        self.caption = make_label("", color=theme.TEXT, size=theme.SIZE_SMALL + 1,
+                                  width=slider_width)
+        bar.add(self.slider)
+        bar.add(top)
+        bar.add(self.caption)
+        root.add(bar, anchor_x="center_x", anchor_y="bottom", align_y=2)
+        self.ui.add(root)
+        self.sync_bar()
+
+    def speed_text(self) -> str:
+        speed = SPEEDS[self.speed_index]
+        return f"{speed:g}x"
+
+    def sync_bar(self) -> None:
+        """Buttons and caption follow the model's position."""
+        model = self.model
+        self._syncing = True
+        self.slider.value = model.index
+        self._syncing = False
+        self.play_btn.text = "Pause" if self.playing else "Play"
+        self.speed_btn.text = self.speed_text()
+        self.back_btn.disabled = self.start_btn.disabled = model.index == 0
+        self.fwd_btn.disabled = self.end_btn.disabled = model.index >= model.length
+        self.seat_buttons[None].disabled = not model.full_allowed
+        for seat, button in self.seat_buttons.items():
+            button.text = button.text.strip("[]")
+            if seat == model.seat:
+                button.text = f"[{button.text}]"
+        problem = self.here_problem()
+        self.here_btn.disabled = problem is not None
+        state = model.match
+        words = [f"Decision {model.index} / {model.length}", f"phase {state.phase}",
+                 f"turn {state.turn}",
+                 "full view" if model.seat is None else f"seat {model.seat + 1}'s view"]
+        if problem:
+            words.append(f"Play from here: {problem}")
+        elif model.problem and model.index == model.length:
+            words.append(f"the record stops: {model.problem}")
+        self.caption.text = " · ".join(words)
+
+    def here_problem(self) -> str | None:
+        return self.model.setup_problem()
+
+    # -- controls -------------------------------------------------------------------------
+    def moved(self) -> None:
+        self.dirty = True
+        self.sync_bar()
+
+    def step_forward(self) -> None:
+        if self.model.step():
+            self.moved()
+        elif self.playing:
+            self.toggle_play()
+
+    def step_back(self) -> None:
+        if self.model.back():
+            self.moved()
+
+    def to_start(self) -> None:
+        self.seek(0)
+
+    def to_end(self) -> None:
+        self.seek(self.model.length)
+
+    def seek(self, index: int) -> None:
+        before = self.model.index
+        if self.model.seek(index) != before:
+            self.moved()
+
+    def on_slider(self, event: Any) -> None:
+        if not self._syncing:
+            self.seek(round(self.slider.value))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.model.index >= self.model.length:
+            self.seek(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+        self.sync_bar()
+
+    def next_speed(self) -> None:
+        self.speed_index = (self.speed_index + 1) % len(SPEEDS)
+        self.sync_bar()
+
+    def show_seat(self, seat: int | None) -> None:
+        try:
+            self.model.set_seat(seat)
+        except ValueError as exc:
+            self.toast.show(str(exc), "error")
+            return
+        self.moved()
+
+    def play_from_here(self) -> arcade.View | None:
+        """A new match from this position: the player takes the seat shown (seat 1 in the
+        full view), the CPU the others (docs/replays.md)."""
+        seat = self.model.seat if self.model.seat is not None else 0
+        try:
+            record = self.model.play_from_here(seat)
+        except ValueError as exc:
+            self.toast.show(str(exc), "error", duration=3.0)
+            return None
+        launch = ModeLaunch(mode=record["mode"], record=record)
+        self.close()
+        if self.app.replaces_a_save(launch):
+            menu = self.app.show_menu()
+            menu.ask_replace(launch)
+            return menu
+        view = self.app.start_mode(launch)
+        return view if view is not None else self.app.show_menu()
+
+    def leave(self) -> None:
+        self.close()
+        self.back_to()
+
+    def close(self) -> None:
+        self.playing = False
+        if self.screen is not None:
+            replay_screens.discard(self.screen)
+            self.screen = None
+        self.model.close()
+
+    # -- the screen -----------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Build the mode's screen for the model's position and seat (read-only)."""
+        if self.screen is not None:
+            replay_screens.discard(self.screen)
+        self.screen = replay_screens.screen_for(self.app, self.model.match, self.model.seat)
+        self.screen.relayout()  # never shown: the app must not take it for a live match
+        self.rebuilds += 1
+        self.dirty = False
+
+    def on_show_view(self) -> None:
+        if self.bar_shown:
+            self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        self.ui.disable()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.build_bar()
+        if self.screen is not None:
+            self.screen.on_resize(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        self.toast.update(delta_time)
+        if self.playing:
+            self.clock += delta_time * SPEEDS[self.speed_index]
+            if self.clock >= STEP_SECONDS:
+                self.clock = 0.0
+                self.step_forward()
+        if self.dirty:
+            self.rebuild()
+        if self.screen is not None:
+            self.screen.on_update(delta_time)
+
+    def toggle_bar(self) -> None:
+        """Tab hides the bar (it covers the bottom of the screen) and shows it again."""
+        self.bar_shown = not self.bar_shown
+        if self.bar_shown:
+            self.ui.enable()
+        else:
+            self.ui.disable()
+
+    def on_draw(self) -> None:
+        self.clear(color=theme.TABLE)
+        if self.screen is not None:
+            self.screen.on_draw()
+        if self.bar_shown:
+            self.ui.draw()
+        self.toast.draw()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        # hover only (tooltips): the screen never gets a click, so it takes no decision
+        if self.screen is not None and y > BAR_HEIGHT:
+            self.screen.on_mouse_motion(x, y, dx, dy)
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        keys = {arcade.key.SPACE: self.toggle_play, arcade.key.RIGHT: self.step_forward,
+                arcade.key.LEFT: self.step_back, arcade.key.HOME: self.to_start,
+                arcade.key.END: self.to_end, arcade.key.ESCAPE: self.leave,
+                arcade.key.TAB: self.toggle_bar}
+        action = keys.get(symbol)
+        if action is None:
+            return False
+        action()
+        return True
