@@ -236,7 +236,8 @@ class ReplayViewerView(arcade.View):
         slider_width = max(200, min(width - 40, 1240))
         self.slider = gui.UISlider(value=model.index, min_value=0,
                                    max_value=max(1, model.length), width=slider_width, height=24)
-        self.slider.on_change = self.on_slider  # type: ignore[method-assign]
+        # every change of the value seeks (a drag, a click on the track, or a set)
+        gui.bind(self.slider, "value", self.on_slider)
         self.caption = make_label("", color=theme.TEXT, size=theme.SIZE_SMALL + 1,
                                   width=slider_width)
         bar.add(self.slider)
@@ -306,7 +307,7 @@ class ReplayViewerView(arcade.View):
         if self.model.seek(index) != before:
             self.moved()
 
-    def on_slider(self, event: Any) -> None:
+    def on_slider(self, *_: Any) -> None:
         if not self._syncing:
             self.seek(round(self.slider.value))
 

@@ -1,0 +1,204 @@
+"""The Replays list and the replay viewer, headless (docs/replays.md): the menu's Replays
+button, the list's lines, each mode's own screen at the viewer's positions, the controls,
+the read-only screen and "Play from here"."""
+
+from __future__ import annotations
+
+import json
+
+import arcade
+import pytest
+
+import game.scenes  # noqa: F401  (arcade.gui shim)
+from game import paths
+from game.cli import run
+from game.engine.modes import get_mode
+from game.engine.record import canonical_json, save_record
+from game.replay_files import keep_finished, opened_paths, record_key, replays_dir
+from game.scenes.app import App
+from game.scenes.harness import click, drag, key, step
+from game.scenes.replays import ReplaysView, ReplayViewerView, open_replay_file
+from tests.replays.records import MODES, record_of
+
+SCREENS = {  # the mode's own screen classes the viewer shows, by phase
+    "strike": {"draft": "DraftView", "placement": "PlacementView", "combat": "CombatView",
+               "over": "ResultView"},
+    "conquest": {"commander": "CommanderView", "placement": "PlacementView",
+                 "movement": "MovementView", "reinforcements": "ReinforcementsView",
+                 "cards": "CardsView", "retreat": "RetreatView", "over": "GameOverView"},
+    "crawl": {"pick": "PickerView", "play": "PlayView", "over": "PlayView"},
+    "kingdom": {"deck_builder": "DeckBuilderView", "planning": "MatchView", "over": "MatchView"},
+}
+
+
+@pytest.fixture
+def app(window):
+    return App(window)
+
+
+def center(widget):
+    return widget.rect.center_x, widget.rect.center_y
+
+
+def test_the_menu_opens_the_replays_list_of_saves_finished_and_opened_files(window, app,
+                                                                            tmp_path):
+    strike, crawl = record_of("strike"), record_of("crawl")
+    keep_finished(strike)
+    keep_finished(strike)  # kept once
+    save = record_of("conquest")
+    save["decisions"] = save["decisions"][:30]
+    app.save_match(save)
+    opened = tmp_path / "mine.json"
+    save_record(opened, crawl)
+    menu = app.show_menu()
+    step(window, 2)
+    click(window, *center(menu.replays_button))
+    step(window, 1)
+    view = window.current_view
+    assert isinstance(view, ReplaysView)
+    assert len(list(replays_dir().glob("finished-strike-7-*.json"))) == 1
+    assert [e.kind for e in view.listed] == ["save", "finished"]  # not yet opened
+    open_replay_file(app, opened)
+    assert opened_paths() == [opened.resolve()]
+    view = app.show_replays()
+    step(window, 8)  # one record read per frame
+    assert not view.pending
+    lines = [b.text for b in view.row_buttons]
+    assert len(lines) == 3
+    assert lines[0].startswith("CardConquest · saved game · ")
+    assert lines[0].endswith(" · CPU easy vs CPU easy · in progress · 30 decisions")
+    n = len(strike["decisions"])
+    assert any(line.startswith("Marve-Strike · finished · ") and
+               line.endswith(f"CPU easy vs CPU easy · seat 2 won (round_cap) · {n} decisions")
+               for line in lines)
+    assert any(line.startswith("Card Crawl · opened file · ") for line in lines)
+    # the same record saved twice (Save replay and the kept copy) is one line
+    save_record(replays_dir() / "strike-7-copy.json", strike)
+    view = app.show_replays()
+    view.read_all()
+    assert len(view.row_buttons) == 3
+    assert record_key(strike) == record_key(json.loads(json.dumps(strike)))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_viewer_steps_through_each_mode_on_its_own_screens(window, app, mode):
+    record = record_of(mode)
+    keep_finished(record)
+    lister = app.show_replays()
+    lister.read_all()
+    click(window, *center(lister.row_buttons[0]))
+    step(window, 1)
+    view = window.current_view
+    assert isinstance(view, ReplayViewerView)
+    model = view.model
+    assert model.seat is None  # a finished match opens on the full view
+    n = model.length
+    assert n == len(record["decisions"])
+    seen = set()
+    for index in sorted({0, 1, 2, n // 2, n - 1, n}):
+        view.slider.value = index  # the scrubber
+        step(window, 1)
+        assert model.index == index and view.slider.value == index
+        screen = view.screen
+        assert type(screen).__name__ == SCREENS[mode][model.match.phase]
+        seen.add(type(screen).__name__)
+        assert f"Decision {index} / {n}" in view.caption.text
+        assert app.active_view is None  # the shown screen is not a live match: nothing saved
+    view.to_start()
+    step(window, 1)
+    rect = view.slider.rect  # drag the scrubber's knob to the far end
+    drag(window, rect.left + 6, rect.center_y, rect.right + 20, rect.center_y)
+    step(window, 1)
+    assert model.index == n
+    for seat in range(model.seats):
+        click(window, *center(view.seat_buttons[seat]))
+        step(window, 1)
+        assert model.seat == seat and view.seat_buttons[seat].text == f"[Seat {seat + 1}]"
+    click(window, *center(view.back_btn))
+    step(window, 1)
+    assert model.index == n - 1
+    click(window, *center(view.start_btn))
+    step(window, 1)
+    assert model.index == 0 and view.back_btn.disabled
+    key(window, arcade.key.RIGHT)
+    step(window, 1)
+    assert model.index == 1
+    key(window, arcade.key.LEFT)
+    step(window, 1)
+    assert model.index == 0
+    # play: one decision per STEP_SECONDS at the speed shown
+    click(window, *center(view.speed_btn))
+    assert view.speed_btn.text == "2x"
+    click(window, *center(view.play_btn))
+    assert view.playing and view.play_btn.text == "Pause"
+    step(window, 25)  # 25 frames of 1/60 s at 2x: one decision (0.8 s)
+    assert model.index == 1
+    key(window, arcade.key.SPACE)
+    assert not view.playing
+    # read-only: a click on the board submits nothing
+    decisions = len(model.match.decisions)
+    click(window, window.width / 2, window.height / 2)
+    step(window, 1)
+    assert len(model.match.decisions) == decisions and model.index == 1
+    click(window, *center(view.seat_buttons[0]))
+    step(window, 1)
+    screen = view.screen
+    state = getattr(screen, "state", None)
+    if isinstance(state, dict) and "board" in state:  # the screen shows the seat's view
+        assert canonical_json(state) == canonical_json(model.match.view_json(0))
+    key(window, arcade.key.ESCAPE)
+    step(window, 1)
+    assert isinstance(window.current_view, ReplaysView)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_play_from_here_starts_a_new_match_at_the_position(window, app, mode):
+    record = record_of(mode)
+    path = replays_dir() / f"{mode}.json"
+    save_record(path, record)
+    view = open_replay_file(app, path)
+    model = view.model
+    index = model.length // 2
+    view.seek(index)
+    me = model.seats - 1
+    view.show_seat(me)
+    step(window, 1)
+    viewed = model.match.state_json()
+    assert not view.here_btn.disabled
+    click(window, *center(view.here_btn))
+    step(window, 2)
+    screen = window.current_view
+    assert app.active_view is screen  # a live match now, saved like any other
+    match = screen.match
+    strip = lambda s: canonical_json({k: v for k, v in s.items() if k != "seats"})  # noqa: E731
+    if not match.decisions:
+        assert strip(match.state_json()) == strip(viewed)
+    level = get_mode(mode).default_level
+    assert match.setup is not None
+    assert match.cpu_seats() == ({} if model.seats == 1 else {1 - me: level})
+    app.leave_match(screen)
+
+
+def test_play_from_here_is_off_with_its_reason_where_the_setup_cannot_say_it(window, app):
+    path = replays_dir() / "kingdom.json"
+    save_record(path, record_of("kingdom"))
+    view = open_replay_file(app, path)
+    step(window, 1)
+    assert view.model.match.phase == "deck_builder"
+    assert view.here_btn.disabled
+    assert "Play from here: Kingdom setups start in planning" in view.caption.text
+    view.to_end()
+    step(window, 1)
+    assert view.here_btn.disabled
+    assert "Play from here: The match is over at this position." in view.caption.text
+
+
+def test_play_replay_rejects_a_bad_file_and_a_mode_with_it(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert run(["play", "--replay", str(bad)]) == 1
+    assert "bad.json" in capsys.readouterr().err
+    good = tmp_path / "good.json"
+    save_record(good, record_of("crawl"))
+    assert run(["play", "crawl", "--replay", str(good)]) == 64
+    assert not paths.user_data_dir().exists() or not opened_paths()
