@@ -238,7 +238,7 @@ class ReplayViewerView(arcade.View):
                                    max_value=max(1, model.length), width=slider_width, height=24)
         # every change of the value seeks (a drag, a click on the track, or a set)
         gui.bind(self.slider, "value", self.on_slider)
-        self.caption = make_label("", color=theme.TEXT, size=theme.SIZE_SMALL + 1,
+        self.caption = make_label("Decision", color=theme.TEXT, size=theme.SIZE_SMALL + 1,
                                   width=slider_width)
         bar.add(self.slider)
         bar.add(top)
