@@ -54,6 +54,7 @@ class NetClient:
         self.online = False
         self.record: dict[str, Any] | None = None
         self.welcomes = 0
+        self.pongs = 0
         self.rejections: list[dict[str, Any]] = []  # `rejected` and `error` answers, in order
         # Answers to this client's submits: each gets one, a rejection or the update that
         # shows the seat its own decision (the other seat's steps do not count).
@@ -122,6 +123,12 @@ class NetClient:
             message = self.inbox.get(timeout=left)
             if kind is None or message["type"] == kind:
                 return message
+
+    def sync(self, timeout: float = 10.0) -> None:
+        """Wait until everything the host sent this client before now has arrived."""
+        pongs = self.pongs
+        self.send_message({"type": "ping"})
+        self.wait(lambda c: c.pongs > pongs, timeout)
 
     def drain(self) -> list[dict[str, Any]]:
         """Every message waiting in the inbox (a scene's once-a-frame poll)."""
@@ -251,6 +258,8 @@ class NetClient:
                 self._apply_view(message)
             elif kind == "peer":
                 self.connected[message["seat"]] = message["connected"]
+            elif kind == "pong":
+                self.pongs += 1
             elif kind == "end":
                 self.record = message["record"]
             elif kind in ("rejected", "error"):

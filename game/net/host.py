@@ -41,7 +41,7 @@ from game.engine.record import (
     validate_record,
 )
 from game.net import protocol
-from game.net.protocol import Hello, ProtocolError, Submit
+from game.net.protocol import Hello, Ping, ProtocolError, Submit
 from game.net.views import seat_step, seat_view
 
 log = logging.getLogger(__name__)
@@ -227,7 +227,9 @@ class Host:
         except ProtocolError as exc:
             await self._send(conn, protocol.error(exc.error, exc.message))
             return
-        if isinstance(message, Hello):
+        if isinstance(message, Ping):
+            await self._send(conn, {"type": "pong"})
+        elif isinstance(message, Hello):
             await self._hello(conn, message)
         else:
             await self._submit(conn, message)

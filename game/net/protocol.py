@@ -62,7 +62,14 @@ class Submit(_Strict):
     decision: dict[str, Any]
 
 
-ClientMessage = Annotated[Hello | Submit, Field(discriminator="type")]
+class Ping(_Strict):
+    """Answered by `pong` on the same connection, after everything sent to it before: a
+    barrier (tests) and a latency probe."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Submit | Ping, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -75,7 +82,7 @@ class ProtocolError(ValueError):
         self.message = message
 
 
-def parse_client(text: str | bytes) -> Hello | Submit:
+def parse_client(text: str | bytes) -> Hello | Submit | Ping:
     """One client frame to its message, or ProtocolError saying exactly what is wrong."""
     if isinstance(text, bytes):
         raise ProtocolError("malformed", "Send JSON text frames, not binary ones.")
