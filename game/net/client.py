@@ -184,7 +184,7 @@ class NetClient:
                     await ws.send(protocol.dumps(protocol.hello(self.role, self.token)))
                     await self._session(ws)
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ConnectionClosed) as exc:
-                if not self.welcomes and not self.reconnect:
+                if not self.welcomes:  # never joined: say why now, do not retry
                     self._fail(f"cannot reach {self.url}: {exc}")
                     return
             finally:
