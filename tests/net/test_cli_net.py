@@ -72,3 +72,15 @@ def test_hosting_again_resumes_the_saved_unfinished_match():
     assert again.tokens == first.tokens and again.match.seed == 3 and again.spectators
     fresh = make_host("conquest", None, False, True)
     assert fresh.tokens != first.tokens
+
+
+def test_the_bench_times_one_round_trip_per_decision(monkeypatch):
+    from game.net import bench
+
+    samples = bench.round_trip_samples(limit=20)
+    assert len(samples) == 20 and all(s > 0 for s in samples)
+    monkeypatch.setattr(bench, "round_trip_samples", lambda: [1.0] * 19 + [30.0])
+    rows = [r.as_json() for r in bench.bench_rows()]
+    assert rows == [{"name": "net.round_trip_ms.median", "value": 1.0, "unit": "ms"},
+                    {"name": "net.round_trip_ms.p95", "value": rows[1]["value"], "unit": "ms"}]
+    assert 1.0 < rows[1]["value"] <= 30.0
