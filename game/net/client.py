@@ -169,6 +169,7 @@ class NetClient:
         asyncio.set_event_loop(self._loop)
         try:
             self._loop.run_until_complete(self._main())
+            self._loop.run_until_complete(self._loop.shutdown_asyncgens())
         finally:
             self._loop.close()
 
