@@ -104,6 +104,9 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
         if engine:
             rows += engine_rows()
             rows += cold_start_rows()
+            from game.net.bench import bench_rows as net_rows
+
+            rows += net_rows()
         for spec in all_modes():
             if not modes or spec.id in modes:
                 if spec.bench is not None:

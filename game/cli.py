@@ -507,6 +507,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- network ---------------------------------------------------------------------------------
+def _net(name: str, args: argparse.Namespace) -> int:
+    """`host` and `join` live in game.net.commands (imported only when used)."""
+    from game.net import commands
+
+    return getattr(commands, name)(args)
+
+
 # -- parser ----------------------------------------------------------------------------------
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
@@ -599,6 +607,22 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", required=True, metavar="PNG", help="the picture to write")
     shot.add_argument("--screen", choices=("menu", "settings"), help="a shell screen instead")
 
+    host = command("host", "host a two-player match on the network (docs/network.md)")
+    host.add_argument("mode", metavar="MODE", help="the game: conquest, strike or kingdom")
+    host.add_argument("--port", type=int, default=47615, help="the TCP port (default 47615)")
+    host.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
+    host.add_argument("--seed", type=int, help="a new match with this seed")
+    host.add_argument("--spectators", action="store_true", help="let spectators watch")
+    host.add_argument("--new", action="store_true", help="do not resume the saved match")
+
+    join = command("join", "join a hosted match (docs/network.md)")
+    join.add_argument("address", metavar="HOST[:PORT]", help="the host's address or join code")
+    join.add_argument("--cpu", metavar="LEVEL", help="a CPU of this level plays your seat")
+    join.add_argument("--cpu-seed", type=int, default=0, help="the --cpu player's own seed")
+    join.add_argument("--spectate", action="store_true", help="watch (public view only)")
+    join.add_argument("--token", help="rejoin the seat of this token")
+    join.add_argument("--out", metavar="FILE", help="save the final record here")
+
     bench = command("bench", "speed figures (a benchmark, not a test)")
     bench.add_argument("--json", action="store_true", help="rows as JSON")
     bench.add_argument("--mode", action="append", help="only this mode's rows (repeatable)")
@@ -615,7 +639,8 @@ def _add_sprt_arguments(parser: argparse.ArgumentParser) -> None:
 
 COMMANDS = {"replay": cmd_replay, "simulate": cmd_simulate, "merge": cmd_merge,
             "validate": cmd_validate, "solve": cmd_solve,
-            "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play}
+            "shot": cmd_shot, "bench": cmd_bench, "play": cmd_play,
+            "host": lambda args: _net("cmd_host", args), "join": lambda args: _net("cmd_join", args)}
 # Commands that must never read or write the player's settings, saves or scores: they run in a
 # temporary home (game.paths.temporary_home; the player's mods stay readable).
 SANDBOXED = frozenset({"bench", "shot", "simulate", "merge", "solve"})

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-RULE_PACKAGES = ("game.engine", "game.components", "game.systems", "game.ai")
+RULE_PACKAGES = ("game.engine", "game.components", "game.systems", "game.ai", "game.net")
 
 SCRIPT = r"""
 import importlib

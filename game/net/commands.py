@@ -1,0 +1,187 @@
+"""`tabula host` and `tabula join` (docs/network.md): the command-line side of network play.
+
+Both run headless here: the host serves until Ctrl-C (its session saved on the way out, and
+after every decision), and a joining client either plays its seat with a CPU (`--cpu`) or
+watches (`--spectate`), printing the steps it is shown as JSON lines. Exit codes as
+everywhere: 0 ok, 1 a bad session file or record, 64 a usage error (a bad address, a port in
+use, a host that refuses the hello).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.engine.modes import get_mode, mode_ids
+from game.engine.record import RecordError, atomic_write_text, json_text, new_record
+from game.net.address import AddressError, join_code, lan_address, parse_address, ws_url
+from game.net.client import JoinError, NetClient
+from game.net.host import Host, SessionError
+from game.paths import user_data_dir
+
+EXIT_OK, EXIT_BAD, EXIT_USAGE = 0, 1, 64
+
+
+def session_path(mode: str) -> Path:
+    """Where the host of `mode` keeps its match (the player's data dir)."""
+    return user_data_dir() / "net" / f"host-{mode}.json"
+
+
+def joined_path() -> Path:
+    """The tokens this machine holds, by host address (a restarted client rejoins)."""
+    return user_data_dir() / "net" / "joined.json"
+
+
+def _fail(message: str, code: int) -> int:
+    sys.stderr.write(f"tabula: {message}\n")
+    return code
+
+
+def make_host(mode: str, seed: int | None, spectators: bool, new: bool) -> Host | str:
+    """The host of a new match, or of the saved unfinished one; an error message otherwise."""
+    spec = get_mode(mode)
+    if spec is None:
+        return f"unknown mode {mode!r} (known: {', '.join(mode_ids())})"
+    if spec.seats < 2:
+        return f"{mode} has one seat: there is nobody to play over the network"
+    path = session_path(mode)
+    if path.exists() and not new and seed is None:
+        host = Host.from_session(path)
+        if host.match.result is None:
+            if spectators:
+                host.spectators = True
+            return host
+    import random
+
+    record = new_record(spec.id, spec.rules_version,
+                        random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
+                        dict(spec.default_options))
+    return Host(record, spectators=spectators, session_path=path)
+
+
+def cmd_host(args: Any) -> int:
+    try:
+        host = make_host(args.mode, args.seed, args.spectators, args.new)
+    except (SessionError, RecordError) as exc:
+        return _fail(str(exc), EXIT_BAD)
+    if isinstance(host, str):
+        return _fail(host, EXIT_USAGE)
+    return asyncio.run(_serve(host, args.bind, args.port))
+
+
+async def _serve(host: Host, bind: str, port: int) -> int:
+    try:
+        port = await host.start(bind, port)
+    except OSError as exc:
+        return _fail(f"cannot listen on {bind}:{port}: {exc.strerror or exc}", EXIT_USAGE)
+    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    resumed = len(host.match.decisions)
+    print(f"Hosting {host.match.rules.mode} at {address}:{port}"
+          + (f" (resumed at decision {resumed})" if resumed else ""))
+    if ":" not in address:
+        print(f"Join code: {join_code(address, port)}")
+    print(f"Friends join with: tabula join {address}:{port}"
+          + ("   (spectators: tabula join ... --spectate)" if host.spectators else ""))
+    print("Ctrl-C stops the host; the match is saved and hosting again resumes it.",
+          flush=True)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(host.stop()))
+        except (NotImplementedError, RuntimeError):  # not the main thread, or Windows
+            pass
+    await host.serve_until_stopped()
+    return EXIT_OK
+
+
+def _saved_tokens() -> dict[str, Any]:
+    try:
+        data = json.loads(joined_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _remember(address: str, client: NetClient) -> None:
+    tokens = _saved_tokens()
+    tokens[address] = {"token": client.token, "mode": client.mode, "seat": client.seat}
+    path = joined_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, json_text(tokens, indent=1) + "\n")
+
+
+def cmd_join(args: Any) -> int:
+    try:
+        host, port = parse_address(args.address)
+    except AddressError as exc:
+        return _fail(str(exc), EXIT_USAGE)
+    if args.cpu is None and not args.spectate:
+        return _fail("the network game window is not built yet: join with --cpu LEVEL "
+                     "(a CPU plays your seat) or --spectate", EXIT_USAGE)
+    address = f"{host}:{port}"
+    url = ws_url(host, port)
+    role = "spectator" if args.spectate else "player"
+    saved = None if args.spectate else _saved_tokens().get(address, {}).get("token")
+    # A free seat first; when every seat is taken, the token this machine saved for that
+    # host rejoins its seat (a restarted client), so two clients of one machine get two seats.
+    attempts = [args.token] if args.token else [None] + ([saved] if saved else [])
+    client = None
+    for n, token in enumerate(attempts):
+        client = NetClient(url, token=token, role=role)
+        try:
+            client.start()
+            break
+        except JoinError as exc:
+            if n == len(attempts) - 1:
+                return _fail(str(exc), EXIT_USAGE)
+    assert client is not None
+    try:
+        if args.spectate:
+            record = _watch(client)
+        else:
+            _remember(address, client)
+            print(f"Joined {client.mode} as seat {client.seat}", flush=True)
+            record = _play(client, args)
+            if record is None:
+                return EXIT_USAGE
+    finally:
+        client.close()
+    if args.out:
+        atomic_write_text(args.out, json_text(record, indent=1) + "\n")
+    print(json.dumps({"result": _result(client)}), flush=True)
+    return EXIT_OK
+
+
+def _result(client: NetClient) -> Any:
+    return (client.view or {}).get("result")
+
+
+def _play(client: NetClient, args: Any) -> dict[str, Any] | None:
+    from game.net.cpu import NetCpuError, play_seat
+
+    spec = get_mode(client.mode or "")
+    level = spec.canonical_level(args.cpu) if spec else None
+    if level is None:
+        levels = ", ".join(spec.cpu_levels) if spec else "none"
+        _fail(f"unknown CPU level {args.cpu!r} ({levels})", EXIT_USAGE)
+        return None
+    try:
+        return play_seat(client, level, cpu_seed=args.cpu_seed, timeout=24 * 3600)
+    except NetCpuError as exc:
+        _fail(str(exc), EXIT_USAGE)
+        return None
+
+
+def _watch(client: NetClient) -> dict[str, Any]:
+    for step in client.history:
+        print(json.dumps(step), flush=True)
+    while True:
+        message = client.next_message(timeout=24 * 3600)
+        if message["type"] == "update" and message["step"] is not None:
+            print(json.dumps(message["step"]), flush=True)
+        elif message["type"] == "end":
+            return message["record"]
