@@ -30,6 +30,9 @@ class Grid:
 class Draft:
     pool: tuple[str, ...]
     picks: int = 0
+    # The seat that drafts, places and fights first: always 0 in rules "1"; drawn by the deal
+    # in rules "2" (docs/strike.md "Fair seats").
+    starter: int = 0
 
 
 @dataclass(slots=True)

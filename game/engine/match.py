@@ -174,8 +174,10 @@ class ModuleRules(Rules):
     setup: Any = None  # a module with start_match(match, content), load_setup(match, content, s)
     resolve: Any = None  # staticmethod(resolve): one accepted decision, as one queued action
 
-    def __init__(self, content: Any) -> None:
+    def __init__(self, content: Any, version: str | None = None) -> None:
         self.content = content
+        if version is not None:  # a record of an older rules version plays those rules
+            self.rules_version = version
 
     def start(self, match: Match) -> None:
         self.setup.start_match(match, self.content)

@@ -79,7 +79,7 @@ class ModeSpec:
     id: str
     title: str
     description: str
-    rules_version: str
+    rules_version: str  # what new matches play
     seats: int
     cpu_levels: tuple[str, ...]
     default_level: str
@@ -111,6 +111,12 @@ class ModeSpec:
     # Other names the command line accepts for a level (kingdom: {"normal": "hard"}).
     level_aliases: dict[str, str] = field(default_factory=dict)
     menu_order: int = 100
+    # Rules versions records may still name: a record plays the rules of its own version, so
+    # a match recorded before a rule change replays exactly (docs/architecture.md).
+    older_rules: tuple[str, ...] = ()
+
+    def plays_rules(self, version: str) -> bool:
+        return version == self.rules_version or version in self.older_rules
 
     def canonical_level(self, name: str) -> str | None:
         """The CPU level a command-line name stands for, or None when the mode has none."""

@@ -205,10 +205,11 @@ def validate_record(data: Any) -> dict[str, Any]:
     if spec is None:
         known = ", ".join(mode_ids()) or "none installed"
         raise RecordError(f"record: mode: unknown mode {model.mode!r} (known: {known})")
-    if model.rules != spec.rules_version:
+    if not spec.plays_rules(model.rules):
+        known = ", ".join(repr(v) for v in (spec.rules_version, *spec.older_rules))
         raise RecordError(
-            f"record: rules: {model.mode} rules version {model.rules!r} is not "
-            f"{spec.rules_version!r}, the version this Tabula plays"
+            f"record: rules: {model.mode} rules version {model.rules!r} is not one this "
+            f"Tabula plays ({known})"
         )
     ai = model.options.get("ai", {})
     if not isinstance(ai, dict):

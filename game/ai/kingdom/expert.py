@@ -191,8 +191,8 @@ class Scorer:
             for decision in plan_decisions(self.root, state, layout):
                 submit(match, decision)
             submit(match, {"seat": me, "type": "end_turn"})
-            if me == 0:
-                submit(match, {"seat": 1, "type": "end_turn"})
+            if match.state.to_act == (1 - me,):  # the other seat still plans: nothing, here
+                submit(match, {"seat": 1 - me, "type": "end_turn"})
             own, enemy = seat_of(match, me), seat_of(match, 1 - me)
             survivors = (own.slots, enemy.slots) if me == 0 else (enemy.slots, own.slots)
             if match.result is None:

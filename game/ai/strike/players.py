@@ -11,6 +11,7 @@ from typing import Any
 
 from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.draft import draft_cpu_turn
+from game.ai.strike.mirror import mirror_view, unmirror_decision
 from game.ai.strike.position import parse_position
 from game.ai.strike.scratch import scratch_match
 from game.ai.strike.tables import Tables, tables_of
@@ -37,6 +38,9 @@ class StrikeCpu(CpuPlayer):
             return self.draft(view)
         if phase == "placement":
             return self.place(view)
+        if self.seat == 0:  # read from its own side, as the spec's seat-1 CPU does
+            cols = view["board"]["cols"]
+            return unmirror_decision(self.combat(mirror_view(view)), cols)
         return self.combat(view)
 
     def place(self, view: dict[str, Any]) -> Decision:

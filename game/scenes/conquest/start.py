@@ -24,16 +24,22 @@ from game.engine.record import RecordError, build_match, new_record, replay
 from game.scenes.conquest import look
 from game.scenes.conquest.base import MODE_ID, SCREEN_EVENTS, ConquestSession
 
-RULES_VERSION = "1"
 EVENT_SCREENS = {"battles_detected": "battles", "battle_resolved": "results",
                  "match_ended": "over"}
+
+
+def rules_version() -> str:
+    """The rules new matches play (a save or record keeps its own)."""
+    spec = get_mode(MODE_ID)
+    assert spec is not None
+    return spec.rules_version
 
 
 def new_match(seed: int | None = None, cpu: dict[int, str] | None = None,
               setup_kind: str = "commanders") -> Match:
     seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
     ai = {str(k): v for k, v in (cpu or {}).items()}
-    return build_match(new_record(MODE_ID, RULES_VERSION, seed,
+    return build_match(new_record(MODE_ID, rules_version(), seed,
                                   {"ai": ai, "setup_kind": setup_kind}))
 
 

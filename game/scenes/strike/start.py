@@ -21,13 +21,19 @@ from game.engine.modes import ModeLaunch, get_mode
 from game.engine.record import RecordError, build_match, new_record, replay
 from game.scenes.strike.base import MODE_ID, StrikeSession, StrikeView
 
-RULES_VERSION = "1"
+
+
+def rules_version() -> str:
+    """The rules new matches play (a save or record keeps its own)."""
+    spec = get_mode(MODE_ID)
+    assert spec is not None
+    return spec.rules_version
 
 
 def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Match:
     seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
     ai = {str(k): v for k, v in (cpu or {}).items()}
-    return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
+    return build_match(new_record(MODE_ID, rules_version(), seed, {"ai": ai}))
 
 
 def screen_for(app: Any, session: StrikeSession) -> arcade.View:

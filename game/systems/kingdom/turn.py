@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def end_turn(match: Match, seat_no: int) -> None:
-    if seat_no == 0:
-        match.set_phase("planning", (1,))
+    first = (match.state.turn + 1) % 2
+    if seat_no == first:
+        match.set_phase("planning", (1 - first,))
         return
     match.set_phase("combat", ())
     match.emit("phase_changed", phase="combat", turn=match.state.turn)
@@ -36,7 +37,7 @@ def end_turn(match: Match, seat_no: int) -> None:
         top_up(match, idx.content, seat)
     turn = match.state.turn + 1
     match.journal.set(match.state, turn=turn)
-    match.set_phase("planning", (0,))
+    match.set_phase("planning", ((turn + 1) % 2,))
     match.emit("phase_changed", phase="planning", turn=turn)
 
 

@@ -125,14 +125,15 @@ def restore(match: Match, entity: int, amount: int, source: str) -> None:
 
 # -- combat_start and turn_start ----------------------------------------------------------------
 class CombatStart(System):
-    """4.4.4: turn 1, seat 0 to act, the end check, then seat 0's turn start."""
+    """4.4.4: turn 1, the starter to act (seat 0 in rules "1"), the end check, then the
+    starter's turn start."""
 
     name = "combat_start"
 
     def process(self, match: Match) -> None:
         match.journal.set(match.state, turn=1)
         match.journal.set(world.round_(), round=1)
-        match.set_phase("combat", (0,))
+        match.set_phase("combat", (world.draft().starter,))
         match.emit("combat_started")
         if end_check(match):
             return

@@ -2,7 +2,7 @@
 `placement` steps.
 
 Order of play: `deal` (stream `deal`, one shuffle, cards moved into the piles `hand0`,
-`hand1`, `discard`) -> picks alternate, seat 0 first (a `PickCard` intent on the card taken,
+`hand1`, `discard`) -> picks alternate, the starter first (seat 0; in rules "2" a seat drawn by the deal) (a `PickCard` intent on the card taken,
 or a `PassOrder`) -> the end of the draft (leftovers to the discard, one hero entity per deck
 card, in deck order) -> placement (a `PlaceOrder` on the seat's lowest-slot unplaced hero),
 seat 0's heroes first, then seat 1's -> the `combat_start` step.
@@ -48,6 +48,12 @@ def deal(match: Match) -> None:
     where = {c: "hand0" for c in hands[0]} | {c: "hand1" for c in hands[1]}
     for card_id in pool:
         new_card(match, card_id, where.get(card_id, "discard"))
+    if world.seats_drawn(match):
+        starter = match.stream("deal").randint(0, 1)
+        match.journal.set(world.draft(), starter=starter)
+        match.set_phase("draft", (starter,))
+        match.emit("dealt", hands=[hands[0], hands[1]], starter=starter)
+        return
     match.set_phase("draft", (0,))
     match.emit("dealt", hands=[hands[0], hands[1]])
 
@@ -112,9 +118,11 @@ def unplaced(seat: int) -> list[world.Hero]:
 
 
 def next_placer(match: Match, current: int | None) -> None:
-    """Placement's `to_act` (4.4.2): the current seat until its heroes are placed, seat 0
-    before seat 1; the `combat_start` step runs when nobody has a hero left to place."""
-    order = (current, 0, 1) if current is not None else (0, 1)
+    """Placement's `to_act` (4.4.2): the current seat until its heroes are placed, the
+    starter (seat 0 in rules "1") before the other; the `combat_start` step runs when nobody
+    has a hero left to place."""
+    starter = world.draft().starter
+    order = (starter, 1 - starter) if current is None else (current, starter, 1 - starter)
     for seat in order:
         if unplaced(seat):  # type: ignore[arg-type]
             match.set_phase("placement", (seat,))  # type: ignore[arg-type]

@@ -29,7 +29,7 @@ from game.systems.strike.schedule import SCHEDULE, STEP_OF_PHASE
 from game.systems.strike.state import board_json, mask_board
 
 MODE_ID = "strike"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # "1": seat 0 always starts (docs/strike.md "Fair seats")
 STREAMS = ("deal", "combat")
 
 MESSAGES = {
@@ -174,7 +174,7 @@ StrikeRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: the deal or its setup."""
     content = content_of(resources)
-    match = Match(StrikeRules(content), seed=record["seed"], options=record.get("options"),
+    match = Match(StrikeRules(content, record["rules"]), seed=record["seed"], options=record.get("options"),
                   resources=resources, phase="draft")
     match.begin(record.get("setup"))
     return match
@@ -185,6 +185,7 @@ SPEC = register(ModeSpec(
     title="Marve-Strike",
     description="Draft three elemental heroes, then fight on a 23 x 11 grid.",
     rules_version=RULES_VERSION,
+    older_rules=("1",),
     seats=2,
     cpu_levels=("easy", "normal", "hard"),
     default_level="normal",

@@ -22,6 +22,7 @@ from game.engine.commands import create
 from game.engine.match import SetupError, is_int
 from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
+from game.systems.strike import world
 from game.systems.strike.draft import deal
 from game.systems.strike.world import PILES
 
@@ -137,7 +138,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     raw = setup.get("board", {})
     if not isinstance(raw, dict):
         raise SetupError("board: must be an object")
-    check_keys(raw, BOARD_KEYS, "board")
+    drawn = world.seats_drawn(match)
+    check_keys(raw, BOARD_KEYS | {"starter"} if drawn else BOARD_KEYS, "board")
     rules = content.rules
     cols = _int(raw.get("cols", rules.board.cols), "board.cols", 2, MAX_GRID)
     rows = _int(raw.get("rows", rules.board.rows), "board.rows", 1, MAX_GRID)
@@ -161,14 +163,17 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         result = {"winner": result["winner"], "reason": result["reason"]}
     elif phase == "over":
         raise SetupError("result: a setup in phase 'over' needs its result")
-    to_act_raw = setup.get("to_act", [0] if result is None else [])
+    starter = raw.get("starter", 0)
+    if starter not in (0, 1) or not is_int(starter):
+        raise SetupError("board.starter: must be 0 or 1")
+    to_act_raw = setup.get("to_act", [starter] if result is None else [])
     if result is None:
         if not (isinstance(to_act_raw, list) and len(to_act_raw) == 1
                 and to_act_raw[0] in (0, 1) and is_int(to_act_raw[0])):
             raise SetupError("to_act: must be exactly one seat ([0] or [1])")
     to_act = tuple(to_act_raw) if result is None else ()
     fighting = phase in ("combat", "over")
-    turn_default = (1 if to_act == (0,) else 2) if fighting else 0
+    turn_default = (1 if to_act == (starter,) else 2) if fighting else 0
     turn = _int(setup.get("turn", turn_default), "turn", 0, 2 * rules.combat.round_cap)
     round_ = (turn + 1) // 2 if fighting else 0
     if "round" in raw and raw["round"] != round_:
@@ -302,7 +307,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
             if not any(u.owner == seat and u.hp > 0 for u in units):
                 raise SetupError(f"board.units: seat {seat} has no living unit in combat")
 
-    _new_board(match, Grid(cols, rows, zone), Draft(pool, picks), round_, tuple(rolls_raw))
+    _new_board(match, Grid(cols, rows, zone), Draft(pool, picks, starter), round_,
+               tuple(rolls_raw))
     for name, cards in (("hand0", hands[0]), ("hand1", hands[1]), ("deck0", decks[0]),
                         ("deck1", decks[1]), ("discard", discard)):
         pile = match.piles[name]

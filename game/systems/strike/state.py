@@ -54,7 +54,7 @@ def board_json(match: Match) -> dict[str, Any]:
                    for _, p, f in world.flames()],
         "round": world.round_().round,
         "rolls": list(world.rolls().rolls),
-    }
+    } | ({"starter": d.starter} if world.seats_drawn(match) else {})
 
 
 def mask_board(board: dict[str, Any], seat: int) -> dict[str, Any]:

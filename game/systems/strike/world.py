@@ -137,6 +137,11 @@ def content(match: Match) -> Content:
     return match.rules.content
 
 
+def seats_drawn(match: Match) -> bool:
+    """Rules "2" on: the deal draws the starter (docs/strike.md "Fair seats")."""
+    return match.rules.rules_version != "1"
+
+
 def statuses_of(match: Match, entity: int) -> list[tuple[Any, Any]]:
     """(kind, component) of the statuses an entity holds, in declaration order."""
     out = []
