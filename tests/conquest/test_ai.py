@@ -25,6 +25,7 @@ from game.engine.record import build_match, new_record, replay, state_hash, vali
 from game.engine.resources import load_mode_resources
 from game.engine.rng import ai_stream
 from game.systems.conquest.endgame import ROUND_CAP
+from game.systems.conquest.mode import RULES_VERSION
 from game.systems.conquest.state import index
 
 from .helpers import D, setup_match
@@ -155,7 +156,7 @@ def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
                     phases.add(view["phase"])
                     fast = scratch.scratch_match(view, RESOURCES)
                     checked = build_match(validate_record(
-                        new_record("conquest", "1", 0, {}, scratch.scratch_setup(view))))
+                        new_record("conquest", view["rules"], 0, {}, scratch.scratch_setup(view))))
                     assert fast.state_json() == checked.state_json(), (seed, cut, seat)
                     fast.close()
                     checked.close()
@@ -386,7 +387,7 @@ def test_a_fresh_cpu_for_every_call_decides_the_same(levels):
     """A window may build a new CPU for each decision, handing it the stream's state: the
     decisions (and the record) are the same as one CPU's, since a step's draws are spent only
     with its `ready`."""
-    record = new_record("conquest", "1", 12, {"ai": {"0": levels[0], "1": levels[1]}})
+    record = new_record("conquest", RULES_VERSION, 12, {"ai": {"0": levels[0], "1": levels[1]}})
     fresh = build_match(record)
     try:
         states = {s: ai_stream(12, s).get_state() for s in (0, 1)}

@@ -294,7 +294,7 @@ def test_restore_position_equals_the_checked_setup_for_printed_views():
             continue
         view = live.view_json(live.to_act[0])
         fast = scratch_match(view, live.resources)
-        checked = build_match(validate_record(new_record("kingdom", "1", 0, {},
+        checked = build_match(validate_record(new_record("kingdom", view["rules"], 0, {},
                                                          scratch_setup(view))))
         assert fast.state_json() == checked.state_json()
         fast.close()

@@ -8,7 +8,8 @@ from game.engine.modes import get_mode, mode_ids
 def test_registration():
     spec = get_mode("strike")
     assert spec is not None and "strike" in mode_ids()
-    assert spec.title == "Marve-Strike" and spec.seats == 2 and spec.rules_version == "1"
+    assert spec.title == "Marve-Strike" and spec.seats == 2 and spec.rules_version == "2"
+    assert spec.older_rules == ("1",)  # records made before "Fair seats" still replay
     assert spec.cpu_levels == ("easy", "normal", "hard") and spec.default_level == "normal"
     assert callable(spec.bench)
     assert [f.name for f in spec.resource_files] == [

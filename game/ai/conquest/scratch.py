@@ -54,7 +54,7 @@ def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
     printed by the rules, so it loads without the setup checks (`restore_position`);
     `scratch_setup` is the same position as a checked setup."""
     content = content_of(resources)
-    return restored_match(ConquestRules(content),
+    return restored_match(ConquestRules(content, str(view.get("rules", "1"))),
                           lambda match: restore_position(match, content, scratch_setup(view)),
                           resources=resources, phase=view["phase"], seed=SCRATCH_SEED)
 

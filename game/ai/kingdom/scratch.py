@@ -48,7 +48,7 @@ def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
     The view was printed by the rules, so it loads without the setup checks
     (`restore_position`); `scratch_setup` is the same position as a checked setup."""
     content = content_of(resources)
-    return restored_match(KingdomRules(content),
+    return restored_match(KingdomRules(content, str(view.get("rules", "1"))),
                           lambda match: restore_position(match, content, scratch_setup(view)),
                           resources=resources, phase="planning", seed=SCRATCH_SEED)
 

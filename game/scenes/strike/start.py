@@ -22,7 +22,6 @@ from game.engine.record import RecordError, build_match, new_record, replay
 from game.scenes.strike.base import MODE_ID, StrikeSession, StrikeView
 
 
-
 def rules_version() -> str:
     """The rules new matches play (a save or record keeps its own)."""
     spec = get_mode(MODE_ID)

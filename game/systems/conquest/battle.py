@@ -39,9 +39,17 @@ def is_battle_site(idx: Index, tile: str) -> bool:
     return (1 - owner) in seats
 
 
-def battle_sites(idx: Index, exclude: set[str]) -> list[str]:
-    """Battle sites in scan order, skipping `exclude` (the sites of pending battles)."""
-    return [t for t in idx.content.land if t not in exclude and is_battle_site(idx, t)]
+def battle_sites(idx: Index, exclude: set[str], *, reverse: bool = False) -> list[str]:
+    """Battle sites in scan order (reversed: `reverse`), skipping `exclude` (the sites of
+    pending battles)."""
+    tiles = reversed(idx.content.land) if reverse else idx.content.land
+    return [t for t in tiles if t not in exclude and is_battle_site(idx, t)]
+
+
+def reversed_round(match: Match) -> bool:
+    """Rules "2": even rounds fight their battles in reverse scan order, so neither seat's
+    side of the map always comes first (docs/conquest.md "Fair seats")."""
+    return match.rules.rules_version != "1" and index(match).board.round % 2 == 0
 
 
 # -- the battle list -------------------------------------------------------------------------
@@ -145,7 +153,7 @@ def after_battle(match: Match, *, after_retreat: bool) -> None:
     if after_retreat:
         match.journal.set(idx.board, retreat=None)
         pending = {t for _, t, s in idx.board.battles if s == "pending"}
-        sites = battle_sites(idx, exclude=pending)
+        sites = battle_sites(idx, exclude=pending, reverse=reversed_round(match))
         if sites:
             add_battles(match, sites, new=True)
     start_next(match)

@@ -23,7 +23,7 @@ from game.systems.conquest.state import board_json, index
 from game.systems.conquest.view import mask_board, view_decision
 
 MODE_ID = "conquest"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # "1": see docs/conquest.md "Fair seats"
 STREAMS = ("ai.0", "ai.1")
 CPU_LEVELS = ("easy", "normal", "hard")
 
@@ -122,7 +122,7 @@ ConquestRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: a new match or its setup."""
     content = content_of(resources)
-    match = Match(ConquestRules(content), seed=record["seed"], options=record.get("options"),
+    match = Match(ConquestRules(content, record["rules"]), seed=record["seed"], options=record.get("options"),
                   resources=resources, phase="commander")
     match.begin(record.get("setup"))
     return match
@@ -141,6 +141,7 @@ SPEC = register(ModeSpec(
     title="CardConquest",
     description="Tanks and infantry on a hex map; battles decided by strength and cards.",
     rules_version=RULES_VERSION,
+    older_rules=("1",),
     seats=2,
     cpu_levels=CPU_LEVELS,
     default_level="normal",

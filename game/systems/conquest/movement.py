@@ -40,7 +40,7 @@ def end_movement(match: Match) -> None:
             match.journal.set(unit, tile=tile)
     orders.clear_all(match)
     match.emit("units_moved", moves=moves)
-    sites = battle.battle_sites(idx, exclude=set())
+    sites = battle.battle_sites(idx, exclude=set(), reverse=battle.reversed_round(match))
     if not sites:
         battle.end_sequence(match)
         return

@@ -22,7 +22,7 @@ from game.systems.kingdom.planning import resolve
 from game.systems.kingdom.state import board_json, view_board, view_decision, view_to_act
 
 MODE_ID = "kingdom"
-RULES_VERSION = "1"
+RULES_VERSION = "2"  # "1": see docs/kingdom.md "Fair seats"
 STREAMS = ("shop/0", "shop/1", "deck/0", "deck/1")
 
 MESSAGES = {
@@ -79,7 +79,7 @@ class KingdomRules(ModuleRules):
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: the deck builder or its setup."""
     content = content_of(resources)
-    match = Match(KingdomRules(content), seed=record["seed"], options=record.get("options"),
+    match = Match(KingdomRules(content, record["rules"]), seed=record["seed"], options=record.get("options"),
                   resources=resources, phase="deck_builder")
     match.begin(record.get("setup"))
     return match
@@ -91,6 +91,7 @@ SPEC = register(ModeSpec(
     description="Build a deck of history's armies, grow your Nexus through five eras, and "
                 "watch the lines clash.",
     rules_version=RULES_VERSION,
+    older_rules=("1",),
     seats=2,
     cpu_levels=("easy", "hard", "expert"),
     default_level="hard",

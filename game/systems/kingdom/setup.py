@@ -19,6 +19,7 @@ from game.engine.setup_checks import check_int, check_keys, check_length, excerp
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
 from game.systems.kingdom.state import KEY, Index, pack_log
+from game.systems.kingdom.turn import first_planner
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -100,7 +101,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
         raise SetupError(f"setup.phase: must be \"planning\", got {excerpt(phase)} "
                          "(a match from the deck builder uses setup: null)")
     turn = _int(_alias(setup, board, "turn", 1), "setup.turn", 1, content.turn_cap)
-    to_act = _get(setup, "to_act", [0])
+    to_act = _get(setup, "to_act", [first_planner(match, turn)])
     if to_act not in ([0], [1]):
         raise SetupError(f"setup.to_act: must be [0] or [1], got {excerpt(to_act)}")
     raw_seats = board.get("seats")

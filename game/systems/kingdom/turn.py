@@ -1,6 +1,6 @@
-"""The end of a turn (spec kingdom.md 4.5.1, 4.6-4.8): seat 0 passes planning to seat 1; seat
-1's `end_turn` runs the combat, the end check, upkeep and the shop top-up, then opens the next
-turn.
+"""The end of a turn (spec kingdom.md 4.5.1, 4.6-4.8): the first planner passes planning to the
+other seat (seat 0 first; in rules "2" the order alternates by turn); the second planner's
+`end_turn` runs the combat, the end check, upkeep and the shop top-up, then opens the next turn.
 """
 
 from __future__ import annotations
@@ -17,8 +17,15 @@ if TYPE_CHECKING:
     from game.systems.kingdom.content import Content
 
 
+def first_planner(match: Match, turn: int) -> int:
+    """Who plans first in `turn`: seat 0 in rules "1"; in rules "2" seat 0 in odd turns and
+    seat 1 in even ones, so the seat that plans second, seeing the other's board, alternates
+    (docs/kingdom.md "Fair seats")."""
+    return 0 if match.rules.rules_version == "1" else (turn + 1) % 2
+
+
 def end_turn(match: Match, seat_no: int) -> None:
-    first = (match.state.turn + 1) % 2
+    first = first_planner(match, match.state.turn)
     if seat_no == first:
         match.set_phase("planning", (1 - first,))
         return
@@ -37,7 +44,7 @@ def end_turn(match: Match, seat_no: int) -> None:
         top_up(match, idx.content, seat)
     turn = match.state.turn + 1
     match.journal.set(match.state, turn=turn)
-    match.set_phase("planning", ((turn + 1) % 2,))
+    match.set_phase("planning", (first_planner(match, turn),))
     match.emit("phase_changed", phase="planning", turn=turn)
 
 
