@@ -23,3 +23,20 @@ def test_golden_transcript(mode, name, seed, cpu, options):
     assert played.record == expected_record, "the CPU now plays differently on this seed"
     expected_trace = (GOLDEN / mode / f"{name}.trace").read_text(encoding="utf-8")
     assert trace_text(Path(record_path)) == expected_trace, "the rules now resolve differently"
+
+
+OLDER = sorted(GOLDEN.glob("*/rules*-*.json"))
+
+
+def test_records_of_older_rules_are_kept():
+    assert [p.name for p in OLDER if p.parent.name == "strike"] == [
+        "rules1-easy_vs_normal_seed2.json", "rules1-normal_vs_normal_seed1.json"]
+
+
+@pytest.mark.parametrize("record_path", OLDER, ids=[p.stem for p in OLDER])
+def test_a_record_of_older_rules_replays_to_its_trace(record_path):
+    """A match recorded before a rule change (docs/architecture.md "Rules versions") plays
+    the rules it names, event for event."""
+    assert json.loads(record_path.read_text(encoding="utf-8"))["rules"] == "1"
+    expected = record_path.with_suffix(".trace").read_text(encoding="utf-8")
+    assert trace_text(record_path) == expected

@@ -21,19 +21,21 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios" / "conquest"
 
 def record_of(setup: dict[str, Any] | None = None, *, seed: int = 1,
               options: dict[str, Any] | None = None,
-              decisions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    return validate_record(new_record("conquest", "1", seed, options or {}, setup, decisions))
+              decisions: list[dict[str, Any]] | None = None, rules: str = "1"
+              ) -> dict[str, Any]:
+    return validate_record(new_record("conquest", rules, seed, options or {}, setup, decisions))
 
 
 def new_match(seed: int = 1, **options: Any) -> Match:
     return build_match(record_of(None, seed=seed, options=options))
 
 
-def setup_match(phase: str, units: dict[str, str | None], **board: Any) -> Match:
+def setup_match(phase: str, units: dict[str, str | None], *, rules: str = "1",
+                **board: Any) -> Match:
     """A match from a setup: `units` maps unit id -> tile; `board` adds the other keys."""
     setup = {"phase": phase, "board": {
         "units": [{"id": uid, "tile": tile} for uid, tile in units.items()], **board}}
-    return build_match(record_of(setup))
+    return build_match(record_of(setup, rules=rules))
 
 
 def load_scenario(name: str) -> dict[str, Any]:

@@ -42,11 +42,11 @@ def seat(faction: str = "china", slots: list[str | None] | None = None, **fields
 
 def setup_match(seat0: dict[str, Any], seat1: dict[str, Any], *, seed: int = 1,
                 turn: int = 1, to_act: list[int] | None = [0],  # noqa: B006 (never mutated)
-                ai: dict[str, str] | None = None, **board: Any) -> Match:
+                ai: dict[str, str] | None = None, rules: str = "1", **board: Any) -> Match:
     """A planning match from a setup with these two seats (section 6 defaults otherwise)."""
     setup = {"phase": "planning", "turn": turn, "to_act": to_act,
              "board": {"seats": [seat0, seat1], **board}}
-    record = new_record("kingdom", "1", seed, {"ai": ai or {"1": "hard"}}, setup)
+    record = new_record("kingdom", rules, seed, {"ai": ai or {"1": "hard"}}, setup)
     return build_match(validate_record(record))
 
 

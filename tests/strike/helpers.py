@@ -51,18 +51,19 @@ def M(seat: int, unit: str, to: list[int]) -> dict[str, Any]:
 
 
 def record_of(setup: dict[str, Any] | None, decisions: list[Any] | None = None, *,
-              seed: int = 1, ai: dict[str, str] | None = None) -> dict[str, Any]:
+              seed: int = 1, ai: dict[str, str] | None = None, rules: str = "1"
+              ) -> dict[str, Any]:
     options = {"ai": ai} if ai else {}
-    return validate_record({**new_record("strike", "1", seed, options, setup),
+    return validate_record({**new_record("strike", rules, seed, options, setup),
                             "decisions": decisions or []})
 
 
-def setup_match(setup: dict[str, Any] | None, *, seed: int = 1) -> Match:
-    return build_match(record_of(setup, seed=seed))
+def setup_match(setup: dict[str, Any] | None, *, seed: int = 1, rules: str = "1") -> Match:
+    return build_match(record_of(setup, seed=seed, rules=rules))
 
 
-def deal_match(seed: int = 1) -> Match:
-    return build_match(record_of(None, seed=seed))
+def deal_match(seed: int = 1, rules: str = "1") -> Match:
+    return build_match(record_of(None, seed=seed, rules=rules))
 
 
 def unit(match: Match, unit_id: str) -> dict[str, Any]:

@@ -41,8 +41,8 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
             "All moves happen at once: units that swap tiles pass each other.",)),
         HelpTopic("Battle detection and order", (
             "A tile holding units of both players is a battle, and so is a base holding any "
-            "enemy unit. Battles are numbered in tile order (L01..L16) and fought in number "
-            "order.",)),
+            "enemy unit. Battles are numbered in tile order (L01..L16) in odd rounds and in "
+            "reverse tile order (L16..L01) in even rounds, and fought in number order.",)),
         HelpTopic("Reinforcement eligibility", (
             "A unit next to the battle may reinforce it if its own tile is not a battle still "
             "to fight, and it has not fought or reinforced earlier in this round's battles. "

@@ -78,8 +78,9 @@ def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:
             f"After turn {c.turn_cap} the match ends on HP: higher HP wins, equal HP is a draw.",
         )),
         HelpTopic("Turn flow", (
-            "1. You plan: buy, sell, move, refresh and upgrade in any order, then End Turn.",
-            "2. The opponent plans, seeing your board as it now stands.",
+            "1. Player 1 plans first in odd turns, Player 2 in even turns: buy, sell, move, "
+            "refresh and upgrade in any order, then End Turn.",
+            "2. The other player plans, seeing the first one's board as it now stands.",
             "3. Combat plays out by itself, lane by lane.",
             "4. Upkeep (tax, then income) for both players, then both shops are topped up, "
             "and the next turn starts.",

@@ -32,7 +32,9 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
         HelpTopic("Goal", ("Defeat all three enemy units.",)),
         HelpTopic("Draft", (
             "Steal a card from the enemy hand (top row) or retain one from yours (bottom row).",
-            "Each side drafts three cards; they become your units P1-P3 in pick order.",)),
+            "Each side drafts three cards; they become your units P1-P3 in pick order.",
+            "The deal decides who picks first; that side also places first and takes the "
+            "first combat turn.",)),
         HelpTopic("Placement", (
             "Place your units on your half: columns 1-11 counted from the left.",
             "Click an empty tile of your zone; the next unit is highlighted in the panel.",)),
