@@ -1,5 +1,7 @@
-"""`tabula bench` rows of the crawl CPU (spec 7.4): decision times per level and auto-played
-runs per second, in one process, on fixed seeds (hard takes exactly ai.toml's `samples`)."""
+"""`tabula bench` rows of the crawl CPU (spec 7.4): decision times per level, auto-played
+runs per second, and the solver's time for a daily par (`crawl.solve_ms.par`, the search the
+Start screen runs in the background), in one process, on fixed seeds (hard takes exactly
+ai.toml's `samples`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from game.engine.modes import BenchRow, get_mode
 
 RUNS_PER_LEVEL = {"easy": 20, "normal": 50, "hard": 3}
 GAMES_PER_S_RUNS = 100
+PAR_SEEDS = 10
 
 
 def bench_rows() -> list[BenchRow]:
@@ -28,8 +31,22 @@ def bench_rows() -> list[BenchRow]:
         play_cpu_match(spec, 2000 + seed, {0: "normal"})
     rows.append(BenchRow("crawl.games_per_s.normal",
                          GAMES_PER_S_RUNS / (time.perf_counter() - start), "games/s"))
+    rows += distribution_rows("crawl.solve_ms.par", par_samples())
     try:
         from game.scenes.crawl.bench import bench_rows as frame_rows
     except ImportError:  # screens not available (no GL libraries): the rules rows still count
         return rows
     return rows + frame_rows()
+
+
+def par_samples(seeds: int = PAR_SEEDS) -> list[float]:
+    """Wall time of the par search (PAR_NODES nodes) on the seeds 1..N of the normal variant."""
+    from game.ai.crawl.solver import solve_seed
+    from game.ai.crawl.worker import PAR_NODES
+
+    samples = []
+    for seed in range(1, seeds + 1):
+        solution, _ = solve_seed(seed, {"variant": "normal"}, budget_ms=60_000.0,
+                                 max_nodes=PAR_NODES)
+        samples.append(solution.ms)
+    return samples
