@@ -61,8 +61,8 @@ PLAY = [
     (with_(setup=[]), "record: setup: Input should be a valid dictionary"),
     (with_(options=None), "record: options: Input should be a valid dictionary"),
     (with_(mode="chess"), "record: mode: unknown mode 'chess' (known: synthetic)"),
-    (with_(rules="2"), "record: rules: synthetic rules version '2' is not '1', the version "
-                       "this Tabula plays"),
+    (with_(rules="2"), "record: rules: synthetic rules version '2' is not one this Tabula "
+                       "plays ('1')"),
     (with_(options={"ai": ["first"]}), "record: options.ai: must be an object of seat -> CPU "
                                         "level"),
     (with_(options={"ai": {"1": "godlike"}}), "record: options.ai.1: unknown CPU level "
