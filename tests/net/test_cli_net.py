@@ -36,7 +36,7 @@ def test_two_join_cpu_clients_play_to_the_end_and_save_the_record(tmp_path, caps
 
 @pytest.mark.parametrize("argv,words", [
     (["join", "nohost:99999", "--cpu", "easy"], "port must be a number from 1 to 65535"),
-    (["join", "127.0.0.1:9"], "join with --cpu LEVEL"),
+    (["join", "127.0.0.1:9", "--headless"], "a headless join needs --cpu LEVEL"),
     (["join", "ZZZZZ-ZZZZZ", "--spectate"], "not a join code"),
     (["host", "chess"], "unknown mode 'chess'"),
     (["host", "crawl"], "crawl has one seat"),

@@ -248,7 +248,8 @@ class DraftView(StrikeView):
         elif self.is_human(seat):
             pill = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
         else:
-            pill = "CPU THINKING…" if self.session.live else "CPU TURN"
+            who = self.other_name(seat)
+            pill = f"{who} THINKING…" if self.session.live and who == "CPU" else f"{who} TURN"
         self.pill_text.text = pill
         self.message_text.text = self.message
         full = (not over and seat is not None and len(board["decks"][seat]) >= 3
@@ -395,7 +396,8 @@ class DraftView(StrikeView):
             if self.is_human(seat) and not self.session.hotseat:
                 self.message = f"{how} {name}!"
             else:
-                who = f"Seat {seat + 1}" if self.session.hotseat else "CPU"
+                who = f"Seat {seat + 1}" if self.session.hotseat else \
+                    self.other_name(seat).capitalize().replace("(remote)", "(remote)")
                 self.message = f"{who} {how.lower()} {name}"
             self.message_text.text = self.message
             self.play("pick")
