@@ -25,6 +25,7 @@ import arcade.gui as gui
 from game.engine.modes import get_mode
 from game.net.address import DEFAULT_PORT, AddressError, join_code, lan_address, parse_address
 from game.scenes import theme
+from game.scenes.fonts import UI_FONT
 from game.scenes.menu import FeltView, table_felt
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import Toast, make_button, make_label, panel_texture
@@ -151,9 +152,13 @@ class NetworkView(FeltView):
             from game.net.commands import last_joined
 
             address = last_joined() or ""
-        self.address = gui.UIInputText(text=address, width=360, height=theme.BUTTON_HEIGHT,
-                                       font_size=theme.SIZE_BODY, text_color=theme.TEXT,
-                                       caret_color=theme.GOLD, border_color=theme.PANEL_EDGE)
+        edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
+        focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
+        self.address = gui.UIInputText(
+            text=address, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
+            font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
+            style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
+                   "invalid": edge})
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
         self.seed: int | None = None  # `tabula host --seed`
@@ -201,7 +206,7 @@ class NetworkView(FeltView):
         box.add(make_label("Join: the host's address (HOST[:PORT]) or join code",
                            color=theme.TEXT_MUTED))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-        row.add(self.address.with_background(texture=panel_texture(fill=tuple(theme.TABLE))))
+        row.add(self.address)
         row.add(self._button("join", "Join", self.join, kind="info", width=140))
         box.add(row)
         box.add(self._button("back", "Back", self.back))
