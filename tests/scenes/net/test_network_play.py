@@ -11,6 +11,7 @@ import pytest
 
 import game.scenes  # noqa: F401  (arcade.gui shim)
 from game.net.client import NetClient
+from game.engine.record import replay
 from tests.net.support import hosted, local_game, shown_counts
 
 
@@ -102,34 +103,65 @@ def play_through(window, decisions, counts, me: int, other: NetClient, start: in
             other.wait(lambda c, e=expected: c.index > e)
 
 
-def test_host_screen_plays_a_whole_strike_match_against_a_client(window, net_app):
+def host_screen(window, app, mode: str, seed: int, port: int = 0):
+    from game.scenes.network import NetworkView
+
+    view = NetworkView(app)
+    app.show_view(view)
+    view.port, view.seed = port, seed
+    view.host(mode)
+    return view
+
+
+def test_host_screen_plays_a_whole_strike_match_quits_and_resumes(window, net_app):
+    """Host strike from the Network screen, play half the match against a client, leave (the
+    host saves), Host again: Resume, the client rejoins by itself, and the match ends with the
+    record a local match of the same decisions has."""
     from game.scenes.network import NetworkView
 
     record, decisions = local_game("strike", 5)
     counts = shown_counts(record, decisions)
-    view = NetworkView(net_app)
-    net_app.show_view(view)
-    view.port, view.seed = 0, 5
-    view.host("strike")
+    view = host_screen(window, net_app, "strike", 5)
     frames_until(window, lambda: view.stage == "waiting", what="hosting")
     thread, _ = view.hosting
-    assert any(line.startswith("Address ") for line in view.address_lines)
+    port = thread.host.port
+    assert [line.split(" ")[0] for line in view.address_lines] == ["Hosting", "Address",
+                                                                   "Join"]
+    assert view.address_lines[1].endswith(f":{port}")
     assert view.status == "Waiting for Player 2 to join…"
-    friend = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+    friend = NetClient(f"ws://127.0.0.1:{port}")
     friend.start()
     try:
         frames_until(window, lambda: window.current_view is not view, what="the match opens")
         game_view = window.current_view
         assert type(game_view).__name__ == "DraftView"
         assert game_view.other_name(1) == "PLAYER 2 (REMOTE)"
-        play_through(window, decisions, counts, 0, friend)
+        half = next(i for i in range(150, len(decisions)) if decisions[i]["seat"] == 0)
+        play_through(window, decisions, counts, 0, friend, stop=half)
+        net_app.leave_match(window.current_view)  # Esc, Leave: the host stops and saves
+        friend.wait(lambda c: not c.online)
+        again = NetworkView(net_app)
+        net_app.show_view(again)
+        again.port = port
+        again.host("strike")
+        assert again.stage == "ask_resume" and again.resume_at == half
+        again.buttons["resume"].on_click(None)
+        frames_until(window, lambda: window.current_view is not again, what="the friend back")
+        assert len(window.current_view.session.remote.decisions) == counts[half][0]
+        play_through(window, decisions, counts, 0, friend, start=half)
         frames_until(window, lambda: type(window.current_view).__name__ == "ResultView",
                      what="the result screen")
-        host_record = thread.host.current_record()
-        assert host_record == {**record, "decisions": decisions}
         remote = window.current_view.session.remote
-        assert remote.record == host_record == friend.record
+        host_record = remote.record
+        assert host_record == {**record, "decisions": decisions} == friend.record
         assert remote.final is not None and remote.final.result is not None
+        # kept for the Replays list, where it replays exactly (`tabula replay`)
+        from game.engine.record import load_record
+        from game.replay_files import replays_dir
+
+        kept = [load_record(p) for p in replays_dir().glob("*.json")]
+        assert host_record in kept
+        assert replay(host_record).ok
     finally:
         friend.close()
 
@@ -152,11 +184,20 @@ def test_join_screen_plays_a_whole_conquest_match_against_a_client(window, net_a
             assert game_view.session.remote.seat == 1
             assert game_view.who_name(0) == "Player 1 (remote)"
             play_through(window, decisions, counts, 1, first)
-            frames_until(window, lambda: type(window.current_view).__name__ == "GameOverView",
-                         what="the game over screen")
+            def over() -> bool:
+                view = window.current_view
+                if type(view).__name__ == "ResultsView" and not view.done:
+                    view.close()  # the last battle's Next
+                return type(view).__name__ == "GameOverView"
+
+            frames_until(window, over, what="the game over screen")
             host_record = thread.host.current_record()
             assert host_record == {**record, "decisions": decisions}
             assert window.current_view.session.remote.record == host_record
+            saved = window.current_view.save_replay()  # its Save replay button
+            from game.engine.record import load_record
+
+            assert load_record(saved) == host_record
         finally:
             first.close()
 
