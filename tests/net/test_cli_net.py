@@ -84,3 +84,25 @@ def test_the_bench_times_one_round_trip_per_decision(monkeypatch):
     assert rows == [{"name": "net.round_trip_ms.median", "value": 1.0, "unit": "ms"},
                     {"name": "net.round_trip_ms.p95", "value": rows[1]["value"], "unit": "ms"}]
     assert 1.0 < rows[1]["value"] <= 30.0
+
+
+def test_host_and_join_without_headless_flags_open_the_game_window(monkeypatch):
+    """`tabula host MODE` and `tabula join ADDRESS` (no --cpu, --spectate or --headless)
+    open the window on the Network screen, hosting or joining at once."""
+    import game.cli
+
+    opened = []
+    monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: opened.append(
+        first) or 0)
+    assert run(["host", "strike", "--port", "0", "--seed", "4"]) == 0
+    assert run(["join", "127.0.0.1:9"]) == 0
+    calls = []
+
+    def fake(name, app, *args, **kwargs):
+        calls.append((name, args, kwargs))
+
+    monkeypatch.setattr("game.net.commands._window_view", fake)
+    for first in opened:
+        first("app")
+    assert calls == [("open_host", ("strike",), {"port": 0, "seed": 4, "new": False}),
+                     ("open_join", ("127.0.0.1:9",), {})]
