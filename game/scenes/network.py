@@ -24,6 +24,7 @@ import arcade.gui as gui
 
 from game.engine.modes import get_mode
 from game.net.address import DEFAULT_PORT, AddressError, join_code, lan_address, parse_address
+from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
 from game.scenes.menu import FeltView, table_felt
@@ -32,6 +33,7 @@ from game.scenes.widgets import Toast, make_button, make_label, panel_texture
 
 if TYPE_CHECKING:
     from game.net.client import NetClient
+    from game.net.discovery import Announcer, Found
     from game.net.host import HostThread
     from game.net.remote import RemoteMatch
     from game.scenes.app import App
@@ -53,6 +55,17 @@ def remote_view(app: App, remote: RemoteMatch) -> arcade.View:
     from game.scenes.conquest.start import next_view
 
     return next_view(app, ConquestSession(remote))
+
+
+def address_input(text: str) -> gui.UIInputText:
+    """The Join screen's address field."""
+    edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
+    focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
+    return gui.UIInputText(
+        text=text, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
+        font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
+        style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
+               "invalid": edge})
 
 
 class Task:
@@ -145,6 +158,10 @@ class NetworkView(FeltView):
         self.resume_at: int | None = None
         self.task: Task | None = None
         self.hosting: tuple[HostThread, NetClient] | None = None
+        self.announcer: Announcer | None = None  # answers the Join screens of the LAN
+        self.found: list[Found] = []  # hosts found on the LAN (Find hosts)
+        self.found_buttons: list[gui.UIFlatButton] = []
+        self.discovery_port = DISCOVERY_PORT  # tests use a port of their own
         self.address_lines: list[str] = []
         self.host_buttons: dict[str, gui.UIFlatButton] = {}
         self.buttons: dict[str, gui.UIFlatButton] = {}
@@ -152,13 +169,7 @@ class NetworkView(FeltView):
             from game.net.commands import last_joined
 
             address = last_joined() or ""
-        edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
-        focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
-        self.address = gui.UIInputText(
-            text=address, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
-            font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
-            style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
-                   "invalid": edge})
+        self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
         self.seed: int | None = None  # `tabula host --seed`
@@ -191,6 +202,9 @@ class NetworkView(FeltView):
         return self.buttons[key]
 
     def _choice_panel(self, box: gui.UIBoxLayout) -> None:
+        # a new field each build, the text kept: a field moved into a new layout would keep
+        # calling the listeners of the old one
+        self.address = address_input(self.address.text)
         box.add(make_label("Host a game on this computer, or join a friend's.",
                            color=theme.TEXT_MUTED))
         for mode in NET_MODES:
@@ -209,6 +223,13 @@ class NetworkView(FeltView):
         row.add(self.address)
         row.add(self._button("join", "Join", self.join, kind="info", width=140))
         box.add(row)
+        self.found_buttons = []
+        for found in self.found[:4]:
+            spec = get_mode(found.mode)
+            words = f"{spec.title if spec else found.mode} at {found.target}  ({found.code})"
+            self.found_buttons.append(box.add(make_button(
+                words, width=WIDTH - 120, on_click=lambda f=found: self.join_found(f))))
+        box.add(self._button("find", "Find hosts on this network", self.find, width=300))
         box.add(self._button("back", "Back", self.back))
 
     def _resume_panel(self, box: gui.UIBoxLayout) -> None:
@@ -256,9 +277,12 @@ class NetworkView(FeltView):
         self.set_status("Starting the host…")
 
     def _hosted(self, thread: HostThread, client: NetClient) -> None:
+        from game.net.discovery import Announcer
+
         self.hosting = (thread, client)
         self.stage = "waiting"
         port = thread.host.port or DEFAULT_PORT
+        self.announcer = Announcer(self.mode or "", port, listen_port=self.discovery_port)
         address = lan_address()
         spec = get_mode(self.mode or "")
         self.address_lines = [f"Hosting {spec.title if spec else self.mode}. Give your friend:",
@@ -274,7 +298,14 @@ class NetworkView(FeltView):
             from game.net.remote import RemoteMatch
 
             self.hosting = None
-            remote = RemoteMatch(client, on_close=thread.stop)
+            announcer, self.announcer = self.announcer, None
+
+            def stop() -> None:  # leaving the match: nobody is to find it, the host saves
+                if announcer is not None:
+                    announcer.stop()
+                thread.stop()
+
+            remote = RemoteMatch(client, on_close=stop)
             self.stage = "idle"
             self.app.show_view(remote_view(self.app, remote))
 
@@ -294,6 +325,31 @@ class NetworkView(FeltView):
         self.address_lines = [f"Connecting to {address}…"]
         self.task = Task(lambda: join_player(address))
         self.set_status("")
+
+    def find(self) -> None:
+        """Ask the local network who hosts (off the window's thread: it waits ~0.6 s)."""
+        from game.net.discovery import discover
+
+        self.app.sounds.play("click")
+        port = self.discovery_port
+        self.finding = Task(lambda: discover(port=port))
+        self.set_status("Looking for hosts on this network…")
+
+    finding: Task | None = None
+
+    def _found(self, task: Task) -> None:
+        self.found = list(task.result or [])
+        if task.error is not None:
+            self.set_status(f"Could not look for hosts: {task.error}", "error")
+        elif not self.found:
+            self.set_status("No host answered on this network: type its address or code.")
+        else:
+            n = len(self.found)
+            self.set_status(f"{n} host{'s' if n > 1 else ''} found: click one to join.")
+
+    def join_found(self, found: Found) -> None:
+        self.address.text = found.target
+        self.join()
 
     def _joined(self, client: NetClient) -> None:
         from game.net.remote import RemoteMatch
@@ -320,6 +376,9 @@ class NetworkView(FeltView):
     def cancel(self) -> None:
         """Stop waiting: close the loopback client and the host (its session is saved)."""
         self.app.sounds.play("click")
+        if self.announcer is not None:
+            self.announcer.stop()
+            self.announcer = None
         if self.hosting is not None:
             thread, client = self.hosting
             self.hosting = None
@@ -338,6 +397,9 @@ class NetworkView(FeltView):
     # arcade handlers ----------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
+        if self.finding is not None and self.finding.done:
+            finding, self.finding = self.finding, None
+            self._found(finding)
         task = self.task
         if task is not None and task.done:
             self.task = None

@@ -10,9 +10,19 @@ from typing import Any
 import pytest
 
 import game.scenes  # noqa: F401  (arcade.gui shim)
-from game.net.client import NetClient
 from game.engine.record import replay
+from game.net.client import NetClient
 from tests.net.support import hosted, local_game, shown_counts
+
+
+@pytest.fixture(autouse=True)
+def own_discovery_port(monkeypatch):
+    """The hosts of these tests answer LAN discovery on a port of their own."""
+    from tests.net.test_discovery import free_udp_port
+
+    port = free_udp_port()
+    monkeypatch.setattr("game.scenes.network.DISCOVERY_PORT", port)
+    return port
 
 
 @pytest.fixture
@@ -41,6 +51,15 @@ def step(window, n: int = 1) -> None:
             draw_step(window)
         else:
             window.dispatch_event("on_update", 1 / 60)
+
+
+def press(window, button) -> None:
+    """Click a gui button where it is drawn, as a player does."""
+    from game.scenes.harness import click
+    from game.scenes.harness import step as draw_step
+
+    draw_step(window)  # laid out where it is drawn
+    click(window, *button.rect.center)
 
 
 def frames_until(window, predicate, limit: float = 20.0, what: str = "condition") -> None:
@@ -311,3 +330,31 @@ def test_a_bad_address_is_a_clear_line_on_the_join_screen(window, net_app):
     assert view.status_kind == "error"
     assert view.status.startswith("Could not join: cannot reach ws://127.0.0.1:9")
     assert window.current_view is view
+
+
+def test_the_join_screen_lists_hosts_found_on_the_network(window, net_app, own_discovery_port):
+    from game.net.discovery import Announcer
+    from game.scenes.network import NetworkView
+
+    record, _ = local_game("strike", 5)
+    with hosted(record) as thread:
+        first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+        first.start()
+        announcer = Announcer("strike", thread.host.port, listen_port=own_discovery_port)
+        try:
+            view = NetworkView(net_app, address="")
+            net_app.show_view(view)
+            step(window, 1)
+            press(window, view.buttons["find"])
+            frames_until(window, lambda: view.finding is None, what="the search")
+            assert view.status == "1 host found: click one to join."
+            assert len(view.found_buttons) == 1
+            assert view.found_buttons[0].text.startswith(
+                f"Marve-Strike at {view.found[0].address}:{thread.host.port}")
+            step(window, 10)
+            press(window, view.found_buttons[0])
+            frames_until(window, lambda: window.current_view is not view, what="joining")
+            assert window.current_view.session.remote.seat == 1
+        finally:
+            announcer.stop()
+            first.close()
