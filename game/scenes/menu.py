@@ -498,6 +498,8 @@ class MainMenuView(FeltView):
                         "seat; its level button cycles through the levels the game offers.",
                         "Where a game shows a You button, click it to hand your seat to a CPU "
                         "as well and watch two CPUs play.",
+                        "Network (below) hosts a match for a friend on another computer, "
+                        "or joins theirs by address or join code.",
                         "Continue resumes the match you saved from that game's pause menu "
                         "(Strike saves after every move). Each game keeps one save: Start "
                         "asks before a new match would replace it.",

@@ -358,3 +358,21 @@ def test_the_join_screen_lists_hosts_found_on_the_network(window, net_app, own_d
         finally:
             announcer.stop()
             first.close()
+
+
+def test_a_dropped_link_reconnects_by_itself_and_play_goes_on(window, joined_conquest):
+    from game.net.remote import RECONNECTING
+
+    thread, first, view, decisions, counts = joined_conquest
+    remote = view.session.remote
+    step(window, 2)
+    remote.client.drop()
+    remote.client.wait(lambda c: c.welcomes == 2)  # back with its token, by itself
+    step(window, 2)
+    assert remote.online and view.net_banner.update(remote) is None
+    assert view.submit(decisions[2])  # seat 1's first decision, after the reconnect
+    assert thread.host.current_record()["decisions"] == [decisions[2]]
+    thread.stop()  # the host is gone: the screen says so and keeps trying
+    frames_until(window, lambda: view.net_banner.line == RECONNECTING, what="the banner")
+    assert not view.submit(decisions[3])
+    assert view.toast.message == "Not connected to the host: reconnecting…"
