@@ -157,6 +157,10 @@ def test_host_screen_plays_a_whole_strike_match_quits_and_resumes(window, net_ap
         assert game_view.other_name(1) == "PLAYER 2 (REMOTE)"
         half = next(i for i in range(150, len(decisions)) if decisions[i]["seat"] == 0)
         play_through(window, decisions, counts, 0, friend, stop=half)
+        from game.scenes.strike.leave import NETWORK, LeaveDialog
+
+        assert window.current_view.current_record() is None  # nothing saved in this window
+        assert LeaveDialog(window.current_view).question() == NETWORK
         net_app.leave_match(window.current_view)  # Esc, Leave: the host stops and saves
         friend.wait(lambda c: not c.online)
         again = NetworkView(net_app)
