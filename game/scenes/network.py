@@ -169,6 +169,8 @@ class NetworkView(FeltView):
             from game.net.commands import last_joined
 
             address = last_joined() or ""
+            if address:  # a restarted game: Join takes the same seat back with its token
+                self.status = f"Join takes your seat at {address} back, if that match goes on."
         self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)

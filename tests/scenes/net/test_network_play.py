@@ -380,3 +380,23 @@ def test_a_dropped_link_reconnects_by_itself_and_play_goes_on(window, joined_con
     frames_until(window, lambda: view.net_banner.line == RECONNECTING, what="the banner")
     assert not view.submit(decisions[3])
     assert view.toast.message == "Not connected to the host: reconnecting…"
+
+
+def test_a_restarted_game_joins_its_seat_back_from_the_saved_token(window, net_app,
+                                                                    joined_conquest):
+    from game.scenes.network import NetworkView
+
+    thread, first, view, decisions, counts = joined_conquest
+    assert view.submit(decisions[2])
+    token = view.session.remote.client.token
+    net_app.leave_match(view)  # the game is closed: its connection ends, the host keeps the seat
+    again = NetworkView(net_app)  # the Network screen of the restarted game
+    net_app.show_view(again)
+    address = f"127.0.0.1:{thread.host.port}"
+    assert again.address.text == address
+    assert again.status == f"Join takes your seat at {address} back, if that match goes on."
+    again.join()
+    frames_until(window, lambda: window.current_view is not again, what="rejoining")
+    remote = window.current_view.session.remote
+    assert (remote.seat, remote.client.token) == (1, token)
+    assert remote.decisions[-1] == decisions[2]  # resumed at the right decision
