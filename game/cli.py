@@ -491,13 +491,19 @@ def cmd_play(args: argparse.Namespace) -> int:
             cpu[1] = spec.default_level
         options = {"variant": args.variant} if args.variant else {}
         launch = ModeLaunch(spec.id, seed=args.seed, cpu=cpu, options=options, record=record)
+    return run_window(launch, replay_file)
+
+
+def run_window(launch: Any = None, replay_file: Path | None = None, first: Any = None) -> int:
+    """Open the game window (`tabula play`, and `tabula host` / `join` with a person's seat);
+    a machine without a display gets a message and exit 1, not a traceback."""
     _fast_gl_env()
     try:
         from game.scenes.app import run_app
     except Exception as exc:  # no display, no GL: say so instead of a traceback
         return _fail(f"cannot open the game window: {exc}", EXIT_BAD_RECORD)
     try:
-        run_app(launch, replay_file)
+        run_app(launch, replay_file, first)
     except Exception as exc:
         if type(exc).__name__ in {"NoSuchDisplayException", "NoSuchConfigException"}:
             return _fail(f"cannot open the game window ({exc}): no display is available. "
@@ -614,6 +620,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--seed", type=int, help="a new match with this seed")
     host.add_argument("--spectators", action="store_true", help="let spectators watch")
     host.add_argument("--new", action="store_true", help="do not resume the saved match")
+    host.add_argument("--headless", action="store_true",
+                      help="serve without a window (nobody plays on this computer)")
 
     join = command("join", "join a hosted match (docs/network.md)")
     join.add_argument("address", metavar="HOST[:PORT]", help="the host's address or join code")
@@ -622,6 +630,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--spectate", action="store_true", help="watch (public view only)")
     join.add_argument("--token", help="rejoin the seat of this token")
     join.add_argument("--out", metavar="FILE", help="save the final record here")
+    join.add_argument("--headless", action="store_true",
+                      help="no window: needs --cpu LEVEL or --spectate")
 
     bench = command("bench", "speed figures (a benchmark, not a test)")
     bench.add_argument("--json", action="store_true", help="rows as JSON")

@@ -63,7 +63,26 @@ def make_host(mode: str, seed: int | None, spectators: bool, new: bool) -> Host 
     return Host(record, spectators=spectators, session_path=path)
 
 
+def _window_view(name: str, app: Any, *args: Any, **kwargs: Any) -> Any:
+    """The Network screen's `open_host` / `open_join` (imported only with a window)."""
+    from game.scenes import network
+
+    return getattr(network, name)(app, *args, **kwargs)
+
+
 def cmd_host(args: Any) -> int:
+    if not getattr(args, "headless", False):
+        spec = get_mode(args.mode)
+        if spec is None:
+            return _fail(f"unknown mode {args.mode!r} (known: {', '.join(mode_ids())})",
+                         EXIT_USAGE)
+        if spec.seats < 2:
+            return _fail(f"{spec.id} has one seat: there is nobody to play over the network",
+                         EXIT_USAGE)
+        from game.cli import run_window
+
+        return run_window(first=lambda app: _window_view(
+            "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new))
     try:
         host = make_host(args.mode, args.seed, args.spectators, args.new)
     except (SessionError, RecordError) as exc:
@@ -107,11 +126,46 @@ def _saved_tokens() -> dict[str, Any]:
 
 
 def _remember(address: str, client: NetClient) -> None:
+    """Keep the seat token for `address` (the last one joined comes last)."""
     tokens = _saved_tokens()
+    tokens.pop(address, None)
     tokens[address] = {"token": client.token, "mode": client.mode, "seat": client.seat}
     path = joined_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json_text(tokens, indent=1) + "\n")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json_text(tokens, indent=1) + "\n")
+    except OSError as exc:  # the match plays on; only a restart cannot rejoin by itself
+        sys.stderr.write(f"tabula: cannot keep the seat token in {path}: {exc}\n")
+
+
+def join_player(address: str, *, token: str | None = None, role: str = "player",
+                timeout: float = 10.0) -> NetClient:
+    """Connect to `address` (host:port) and join: a free seat first; when every seat is taken,
+    the token this machine saved for that host rejoins its seat (a restarted client), so two
+    clients of one machine get two seats. JoinError with the host's reason otherwise."""
+    host, port = parse_address(address)
+    address = f"{host}:{port}"
+    url = ws_url(host, port)
+    saved = None if role == "spectator" else _saved_tokens().get(address, {}).get("token")
+    attempts = [token] if token else [None] + ([saved] if saved else [])
+    for n, attempt in enumerate(attempts):
+        client = NetClient(url, token=attempt, role=role)
+        try:
+            client.start(timeout)
+        except JoinError:
+            if n == len(attempts) - 1:
+                raise
+            continue
+        if role == "player":
+            _remember(address, client)
+        return client
+    raise JoinError(f"cannot join {address}")  # pragma: no cover - attempts is never empty
+
+
+def last_joined() -> str | None:
+    """The address this machine joined last (the Join screen offers it again)."""
+    tokens = _saved_tokens()
+    return next(reversed(tokens), None) if tokens else None
 
 
 def cmd_join(args: Any) -> int:
@@ -120,30 +174,24 @@ def cmd_join(args: Any) -> int:
     except AddressError as exc:
         return _fail(str(exc), EXIT_USAGE)
     if args.cpu is None and not args.spectate:
-        return _fail("the network game window is not built yet: join with --cpu LEVEL "
-                     "(a CPU plays your seat) or --spectate", EXIT_USAGE)
+        if getattr(args, "headless", False):
+            return _fail("a headless join needs --cpu LEVEL (a CPU plays your seat) or "
+                         "--spectate", EXIT_USAGE)
+        from game.cli import run_window
+
+        address = f"{host}:{port}"
+        return run_window(first=lambda app: _window_view("open_join", app, address))
     address = f"{host}:{port}"
-    url = ws_url(host, port)
     role = "spectator" if args.spectate else "player"
-    saved = None if args.spectate else _saved_tokens().get(address, {}).get("token")
-    # A free seat first; when every seat is taken, the token this machine saved for that
-    # host rejoins its seat (a restarted client), so two clients of one machine get two seats.
-    attempts = [args.token] if args.token else [None] + ([saved] if saved else [])
-    client = None
-    for n, token in enumerate(attempts):
-        client = NetClient(url, token=token, role=role)
-        try:
-            client.start()
-            break
-        except JoinError as exc:
-            if n == len(attempts) - 1:
-                return _fail(str(exc), EXIT_USAGE)
+    try:
+        client = join_player(address, token=args.token, role=role)
+    except JoinError as exc:
+        return _fail(str(exc), EXIT_USAGE)
     assert client is not None
     try:
         if args.spectate:
             record = _watch(client)
         else:
-            _remember(address, client)
             print(f"Joined {client.mode} as seat {client.seat}", flush=True)
             record = _play(client, args)
             if record is None:

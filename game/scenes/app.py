@@ -317,11 +317,13 @@ def exit_on_signals(window: arcade.Window) -> dict[int, Any]:
     return previous
 
 
-def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None) -> None:
+def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
+            first: Any = None) -> None:
     """Open the window and run the game until it is closed (`tabula` / `tabula play`).
 
     However the loop ends (Quit, the window's close button, SIGTERM, SIGINT), the match on
-    screen is saved and every worker process ends before this returns."""
+    screen is saved and every worker process ends before this returns. `first(app)` shows
+    the first screen instead of the menu (`tabula host` / `tabula join` in the window)."""
     from game.scenes.fonts import load_fonts
 
     window = arcade.Window(
@@ -334,7 +336,9 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None) -
     previous = exit_on_signals(window)
     try:
         app.apply_fullscreen()
-        if replay_file is not None:  # `tabula play --replay FILE`: the viewer at once
+        if first is not None:
+            first(app)
+        elif replay_file is not None:  # `tabula play --replay FILE`: the viewer at once
             from game.scenes.replays import open_replay_file
 
             open_replay_file(app, replay_file)

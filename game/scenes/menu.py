@@ -161,6 +161,7 @@ class MainMenuView(FeltView):
         self.settings_button: gui.UIFlatButton | None = None
         self.quit_button: gui.UIFlatButton | None = None
         self.replays_button: gui.UIFlatButton | None = None
+        self.network_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
         self.empty_label: gui.UILabel | None = None
         self.notice_label: gui.UILabel | None = None
@@ -207,6 +208,8 @@ class MainMenuView(FeltView):
         )
         self.replays_button = footer.add(
             make_button("Replays", width=130, on_click=self.app.show_replays))
+        self.network_button = footer.add(
+            make_button("Network", width=130, on_click=self.open_network))
         footer.add(make_button("Help", width=110, on_click=self.open_help))
         self.quit_button = footer.add(make_button("Quit", width=160, on_click=self.app.quit))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=density.bottom)
@@ -477,6 +480,13 @@ class MainMenuView(FeltView):
         if self.app.continue_mode(mode_id) is None and self.window.current_view is self:
             self.build()  # the save may have been set aside: Continue off, the notice on
 
+    def open_network(self) -> None:
+        """Host or join a match with a friend on another computer (docs/network.md)."""
+        from game.scenes.network import open_network
+
+        self.app.sounds.play("click")
+        open_network(self.app)
+
     def open_help(self) -> None:
         HelpOverlay.open(
             self,
@@ -488,6 +498,8 @@ class MainMenuView(FeltView):
                         "seat; its level button cycles through the levels the game offers.",
                         "Where a game shows a You button, click it to hand your seat to a CPU "
                         "as well and watch two CPUs play.",
+                        "Network (below) hosts a match for a friend on another computer, "
+                        "or joins theirs by address or join code.",
                         "Continue resumes the match you saved from that game's pause menu "
                         "(Strike saves after every move). Each game keeps one save: Start "
                         "asks before a new match would replace it.",

@@ -36,7 +36,7 @@ def test_two_join_cpu_clients_play_to_the_end_and_save_the_record(tmp_path, caps
 
 @pytest.mark.parametrize("argv,words", [
     (["join", "nohost:99999", "--cpu", "easy"], "port must be a number from 1 to 65535"),
-    (["join", "127.0.0.1:9"], "join with --cpu LEVEL"),
+    (["join", "127.0.0.1:9", "--headless"], "a headless join needs --cpu LEVEL"),
     (["join", "ZZZZZ-ZZZZZ", "--spectate"], "not a join code"),
     (["host", "chess"], "unknown mode 'chess'"),
     (["host", "crawl"], "crawl has one seat"),
@@ -84,3 +84,25 @@ def test_the_bench_times_one_round_trip_per_decision(monkeypatch):
     assert rows == [{"name": "net.round_trip_ms.median", "value": 1.0, "unit": "ms"},
                     {"name": "net.round_trip_ms.p95", "value": rows[1]["value"], "unit": "ms"}]
     assert 1.0 < rows[1]["value"] <= 30.0
+
+
+def test_host_and_join_without_headless_flags_open_the_game_window(monkeypatch):
+    """`tabula host MODE` and `tabula join ADDRESS` (no --cpu, --spectate or --headless)
+    open the window on the Network screen, hosting or joining at once."""
+    import game.cli
+
+    opened = []
+    monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: opened.append(
+        first) or 0)
+    assert run(["host", "strike", "--port", "0", "--seed", "4"]) == 0
+    assert run(["join", "127.0.0.1:9"]) == 0
+    calls = []
+
+    def fake(name, app, *args, **kwargs):
+        calls.append((name, args, kwargs))
+
+    monkeypatch.setattr("game.net.commands._window_view", fake)
+    for first in opened:
+        first("app")
+    assert calls == [("open_host", ("strike",), {"port": 0, "seed": 4, "new": False}),
+                     ("open_join", ("127.0.0.1:9",), {})]

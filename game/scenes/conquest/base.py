@@ -31,11 +31,13 @@ from arcade.types import Color
 from game.engine.match import Match
 from game.engine.record import match_record
 from game.engine.rng import ai_stream
+from game.net.remote import RemoteMatch, seat_label
 from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.fonts import UI_FONT
+from game.scenes.net_banner import NetBanner, watch
 from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic
 
@@ -60,11 +62,15 @@ def set_text(text: arcade.Text, value: str) -> None:
 class ConquestSession:
     """What outlives one screen: the match, its seats, the CPU, the event queue and the log."""
 
-    def __init__(self, match: Match, *, live: bool = True, sync: bool = False,
+    def __init__(self, match: Match | RemoteMatch, *, live: bool = True, sync: bool = False,
                  decide: Any = None) -> None:
         self.match = match
+        # A network seat (docs/network.md): one human here, the other seat is remote.
+        self.remote = match if isinstance(match, RemoteMatch) else None
         self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
+        if self.remote is not None:
+            self.humans = [self.remote.seat]
         self.hotseat = len(self.humans) == 2
         self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
@@ -257,6 +263,7 @@ class ConquestView(GameViewBase):
         self._panel_key: Any = None
         self._panel_bottom = 0.0
         self.panel_texts: list[arcade.Text] = []
+        self.net_banner = NetBanner() if session.remote is not None else None
 
     # -- who is who -----------------------------------------------------------------------------
     @property
@@ -282,7 +289,9 @@ class ConquestView(GameViewBase):
 
     def who_name(self, seat: int) -> str:
         if len(self.session.humans) == 1:
-            return "You" if seat == self.session.humans[0] else "CPU"
+            if seat == self.session.humans[0]:
+                return "You"
+            return "CPU" if self.session.remote is None else seat_label(seat)
         return look.seat_name(seat)
 
     @property
@@ -645,6 +654,8 @@ class ConquestView(GameViewBase):
     # -- per frame ------------------------------------------------------------------------------
     def update_game(self, dt: float) -> None:
         self.clock += dt
+        if self.session.remote is not None:
+            watch(self, self.session.remote)
         self.pump_events(dt)
         for item in list(self.fx_frames):
             item[1] += dt * max(self.tweener.factor, 1.0)
@@ -663,10 +674,26 @@ class ConquestView(GameViewBase):
                 self.handover()
                 return
             if self.drives_cpu:
-                self.drive_cpu()
+                if self.session.remote is not None:
+                    self.drive_net()
+                else:
+                    self.drive_cpu()
 
     def update_screen(self, dt: float) -> None:
         """Hook: per-frame animation of the screen itself."""
+
+    def drive_net(self) -> None:
+        """A network seat: the other seat's steps, taken when a CPU's answer would be, and
+        applied like one (its events queued, the view read again)."""
+        remote = self.session.remote
+        assert remote is not None
+        entries = remote.take()
+        if not entries:
+            return
+        for entry in entries:
+            self.session.push([dict(e) for step in entry.steps for e in step["events"]])
+        self.refresh()
+        self.pump_events(0.0)
 
     def drive_cpu(self) -> None:
         """Let a CPU seat play. Its orders in a secret phase show nothing, so several answers
@@ -875,9 +902,14 @@ class ConquestView(GameViewBase):
         return help_topics()
 
     def current_record(self) -> dict[str, Any] | None:
-        if self.session.closed or self.match.result is not None:
+        if self.session.closed or self.match.result is not None \
+                or self.session.remote is not None:  # a network match is the host's to save
             return None
         return match_record(self.match)
+
+    def draw_overlay(self) -> None:
+        if self.net_banner is not None:
+            self.net_banner.draw(self.match, self.window.width, self.window.height)
 
     def on_leave(self) -> None:
         self.session.close()

@@ -92,7 +92,9 @@ class CurtainView(GameViewBase):
     def current_record(self) -> dict[str, Any] | None:
         from game.engine.record import match_record
 
-        return None if self.session.closed else match_record(self.session.match)
+        if self.session.closed or self.session.remote is not None:
+            return None
+        return match_record(self.session.match)
 
     def on_leave(self) -> None:
         self.session.close()

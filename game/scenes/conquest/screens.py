@@ -1202,9 +1202,11 @@ class GameOverView(ConquestView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        if self.session.live and not self.session.closed:
+        remote = self.session.remote
+        if self.session.live and not self.session.closed \
+                and (remote is None or remote.final is not None):
             # The match is over: its own save has nothing left to continue (another
-            # match's save stays).
+            # match's save stays). A network match's record came from the host at the end.
             from game.engine.record import match_record
 
             self.app.finish_match(match_record(self.session.match))
@@ -1256,6 +1258,12 @@ class GameOverView(ConquestView):
     def rematch(self) -> None:
         from game.scenes.conquest.start import new_match, view_for
 
+        if self.session.remote is not None:  # a new network match: the Network screen
+            from game.scenes.network import open_network
+
+            self.app.leave_match(self)
+            open_network(self.app)
+            return
         opts = self.match.options or {}
         ai = {int(k): v for k, v in (opts.get("ai") or {}).items()}
         kind = opts.get("setup_kind", "commanders")

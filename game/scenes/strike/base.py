@@ -17,7 +17,9 @@ import arcade
 from game.engine.match import Match
 from game.engine.record import match_record
 from game.engine.rng import ai_stream
+from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
+from game.scenes.net_banner import NetBanner, watch
 from game.scenes.strike import look
 from game.scenes.strike.cpu import CpuRunner
 from game.scenes.strike.help import help_topics
@@ -31,10 +33,15 @@ MODE_ID = "strike"
 class StrikeSession:
     """What outlives one screen: the match, its CPU seats, their streams and worker."""
 
-    def __init__(self, match: Match, *, live: bool = True, sync: bool = False) -> None:
+    def __init__(self, match: Match | RemoteMatch, *, live: bool = True,
+                 sync: bool = False) -> None:
         self.match = match
+        # A network seat (docs/network.md): one human here, the other seat is remote.
+        self.remote = match if isinstance(match, RemoteMatch) else None
         self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
+        if self.remote is not None:
+            self.humans = [self.remote.seat]
         self.me = self.humans[0] if self.humans else 0
         self.hotseat = len(self.humans) == 2
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
@@ -76,6 +83,7 @@ class StrikeView(GameViewBase):
         self.think_time = 0.0
         self.message = ""
         self.tip = look.CardTip()
+        self.net_banner = NetBanner() if session.remote is not None else None
 
     # -- who is who -------------------------------------------------------------------------
     @property
@@ -94,6 +102,19 @@ class StrikeView(GameViewBase):
         if self.session.hotseat or not self.session.humans:
             return f"SEAT {seat + 1}"
         return "YOUR" if seat == self.session.me else "ENEMY"
+
+    def other_name(self, seat: int | None) -> str:
+        """Who plays a seat that is not this screen's human: the CPU, or over the network
+        "PLAYER 2 (REMOTE)" (in the screens' capitals)."""
+        if self.session.remote is not None and seat is not None:
+            return seat_label(seat).upper()
+        return "CPU"
+
+    def preview_match(self) -> Any:
+        """The match a preview reads (a network seat's mirror of its view). Use it inside
+        ESPER_LOCK: a host of this process shares esper."""
+        remote = self.session.remote
+        return remote.mirror() if remote is not None else self.match
 
     def card(self, card_id: str) -> Any:
         return self.content.cards[card_id]
@@ -128,6 +149,10 @@ class StrikeView(GameViewBase):
     def autosave(self) -> None:
         """Save after each decision; a finished match empties the slot only if it is its own."""
         if not self.session.live:
+            return
+        if self.session.remote is not None:  # the host saves; the record comes at the end
+            if self.state.get("result") is not None and self.match.final is not None:
+                self.app.finish_match(match_record(self.match))
             return
         if self.state.get("result") is not None:
             self.app.finish_match(match_record(self.match))
@@ -178,6 +203,8 @@ class StrikeView(GameViewBase):
             self._done_pending = False
             self.events_done()
         self.update_screen(dt)
+        if self.session.remote is not None:
+            watch(self, self.session.remote)
         self.drive_cpu(dt)
 
     def update_screen(self, dt: float) -> None:
@@ -185,6 +212,9 @@ class StrikeView(GameViewBase):
 
     def drive_cpu(self, dt: float) -> None:
         s = self.session
+        if s.remote is not None:
+            self.drive_net()
+            return
         seat = self.acting
         if not s.live or s.closed or seat is None or seat not in s.cpu or self.cpu_blocked():
             return
@@ -215,6 +245,22 @@ class StrikeView(GameViewBase):
             log.error("CPU decision rejected: %s", decision)
             s.live = False
 
+    def drive_net(self) -> None:
+        """A network seat: the other seat's steps, taken when a CPU's answer would be, and
+        applied like one (the state, its events, `after_submit`)."""
+        s = self.session
+        remote = s.remote
+        if not s.live or s.closed or remote is None or self.animating or self.cpu_blocked():
+            return
+        for entry in remote.take():
+            self.state = self.match.view_json(s.me)
+            for step in entry.steps:
+                self.events.extend(step["events"])
+            for step in entry.steps:
+                self.after_submit(step["decision"])
+            if self.state.get("result") is not None:
+                self.autosave()
+
     def cpu_blocked(self) -> bool:
         """A screen may hold the CPU back (a banner waiting for Continue)."""
         return False
@@ -224,7 +270,8 @@ class StrikeView(GameViewBase):
         return help_topics()
 
     def current_record(self) -> dict[str, Any] | None:
-        if self.session.closed or self.state.get("result") is not None:
+        if self.session.closed or self.state.get("result") is not None \
+                or self.session.remote is not None:  # a network match is the host's to save
             return None
         return match_record(self.match)
 
@@ -260,6 +307,8 @@ class StrikeView(GameViewBase):
 
     def draw_overlay(self) -> None:
         self.tip.draw()
+        if self.net_banner is not None:
+            self.net_banner.draw(self.match, self.window.width, self.window.height)
 
     def on_hide_view(self) -> None:
         super().on_hide_view()

@@ -50,7 +50,7 @@ class CombatView(BoardBase):
         elif seat is not None and self.session.runner.pending:
             badge = "CPU THINKING…"
         else:
-            badge = "CPU TURN"
+            badge = f"{self.other_name(seat)} TURN"
         return badge, self.round_line(), self.last_action
 
     def ability_usable(self, u: dict[str, Any], index: int) -> bool:
@@ -214,10 +214,13 @@ class CombatView(BoardBase):
             options = [d for d in self.legal() if d["type"] == "attack" and d.get("unit") == uid
                        and d.get("target") == target]
             if options:
+                from game.net.host import ESPER_LOCK
                 from game.systems.strike.combat import damage_preview
 
-                best = max(options, key=lambda d: damage_preview(self.match, uid, d["attack"],
-                                                                 target))
+                with ESPER_LOCK:
+                    preview = self.preview_match()
+                    best = max(options, key=lambda d: damage_preview(preview, uid, d["attack"],
+                                                                     target))
                 index = best["attack"]
             else:  # let the rules say why (out of range, stunned...)
                 attacks = self.card(u["card"]).attacks

@@ -159,6 +159,7 @@ class DraftView(StrikeView):
         # progress dots and the turn pill, top right
         self._pill = (width - 120 * s, height - 28 * s, 190 * s, 30 * s)
         self.pill_text.position = self._pill[:2]
+        self.fit_pill()
         self.rebuild(animate=False)
         if not self._dealt_shown:
             self._dealt_shown = True
@@ -248,8 +249,11 @@ class DraftView(StrikeView):
         elif self.is_human(seat):
             pill = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
         else:
-            pill = "CPU THINKING…" if self.session.live else "CPU TURN"
-        self.pill_text.text = pill
+            who = self.other_name(seat)
+            pill = f"{who} THINKING…" if self.session.live and who == "CPU" else f"{who} TURN"
+        if self.pill_text.text != pill:
+            self.pill_text.text = pill
+            self.fit_pill()
         self.message_text.text = self.message
         full = (not over and seat is not None and len(board["decks"][seat]) >= 3
                 and self.human_to_act)
@@ -271,6 +275,15 @@ class DraftView(StrikeView):
                 filled = len(board["decks"][seat_i]) > i
                 self._dots.append((x, self.window.height - 28 * s if self.window else 0,
                                    look.SEAT_COLOURS[seat_i], filled))
+
+    def fit_pill(self) -> None:
+        """Widen the pill to its words ("PLAYER 2 (REMOTE) TURN"), its right edge kept."""
+        s = self.scale
+        px, py, pw, ph = self._pill
+        right = px + pw / 2
+        pw = max(190 * s, self.pill_text.content_width + 24 * s)
+        self._pill = (right - pw / 2, py, pw, ph)
+        self.pill_text.position = self._pill[:2]
 
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self) -> None:
@@ -395,7 +408,8 @@ class DraftView(StrikeView):
             if self.is_human(seat) and not self.session.hotseat:
                 self.message = f"{how} {name}!"
             else:
-                who = f"Seat {seat + 1}" if self.session.hotseat else "CPU"
+                who = f"Seat {seat + 1}" if self.session.hotseat else \
+                    self.other_name(seat).capitalize().replace("(remote)", "(remote)")
                 self.message = f"{who} {how.lower()} {name}"
             self.message_text.text = self.message
             self.play("pick")

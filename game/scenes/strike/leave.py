@@ -23,6 +23,7 @@ SAVED = "Leave this match? It is saved."
 NOTHING_PLAYED = "Leave this match? Nothing has been played yet."
 WILL_SAVE = "Leave this match? It will be saved."
 SAVE_FAILED = "It could not be saved. Leave anyway?"
+NETWORK = "Leave? The host keeps this match."
 
 
 class LeaveDialog(arcade.View):
@@ -44,6 +45,8 @@ class LeaveDialog(arcade.View):
     def question(self) -> str:
         """The truthful question for the match as it stands (sets `must_save`)."""
         record = self.record
+        if getattr(self.parent.session, "remote", None) is not None:
+            return NETWORK  # nothing to save here: the host keeps the match
         if record is None or self.parent.app.is_saved(record):
             return SAVED if record is not None else "Leave this match?"
         if not record.get("decisions"):

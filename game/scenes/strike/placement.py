@@ -36,7 +36,8 @@ class PlacementView(BoardBase):
         nxt = ""
         if nu is not None:
             nxt = f"Next: {look.unit_label(nu['owner'], nu['slot'])} {self.card(nu['card']).name}"
-        return "PLACEMENT", "PLACE YOUR UNITS" if self.human_to_act else "CPU PLACING…", nxt
+        other = f"{self.other_name(self.acting)} PLACING…"
+        return "PLACEMENT", "PLACE YOUR UNITS" if self.human_to_act else other, nxt
 
     def block_words(self, u: dict[str, Any]) -> list[str]:
         return ["NEXT"] if self.next_to_place() == u["id"] else (["placed"] if u["pos"] else [])

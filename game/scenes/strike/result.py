@@ -75,8 +75,11 @@ class ResultView(BoardBase):
             if u["hp"] > 0:
                 stats[u["owner"]]["alive"] += 1
         owner = {u["id"]: u["owner"] for u in self.state["board"]["units"]}
+        from game.net.host import ESPER_LOCK
+
         try:
-            rp = replay(match_record(self.match))
+            with ESPER_LOCK:  # a host of this process shares esper
+                rp = replay(match_record(self.match))
         except Exception:  # statistics are a nicety
             return stats
         try:
@@ -90,7 +93,8 @@ class ResultView(BoardBase):
                     elif ev["type"] == "ability_used" and ev["unit"] in owner:
                         stats[owner[ev["unit"]]]["abilities"] += 1
         finally:
-            rp.match.close()
+            with ESPER_LOCK:
+                rp.match.close()
         return stats
 
     def result_words(self) -> tuple[str, str]:
@@ -274,6 +278,12 @@ class ResultView(BoardBase):
         from game.scenes.strike.start import new_match, view_for
 
         cpu = self.match.cpu_seats()
+        if self.session.remote is not None:  # a new network match: back to the Network screen
+            from game.scenes.network import open_network
+
+            self.app.leave_match(self)
+            open_network(self.app)
+            return
         self.session.close()
         match = new_match(secrets.randbelow(900_000_000) + 1, cpu)
         self.app.show_view(view_for(self.app, match))

@@ -1,0 +1,338 @@
+"""A network seat seen as a match: what lets the game screens play over the network unchanged.
+
+The play screens of a mode read a `Match` (its seat view, legal decisions, decisions, result)
+and submit decisions to it. `RemoteMatch` offers that surface on top of a `NetClient`, so a
+screen plugs a network seat in exactly as it plugs a CPU seat: its own clicks go through
+`submit` (sent to the host, answered by the step the host applied, with the seat's events),
+and the other seat's steps wait in `pending` until the screen takes them (`take`) at a moment
+it would have asked a CPU, and applies them like a CPU's answer.
+
+Everything the screen sees is what the host sent this seat: the view, the legal decisions and
+the events of `update` messages, applied in order on the thread that owns the screen (the
+client's thread only fills its inbox). A decision refused with `stale_index` (it was sent just
+as the other seat's hidden step arrived, in a simultaneous phase) is sent again with the new
+index: a player never sees that refusal. At the end the host sends the whole record; the match
+is then replayed here (`final`) and every read goes to it, so the end screens, Save record and
+the Replays list work as after a local match.
+
+Rules side: no arcade. esper is module-global, so every local match built here (the rules'
+content, a preview mirror, the final replay) is built inside `ESPER_LOCK`, as the host of the
+same process does.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.match import HIDDEN, Accepted, Match, Rejection
+from game.engine.modes import get_mode
+from game.engine.record import RecordError, build_match, new_record, replay
+from game.net import protocol
+from game.net.client import NetClient
+from game.net.host import ESPER_LOCK
+
+log = logging.getLogger(__name__)
+
+ANSWER_TIMEOUT = 5.0  # a decision's answer on loopback takes ~3 ms, on a LAN a few more
+STALE_RETRIES = 8
+OFFLINE = "Not connected to the host: reconnecting…"
+RECONNECTING = "Connection lost — reconnecting…"
+
+
+class JsonEvent:
+    """An event as the host sent it (a JSON object), with the `as_json` the screens call."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def as_json(self) -> dict[str, Any]:
+        return self.data
+
+
+@dataclass
+class Entry:
+    """One `update` (or the steps a reconnect's welcome brought): the steps in order, then the
+    view, legal decisions and turn flag they leave the seat with."""
+
+    steps: list[dict[str, Any]]
+    view: dict[str, Any]
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    act: bool = False
+
+
+class RemoteMatch:
+    """The match of a network seat, for the screens (see the module docstring)."""
+
+    remote = True
+
+    def __init__(self, client: NetClient, *, on_close: Callable[[], None] | None = None) -> None:
+        if client.seat is None or client.mode is None or client.view is None:
+            raise ValueError("RemoteMatch needs a client that joined a seat")
+        self.client = client
+        self.seat: int = client.seat
+        self.on_close = on_close
+        spec = get_mode(client.mode)
+        if spec is None:
+            raise RecordError(f"the host plays {client.mode!r}, which this Tabula does not have")
+        self.spec = spec
+        self.options: dict[str, Any] = dict(client.options)
+        with ESPER_LOCK:  # the rules' content (the host's mods are not sent: base content)
+            self.local = build_match(new_record(spec.id, spec.rules_version, 1, self.options,
+                                                mods=[]))
+        self.rules = self.local.rules
+        self.resources = self.local.resources
+        self.decisions: list[dict[str, Any]] = []
+        self.pending: deque[Entry] = deque()
+        self.received = 0  # steps received (taken or pending)
+        self.connected: list[bool] = [True] * self.rules.seats
+        self.online = True
+        self.record: dict[str, Any] | None = None
+        self.final: Match | None = None
+        self.closed = False
+        self.changes = 0  # bumped by every message that changes what a screen shows
+        self._view: dict[str, Any] = {}
+        self._legal: list[dict[str, Any]] = []
+        self._act = False
+        self._mirror: tuple[int, Match] | None = None
+        self._welcomed = False
+        self.pump()
+        if not self._welcomed:  # the welcome was taken out of the inbox by someone else
+            self._start_from(client.history, client.view, client.legal, client.act)
+
+    # -- what the screens read ------------------------------------------------------------------
+    @property
+    def result(self) -> Any:
+        return self._view.get("result")
+
+    @property
+    def phase(self) -> str:
+        return str(self._view.get("phase", ""))
+
+    @property
+    def seed(self) -> Any:
+        return self.final.seed if self.final is not None else HIDDEN
+
+    @property
+    def setup(self) -> Any:
+        return self.final.setup if self.final is not None else None
+
+    @property
+    def peer_away(self) -> bool:
+        """The other seat's connection dropped (the host keeps its seat)."""
+        return self.online and not all(c for s, c in enumerate(self.connected) if s != self.seat)
+
+    def view_json(self, seat: int) -> dict[str, Any]:
+        """This seat's view (a screen of a network seat shows no other)."""
+        if self.final is not None:
+            return self.final.view_json(self.seat)
+        return self._view
+
+    def state_json(self) -> dict[str, Any]:
+        return self.view_json(self.seat)
+
+    def legal_decisions(self, seat: int) -> list[dict[str, Any]]:
+        if seat != self.seat or self.final is not None:
+            return []
+        return list(self._legal)
+
+    @property
+    def acting(self) -> bool:
+        """The host waits for this seat (its own `act` flag, never the other seat's)."""
+        return self._act
+
+    def validate(self, decision: Any) -> Rejection | None:
+        return None  # the host checks every decision
+
+    def cpu_seats(self) -> dict[int, str]:
+        return {}
+
+    def mirror(self) -> Match:
+        """A local match at the seat view's position, for a screen's previews (strike's damage
+        preview): the mode CPU's scratch copy of the view. Use it inside `ESPER_LOCK`."""
+        if self.final is not None:
+            return self.final
+        key = len(self.decisions)
+        if self._mirror is None or self._mirror[0] != key:
+            from importlib import import_module
+
+            with ESPER_LOCK:
+                if self._mirror is not None:
+                    self._mirror[1].close()
+                scratch = import_module(f"game.ai.{self.spec.id}.scratch")
+                self._mirror = (key, scratch.scratch_match(self._view, self.resources))
+        return self._mirror[1]
+
+    # -- deciding ------------------------------------------------------------------------------
+    def submit(self, decision: dict[str, Any], trusted: bool = False) -> Accepted | Rejection:
+        """Send one decision of this seat and wait for the host's answer (a round trip: a few
+        ms). Accepted carries the events of every step up to this one that the screen had not
+        taken yet, in order; a rejection the host's id and message. `stale_index` is retried."""
+        client = self.client
+        if self.closed or self.final is not None:
+            return Rejection("game_over", "The match is over.")
+        if not client.online:
+            return Rejection("offline", OFFLINE)
+        for _ in range(STALE_RETRIES):
+            refused, answers = len(client.rejections), client.answers
+            client.submit(decision)
+            try:
+                client.wait(lambda c, a=answers: c.answers > a or not c.online, ANSWER_TIMEOUT)
+            except TimeoutError:
+                return Rejection("no_answer", "The host did not answer: try again.")
+            if len(client.rejections) > refused:
+                answer = client.rejections[-1]
+                if answer.get("error") == "stale_index":
+                    continue  # the other seat's step came first: its update is in; send again
+                return Rejection(str(answer.get("error")), str(answer.get("message")))
+            if not client.online:
+                return Rejection("offline", OFFLINE)
+            break
+        else:
+            return Rejection("stale_index", "The position changed: decide again.")
+        events: list[JsonEvent] = []
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while True:  # the answer counted in the client thread; its message may still be queued
+            self.pump()
+            while self.pending:
+                entry = self.pending.popleft()
+                self._take(entry)
+                events += [JsonEvent(e) for step in entry.steps for e in step["events"]]
+                if any(self._own(step) for step in entry.steps):
+                    return Accepted(events)
+            if time.monotonic() > deadline:
+                return Accepted(events)
+            self.pump(block=0.05)
+
+    # -- the other seat's steps ------------------------------------------------------------
+    def take(self) -> list[Entry]:
+        """Every update waiting, taken (the view moves on to the last one): the screen applies
+        their steps as it would a CPU's answers."""
+        self.pump()
+        taken = []
+        while self.pending:
+            entry = self.pending.popleft()
+            self._take(entry)
+            taken.append(entry)
+        return taken
+
+    def pump(self, block: float = 0.0) -> None:
+        """Read the client's inbox (on the screen's thread): updates wait in `pending`."""
+        while True:
+            try:
+                message = (self.client.inbox.get(timeout=block) if block
+                           else self.client.inbox.get_nowait())
+            except queue.Empty:
+                return
+            block = 0.0
+            self._receive(message)
+
+    def _receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        self.changes += 1
+        if kind == "welcome":
+            self.online = True
+            self.connected = list(message["connected"])
+            if not self._welcomed:
+                self._start_from(message["history"], message["view"], message.get("legal", []),
+                                 message.get("act", False))
+            else:  # a reconnect: the steps missed meanwhile, then the view as it is now
+                missed = list(message["history"][self.received:])
+                self.received += len(missed)
+                self.pending.append(Entry(missed, message["view"], message.get("legal", []),
+                                          message.get("act", False)))
+        elif kind == "update":
+            steps = [] if message["step"] is None else [message["step"]]
+            self.received += len(steps)
+            self.pending.append(Entry(steps, message["view"], message.get("legal", []),
+                                      message.get("act", False)))
+        elif kind == "peer":
+            seat = message.get("seat")
+            if isinstance(seat, int) and 0 <= seat < len(self.connected):
+                self.connected[seat] = bool(message.get("connected"))
+        elif kind == "offline":
+            self.online = False
+        elif kind == "end":
+            self.record = message.get("record")
+        elif kind == "error" and message.get("error") == "replaced":
+            log.warning("this seat joined again elsewhere")
+
+    def _start_from(self, history: list[dict[str, Any]], view: Any, legal: Any,
+                    act: Any) -> None:
+        self._welcomed = True
+        self.decisions = [step["decision"] for step in history]
+        self.received = len(history)
+        self._view, self._legal, self._act = dict(view or {}), list(legal or []), bool(act)
+
+    def _own(self, step: dict[str, Any]) -> bool:
+        decision = step.get("decision")
+        return isinstance(decision, dict) and decision.get("seat") == self.seat
+
+    def _take(self, entry: Entry) -> None:
+        self.decisions += [step["decision"] for step in entry.steps]
+        self._view, self._legal, self._act = entry.view, entry.legal, entry.act
+        if self._view.get("result") is not None:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The last step is in: wait for the record (sent right after it) and replay it here,
+        so that the end screens read a real match."""
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while self.record is None and time.monotonic() < deadline:
+            try:
+                self._receive(self.client.inbox.get(timeout=0.05))
+            except queue.Empty:
+                pass
+        if self.record is None:
+            log.warning("the host sent no record at the end of the match")
+            return
+        with ESPER_LOCK:
+            outcome = replay(self.record)
+        if not outcome.ok:
+            with ESPER_LOCK:
+                outcome.match.close()
+            log.warning("the host's record does not replay here (decision %s)",
+                        outcome.rejected_index)
+            return
+        self.final = outcome.match
+        self.rules = self.final.rules
+        self.resources = self.final.resources
+        self.decisions = self.final.decisions
+
+    # -- leaving ---------------------------------------------------------------------------
+    def close(self) -> None:
+        """Leave the match: the connection, the local matches, and (for the player who hosts)
+        the host, which saves the session on the way out."""
+        if self.closed:
+            return
+        self.closed = True
+        self.client.close()
+        with ESPER_LOCK:
+            for match in (self.local, self.final, self._mirror[1] if self._mirror else None):
+                if match is not None:
+                    match.close()
+        if self.on_close is not None:
+            self.on_close()
+
+
+def status_line(match: Any) -> str | None:
+    """The banner a network screen shows, or None: the link is down, or the peer is."""
+    if not getattr(match, "remote", False) or match.final is not None or match.closed:
+        return None
+    if not match.online:
+        return RECONNECTING
+    if match.peer_away:
+        return protocol.OPPONENT_DISCONNECTED
+    return None
+
+
+def seat_label(seat: int, remote: bool = True) -> str:
+    """How a screen names the other player of a network match: "Player 2 (remote)"."""
+    return f"Player {seat + 1} (remote)" if remote else f"Player {seat + 1}"
