@@ -314,7 +314,9 @@ def run_app(launch: ModeLaunch | None = None) -> None:
     screen is saved and every worker process ends before this returns."""
     from game.scenes.fonts import load_fonts
 
-    window = arcade.Window(
+    from game.scenes.redraw import OnDemandWindow
+
+    window = OnDemandWindow(  # draws only when something changed (docs/architecture.md)
         *WINDOW_SIZE, "Tabula", resizable=True, antialiasing=False, center_window=True
     )
     window.set_minimum_size(*MIN_WINDOW_SIZE)

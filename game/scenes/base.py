@@ -18,7 +18,16 @@ Subclasses override the hooks, not the arcade handlers:
   (called through `App.leave_match`, which also forgets the screen as the app's current match);
 - `on_game_key(symbol, modifiers)`: keys first; return True to consume (e.g. Esc cancelling a
   selection before it would open the pause menu);
-- `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first.
+- `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first;
+- `is_animating()`: True while the picture changes by itself (extend it with `or super()`);
+- `has_loops()`: a decoration loop is on screen (a pulsing glow, a bobbing token).
+
+Render on demand (game.scenes.redraw): the window draws only after input or when a screen
+asks. `on_update` asks for the next frame while `is_animating()` holds, in the frame where it
+stops, and when a tween started or ended (an "instant" tween ends inside `add`). Decoration
+loops are animation only while the player is active: they run until `QUIET_SECONDS` after the
+last input or event, then hold still (their screens stop their clocks when `lively` is False),
+so a screen left alone costs no frames.
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ import pyglet
 
 from game.scenes import theme
 from game.scenes.animation import Tweener
+from game.scenes.redraw import input_serial, request_redraw
 from game.scenes.screen import ColorClear
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
@@ -45,6 +55,8 @@ COMMON_HELP = HelpTopic(
         "The animation speed is a setting: slow, normal, fast or instant.",
     ),
 )
+
+QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 
 
 class GameViewBase(ColorClear, arcade.View):
@@ -63,6 +75,9 @@ class GameViewBase(ColorClear, arcade.View):
         self.tooltip = Tooltip()
         self.batch = pyglet.graphics.Batch()
         self._laid_out_for: tuple[int, int] | None = None
+        self.quiet_time = 0.0  # seconds since the last input or event (see `lively`)
+        self._seen_input = -1
+        self._seen_changes = 0
 
     # hooks --------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -80,6 +95,30 @@ class GameViewBase(ColorClear, arcade.View):
     def help_topics(self) -> list[HelpTopic]:
         """The topics of this screen's help overlay (the common keys are appended)."""
         return []
+
+    def is_animating(self) -> bool:
+        """True while the picture changes by itself: tweens run, a toast shows (it fades) or
+        the gui has a change to render. Screens add their own (a CPU's spinner, queued events)
+        with `or super().is_animating()`. It keeps the screen `lively` (decoration loops on).
+        """
+        if len(self.tweener) or self.toast.visible:
+            return True
+        needs_update = getattr(self.ui, "needs_update", None)
+        return bool(needs_update is not None and needs_update())
+
+    def has_loops(self) -> bool:
+        """A decoration loop is on screen (a pulsing glow, a bobbing token): it plays while
+        `lively` and holds still after."""
+        return False
+
+    @property
+    def lively(self) -> bool:
+        """The player or the match did something in the last `QUIET_SECONDS`."""
+        return self.quiet_time < QUIET_SECONDS
+
+    def request_redraw(self) -> None:
+        """Draw the next frame (a change that came from no input and no tween)."""
+        request_redraw(self.window)
 
     def current_record(self) -> dict[str, Any] | None:
         """The match record to save now, or None when there is no match to save."""
@@ -119,6 +158,7 @@ class GameViewBase(ColorClear, arcade.View):
         """Run `layout` for the current window size (after the screen's content changed)."""
         self._laid_out_for = (self.window.width, self.window.height)
         self.layout(self.window.width, self.window.height)
+        self.request_redraw()
 
     # arcade handlers ---------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -140,9 +180,24 @@ class GameViewBase(ColorClear, arcade.View):
         self.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:
+        serial = input_serial(self.window)
+        if serial != self._seen_input:
+            self._seen_input = serial
+            self.quiet_time = 0.0
+        else:
+            self.quiet_time += delta_time
+        busy = self.is_animating()
+        if busy:
+            self.quiet_time = 0.0
         self.tweener.update(delta_time)
         self.toast.update(delta_time)
         self.update_game(delta_time)
+        if self.tweener.changes != self._seen_changes:  # an animation started or ended
+            self._seen_changes = self.tweener.changes  # (since the last frame, from anywhere)
+            self.quiet_time = 0.0
+            busy = True
+        if busy or self.is_animating() or (self.has_loops() and self.lively):
+            self.request_redraw()
 
     def on_draw(self) -> None:
         self.ui.prepare()  # gui changes rendered first, before the frame's drawing is queued

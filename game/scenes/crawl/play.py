@@ -704,8 +704,18 @@ class PlayView(GameViewBase):
         self.overlay.draw()
 
     # -- frame -----------------------------------------------------------------------------
+    def is_animating(self) -> bool:
+        """The Hint's spinner turns, queued input waits for its turn, the end screen is due."""
+        spinning = self.spinner is not None and self.spinner.visible
+        return (spinning or bool(self.queue) or self.end_timer is not None
+                or super().is_animating())
+
+    def has_loops(self) -> bool:
+        return self.hint_shown is not None  # the hint arrow throbs
+
     def update_game(self, dt: float) -> None:
-        self.clock += dt
+        if self.lively:  # the arrow's throb holds still when the player is away
+            self.clock += dt
         for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
             del self.top_layers[card_id]  # the card landed or left the table
         self._poll_hint()

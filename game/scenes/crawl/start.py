@@ -254,6 +254,7 @@ class StartView(GameViewBase):
         self.par_worker.shutdown()  # a one-off: its process ends now
         if "daily" in self.notes:
             self.notes["daily"].text = self.daily_note()
+            self.request_redraw()
 
     def on_hide_view(self) -> None:
         super().on_hide_view()
