@@ -313,7 +313,6 @@ def run_app(launch: ModeLaunch | None = None) -> None:
     However the loop ends (Quit, the window's close button, SIGTERM, SIGINT), the match on
     screen is saved and every worker process ends before this returns."""
     from game.scenes.fonts import load_fonts
-
     from game.scenes.redraw import OnDemandWindow
 
     window = OnDemandWindow(  # draws only when something changed (docs/architecture.md)

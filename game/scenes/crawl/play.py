@@ -14,6 +14,7 @@ the animation to its end first, so no input is lost.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +70,8 @@ DRAG_THRESHOLD = 6
 LIFT = 8
 END_DELAY = 1.1  # seconds between the last animation and the end screen
 HP_TEXTS_BAKED = 40  # HP counter texts baked at layout, from max_hp down (_counter_texts)
+BAKE_STEP = 4  # texts baked per preparation step, and at most per idle frame
+BACKGROUND_MS = 6.0  # baking per idle frame: a frame stays well inside 16.7 ms
 
 
 @dataclass
@@ -238,6 +241,7 @@ class PlayView(GameViewBase):
         self.last_rejection = ""
         self._hp_bar_full = 1.0
         self._hp_shown_bar = float(self.shown_hp)
+        self._warm_queue: list[card_text.Spec] = []  # texts baked in idle frames
 
     # -- services for fx -------------------------------------------------------------------
     @property
@@ -401,14 +405,63 @@ class PlayView(GameViewBase):
         self.tweener.add(SpriteFx(self, sprite, 0.45, step))
 
     # -- layout ----------------------------------------------------------------------------
+    def _size_counters(self, card_h: int) -> None:
+        self.deck_text.resize(max(18, card_h * 0.1))
+        self.hp_text.resize(max(13, card_h * 0.075))
+        self.gold_text.resize(max(13, card_h * 0.072))
+
+    def _texts_at(self, width: int, height: int) -> tuple[list[card_text.Spec],
+                                                          list[card_text.Spec]]:
+        """(what the board shows now, every other text it may show) not baked yet, at this
+        window size: the first are baked before the board's first frame, the others in idle
+        frames after it (`update_game`), a few at a time."""
+        lay = PlayLayout.compute(width, height)
+        self._size_counters(lay.card_h)
+        specs = self._card_texts(lay.card_w, lay.card_h) + self._counter_texts()
+        board, hero = self.state["board"], self.state["board"]["hero"]
+        shown = {str(self.shown_deck), f"{hero['hp']} / {self.max_hp}", str(hero["gold"]),
+                 f"Turn {self.state['turn']}"}
+        for card in (*board["board"], board["left_hand"], board["right_hand"],
+                     board["backpack"]):
+            if card is not None:
+                shown |= {str(card.get("value")), str(card.get("initial_value")),
+                          str(card.get("name")), self.catalogue.kind_label(card)}
+        missing = [spec for spec in dict.fromkeys(specs) if not card_text.is_baked(spec)]
+        now = [spec for spec in missing if spec[0] in shown]
+        return now, [spec for spec in missing if spec[0] not in shown]
+
+    def prepare(self, width: int, height: int) -> Any:
+        """Bake the texts of the first frame, a few per step (the loading state shows
+        meanwhile); nothing to do (None) when they are all baked already."""
+        now, later = self._texts_at(width, height)
+        self._warm_queue = later
+        if not now:
+            return None
+        return (card_text.warm(now[i:i + BAKE_STEP]) for i in range(0, len(now), BAKE_STEP))
+
+    @property
+    def background_work(self) -> bool:
+        return bool(self._warm_queue)
+
+    def _warm_some(self) -> None:
+        """Bake a few of the texts the board may show later, in a frame where nothing
+        moves (at most BAKE_STEP and BACKGROUND_MS): a card's text is then ready before it
+        appears, and a text not baked yet when it appears is baked then (card_text.baked)."""
+        start = time.perf_counter()
+        done = 0
+        while self._warm_queue and done < BAKE_STEP and \
+                (time.perf_counter() - start) * 1000.0 < BACKGROUND_MS:
+            card_text.warm([self._warm_queue.pop()])
+            done += 1
+
     def layout(self, width: int, height: int) -> None:
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
-        self.deck_text.resize(max(18, h * 0.1))
-        self.hp_text.resize(max(13, h * 0.075))
-        self.gold_text.resize(max(13, h * 0.072))
-        card_text.warm(self._card_texts(w, h) + self._counter_texts())
+        self._size_counters(h)
+        now, later = self._texts_at(width, height)
+        self._warm_queue = later
+        card_text.warm(now)  # after a resize: the new size's texts of the first frame
         self.static.clear()
         self.hud.clear()
         # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
@@ -714,6 +767,8 @@ class PlayView(GameViewBase):
         return self.hint_shown is not None  # the hint arrow throbs
 
     def update_game(self, dt: float) -> None:
+        if self._warm_queue and not len(self.tweener):
+            self._warm_some()
         if self.lively:  # the arrow's throb holds still when the player is away
             self.clock += dt
         for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
