@@ -34,7 +34,6 @@ from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import card_text, look
-from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.card_text import CardLabel, fitted_size
 from game.scenes.crawl.cards import (
     CardSprite,
@@ -185,8 +184,7 @@ class PlayView(GameViewBase):
         self.portrait_x = 0.0
         self.portrait_shaker = PortraitShaker(self)
         self.badges: dict[str, arcade.Sprite] = {}
-        self.buttons: dict[str, Any] = {}  # the bar's baked buttons, the confirm panel's gui ones
-        self.button_bar = BakedButtons({}, height=44)
+        self.buttons: dict[str, Any] = {}  # the bar's and the confirm panel's gui buttons
         self._confirm_anchor: gui.UIAnchorLayout | None = None
 
         hero = self.state["board"]["hero"]
@@ -559,22 +557,22 @@ class PlayView(GameViewBase):
         return info.icon if info else ":resources:images/items/star.png"
 
     def _build_buttons(self) -> None:
-        """The button bar, baked per state (buttons.py): Rebuy, Random attack and Hint turn
-        on and off and change their labels as the run goes, which would lay out and render
-        the gui again in the middle of an animation. The confirm panel stays a gui panel."""
+        """The button bar (gui buttons, centred at the bottom) and, while it is asked, the
+        rebuy confirmation panel. Clicks on board actions wait for the animations."""
         self.ui.clear()
         self.buttons = {}
         actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
                    "help": self.open_help, "menu": self.open_menu}
         immediate = {"help", "menu"}  # not board input: never queued behind an animation
-        specs = {}
+        row = gui.UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
         for key, text, kind, width in button_specs(self.window.width):
             action = actions[key]
             click = action if key in immediate else (lambda a=action: self.request(a))
-            specs[key] = ButtonSpec(text, width, kind, on_click=click)
-        self.button_bar = BakedButtons(specs, height=44, gap=BUTTON_GAP, align_y=12, tag="play")
-        self.button_bar.layout(self.window.width, self.window.height)
-        self.buttons.update(self.button_bar.buttons)
+            self.buttons[key] = row.add(make_button(text, width=width, height=44, kind=kind,
+                                                    on_click=click))
+        bar = gui.UIAnchorLayout()
+        bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=12)
+        self.ui.add(bar)
         self._confirm_anchor = None
         if self.confirming:
             self._show_confirm()
@@ -747,7 +745,6 @@ class PlayView(GameViewBase):
         self.table.draw(nearest=True)
         draw_baked(self.labels)
         draw_baked(self.counters)
-        self.button_bar.draw()
 
     def draw_overlay(self) -> None:
         self.highlights.draw()
@@ -1033,7 +1030,6 @@ class PlayView(GameViewBase):
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.button_bar.on_mouse_motion(x, y)
         if self.confirming:
             return
         sel = self.sel
@@ -1085,8 +1081,6 @@ class PlayView(GameViewBase):
             self.tooltip.hide()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.button_bar.on_mouse_press(x, y, button):
-            return  # the bar's (as the gui's buttons took their presses)
         if self.confirming or self.closed or self.end_timer is not None:
             return
         if self.tweener.busy:
@@ -1156,8 +1150,6 @@ class PlayView(GameViewBase):
             card.outline = Color(255, 255, 255, 220)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.button_bar.on_mouse_release(x, y, button):
-            return
         sel = self.sel
         if sel is None or button != arcade.MOUSE_BUTTON_LEFT:
             return
