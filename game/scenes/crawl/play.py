@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,9 +105,14 @@ def move_decision(source: str, dest: str) -> dict[str, Any]:
 BUTTON_GAP = 10
 
 
+def _bar_key(window_width: int) -> bool:
+    """Which of the two button bars a window width gets (narrow below 1100 pixels)."""
+    return window_width < 1100
+
+
 def button_specs(window_width: int) -> list[tuple[str, str, str, int]]:
     """(key, label, kind, width) of the button bar; narrower buttons in a narrow window."""
-    narrow = window_width < 1100
+    narrow = _bar_key(window_width)
     return [
         ("rebuy", "Rebuy", "danger", 170 if narrow else 190),
         ("attack", "Random attack", "info", 150 if narrow else 170),
@@ -239,7 +244,8 @@ class PlayView(GameViewBase):
         self.last_rejection = ""
         self._hp_bar_full = 1.0
         self._hp_shown_bar = float(self.shown_hp)
-        self._warm_queue: list[card_text.Spec] = []  # texts baked in idle frames
+        self._background: Iterator[None] | None = None  # texts baked in idle frames
+        self._bar_widgets: dict[bool, dict[str, gui.UIFlatButton] | None] = {}
 
     # -- services for fx -------------------------------------------------------------------
     @property
@@ -275,17 +281,18 @@ class PlayView(GameViewBase):
                 return card
         return None
 
-    def _card_texts(self, w: int, h: int) -> list[card_text.Spec]:
+    def _card_texts(self, w: int, h: int, names: set[str] | None = None
+                    ) -> list[card_text.Spec]:
         """Every text a card of this content can show at this card size (values up to 30,
-        every name of the deck and of the abilities, both kinds), baked in one pass at layout
-        rather than one at a time in the frames where cards change."""
+        every name of the deck and of the abilities, or only `names`, both kinds)."""
         cat = self.catalogue
-        names = {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
+        if names is None:
+            names = self._all_names()
         specs: list[card_text.Spec] = []
         for n in range(31):
             specs.append((str(n), value_size(h), "left", "top"))
             specs.append((str(n), initial_size(h), "left", "top"))
-        for name in names:
+        for name in sorted(names):
             specs.append((name, fitted_size(name, w - 16, name_size(h)), "center", "center"))
         specs += [(a.kind_label, kind_size(h), "right", "top") for a in cat.abilities.values()]
         # the floating numbers of hits (30, 32), heals (30) and gold (28): fx.float_text
@@ -293,6 +300,10 @@ class PlayView(GameViewBase):
             specs += [(f"−{n}", 30, "center", "center"), (f"−{n}", 32, "center", "center"),
                       (f"+{n}", 30, "center", "center"), (f"+{n}", 28, "center", "center")]
         return specs
+
+    def _all_names(self) -> set[str]:
+        cat = self.catalogue
+        return {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
 
     def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
         layer = self._new_top_layer(data["id"]) if top else self.table
@@ -408,58 +419,80 @@ class PlayView(GameViewBase):
         self.hp_text.resize(max(13, card_h * 0.075))
         self.gold_text.resize(max(13, card_h * 0.072))
 
-    def _texts_at(self, width: int, height: int) -> tuple[list[card_text.Spec],
-                                                          list[card_text.Spec]]:
-        """(what the board shows now, every other text it may show) not baked yet, at this
-        window size: the first are baked before the board's first frame, the others in idle
-        frames after it (`update_game`), a few at a time."""
+    def _texts_now(self, width: int, height: int) -> list[card_text.Spec]:
+        """The texts the board shows in its first frame at this window size (of the cards
+        on the table and the counters) that are not baked yet."""
         lay = PlayLayout.compute(width, height)
         self._size_counters(lay.card_h)
-        specs = self._card_texts(lay.card_w, lay.card_h) + self._counter_texts()
         board, hero = self.state["board"], self.state["board"]["hero"]
         shown = {str(self.shown_deck), f"{hero['hp']} / {self.max_hp}", str(hero["gold"]),
                  f"Turn {self.state['turn']}"}
+        names: set[str] = set()
         for card in (*board["board"], board["left_hand"], board["right_hand"],
                      board["backpack"]):
             if card is not None:
+                names.add(str(card.get("name") or ""))
                 shown |= {str(card.get("value")), str(card.get("initial_value")),
                           str(card.get("name")), self.catalogue.kind_label(card)}
-        missing = [spec for spec in dict.fromkeys(specs) if not card_text.is_baked(spec)]
-        now = [spec for spec in missing if spec[0] in shown]
-        return now, [spec for spec in missing if spec[0] not in shown]
+        specs = self._card_texts(lay.card_w, lay.card_h, names) + self._counter_texts()
+        return [spec for spec in dict.fromkeys(specs)
+                if spec[0] in shown and not card_text.is_baked(spec)]
 
-    def prepare(self, width: int, height: int) -> Any:
-        """Bake the texts of the first frame, a few per step (the loading state shows
-        meanwhile); nothing to do (None) when they are all baked already."""
-        now, later = self._texts_at(width, height)
-        self._warm_queue = later
-        if not now:
+    def _later_texts(self, width: int, height: int) -> Iterator[None]:
+        """Every other text the board may show at this size, one unit of work per step:
+        fitting a name, then baking a text (run in idle frames, `update_game`)."""
+        lay = PlayLayout.compute(width, height)
+        w, h = lay.card_w, lay.card_h
+        for name in sorted(self._all_names()):
+            fitted_size(name, w - 16, name_size(h))  # cached: the specs below reuse it
+            yield
+        for spec in dict.fromkeys(self._card_texts(w, h) + self._counter_texts()):
+            if not card_text.is_baked(spec):
+                card_text.warm([spec])
+                yield
+
+    def prepare(self, width: int, height: int) -> Iterator[None] | None:
+        """Bake the texts of the first frame and build the button bar, a few units per step
+        (the loading state shows meanwhile); None when there is nothing to do."""
+        now = self._texts_now(width, height)
+        wide = _bar_key(width)
+        if not now and self._bar_widgets.get(wide) is not None:
             return None
-        return (card_text.warm(now[i:i + BAKE_STEP]) for i in range(0, len(now), BAKE_STEP))
+
+        def work() -> Iterator[None]:
+            for i in range(0, len(now), BAKE_STEP):
+                card_text.warm(now[i:i + BAKE_STEP])
+                yield
+            yield from self._make_bar(width)
+        return work()
 
     @property
     def background_work(self) -> bool:
-        return bool(self._warm_queue)
+        return self._background is not None
 
     def _warm_some(self) -> None:
-        """Bake a few of the texts the board may show later, in a frame where nothing
-        moves (at most BAKE_STEP and BACKGROUND_MS): a card's text is then ready before it
-        appears, and a text not baked yet when it appears is baked then (card_text.baked)."""
+        """A few units of `_later_texts` in a frame where nothing moves (at most BAKE_STEP
+        and BACKGROUND_MS): a card's text is then ready before it appears, and a text not
+        baked yet when it appears is baked then (card_text.baked)."""
+        if self._background is None:
+            return
         start = time.perf_counter()
-        done = 0
-        while self._warm_queue and done < BAKE_STEP and \
-                (time.perf_counter() - start) * 1000.0 < BACKGROUND_MS:
-            card_text.warm([self._warm_queue.pop()])
-            done += 1
+        for _ in range(BAKE_STEP):
+            try:
+                next(self._background)
+            except StopIteration:
+                self._background = None
+                return
+            if (time.perf_counter() - start) * 1000.0 >= BACKGROUND_MS:
+                return
 
     def layout(self, width: int, height: int) -> None:
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
         self._size_counters(h)
-        now, later = self._texts_at(width, height)
-        self._warm_queue = later
-        card_text.warm(now)  # after a resize: the new size's texts of the first frame
+        card_text.warm(self._texts_now(width, height))  # after a resize: the first frame's
+        self._background = self._later_texts(width, height)
         self.static.clear()
         self.hud.clear()
         # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
@@ -556,20 +589,33 @@ class PlayView(GameViewBase):
         info = self.catalogue.flag_abilities.get(flag)
         return info.icon if info else ":resources:images/items/star.png"
 
+    def _make_bar(self, width: int) -> Iterator[None]:
+        """Build the button bar's gui buttons for this window width (one per step): the
+        gui's widgets are slow to construct, so they are made once and kept."""
+        actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
+                   "help": self.open_help, "menu": self.open_menu}
+        immediate = {"help", "menu"}  # not board input: never queued behind an animation
+        bar: dict[str, gui.UIFlatButton] = {}
+        for key, text, kind, button_width in button_specs(width):
+            action = actions[key]
+            click = action if key in immediate else (lambda a=action: self.request(a))
+            bar[key] = make_button(text, width=button_width, height=44, kind=kind,
+                                   on_click=click)
+            yield
+        self._bar_widgets[_bar_key(width)] = bar
+
     def _build_buttons(self) -> None:
         """The button bar (gui buttons, centred at the bottom) and, while it is asked, the
         rebuy confirmation panel. Clicks on board actions wait for the animations."""
         self.ui.clear()
-        self.buttons = {}
-        actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
-                   "help": self.open_help, "menu": self.open_menu}
-        immediate = {"help", "menu"}  # not board input: never queued behind an animation
+        width = self.window.width
+        if self._bar_widgets.get(_bar_key(width)) is None:
+            for _ in self._make_bar(width):
+                pass
+        self.buttons = dict(self._bar_widgets[_bar_key(width)] or {})
         row = gui.UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
-        for key, text, kind, width in button_specs(self.window.width):
-            action = actions[key]
-            click = action if key in immediate else (lambda a=action: self.request(a))
-            self.buttons[key] = row.add(make_button(text, width=width, height=44, kind=kind,
-                                                    on_click=click))
+        for button in self.buttons.values():
+            row.add(button)
         bar = gui.UIAnchorLayout()
         bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=12)
         self.ui.add(bar)
@@ -764,7 +810,7 @@ class PlayView(GameViewBase):
         return self.hint_shown is not None  # the hint arrow throbs
 
     def update_game(self, dt: float) -> None:
-        if self._warm_queue and not len(self.tweener):
+        if self._background is not None and not len(self.tweener):
             self._warm_some()
         if self.lively:  # the arrow's throb holds still when the player is away
             self.clock += dt
