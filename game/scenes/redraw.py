@@ -16,9 +16,13 @@ its own invalidation sets when an event requires a redraw. arcade's loop ignores
   `request_redraw()`.
 
 A skipped tick swaps no buffers, so the last frame stays on the screen. `on_update` still runs
-at every tick (it is cheap: a screen at rest spends well under 1 % of a core there), so timers
-and worker polls keep their pace. The test harness dispatches `on_draw` itself and is not
-affected; `drawn` and `skipped` count frames for tests and the idle benchmark.
+at every tick, but arcade's gui walks every widget of a screen on each update (about 3 % of a
+core for the menu's 56 widgets): after `IDLE_TICKS` ticks without a frame the loop slows to
+`IDLE_RATE` with arcade's `Window.set_update_rate`, and input or a frame restores the normal
+rate at once. A change that comes from no input (a CPU's answer, a toast's timer) then waits
+at most a tenth of a second; timers and tweens run on dt, so they keep their pace. The test
+harness dispatches `on_draw` itself and is not affected; `drawn` and `skipped` count frames
+for tests and the idle benchmark.
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ INPUT_EVENTS = frozenset({
     "on_text", "on_text_motion", "on_text_motion_select", "on_resize", "on_expose",
     "on_activate", "on_deactivate", "on_show",
 })  # fmt: skip
+
+
+IDLE_TICKS = 30  # ticks without a frame (half a second) before the loop slows down
+IDLE_RATE = 1 / 10  # seconds between updates while nothing is drawn
 
 
 def request_redraw(window: Any = None) -> None:
@@ -60,13 +68,23 @@ class OnDemandWindow(arcade.Window):
         self.input_events = 0  # before super(): creating the window dispatches events
         self.drawn = 0
         self.skipped = 0
+        self.active_rate = float(kwargs.get("update_rate", 1 / 60))
+        self.update_rate = self.active_rate  # the rate the loop runs at now
+        self._quiet_ticks = 0
         super().__init__(*args, **kwargs)
         self.invalid = True
+
+    def _set_rate(self, rate: float) -> None:
+        if rate != self.update_rate:
+            self.update_rate = rate
+            self.set_update_rate(rate)
 
     def dispatch_event(self, *args: Any) -> Any:
         if args and args[0] in INPUT_EVENTS:
             self.invalid = True
             self.input_events += 1
+            self._quiet_ticks = 0
+            self._set_rate(self.active_rate)
         return super().dispatch_event(*args)
 
     def show_view(self, new_view: arcade.View) -> None:
@@ -78,7 +96,12 @@ class OnDemandWindow(arcade.Window):
         made while drawing asks for the next frame."""
         if not self.invalid:
             self.skipped += 1
+            self._quiet_ticks += 1
+            if self._quiet_ticks >= IDLE_TICKS:
+                self._set_rate(IDLE_RATE)
             return
+        self._quiet_ticks = 0
+        self._set_rate(self.active_rate)
         self.invalid = False
         self.drawn += 1
         super().draw(dt)

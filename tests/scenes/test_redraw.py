@@ -8,7 +8,7 @@ import pytest
 
 from game.scenes.animation import Wait
 from game.scenes.base import QUIET_SECONDS, GameViewBase
-from game.scenes.redraw import OnDemandWindow, request_redraw
+from game.scenes.redraw import IDLE_RATE, IDLE_TICKS, OnDemandWindow, request_redraw
 
 DT = 1 / 60
 
@@ -131,3 +131,20 @@ def test_the_harness_still_draws_every_stepped_frame(window, view):
     draws = view.draws
     step(window, 4)
     assert view.draws == draws + 4
+
+
+def test_the_loop_slows_down_at_rest_and_input_restores_it(window, view):
+    window.dispatch_event("on_mouse_motion", 30, 30, 1, 1)
+    assert tick(window, 1) == 1  # the frame of the input, then nothing to draw
+    assert window.update_rate == window.active_rate == pytest.approx(1 / 60)
+    tick(window, IDLE_TICKS - 1)
+    assert window.update_rate == window.active_rate
+    tick(window, 1)
+    assert window.update_rate == IDLE_RATE  # half a second without a frame
+    window.dispatch_event("on_mouse_motion", 40, 40, 1, 1)
+    assert window.update_rate == window.active_rate  # at once, before the next tick
+    tick(window, IDLE_TICKS + 5)
+    assert window.update_rate == IDLE_RATE
+    request_redraw(window)  # a change from no input: the next tick draws and speeds up
+    assert tick(window, 1) == 1
+    assert window.update_rate == window.active_rate
