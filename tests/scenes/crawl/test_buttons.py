@@ -1,16 +1,13 @@
 """The crawl screens' button rows are arcade gui buttons again: the same pixels as the baked
 buttons they replace (references rendered with `BakedButtons` before its deletion, under ref/),
-the gui's click rules, and no frame of preparation for them; the flattened fan (crawl/flat.py)."""
+the gui's click rules; and the Start screen's fan as it was flattened (crawl/flat.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import arcade
 from PIL import Image, ImageChops
 
-from game.scenes.base import GameViewBase
-from game.scenes.crawl.flat import draw_opaque_sprites, flatten
 from game.scenes.harness import click, move, screenshot, step
 from tests.scenes.crawl.crawl_scene_helpers import show
 
@@ -78,32 +75,18 @@ def test_the_bar_clicks_wait_for_animations_and_help_does_not(window, crawl_app)
     window.hide_view()
 
 
-def test_flattened_fan_matches_the_sprites(window, crawl_app):
-    from game.scenes import theme
-    from game.scenes.crawl import look
+def test_the_start_fan_looks_as_it_did_flattened(window, crawl_app):
+    """The fan is its five sprites again (crawl/flat.py deleted in issue 14): the same
+    picture as the flattened sprite, within the unit of rounding linear sampling moves."""
+    from game.scenes.crawl.start import StartView
 
-    sprites = arcade.SpriteList()
-    for i, kind in enumerate(("enemy", "spell", "shield")):
-        sprite = arcade.Sprite(look.card_face_texture(kind, "", 70, 100))
-        sprite.position = (300.3 + i * 30, 200.6 - abs(i - 1) * 8)
-        sprite.angle = (i - 1) * 9
-        sprites.append(sprite)
-    flat = arcade.SpriteList()
-    flat.append(flatten(sprites, theme.TABLE, "test"))
-
-    class Fan(GameViewBase):
-        def __init__(self, app, draw):
-            super().__init__(app)
-            self.draw = draw
-
-        def draw_board(self):
-            self.draw()
-
-    shots = []
-    for draw in (sprites.draw, lambda: draw_opaque_sprites(flat)):
-        show(window, Fan(crawl_app, draw))
-        shots.append(screenshot(window).convert("RGB"))
-        window.hide_view()
-    diff = [abs(a - b) for pa, pb in zip(shots[0].getdata(), shots[1].getdata(), strict=True)
-            for a, b in zip(pa, pb, strict=True)]
-    assert max(diff) <= 2  # atlas placement may move linear sampling by a unit
+    view = show(window, StartView(crawl_app), 3)
+    img = screenshot(window)
+    left, bottom, right, top = 726, 146, 1051, 327  # the flattened sprite's box at 1280x720
+    fan = img.crop((left, img.height - top, right, img.height - bottom)).convert("RGB")
+    ref = Image.open(REF / "start-fan.png").convert("RGB")
+    assert fan.size == ref.size
+    diff = ImageChops.difference(fan, ref)
+    assert max(high for _, high in diff.getextrema()) <= 2
+    view.on_hide_view()
+    window.hide_view()
