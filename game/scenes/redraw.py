@@ -96,7 +96,9 @@ class OnDemandWindow(arcade.Window):
         made while drawing asks for the next frame."""
         if not self.invalid:
             self.skipped += 1
-            self._quiet_ticks += 1
+            # a screen baking in its idle frames keeps the full rate until it is done
+            if not getattr(self.current_view, "background_work", False):
+                self._quiet_ticks += 1
             if self._quiet_ticks >= IDLE_TICKS:
                 self._set_rate(IDLE_RATE)
             return

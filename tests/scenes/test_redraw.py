@@ -148,3 +148,13 @@ def test_the_loop_slows_down_at_rest_and_input_restores_it(window, view):
     request_redraw(window)  # a change from no input: the next tick draws and speeds up
     assert tick(window, 1) == 1
     assert window.update_rate == window.active_rate
+
+
+def test_background_work_keeps_the_full_rate(window, view, monkeypatch):
+    monkeypatch.setattr(CountingView, "background_work", property(lambda self: True))
+    window.dispatch_event("on_mouse_motion", 30, 30, 1, 1)
+    assert tick(window, IDLE_TICKS * 2) == 1  # nothing to draw, but work to do each tick
+    assert window.update_rate == window.active_rate
+    monkeypatch.setattr(CountingView, "background_work", property(lambda self: False))
+    tick(window, IDLE_TICKS)
+    assert window.update_rate == IDLE_RATE
