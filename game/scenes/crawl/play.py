@@ -464,7 +464,27 @@ class PlayView(GameViewBase):
                 card_text.warm(now[i:i + BAKE_STEP])
                 yield
             yield from self._make_bar(width)
+            yield from self._paint_faces(width, height)
         return work()
+
+    def _paint_faces(self, width: int, height: int) -> Iterator[None]:
+        """Paint the textures of the first frame one per step (cached by `look`, so layout
+        finds them): the faces of the cards on the table, the deck's back, the chest."""
+        lay = PlayLayout.compute(width, height)
+        w, h = lay.card_w, lay.card_h
+        board = self.state["board"]
+        for card in (*board["board"], board["left_hand"], board["right_hand"],
+                     board["backpack"]):
+            if card is not None:
+                look.card_face_texture(card["type"], self.catalogue.art_for(card), w, h,
+                                       pyro=bool(card.get("pyro")),
+                                       bash=bool(card.get("bash")),
+                                       spent=bool(card.get("spent")))
+                yield
+        look.card_back_texture(w, h)
+        yield
+        look.chest_texture(int(w * 0.78), int(w * 0.62))
+        yield
 
     @property
     def background_work(self) -> bool:
