@@ -23,6 +23,7 @@ thinks while a screen idles). Frames are timed as every frame row is (update, dr
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -133,6 +134,8 @@ def idle_cpu(app: Any, make: Callable[[Any], Any], seconds: float = IDLE_SECONDS
             state["drawn"], state["quiet_since"] = win.drawn, now  # not at rest yet
         if now - state["quiet_since"] >= 0.5 or now - state["opened"] > SETTLE_LIMIT:
             pyglet.clock.unschedule(settle)
+            gc.collect()  # the previous screen's garbage is not this screen's idle cost
+            now = time.perf_counter()
             state["cpu"], state["wall"], state["frames"] = time.process_time(), now, win.drawn
             pyglet.clock.schedule_once(lambda dt: pyglet.app.exit(), seconds)
 
