@@ -111,5 +111,9 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
             if not modes or spec.id in modes:
                 if spec.bench is not None:
                     rows += spec.bench()
+                if spec.shot_entry is not None:  # opening and idling of every screen
+                    from game.scenes.screen_bench import screen_rows
+
+                    rows += screen_rows(spec.id)
                 rows += step_rows(spec)  # worst case per phase step
     return rows

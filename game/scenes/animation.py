@@ -293,6 +293,9 @@ class Tweener:
     def __init__(self, speed: str | Callable[[], str] = "normal") -> None:
         self._speed = speed
         self._tweens: list[Tween] = []
+        # bumped whenever a tween starts, ends early or is dropped (an instant tween applies its
+        # end state inside `add`): a view redraws when it moved (game.scenes.redraw)
+        self.changes = 0
 
     @property
     def speed(self) -> str:
@@ -321,6 +324,7 @@ class Tweener:
 
     def add(self, tween: Tween) -> Tween:
         """Start a tween; in instant mode it is finished (end state applied) before returning."""
+        self.changes += 1
         if self.instant:
             tween.finish()
         elif not tween.done:
@@ -346,12 +350,14 @@ class Tweener:
             todo = [t for t in self._tweens if tag is None or t.tag == tag]
             if not todo:
                 return
+            self.changes += 1
             self._tweens = [t for t in self._tweens if t not in todo]
             for tween in todo:
                 tween.finish()
 
     def cancel(self, tag: Any = None) -> None:
         """Drop tweens (all, or those with `tag`) where they are, without on_done."""
+        self.changes += 1
         self._tweens = [t for t in self._tweens if tag is not None and t.tag != tag]
 
     # shortcuts -------------------------------------------------------------------------------

@@ -118,6 +118,7 @@ class App:
         if factory is None:
             self.notify(NOT_PLAYABLE)
             return None
+        self.show_loading(f"Opening {spec.title}…")
         try:
             view = factory(self, launch)
         except Exception as exc:  # a broken record or scene is reported, the menu stays usable
@@ -127,6 +128,24 @@ class App:
         if view is not None and view is not self.window.current_view:
             self.show_view(view)
         return view
+
+    def show_loading(self, message: str) -> None:
+        """Put a loading line on the screen at once, before building a mode's first screen
+        blocks the loop (a cold first opening takes up to a second on a 2-core machine):
+        the click is seen to have worked. The next frame is the new screen's."""
+        from game.scenes.fonts import UI_FONT
+        from game.scenes.screen import clear_color
+
+        win = self.window
+        try:
+            win.switch_to()
+            clear_color(win, theme.TABLE)
+            arcade.Text(message, win.width / 2, win.height / 2, theme.TEXT,
+                        theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
+                        anchor_y="center").draw()
+            win.flip()
+        except Exception:  # a closing window: there is nothing to show it on
+            log.debug("the loading line could not be drawn", exc_info=True)
 
     def continue_mode(self, mode_id: str) -> arcade.View | None:
         """Resume the saved match of a mode (its record is the whole save)."""
@@ -325,8 +344,9 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
     screen is saved and every worker process ends before this returns. `first(app)` shows
     the first screen instead of the menu (`tabula host` / `tabula join` in the window)."""
     from game.scenes.fonts import load_fonts
+    from game.scenes.redraw import OnDemandWindow
 
-    window = arcade.Window(
+    window = OnDemandWindow(  # draws only when something changed (docs/architecture.md)
         *WINDOW_SIZE, "Tabula", resizable=True, antialiasing=False, center_window=True
     )
     window.set_minimum_size(*MIN_WINDOW_SIZE)

@@ -18,11 +18,26 @@ Subclasses override the hooks, not the arcade handlers:
   (called through `App.leave_match`, which also forgets the screen as the app's current match);
 - `on_game_key(symbol, modifiers)`: keys first; return True to consume (e.g. Esc cancelling a
   selection before it would open the pause menu);
-- `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first.
+- `on_mouse_*`: board input; gui widgets receive the mouse through the UIManager first;
+- `is_animating()`: True while the picture changes by itself (extend it with `or super()`);
+- `has_loops()`: a decoration loop is on screen (a pulsing glow, a bobbing token);
+- `prepare(width, height)`: heavy work before the first layout (text bakes, uploads), as a
+  generator that yields between small units of work. It runs `PREPARE_BUDGET_MS` of work a
+  frame with a loading state on the screen (`preparing` is True), and `layout` follows; so a
+  screen never blocks the window for long however much it has to bake.
+
+Render on demand (game.scenes.redraw): the window draws only after input or when a screen
+asks. `on_update` asks for the next frame while `is_animating()` holds, in the frame where it
+stops, and when a tween started or ended (an "instant" tween ends inside `add`). Decoration
+loops are animation only while the player is active: they run until `QUIET_SECONDS` after the
+last input or event, then hold still (their screens stop their clocks when `lively` is False),
+so a screen left alone costs no frames.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -30,6 +45,8 @@ import pyglet
 
 from game.scenes import theme
 from game.scenes.animation import Tweener
+from game.scenes.fonts import UI_FONT
+from game.scenes.redraw import input_serial, request_redraw
 from game.scenes.screen import ColorClear
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
@@ -46,11 +63,15 @@ COMMON_HELP = HelpTopic(
     ),
 )
 
+QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
+PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
+
 
 class GameViewBase(ColorClear, arcade.View):
     """Base class of every game screen; see the module docstring for the hooks."""
 
     title = "Game"  # shown in the pause menu and as the help overlay's heading
+    prepare_sync = False  # tests set True: `prepare` runs whole when the screen shows
     mode_id: str | None = None  # the mode whose save slot "Save and quit" uses
 
     def __init__(self, app: App) -> None:
@@ -63,6 +84,12 @@ class GameViewBase(ColorClear, arcade.View):
         self.tooltip = Tooltip()
         self.batch = pyglet.graphics.Batch()
         self._laid_out_for: tuple[int, int] | None = None
+        self.quiet_time = 0.0  # seconds since the last input or event (see `lively`)
+        self._seen_input = -1
+        self._seen_changes = 0
+        self._prep: Iterator[object] | None = None  # the running `prepare` generator
+        self._prep_frames = 0
+        self._loading: arcade.Text | None = None
 
     # hooks --------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -80,6 +107,72 @@ class GameViewBase(ColorClear, arcade.View):
     def help_topics(self) -> list[HelpTopic]:
         """The topics of this screen's help overlay (the common keys are appended)."""
         return []
+
+    def prepare(self, width: int, height: int) -> Iterator[object] | None:
+        """Heavy work before the first layout, as a generator yielding between small units
+        (each well under `PREPARE_BUDGET_MS`); None when the screen has nothing to prepare."""
+        return None
+
+    @property
+    def preparing(self) -> bool:
+        """The screen shows its loading state while `prepare` runs."""
+        return self._prep is not None
+
+    @property
+    def background_work(self) -> bool:
+        """Work the screen does in idle frames after it is shown (benchmarks wait for it)."""
+        return False
+
+    def _prepare_some(self) -> None:
+        """Run the preparation for one frame's budget; lay out when it is done."""
+        assert self._prep is not None
+        start = time.perf_counter()
+        self._prep_frames += 1
+        if self._prep_frames == 1 and not self.prepare_sync:
+            self.request_redraw()  # the first frame shows the loading state, before any work
+            return
+        try:
+            while (time.perf_counter() - start) * 1000.0 < PREPARE_BUDGET_MS:
+                next(self._prep)
+        except StopIteration:
+            self._prep = None
+            self.relayout()
+        self.request_redraw()  # the loading state's dots, or the first whole frame
+
+    def draw_loading(self) -> None:
+        """The loading state: a line in the middle of the table, its dots counting frames."""
+        if self._loading is None:
+            self._loading = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_SUBHEADING,
+                                        font_name=UI_FONT, anchor_x="center",
+                                        anchor_y="center")
+        dots = "." * (1 + (self._prep_frames // 8) % 3)
+        self._loading.text = f"Preparing the table{dots}"
+        self._loading.position = (self.window.width / 2, self.window.height / 2)
+        self._loading.draw()
+
+    def is_animating(self) -> bool:
+        """True while the picture changes by itself: tweens run, a toast shows (it fades) or
+        the gui has a change to render. Screens add their own (a CPU's spinner, queued events)
+        with `or super().is_animating()`. It keeps the screen `lively` (decoration loops on).
+        """
+        if len(self.tweener) or self.toast.visible:
+            return True
+        needs_update = getattr(self.ui, "needs_update", None)
+        return bool(needs_update is not None and needs_update())
+
+    def has_loops(self) -> bool:
+        """A decoration loop is on screen (a pulsing glow, a bobbing token): it plays while
+        `lively` and holds still after."""
+        return False
+
+    @property
+    def lively(self) -> bool:
+        """The player or the match did something in the last `QUIET_SECONDS`."""
+        return self.quiet_time < QUIET_SECONDS
+
+    def request_redraw(self) -> None:
+        """Draw the next frame (a change that came from no input and no tween)."""
+        request_redraw(self.window)
 
     def current_record(self) -> dict[str, Any] | None:
         """The match record to save now, or None when there is no match to save."""
@@ -119,6 +212,7 @@ class GameViewBase(ColorClear, arcade.View):
         """Run `layout` for the current window size (after the screen's content changed)."""
         self._laid_out_for = (self.window.width, self.window.height)
         self.layout(self.window.width, self.window.height)
+        self.request_redraw()
 
     # arcade handlers ---------------------------------------------------------------------------
     def on_show_view(self) -> None:
@@ -128,6 +222,14 @@ class GameViewBase(ColorClear, arcade.View):
         if track is not None:  # the app saves this screen's match if the game is closed
             track(self)
         self.ui.enable()
+        if self._laid_out_for is None and self._prep is None:
+            self._prep = self.prepare(self.window.width, self.window.height)
+            if self._prep is not None and self.prepare_sync:  # tests: all of it, now
+                for _ in self._prep:
+                    pass
+                self._prep = None
+        if self._prep is not None:
+            return  # layout follows the preparation (`_prepare_some`)
         if self._laid_out_for != (self.window.width, self.window.height):
             self.relayout()
 
@@ -136,15 +238,40 @@ class GameViewBase(ColorClear, arcade.View):
         self.tooltip.hide()
 
     def on_resize(self, width: int, height: int) -> None:
+        if self._prep is not None:
+            return  # laid out for the size of the window when the preparation ends
         self._laid_out_for = (width, height)
         self.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:
+        if self._prep is not None:
+            self._prepare_some()
+            return
+        serial = input_serial(self.window)
+        if serial != self._seen_input:
+            self._seen_input = serial
+            self.quiet_time = 0.0
+        else:
+            self.quiet_time += delta_time
+        busy = self.is_animating()
+        if busy:
+            self.quiet_time = 0.0
         self.tweener.update(delta_time)
         self.toast.update(delta_time)
         self.update_game(delta_time)
+        if self.tweener.changes != self._seen_changes:  # an animation started or ended
+            self._seen_changes = self.tweener.changes  # (since the last frame, from anywhere)
+            self.quiet_time = 0.0
+            busy = True
+        if busy or self.is_animating() or (self.has_loops() and self.lively):
+            self.request_redraw()
 
     def on_draw(self) -> None:
+        if self._prep is not None:
+            self.clear()
+            self.draw_loading()
+            self.toast.draw()
+            return
         self.ui.prepare()  # gui changes rendered first, before the frame's drawing is queued
         self.clear()  # the colour only (ColorClear): not depth and stencil, 3x cheaper
         self.draw_board()
@@ -155,7 +282,7 @@ class GameViewBase(ColorClear, arcade.View):
         self.toast.draw()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
-        if self.on_game_key(symbol, modifiers):
+        if self._prep is None and self.on_game_key(symbol, modifiers):  # no board yet
             return True
         if symbol == arcade.key.H:
             self.open_help()

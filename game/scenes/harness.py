@@ -18,7 +18,9 @@ from PIL import Image
 
 def make_window(width: int = 1280, height: int = 720, title: str = "Tabula") -> arcade.Window:
     """A window whose events run at dispatch time; no MSAA because llvmpipe doubles frame time."""
-    win = arcade.Window(width, height, title, antialiasing=False, vsync=False)
+    from game.scenes.redraw import OnDemandWindow
+
+    win = OnDemandWindow(width, height, title, antialiasing=False, vsync=False)
     win._enable_event_queue = False  # private: handlers run at dispatch time, as under app.run()
     win.dispatch_events()  # flush what window creation queued
     return win

@@ -26,6 +26,7 @@ import arcade.shape_list
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT
+from game.scenes.redraw import request_redraw
 from game.scenes.screen import draw_opaque
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
@@ -131,6 +132,8 @@ class FeltView(gui.UIView):
     Subclasses set `self._felt` (see `table_felt`) and `self.toast`."""
 
     def on_update(self, delta_time: float) -> None:
+        if self.toast.visible:  # it fades out: frames until it is gone (game.scenes.redraw)
+            request_redraw(self.window)
         self.toast.update(delta_time)
 
     def on_draw(self) -> None:
@@ -531,6 +534,7 @@ class MainMenuView(FeltView):
         if not self.app.mod_problems_known:  # after the first frame: cold start stays quick
             if self.app.mod_problems():
                 self.build()
+                request_redraw(self.window)
 
     def on_show_view(self) -> None:
         super().on_show_view()

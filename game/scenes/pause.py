@@ -21,6 +21,7 @@ import arcade.gui as gui
 import arcade.shape_list
 
 from game.scenes import theme
+from game.scenes.redraw import request_redraw
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     HelpOverlay,
@@ -203,6 +204,8 @@ class PauseView(gui.UIView):
         self.toast.draw()
 
     def on_update(self, delta_time: float) -> None:
+        if self.toast.visible:  # it fades out: frames until it is gone (game.scenes.redraw)
+            request_redraw(self.window)
         self.toast.update(delta_time)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:

@@ -111,3 +111,12 @@ def user_dirs(tabula_home):
 
     paths.saves_dir().mkdir(parents=True, exist_ok=True)
     paths.user_config_dir().mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture(autouse=True)
+def _prepare_at_once(monkeypatch):
+    """Screens prepare whole when shown, as the tests written before incremental preparation
+    expect; tests of the incremental path turn it back off (tests/scenes/test_prepare.py)."""
+    from game.scenes.base import GameViewBase
+
+    monkeypatch.setattr(GameViewBase, "prepare_sync", True)

@@ -50,6 +50,31 @@ def test_start_mode_shows_the_returned_view(window, app, registry, fake_scenes, 
     assert window.current_view is view and view.launch is launch
 
 
+def test_start_mode_shows_a_loading_line_before_building(window, app, registry, fake_scenes,
+                                                          menu):
+    """The first screen of a mode may take a while to build: the window shows
+    "Opening <title>…" before the mode's scene entry runs."""
+    import arcade
+
+    from game.scenes import theme
+    from game.scenes.harness import region_colors
+
+    seen = []
+
+    def start(app_, launch):
+        img = arcade.get_image()  # what the window holds while the screen is being built
+        middle = arcade.LBWH(window.width / 2 - 120, window.height / 2 - 12, 240, 24)
+        seen.append(region_colors(img, middle))
+        return fake_scenes.FakeGameView(app_, launch)
+
+    fake_scenes.start_seen = start
+    registry("alpha", title="Alpha", scene_entry="tabula_fake_scenes:start_seen")
+    view = app.start_mode(ModeLaunch(mode="alpha", seed=5))
+    assert window.current_view is view
+    colors = seen[0]
+    assert theme.TABLE[:3] in colors and len(colors) > 2  # text on the table
+
+
 def test_save_slot_round_trip(window, app, registry):
     registry("alpha")
     assert not app.has_save("alpha")

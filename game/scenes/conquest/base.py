@@ -298,6 +298,15 @@ class ConquestView(GameViewBase):
     def animating(self) -> bool:
         return bool(self.session.events) or self.tweener.busy
 
+    def is_animating(self) -> bool:
+        """Events wait to play, an explosion runs, or a CPU seat thinks."""
+        thinking = self.session.live and bool(self.session.cpu) and self.session.runner.pending
+        return (bool(self.session.events) or bool(self.fx_frames) or thinking
+                or super().is_animating())
+
+    def has_loops(self) -> bool:
+        return True  # selection glows and bobbing tokens (`pulse`): still when nobody plays
+
     def legal(self) -> list[dict[str, Any]]:
         return self.match.legal_decisions(self.viewer) if self.can_act else []
 
@@ -653,7 +662,8 @@ class ConquestView(GameViewBase):
 
     # -- per frame ------------------------------------------------------------------------------
     def update_game(self, dt: float) -> None:
-        self.clock += dt
+        if self.lively:
+            self.clock += dt
         if self.session.remote is not None:
             watch(self, self.session.remote)
         self.pump_events(dt)

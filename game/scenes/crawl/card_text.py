@@ -65,6 +65,11 @@ def warm(specs: Iterable[Spec]) -> None:
         atlas.add(baked[spec].texture)  # uploaded now, not in the frame that first shows it
 
 
+def is_baked(spec: Spec) -> bool:
+    """True when the spec needs no bake (baked already, or empty)."""
+    return not spec[0] or spec in _baked
+
+
 def baked(spec: Spec) -> BakedText:
     """The baked text of a spec (baked now if it is new)."""
     if spec not in _baked:

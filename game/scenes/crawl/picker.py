@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import arcade
+import arcade.gui as gui
 import arcade.shape_list
 import numpy as np
 from arcade.types import Color
@@ -27,12 +28,11 @@ from game.scenes import theme
 from game.scenes.bake import Baked, bake_texts, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import look
-from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.shape_batch import ShapeBatch, triangles
-from game.scenes.widgets import HelpTopic
+from game.scenes.widgets import HelpTopic, make_button
 
 COLUMNS = 7
 LIFT = 12  # whole pixels: the baked texts stay on the pixel grid
@@ -171,14 +171,18 @@ class PickerView(GameViewBase):
         self.tiles_sprites = arcade.SpriteList()  # the icons
         self.labels = arcade.SpriteList()  # baked texts: the tiles', the heading and the note
         self.tiles_shapes = ShapeBatch()  # bodies and rings
-        # baked, not gui widgets: Start and Clear turn on and off as the selection changes,
-        # which would lay out and render the gui again (buttons.py)
-        self.buttons = BakedButtons({
-            "back": ButtonSpec("Back (Esc)", 150, on_click=self.back),
-            "random": ButtonSpec("Random", 150, on_click=self.random_pick),
-            "clear": ButtonSpec("Clear", 150, on_click=self.clear_selection),
-            "start": ButtonSpec("Start run", 190, "primary", on_click=self.start_run),
-        }, height=theme.BUTTON_HEIGHT, gap=12, align_y=22, tag="picker")  # fmt: skip
+        # the row of gui buttons at the bottom (Start and Clear follow the selection)
+        row = gui.UIBoxLayout(vertical=False, space_between=12)
+        self.buttons = {key: row.add(make_button(text, width=width, kind=kind, on_click=click))
+                        for key, text, width, kind, click in (
+            ("back", "Back (Esc)", 150, "secondary", self.back),
+            ("random", "Random", 150, "secondary", self.random_pick),
+            ("clear", "Clear", 150, "secondary", self.clear_selection),
+            ("start", "Start run", 190, "primary", self.start_run),
+        )}  # fmt: skip
+        bar = gui.UIAnchorLayout()
+        bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
+        self.ui.add(bar)
         self.closed = False
         self.rng = random.Random()  # presentation only: the Random button's suggestion
         self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
@@ -220,7 +224,6 @@ class PickerView(GameViewBase):
             rect = arcade.XYWH(x, y, tile_w, tile_h)
             self.tiles.append(AbilityTile(self, self.catalogue.abilities[ability_id], rect))
         self._bake_texts()
-        self.buttons.layout(width, height)
         self.refresh()
 
     def _bake_texts(self) -> None:
@@ -278,7 +281,6 @@ class PickerView(GameViewBase):
         self.tiles_sprites.draw()
         draw_baked(self.labels)
         draw_baked(self.counter_sprites)
-        self.buttons.draw()
 
     # -- choosing --------------------------------------------------------------------------
     def toggle(self, ability_id: str) -> bool:
@@ -326,15 +328,7 @@ class PickerView(GameViewBase):
             self.match.close()
 
     # -- input -----------------------------------------------------------------------------
-    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.buttons.on_mouse_motion(x, y)
-
-    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        self.buttons.on_mouse_release(x, y, button)
-
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.buttons.on_mouse_press(x, y, button):
-            return
         for i, tile in enumerate(self.tiles):
             if tile.rect.point_in_rect((x, y)):
                 self.focus = i

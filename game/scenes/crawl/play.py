@@ -14,7 +14,8 @@ the animation to its end first, so no input is lost.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +34,6 @@ from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.crawl import card_text, look
-from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.card_text import CardLabel, fitted_size
 from game.scenes.crawl.cards import (
     CardSprite,
@@ -69,6 +69,8 @@ DRAG_THRESHOLD = 6
 LIFT = 8
 END_DELAY = 1.1  # seconds between the last animation and the end screen
 HP_TEXTS_BAKED = 40  # HP counter texts baked at layout, from max_hp down (_counter_texts)
+BAKE_STEP = 4  # texts baked per preparation step, and at most per idle frame
+BACKGROUND_MS = 6.0  # baking per idle frame: a frame stays well inside 16.7 ms
 
 
 @dataclass
@@ -103,9 +105,14 @@ def move_decision(source: str, dest: str) -> dict[str, Any]:
 BUTTON_GAP = 10
 
 
+def _bar_key(window_width: int) -> bool:
+    """Which of the two button bars a window width gets (narrow below 1100 pixels)."""
+    return window_width < 1100
+
+
 def button_specs(window_width: int) -> list[tuple[str, str, str, int]]:
     """(key, label, kind, width) of the button bar; narrower buttons in a narrow window."""
-    narrow = window_width < 1100
+    narrow = _bar_key(window_width)
     return [
         ("rebuy", "Rebuy", "danger", 170 if narrow else 190),
         ("attack", "Random attack", "info", 150 if narrow else 170),
@@ -182,8 +189,7 @@ class PlayView(GameViewBase):
         self.portrait_x = 0.0
         self.portrait_shaker = PortraitShaker(self)
         self.badges: dict[str, arcade.Sprite] = {}
-        self.buttons: dict[str, Any] = {}  # the bar's baked buttons, the confirm panel's gui ones
-        self.button_bar = BakedButtons({}, height=44)
+        self.buttons: dict[str, Any] = {}  # the bar's and the confirm panel's gui buttons
         self._confirm_anchor: gui.UIAnchorLayout | None = None
 
         hero = self.state["board"]["hero"]
@@ -238,6 +244,8 @@ class PlayView(GameViewBase):
         self.last_rejection = ""
         self._hp_bar_full = 1.0
         self._hp_shown_bar = float(self.shown_hp)
+        self._background: Iterator[None] | None = None  # texts baked in idle frames
+        self._bar_widgets: dict[bool, dict[str, gui.UIFlatButton] | None] = {}
 
     # -- services for fx -------------------------------------------------------------------
     @property
@@ -273,17 +281,18 @@ class PlayView(GameViewBase):
                 return card
         return None
 
-    def _card_texts(self, w: int, h: int) -> list[card_text.Spec]:
+    def _card_texts(self, w: int, h: int, names: set[str] | None = None
+                    ) -> list[card_text.Spec]:
         """Every text a card of this content can show at this card size (values up to 30,
-        every name of the deck and of the abilities, both kinds), baked in one pass at layout
-        rather than one at a time in the frames where cards change."""
+        every name of the deck and of the abilities, or only `names`, both kinds)."""
         cat = self.catalogue
-        names = {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
+        if names is None:
+            names = self._all_names()
         specs: list[card_text.Spec] = []
         for n in range(31):
             specs.append((str(n), value_size(h), "left", "top"))
             specs.append((str(n), initial_size(h), "left", "top"))
-        for name in names:
+        for name in sorted(names):
             specs.append((name, fitted_size(name, w - 16, name_size(h)), "center", "center"))
         specs += [(a.kind_label, kind_size(h), "right", "top") for a in cat.abilities.values()]
         # the floating numbers of hits (30, 32), heals (30) and gold (28): fx.float_text
@@ -291,6 +300,10 @@ class PlayView(GameViewBase):
             specs += [(f"−{n}", 30, "center", "center"), (f"−{n}", 32, "center", "center"),
                       (f"+{n}", 30, "center", "center"), (f"+{n}", 28, "center", "center")]
         return specs
+
+    def _all_names(self) -> set[str]:
+        cat = self.catalogue
+        return {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
 
     def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
         layer = self._new_top_layer(data["id"]) if top else self.table
@@ -401,14 +414,105 @@ class PlayView(GameViewBase):
         self.tweener.add(SpriteFx(self, sprite, 0.45, step))
 
     # -- layout ----------------------------------------------------------------------------
+    def _size_counters(self, card_h: int) -> None:
+        self.deck_text.resize(max(18, card_h * 0.1))
+        self.hp_text.resize(max(13, card_h * 0.075))
+        self.gold_text.resize(max(13, card_h * 0.072))
+
+    def _texts_now(self, width: int, height: int) -> list[card_text.Spec]:
+        """The texts the board shows in its first frame at this window size (of the cards
+        on the table and the counters) that are not baked yet."""
+        lay = PlayLayout.compute(width, height)
+        self._size_counters(lay.card_h)
+        board, hero = self.state["board"], self.state["board"]["hero"]
+        shown = {str(self.shown_deck), f"{hero['hp']} / {self.max_hp}", str(hero["gold"]),
+                 f"Turn {self.state['turn']}"}
+        names: set[str] = set()
+        for card in (*board["board"], board["left_hand"], board["right_hand"],
+                     board["backpack"]):
+            if card is not None:
+                names.add(str(card.get("name") or ""))
+                shown |= {str(card.get("value")), str(card.get("initial_value")),
+                          str(card.get("name")), self.catalogue.kind_label(card)}
+        specs = self._card_texts(lay.card_w, lay.card_h, names) + self._counter_texts()
+        return [spec for spec in dict.fromkeys(specs)
+                if spec[0] in shown and not card_text.is_baked(spec)]
+
+    def _later_texts(self, width: int, height: int) -> Iterator[None]:
+        """Every other text the board may show at this size, one unit of work per step:
+        fitting a name, then baking a text (run in idle frames, `update_game`)."""
+        lay = PlayLayout.compute(width, height)
+        w, h = lay.card_w, lay.card_h
+        for name in sorted(self._all_names()):
+            fitted_size(name, w - 16, name_size(h))  # cached: the specs below reuse it
+            yield
+        for spec in dict.fromkeys(self._card_texts(w, h) + self._counter_texts()):
+            if not card_text.is_baked(spec):
+                card_text.warm([spec])
+                yield
+
+    def prepare(self, width: int, height: int) -> Iterator[None] | None:
+        """Bake the texts of the first frame and build the button bar, a few units per step
+        (the loading state shows meanwhile); None when there is nothing to do."""
+        now = self._texts_now(width, height)
+        wide = _bar_key(width)
+        if not now and self._bar_widgets.get(wide) is not None:
+            return None
+
+        def work() -> Iterator[None]:
+            for i in range(0, len(now), BAKE_STEP):
+                card_text.warm(now[i:i + BAKE_STEP])
+                yield
+            yield from self._make_bar(width)
+            yield from self._paint_faces(width, height)
+        return work()
+
+    def _paint_faces(self, width: int, height: int) -> Iterator[None]:
+        """Paint the textures of the first frame one per step (cached by `look`, so layout
+        finds them): the faces of the cards on the table, the deck's back, the chest."""
+        lay = PlayLayout.compute(width, height)
+        w, h = lay.card_w, lay.card_h
+        board = self.state["board"]
+        for card in (*board["board"], board["left_hand"], board["right_hand"],
+                     board["backpack"]):
+            if card is not None:
+                look.card_face_texture(card["type"], self.catalogue.art_for(card), w, h,
+                                       pyro=bool(card.get("pyro")),
+                                       bash=bool(card.get("bash")),
+                                       spent=bool(card.get("spent")))
+                yield
+        look.card_back_texture(w, h)
+        yield
+        look.chest_texture(int(w * 0.78), int(w * 0.62))
+        yield
+
+    @property
+    def background_work(self) -> bool:
+        return self._background is not None
+
+    def _warm_some(self) -> None:
+        """A few units of `_later_texts` in a frame where nothing moves (at most BAKE_STEP
+        and BACKGROUND_MS): a card's text is then ready before it appears, and a text not
+        baked yet when it appears is baked then (card_text.baked)."""
+        if self._background is None:
+            return
+        start = time.perf_counter()
+        for _ in range(BAKE_STEP):
+            try:
+                next(self._background)
+            except StopIteration:
+                self._background = None
+                return
+            if (time.perf_counter() - start) * 1000.0 >= BACKGROUND_MS:
+                return
+
     def layout(self, width: int, height: int) -> None:
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
-        self.deck_text.resize(max(18, h * 0.1))
-        self.hp_text.resize(max(13, h * 0.075))
-        self.gold_text.resize(max(13, h * 0.072))
-        card_text.warm(self._card_texts(w, h) + self._counter_texts())
+        self._size_counters(h)
+        card_text.warm(self._texts_now(width, height))  # after a resize: the first frame's
+        self._background = self._later_texts(width, height)
         self.static.clear()
         self.hud.clear()
         # empty zones are outlines (line geometry): cheap to fill, and mostly under cards
@@ -505,23 +609,36 @@ class PlayView(GameViewBase):
         info = self.catalogue.flag_abilities.get(flag)
         return info.icon if info else ":resources:images/items/star.png"
 
-    def _build_buttons(self) -> None:
-        """The button bar, baked per state (buttons.py): Rebuy, Random attack and Hint turn
-        on and off and change their labels as the run goes, which would lay out and render
-        the gui again in the middle of an animation. The confirm panel stays a gui panel."""
-        self.ui.clear()
-        self.buttons = {}
+    def _make_bar(self, width: int) -> Iterator[None]:
+        """Build the button bar's gui buttons for this window width (one per step): the
+        gui's widgets are slow to construct, so they are made once and kept."""
         actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
                    "help": self.open_help, "menu": self.open_menu}
         immediate = {"help", "menu"}  # not board input: never queued behind an animation
-        specs = {}
-        for key, text, kind, width in button_specs(self.window.width):
+        bar: dict[str, gui.UIFlatButton] = {}
+        for key, text, kind, button_width in button_specs(width):
             action = actions[key]
             click = action if key in immediate else (lambda a=action: self.request(a))
-            specs[key] = ButtonSpec(text, width, kind, on_click=click)
-        self.button_bar = BakedButtons(specs, height=44, gap=BUTTON_GAP, align_y=12, tag="play")
-        self.button_bar.layout(self.window.width, self.window.height)
-        self.buttons.update(self.button_bar.buttons)
+            bar[key] = make_button(text, width=button_width, height=44, kind=kind,
+                                   on_click=click)
+            yield
+        self._bar_widgets[_bar_key(width)] = bar
+
+    def _build_buttons(self) -> None:
+        """The button bar (gui buttons, centred at the bottom) and, while it is asked, the
+        rebuy confirmation panel. Clicks on board actions wait for the animations."""
+        self.ui.clear()
+        width = self.window.width
+        if self._bar_widgets.get(_bar_key(width)) is None:
+            for _ in self._make_bar(width):
+                pass
+        self.buttons = dict(self._bar_widgets[_bar_key(width)] or {})
+        row = gui.UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
+        for button in self.buttons.values():
+            row.add(button)
+        bar = gui.UIAnchorLayout()
+        bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=12)
+        self.ui.add(bar)
         self._confirm_anchor = None
         if self.confirming:
             self._show_confirm()
@@ -694,7 +811,6 @@ class PlayView(GameViewBase):
         self.table.draw(nearest=True)
         draw_baked(self.labels)
         draw_baked(self.counters)
-        self.button_bar.draw()
 
     def draw_overlay(self) -> None:
         self.highlights.draw()
@@ -704,8 +820,20 @@ class PlayView(GameViewBase):
         self.overlay.draw()
 
     # -- frame -----------------------------------------------------------------------------
+    def is_animating(self) -> bool:
+        """The Hint's spinner turns, queued input waits for its turn, the end screen is due."""
+        spinning = self.spinner is not None and self.spinner.visible
+        return (spinning or bool(self.queue) or self.end_timer is not None
+                or super().is_animating())
+
+    def has_loops(self) -> bool:
+        return self.hint_shown is not None  # the hint arrow throbs
+
     def update_game(self, dt: float) -> None:
-        self.clock += dt
+        if self._background is not None and not len(self.tweener):
+            self._warm_some()
+        if self.lively:  # the arrow's throb holds still when the player is away
+            self.clock += dt
         for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
             del self.top_layers[card_id]  # the card landed or left the table
         self._poll_hint()
@@ -968,7 +1096,6 @@ class PlayView(GameViewBase):
         return None
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        self.button_bar.on_mouse_motion(x, y)
         if self.confirming:
             return
         sel = self.sel
@@ -1020,8 +1147,6 @@ class PlayView(GameViewBase):
             self.tooltip.hide()
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.button_bar.on_mouse_press(x, y, button):
-            return  # the bar's (as the gui's buttons took their presses)
         if self.confirming or self.closed or self.end_timer is not None:
             return
         if self.tweener.busy:
@@ -1091,8 +1216,6 @@ class PlayView(GameViewBase):
             card.outline = Color(255, 255, 255, 220)
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
-        if self.button_bar.on_mouse_release(x, y, button):
-            return
         sel = self.sel
         if sel is None or button != arcade.MOUSE_BUTTON_LEFT:
             return

@@ -36,7 +36,6 @@ from game.scenes.cpu_worker import WorkerCalls
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
-from game.scenes.crawl.flat import draw_opaque_sprites, flatten
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable
 from game.scenes.fonts import TITLE_FONT, UI_FONT
@@ -153,8 +152,7 @@ class StartView(GameViewBase):
             0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
             anchor_y="center",
         )  # fmt: skip
-        self.sprites = arcade.SpriteList()  # the fan's cards (flattened into `fan`)
-        self.fan = arcade.SpriteList()  # the fan as one opaque sprite over the table (flat.py)
+        self.sprites = arcade.SpriteList()  # the fan's cards
         self.labels = arcade.SpriteList()
 
     def layout(self, width: int, height: int) -> None:
@@ -228,11 +226,6 @@ class StartView(GameViewBase):
             sprite.position = (right_x + (i - 2) * card_w * 0.42, fan_y - abs(i - 2) * 8)
             sprite.angle = (i - 2) * 9
             self.sprites.append(sprite)
-        # five overlapping rotated cards, drawn once: one opaque quad per frame instead
-        self.fan.clear()
-        flat = flatten(self.sprites, theme.TABLE, "start-fan")
-        if flat is not None:
-            self.fan.append(flat)
 
     def daily_note(self) -> str:
         """The line under Daily: the best score today and the day's par (once known)."""
@@ -254,6 +247,7 @@ class StartView(GameViewBase):
         self.par_worker.shutdown()  # a one-off: its process ends now
         if "daily" in self.notes:
             self.notes["daily"].text = self.daily_note()
+            self.request_redraw()
 
     def on_hide_view(self) -> None:
         super().on_hide_view()
@@ -268,7 +262,7 @@ class StartView(GameViewBase):
             self.load_error = None
 
     def draw_board(self) -> None:
-        draw_opaque_sprites(self.fan)
+        self.sprites.draw()
         draw_baked(self.labels)
 
     def seed_value(self) -> int | None | str:

@@ -963,6 +963,9 @@ class DeckBuilderView(GameViewBase):
             self.popup_text.draw()
 
     # -- per frame --------------------------------------------------------------------------------
+    def is_animating(self) -> bool:
+        return self.shake is not None or super().is_animating()  # a refused row shakes
+
     def update_game(self, dt: float) -> None:
         if self.shake is not None:
             unit, left = self.shake

@@ -789,9 +789,19 @@ class MatchView(GameViewBase):
             return
         super().on_update(delta_time)
 
+    def is_animating(self) -> bool:
+        """Events wait to play, the end screen is due, or a CPU seat thinks."""
+        thinking = self.session.runner.pending and not self.paused
+        return (bool(self.events) or self.event_wait > 0.0 or self.end_delay is not None
+                or thinking or super().is_animating())
+
+    def has_loops(self) -> bool:
+        return bool(getattr(self, "pulsing", None))  # the glows of the playable cards
+
     def update_game(self, dt: float) -> None:
         self.frames_shown += 1
-        self.pulse += dt
+        if self.lively:  # the glows hold still when the player is away
+            self.pulse += dt
         for glow in getattr(self, "pulsing", []):
             glow.alpha = round(150 + 105 * math.sin(self.pulse * 5.0))
         factor = self.tweener.factor

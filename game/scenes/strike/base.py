@@ -123,6 +123,14 @@ class StrikeView(GameViewBase):
     def animating(self) -> bool:
         return bool(self.events) or self.tweener.busy
 
+    def is_animating(self) -> bool:
+        """Events wait to play, or a CPU seat thinks (its spinner turns)."""
+        seat = self.acting
+        thinking = (seat is not None and seat in self.session.cpu and self.session.live
+                    and self.session.runner.pending)
+        return (bool(self.events) or self.event_wait > 0 or thinking
+                or super().is_animating())
+
     # -- deciding ---------------------------------------------------------------------------
     def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
         """Submit a decision; a rejection shows its reason and changes nothing."""

@@ -705,8 +705,20 @@ class BoardBase(StrikeView):
         self.shake = (3.0 * math.sin(v * 47.0 + 0.7), 3.0 * math.cos(v * 61.0 + 0.3))
 
     # -- per frame ---------------------------------------------------------------------------
+    def is_animating(self) -> bool:
+        """Hit flashes, a ready button's flash, effects, a banner, a watched replay's next
+        decision or the next phase's screen are due."""
+        replay = self.session.replay_queue
+        return (bool(self.flashes or self.button_flash or self.banner or replay)
+                or any(not f.done for f in self.fx) or self.next_view is not None
+                or super().is_animating())
+
+    def has_loops(self) -> bool:
+        return bool(self.flame_sparks) or bool(self.selected)  # flames, the selection's pulse
+
     def update_screen(self, dt: float) -> None:
-        self.clock += dt
+        if self.lively:  # flames and pulses hold still when nobody plays
+            self.clock += dt
         factor = self.tweener.factor
         step = dt * factor if factor > 0 else 1e9
         if self.flashes:

@@ -180,8 +180,13 @@ class ResultView(BoardBase):
             p.change_angle = rng.uniform(-180, 180) if victory else 0
             self.particles.append(p)
 
+    def has_loops(self) -> bool:
+        return bool(self.particles) or super().has_loops()  # the confetti or the ash
+
     def update_screen(self, dt: float) -> None:
         super().update_screen(dt)
+        if not self.lively:  # the particles hold still when nobody plays
+            return
         h = self.window.height
         for p in self.particles:
             p.center_x += p.change_x * dt
