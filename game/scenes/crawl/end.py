@@ -247,7 +247,7 @@ class EndView(GameViewBase):
         elif self.new_entry is not None:
             note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
         elif not eligible(self.record):
-            note = "Set-up positions and CPU runs are not scored."
+            note = "Loaded runs, set-up positions and CPU runs are not scored."
         if note:
             self.lines.append(arcade.Text(
                 note, x0, left.bottom + 14, theme.GOLD_HI if self.rank is not None

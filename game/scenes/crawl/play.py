@@ -55,6 +55,7 @@ from game.scenes.crawl.preview import (
     rules_preview,
     source_place,
 )
+from game.scenes.crawl.scores import marked
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
@@ -148,9 +149,10 @@ class PlayView(GameViewBase):
     hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
 
     def __init__(self, app: Any, match: Match, *, intro: bool = False,
-                 events: list[Event] | None = None) -> None:
+                 events: list[Event] | None = None, scored: bool = True) -> None:
         super().__init__(app)
         self.match = match
+        self.scored = scored  # False: a run loaded from a file never enters the high scores
         self.catalogue: Catalogue = catalogue_of(match.resources)
         self.state: dict[str, Any] = match.view_json(0)
         self.legal: list[dict[str, Any]] = match.legal_decisions(0)
@@ -1221,7 +1223,7 @@ class PlayView(GameViewBase):
     def current_record(self) -> dict[str, Any] | None:
         if self.closed:
             return None
-        return match_record(self.match)
+        return marked(match_record(self.match), self.scored)
 
     def on_leave(self) -> None:
         self.close()
@@ -1234,6 +1236,11 @@ class PlayView(GameViewBase):
         self.hint.shutdown()
         self.match.close()
 
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if not self.hint_sync and not self.closed:
+            self.hint.warm()  # the first Hint then answers within its budget too
+
     def on_hide_view(self) -> None:
         super().on_hide_view()
         self.padlock.visible = False
@@ -1244,7 +1251,7 @@ class PlayView(GameViewBase):
         """The run is over: the end screen, with the score entered if it counts."""
         from game.scenes.crawl.end import EndView
 
-        record = match_record(self.match)
+        record = marked(match_record(self.match), self.scored)
         state = self.match.state_json()
         self.close()
         self.app.finish_match(record)  # only this run's own save: another run's stays
