@@ -494,9 +494,11 @@ class MainMenuView(FeltView):
                     "In every game",
                     (
                         "H opens the game's own help: its goal, phases and controls.",
-                        "Esc opens the pause menu: resume, save and quit, settings, quit. "
-                        "Marve-Strike saves after every move, so its Esc only asks whether "
-                        "to leave the match.",
+                        "Esc in a match first clears what you picked up or selected, then "
+                        "opens the pause menu: resume, help, settings, save and quit, quit.",
+                        'Marve-Strike saves after every move, so its Esc asks "Leave this '
+                        'match?" instead. On set-up and end screens Esc goes back.',
+                        "Each screen's help (H) ends with what Esc does there.",
                     ),
                 ),
                 HelpTopic(

@@ -18,6 +18,7 @@ import arcade
 from arcade.types import Color
 
 from game.scenes.bake import draw_baked
+from game.scenes.base import esc_clears
 from game.scenes.conquest import look
 from game.scenes.conquest.base import LOG_H, ConquestView, Token, set_text
 from game.scenes.fonts import UI_FONT
@@ -267,6 +268,7 @@ class PlacementView(PhaseView):
     """Own units from the tray onto own-zone tiles; the opponent's units are not drawn."""
 
     ready_words = "Done placing units"
+    esc_help = esc_clears("clear the selected unit")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -464,6 +466,7 @@ class MovementView(PhaseView):
     """Select own units (click, Shift+click, box), click a blue check to order the move."""
 
     ready_words = "End unit movement"
+    esc_help = esc_clears("clear the selection")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -752,6 +755,7 @@ class CardsView(PhaseView):
     """Strength panels on top, the own hand at the bottom; click a card, then Confirm."""
 
     ready_words = "Confirm card"
+    esc_help = esc_clears("close the opponent's hand or the discards")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         import pyglet

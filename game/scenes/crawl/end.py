@@ -25,7 +25,7 @@ from game.engine.record import save_record
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
@@ -130,6 +130,7 @@ class EndView(GameViewBase):
     """Victory or defeat, the score, the high scores and what to do next."""
 
     title = "Card Crawl"
+    esc_help = ESC_MENU
     mode_id = None  # a finished run has nothing to save
 
     def __init__(self, app: Any, record: dict[str, Any], state: dict[str, Any], *,

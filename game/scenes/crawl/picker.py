@@ -157,6 +157,7 @@ class PickerView(GameViewBase):
     """Choose the run's abilities, then deal."""
 
     title = "Card Crawl: choose your abilities"
+    esc_help = "Esc: back to the Card Crawl start screen (the picks are dropped)."
     mode_id = None
 
     def __init__(self, app: Any, match: Match, *, scored: bool = True) -> None:

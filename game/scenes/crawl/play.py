@@ -31,7 +31,7 @@ from game.engine.rng import ai_stream
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.crawl import card_text, look
 from game.scenes.crawl.buttons import BakedButtons, ButtonSpec
 from game.scenes.crawl.card_text import CardLabel, fitted_size
@@ -145,6 +145,7 @@ class PlayView(GameViewBase):
     """One run in progress: board, hands, hero, backpack, chest, deck and the button bar."""
 
     title = "Card Crawl"
+    esc_help = esc_clears("put back the card you picked up (or drop the keyboard focus)")
     mode_id = "crawl"
     hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
 

@@ -31,7 +31,7 @@ from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.cpu_worker import WorkerCalls
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
@@ -132,6 +132,7 @@ class StartView(GameViewBase):
     """Normal, Constructed, Daily, High scores, Help; Esc to the menu."""
 
     title = "Card Crawl"
+    esc_help = ESC_MENU
     mode_id = None
     par_sync = False  # tests set True: the daily par is worked out in-process
     par_nodes = PAR_NODES  # tests lower it: the par of a smaller search, quickly
@@ -326,6 +327,7 @@ class ScoresView(GameViewBase):
     """The three high-score tables: Normal, Constructed and today's Daily."""
 
     title = "Card Crawl: high scores"
+    esc_help = "Esc: back to the Card Crawl start screen."
     mode_id = None
 
     def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:

@@ -32,7 +32,7 @@ from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
-from game.scenes.base import GameViewBase
+from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
@@ -137,6 +137,7 @@ class MatchView(GameViewBase):
 
     title = "Kingdom"
     mode_id = MODE_ID
+    esc_help = esc_clears("cancel the offer you picked or Sell Mode")
     cpu_sync = False  # tests: the CPU decides in-process
     think_min = 0.35  # seconds (at 1x) before a CPU decision shows
     ended = False  # the end screen shows the final boards without input
