@@ -179,10 +179,15 @@ class StrikeView(GameViewBase):
             self._done_pending = False
             self.events_done()
         self.update_screen(dt)
+        self.refresh_tip()
         self.drive_cpu(dt)
 
     def update_screen(self, dt: float) -> None:
         """Per-frame animation of the screen itself."""
+
+    def refresh_tip(self) -> None:
+        """Keep a shown tooltip true to what it describes (HP, statuses, cooldowns change under
+        a still mouse); a board screen rebuilds it from the hovered tile."""
 
     def drive_cpu(self, dt: float) -> None:
         s = self.session

@@ -771,8 +771,14 @@ class BoardBase(StrikeView):
     # -- input ------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         """Hover: the tile under the mouse, and the card of a token with live HP and statuses."""
-        tile = self.tile_at(x, y)
-        self.hover_tile = tile
+        self.hover_tile = self.tile_at(x, y)
+        self.refresh_tip()
+        return True
+
+    def refresh_tip(self) -> None:
+        """The hovered tile's unit card, with the HP on screen now (every frame, so a hit or
+        a move under a still mouse shows at once; `CardTip.show` re-lays out only on change)."""
+        tile = self.hover_tile
         if tile is not None and (u := self.unit_at(tile)) is not None:
             d = self.disp.get(u["id"], {})
             view_u = dict(u, hp=d.get("hp", u["hp"]))
@@ -781,7 +787,6 @@ class BoardBase(StrikeView):
                           sx + self.tile / 2, sy + self.tile / 2)
         else:
             self.tip.hide()
-        return True
 
     def board_click(self) -> bool:
         """Common start of a board click: True when the click was used up (fast-forward)."""

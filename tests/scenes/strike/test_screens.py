@@ -404,3 +404,24 @@ def test_dealt_hands_turn_face_up(window, strike_app):
         assert not view.match.decisions  # the human seat 0 picks first
     finally:
         view.session.close()
+
+
+def test_the_hover_tooltip_follows_the_hp_under_a_still_mouse(window, strike):
+    """Issue 14: the tooltip of a hovered unit shows its HP after a hit, without the mouse
+    moving (it kept the HP of the moment the mouse arrived)."""
+    view = strike(COMBAT_MID)
+    window.dispatch_event("on_mouse_motion", *view.centre((10, 4)), 0, 0)  # E3 Boiling Storm
+    step(window)
+    before = next(u for u in view.state["board"]["units"] if u["id"] == "p1.boiling_storm")
+    assert f"HP {before['hp']}/{before['max_hp']}" in view.tip.text.text
+    assert view.submit({"seat": 0, "type": "attack", "unit": "p0.flame_embrace",
+                        "attack": 2, "target": "p1.boiling_storm"})
+    for _ in range(240):
+        step(window)
+        if not view.animating:
+            break
+    after = next(u for u in view.match.view_json(0)["board"]["units"]
+                 if u["id"] == "p1.boiling_storm")
+    assert after["hp"] < before["hp"]
+    assert view.tip.visible
+    assert f"HP {after['hp']}/{after['max_hp']}" in view.tip.text.text
