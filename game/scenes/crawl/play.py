@@ -175,6 +175,7 @@ class PlayView(GameViewBase):
         self.sel: Selection | None = None
         self.focus: str | None = None  # keyboard focus among movable sources
         self.hovered: str | None = None
+        self.hover_xy: tuple[float, float] | None = None  # the mouse, for `refresh_tip`
         self.queue: list[Callable[[], Any]] = []
         self.hint_shown: dict[str, Any] | None = None
         self.hint_text = ""
@@ -709,6 +710,7 @@ class PlayView(GameViewBase):
     # -- frame -----------------------------------------------------------------------------
     def update_game(self, dt: float) -> None:
         self.clock += dt
+        self.refresh_tip()
         for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
             del self.top_layers[card_id]  # the card landed or left the table
         self._poll_hint()
@@ -991,9 +993,19 @@ class PlayView(GameViewBase):
         self.padlock.visible = card is not None and card.place not in movable and sel is None
         if self.padlock.visible:
             self.padlock.position = (x + 16, y - 16)
+        self.hover_xy = (x, y)
         self._tooltip_at(x, y, card)
 
-    def _tooltip_at(self, x: float, y: float, card: CardSprite | None) -> None:
+    def refresh_tip(self) -> None:
+        """Keep the hover tooltip true under a still mouse (what is left in the deck, a hand
+        used up); the bubble is laid out again only when its text changes."""
+        if self.hover_xy is None or not self.tooltip.visible or self.sel is not None:
+            return
+        x, y = self.hover_xy
+        self._tooltip_at(x, y, self._card_at_point(x, y), refresh=True)
+
+    def _tooltip_at(self, x: float, y: float, card: CardSprite | None,
+                    refresh: bool = False) -> None:
         text = ""
         lay = self.lay
         deck = lay.places["deck"]
@@ -1017,6 +1029,8 @@ class PlayView(GameViewBase):
             elif not text and card is not None and card.place in ("left_hand", "right_hand") and (
                     card.data.get("spent")):
                 text = "Used up: it clears at the next draw."
+        if refresh and text == self.tooltip.text:
+            return  # unchanged under a still mouse
         if text:
             self.tooltip.show(text, x, y)
         else:

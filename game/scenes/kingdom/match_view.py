@@ -166,6 +166,7 @@ class MatchView(GameViewBase):
         self.sell_mode = False
         self.paused = False
         self.hovered: Key | None = None
+        self.hover_xy: tuple[float, float] | None = None  # the mouse, for `refresh_tip`
         self.banner = ""
         self.pulse = 0.0
         self.end_delay: float | None = None
@@ -792,6 +793,7 @@ class MatchView(GameViewBase):
 
     def update_game(self, dt: float) -> None:
         self.frames_shown += 1
+        self.refresh_tip()
         self.pulse += dt
         for glow in getattr(self, "pulsing", []):
             glow.alpha = round(150 + 105 * math.sin(self.pulse * 5.0))
@@ -1118,7 +1120,22 @@ class MatchView(GameViewBase):
         return (f"{card.name} — {era}, cost {card.cost}, ATK {card.atk} / DEF {card.defense}\n"
                 f"{effect.archetype}: {effect.text}")
 
+    def refresh_tip(self) -> None:
+        """Keep the hover tooltip true under a still mouse (Nexus HP, coins and units change
+        in combat and upkeep); the bubble is laid out again only when its text changes."""
+        if self.hover_xy is None:
+            return
+        x, y = self.hover_xy
+        tip = self.tip_for(self.hit(x, y))
+        if tip == self.tooltip.text:
+            return
+        if tip:
+            self.tooltip.show(tip, x, y)
+        else:
+            self.tooltip.hide()
+
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        self.hover_xy = (x, y)
         target = self.hit(x, y)
         tip = self.tip_for(target)
         if tip:
