@@ -28,6 +28,15 @@ ENTER_KEYS = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
 DRAG_MIN = 6.0
 
 
+def battle_title(board: dict[str, Any], site: str | None, phase_name: str) -> str:
+    """ "Battle #2 at L07"; the phase's name alone once the battle is over (the screen still
+    shows while the next one comes in: never "Battle #None at None")."""
+    number = board.get("current_battle")
+    if site is None or number is None:
+        return phase_name
+    return f"Battle #{number} at {site}"
+
+
 class PhaseView(ConquestView):
     """A phase screen: a Ready / Unready pair of buttons and the right panel's words."""
 
@@ -666,7 +675,7 @@ class ReinforcementsView(PhaseView):
         main = self.units_on(self.site, self.viewer) if self.site else []
         opp_main = self.units_on(self.site, self.opponent) if self.site else []
         base = self.content.tiles[self.site].base_of if self.site else None
-        lines = [(f"Battle #{self.board['current_battle']} at {self.site}", look.GOLD, 15, True)]
+        lines = [(battle_title(self.board, self.site, "Reinforcements"), look.GOLD, 15, True)]
         if self.viewer not in self.state["to_act"]:
             lines.append(("Waiting for the opponent's reinforcements", look.TEXT, 13, True))
         else:
@@ -824,7 +833,7 @@ class CardsView(PhaseView):
         self.build_hand()
         self.build_strength()
         c = self.chosen()
-        lines = [(f"Battle #{self.board['current_battle']} at {self.site}", look.GOLD, 15, True),
+        lines = [(battle_title(self.board, self.site, "Choose Cards"), look.GOLD, 15, True),
                  ("Pick one card in secret. Hover a card to preview your score.", look.MUTED,
                   11, False), ("", look.TEXT, 0, False)]
         if c is not None:
@@ -1102,7 +1111,8 @@ class RetreatView(PhaseView):
                        "the unit there). Not toward the enemy base, not onto enemy units, at most "
                        "5 of yours per tile.", look.MUTED, 11, False),
                       ("", look.TEXT, 0, False),
-                      (f"Still on {self.site}: {len(left)}", look.TEXT, 13, True)]
+                      (f"Still on {self.site}: {len(left)}" if self.site else
+                       f"Still to retreat: {len(left)}", look.TEXT, 13, True)]
         lost = trapped[self.viewer] + trapped[self.opponent]
         if lost:
             lines.append(("", look.TEXT, 0, False))

@@ -413,7 +413,7 @@ class BoardBase(StrikeView):
             set_text(head, f"{look.unit_label(u['owner'], u['slot'])} {card.name}")
             dead = self.is_ko(u)
             set_text(hp, "KO" if dead else f"HP {d['hp']}/{d['max']}")
-            set_text(st, " ".join(self.block_words(u)) or card.element.upper())
+            set_text(st, " ".join(self.block_words(u)) or look.element_name(card.element).upper())
             head.color = look.MUTED if dead else look.TEXT
             self.refresh_buttons(u, dead)
         badge, line, action = self.centre_lines()

@@ -77,6 +77,18 @@ def reject_words(error: str | None, message: str, decision: dict[str, Any],
     return REJECT_WORDS.get(error or "", message)
 
 
+def element_name(element: str) -> str:
+    """An element as players read it ("Fire", "Null"), never its id; a mod's own element
+    ("deep_sea") reads "Deep Sea"."""
+    return element.replace("_", " ").title()
+
+
+def card_elements(card: Any) -> str:
+    """A card's elements for a heading: "Fire / Leaf", or one name when both are the same."""
+    first, second = element_name(card.element), element_name(card.secondary)
+    return first if first == second else f"{first} / {second}"
+
+
 def element_colour(content: Any, element: str) -> Color:
     rgb = getattr(content, "colours", {}).get(element) or ELEMENT_FALLBACK.get(element, (200,) * 3)
     return Color(*[int(v) for v in rgb][:3])
@@ -115,7 +127,7 @@ def ability_button(a: Any) -> str:
 def ability_full(a: Any) -> list[str]:
     """Every fact of one ability, for tooltips."""
     kind = {"strike": "Strike", "drain": "Life drain", "heal": "Heal"}[a.kind]
-    lines = [f"{a.name} ({a.element}): {kind}"]
+    lines = [f"{a.name} ({element_name(a.element)}): {kind}"]
     if a.kind == "heal":
         if a.effect == "heal_all":
             lines.append(f"  Heals every ally on the board by {a.heal}")
@@ -139,7 +151,7 @@ def ability_full(a: Any) -> list[str]:
 
 
 def card_tooltip(card: Any, unit: dict[str, Any] | None = None) -> str:
-    head = f"{card.name} ({card.element}/{card.secondary})"
+    head = f"{card.name} ({card_elements(card)})"
     if unit is not None:
         head += f"   HP {unit['hp']}/{unit['max_hp']}"
         st = status_words(unit)
