@@ -37,6 +37,10 @@ PHASES: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
 }
 
 
+# positions after a number of decisions of the same match, beside the phases' first ones
+LATER: dict[str, dict[str, int]] = {"strike": {"draft_picked": 4}}
+
+
 @dataclass(frozen=True)
 class Screen:
     """One screen: its name and how to build its view on an App."""
@@ -70,6 +74,9 @@ def phase_records(mode: str, seed: int = SEED) -> dict[str, dict[str, Any]]:
             if phase in phases and phase not in found and (
                     phase == "over" or 0 in match.to_act):
                 found[phase] = {**base, "decisions": decisions[:n]}
+            for name, at in LATER.get(mode, {}).items():
+                if n == at and 0 in match.to_act:
+                    found[name] = {**base, "decisions": decisions[:n]}
             if n < len(decisions):
                 match.submit(decisions[n])
     finally:
@@ -163,7 +170,7 @@ def screens(modes: tuple[str, ...] = tuple(PHASES)) -> Iterator[Screen]:
     for mode in modes:
         phases, _ = PHASES[mode]
         found = phase_records(mode)
-        for phase in phases:
+        for phase in (*phases, *LATER.get(mode, {})):
             if phase in found:
                 yield _phase_screen(mode, phase)
 

@@ -864,7 +864,9 @@ class ConquestView(GameViewBase):
             uids = self.units_on(tile, seat)
             if uids:
                 parts.append(f"{look.seat_name(seat)}: {look.stack_badge(uids)}")
-        return "   ".join(parts) if len(parts) > 1 else ""
+        if len(parts) > 1:
+            return "   ".join(parts)
+        return "" if self.tile_ids_shown else tile  # ids too small to print: named on hover
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.SPACE and self.animating:

@@ -191,7 +191,7 @@ class CommanderView(PhaseView):
                 ch = (room - 10) / 2
                 cw = ch / 1.4
             for k, card_id in enumerate(army.cards):
-                sp = arcade.Sprite(look.card_texture(self.content, card_id))
+                sp = arcade.Sprite(look.card_texture(self.content, card_id, cw))
                 sp.width, sp.height = cw, ch
                 row, col = divmod(k, per_row)
                 in_row = min(per_row, len(army.cards) - row * per_row)
@@ -900,7 +900,7 @@ class CardsView(PhaseView):
         chosen = self.chosen()
         x0 = m.center_x - (n * (cw + 8) - 8) / 2 + cw / 2
         for i, cid in enumerate(self.hand_ids):
-            sp = arcade.Sprite(look.card_texture(self.content, cid))
+            sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
             sp.width, sp.height = cw, ch
             raised = 16 if cid == chosen else 0
             sp.position = (x0 + i * (cw + 8), LOG_H + 8 + ch / 2 + raised)
@@ -971,7 +971,7 @@ class CardsView(PhaseView):
                 self.popup_texts.append(arcade.Text("none", self.popup_rect.left + 12, y - 40,
                                                     look.MUTED, 12, font_name=UI_FONT))
             for i, cid in enumerate(cards):
-                sp = arcade.Sprite(look.card_texture(self.content, cid))
+                sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
                 sp.width, sp.height = cw, ch
                 sp.position = (self.popup_rect.left + 12 + cw / 2 + i * (cw + 6),
                                y - 22 - ch / 2)

@@ -273,9 +273,9 @@ class BoardBase(StrikeView):
                 self.tokens.remove(self.token_of.pop(uid))
             if uid not in self.unit_texts:
                 self.unit_texts[uid] = (
-                    arcade.Text("", 0, 0, look.TEXT, 7, font_name=UI_FONT, bold=True,
+                    arcade.Text("", 0, 0, look.TEXT, theme.SIZE_MIN, font_name=UI_FONT, bold=True,
                                 anchor_x="center", anchor_y="center", batch=self.board_batch),
-                    arcade.Text("", 0, 0, look.TEXT, 7, font_name=UI_FONT, bold=True,
+                    arcade.Text("", 0, 0, look.TEXT, theme.SIZE_MIN, font_name=UI_FONT, bold=True,
                                 anchor_x="center", anchor_y="center", batch=self.board_batch))
 
     def token_texture(self, u: dict[str, Any]) -> arcade.Texture:
@@ -336,11 +336,11 @@ class BoardBase(StrikeView):
                     self.block_texts[u["id"]] = tuple(  # type: ignore[assignment]
                         arcade.Text("", 0, 0, c, sz, font_name=UI_FONT, bold=b,
                                     anchor_y="center", batch=self.batch)
-                        for c, sz, b in ((look.TEXT, 10, True), (look.TEXT, 8, True),
-                                         (look.MUTED, 8, True)))
+                        for c, sz, b in ((look.TEXT, 10, True), (look.TEXT, theme.SIZE_MIN, True),
+                                         (look.MUTED, theme.SIZE_MIN, True)))
                 head, hp, st = self.block_texts[u["id"]]
                 head.position = (left + 6, top - 11)
-                head.font_size = 8 if self.compact else 10
+                head.font_size = theme.SIZE_MIN if self.compact else 10
                 hp.position = (left + 6, top - 27)
                 st.position = (left + 6, top - 42)
                 if not self.ability_buttons:
