@@ -17,10 +17,13 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
+from game.scenes import palette
+
 SQRT3 = math.sqrt(3.0)
 
 # -- colours --------------------------------------------------------------------------------
-SEAT_COLOURS = (Color(64, 176, 84), Color(66, 128, 230))
+STANDARD_SEATS = (Color(64, 176, 84), Color(66, 128, 230))
+SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
 SEAT_LIGHT = (Color(150, 226, 160), Color(160, 196, 255))
 BACKGROUND = Color(22, 30, 36)
 LAND = Color(128, 138, 116)
@@ -398,7 +401,14 @@ def unit_texture(kind: str, seat: int) -> arcade.Texture:
 
 @cache
 def disc_texture(seat: int) -> arcade.Texture:
-    return arcade.make_circle_texture(64, SEAT_COLOURS[seat])
+    """What a unit stands on: a disc in its seat's colour; in the colour-blind palette seat 1
+    stands on a diamond, so the seats differ by shape too."""
+    if not palette.colour_blind() or seat == 0:
+        return arcade.make_circle_texture(64, SEAT_COLOURS[seat])
+    img = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    ImageDraw.Draw(img).polygon([(32, 0), (63, 32), (32, 63), (0, 32)],
+                                fill=tuple(SEAT_COLOURS[seat]))
+    return arcade.Texture(img, hash=f"conquest-diamond-{tuple(SEAT_COLOURS[seat])}")
 
 
 @cache

@@ -36,7 +36,7 @@ from arcade import easing
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
-from game.scenes import theme
+from game.scenes import palette, theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
@@ -282,7 +282,8 @@ class BoardBase(StrikeView):
         card = self.card(u["card"])
         rgb = tuple(look.element_colour(self.content, card.element)[:3])
         return look.token_texture(max(8, self.tile), u["owner"], rgb,  # type: ignore[arg-type]
-                                  look.unit_label(u["owner"], u["slot"]))
+                                  look.unit_label(u["owner"], u["slot"]),
+                                  palette.ring_pattern(card.element))
 
     def make_token(self, u: dict[str, Any]) -> arcade.Sprite:
         sprite = arcade.Sprite(self.token_texture(u))

@@ -15,7 +15,10 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
-SEAT_COLOURS = (Color(80, 220, 150), Color(255, 85, 100))
+from game.scenes import palette
+
+STANDARD_SEATS = (Color(80, 220, 150), Color(255, 85, 100))
+SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
 BACKGROUND = Color(24, 26, 34)
 CHECK_A = Color(36, 40, 52)
 CHECK_B = Color(40, 44, 58)
@@ -91,6 +94,7 @@ def card_elements(card: Any) -> str:
 
 def element_colour(content: Any, element: str) -> Color:
     rgb = getattr(content, "colours", {}).get(element) or ELEMENT_FALLBACK.get(element, (200,) * 3)
+    rgb = palette.element_colour(element, tuple(int(v) for v in rgb[:3]))
     return Color(*[int(v) for v in rgb][:3])
 
 
@@ -100,7 +104,7 @@ def unit_label(owner: int, slot: int) -> str:
 
 def hp_colour(hp: int, max_hp: int) -> Color:
     frac = hp / max_hp if max_hp else 0
-    return GREEN if frac > 0.6 else AMBER if frac > 0.3 else HP_RED
+    return palette.hp_colour(frac, (GREEN, AMBER, HP_RED))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -376,9 +380,10 @@ def slot_texture(width: int, height: int, seat: int) -> arcade.Texture:
 
 
 @cache
-def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label: str
-                  ) -> arcade.Texture:
-    """A unit token: a disc in the seat colour, an element ring and its label (spec 8.4)."""
+def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label: str,
+                  pattern: str = "solid") -> arcade.Texture:
+    """A unit token: a disc in the seat colour, an element ring (drawn in the element's
+    pattern in the colour-blind palette) and its label (spec 8.4)."""
     s = _SS
     n = size * s
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
@@ -386,9 +391,7 @@ def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label
     c = n / 2
     ring = n * 0.47
     disc = n * 0.38
-    d.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*element_rgb, 255))
-    d.ellipse((c - ring + 3 * s, c - ring + 3 * s, c + ring - 3 * s, c + ring - 3 * s),
-              fill=(20, 22, 30, 255))
+    _ring(d, c, ring, 3 * s, element_rgb, pattern)
     seat_rgb = tuple(SEAT_COLOURS[seat][:3])
     d.ellipse((c - disc, c - disc, c + disc, c + disc), fill=(*_dark(seat_rgb, 0.8), 255))
     d.ellipse((c - disc * 0.8, c - disc * 0.85, c + disc * 0.6, c + disc * 0.3),
@@ -396,12 +399,52 @@ def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label
     font = _font(True, max(MIN_TEXT_PX, int(size * 0.3)) * s)  # "P1" stays 11 px or more
     d.text((c, c + s), label, font=font, fill=(18, 20, 26), anchor="mm")
     img = img.resize((size, size), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-token-{size}-{seat}-{element_rgb}-{label}")
+    return arcade.Texture(img, hash=f"strike-token-{size}-{seat}-{element_rgb}-{label}-"
+                          f"{pattern}-{palette.current()}")
+
+
+def _ring(d: ImageDraw.ImageDraw, c: float, r: float, width: int, rgb: tuple[int, int, int],
+          pattern: str) -> None:
+    """The element ring around a token: solid, or one of five patterns (`palette.ring_pattern`)
+    so that elements differ by more than their colour."""
+    import math
+
+    box = (c - r, c - r, c + r, c + r)
+    fill = (*rgb, 255)
+    if pattern == "solid":
+        d.ellipse(box, outline=fill, width=width)
+    elif pattern == "dashed":
+        for i in range(8):
+            d.arc(box, i * 45, i * 45 + 28, fill=fill, width=width)
+    elif pattern == "dotted":
+        for i in range(12):
+            a = math.radians(i * 30)
+            x, y = c + (r - width / 2) * math.cos(a), c + (r - width / 2) * math.sin(a)
+            d.ellipse((x - width * 0.7, y - width * 0.7, x + width * 0.7, y + width * 0.7),
+                      fill=fill)
+    elif pattern == "double":
+        d.ellipse(box, outline=fill, width=max(1, width // 2))
+        inner = r - width
+        d.ellipse((c - inner, c - inner, c + inner, c + inner), outline=fill,
+                  width=max(1, width // 2))
+    elif pattern == "notched":
+        d.ellipse(box, outline=fill, width=width)
+        for i in range(4):
+            a = math.radians(45 + i * 90)
+            x, y = c + r * math.cos(a), c + r * math.sin(a)
+            d.regular_polygon((x, y, width * 1.4), 3, rotation=i * 90, fill=fill)
+    else:  # hatched: short radial strokes all round
+        for i in range(16):
+            a = math.radians(i * 22.5)
+            d.line((c + (r - width) * math.cos(a), c + (r - width) * math.sin(a),
+                    c + r * math.cos(a), c + r * math.sin(a)), fill=fill,
+                   width=max(1, width // 2))
 
 
 def colour_items(content: Any) -> tuple[tuple[str, tuple[int, int, int]], ...]:
     cols = getattr(content, "colours", {}) or {}
     merged = {**ELEMENT_FALLBACK, **{k: tuple(int(x) for x in v[:3]) for k, v in cols.items()}}
+    merged = {k: palette.element_colour(k, v) for k, v in merged.items()}
     return tuple(sorted(merged.items()))  # type: ignore[arg-type]
 
 
