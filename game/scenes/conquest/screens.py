@@ -170,19 +170,22 @@ class CommanderView(PhaseView):
             self.labels.append(arcade.Text(f"{i + 1}. {army.name}", cx, top - 30, look.GOLD, 20,
                                            bold=True, anchor_x="center", **kw))
             icon_y = top - 78
+            wide = w >= 460  # a narrow panel (960x600) shows "× 4" beside the unit's picture
+            size = 15 if wide else 12
             for j, (kind, n) in enumerate((("tank", army.tanks), ("infantry", army.infantry))):
                 tok = Token(f"p{self.viewer}.{kind[0]}1", self.content, 40)
                 x = rect.left + w * (0.12 + 0.32 * j)
                 tok.position = (x, icon_y)
                 self.icons.append(tok.disc)
                 self.icons.append(tok.body)
+                word = ("Tanks " if kind == "tank" else "Infantry ") if wide else ""
                 self.labels.append(arcade.Text(
-                    f"{'Tanks' if kind == 'tank' else 'Infantry'} × {n}", x + 28, icon_y,
-                    look.TEXT, 15, anchor_y="center", **kw))
+                    f"{word}× {n}", x + 28, icon_y, look.TEXT, size, anchor_y="center", **kw))
             strength = army.tanks * self.content.strength["tank"] + \
                 army.infantry * self.content.strength["infantry"]
-            self.labels.append(arcade.Text(f"strength {strength}", rect.left + w * 0.76, icon_y,
-                                           look.TEXT, 15, bold=True, anchor_y="center", **kw))
+            self.labels.append(arcade.Text(f"strength {strength}", rect.right - 12, icon_y,
+                                           look.TEXT, size, bold=True, anchor_x="right",
+                                           anchor_y="center", **kw))
             per_row = 4
             cw = min(112.0, (w - 40) / per_row - 10)
             ch = cw * 1.4

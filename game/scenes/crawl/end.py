@@ -97,8 +97,9 @@ class ScoreBoard:
             self.texts.append(arcade.Text(
                 "No runs yet: finish one to get on the board.", rect.center_x, y,
                 theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
-                anchor_y="center", batch=batch,
-            ))  # fmt: skip
+                anchor_y="top", multiline=True, width=max(40, int(rect.width - 24)),
+                align="center", batch=batch,
+            ))  # fmt: skip  (wrapped inside its panel: narrow at 960x600)
         for rank, entry in enumerate(rows[:kept]):
             new = entry is highlight
             if new:
