@@ -95,7 +95,8 @@ def test_a_saved_replay_toast_wraps_inside_its_bubble(window):
     from game.scenes.widgets import Toast
 
     toast = Toast()
-    path = "/home/player/.local/share/tabula/replays/conquest-2026-12-01-131755-1234567.json"
+    path = "/".join(("", "home", "a-player", ".local", "share", "tabula", "replays",
+                     "conquest-2026-12-01-131755-1234567.json"))
     toast.show(f"Replay saved: {path}", "success")
     text = toast._bubble._text
     width, height = toast._bubble.size

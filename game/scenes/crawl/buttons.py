@@ -192,6 +192,16 @@ class BakedButtons:
         ratio = window.get_pixel_ratio()
         pw, ph = max(1, round(width * ratio)), max(1, round(height * ratio))
         fbo = ctx.framebuffer(color_attachments=[ctx.texture((pw, ph), components=4)])
+        boxes = {name: (round(w.rect.left * ratio), round(w.rect.bottom * ratio),
+                        round(w.rect.width * ratio), round(w.rect.height * ratio))
+                 for name, w in widgets.items()}
+        # one read-back per state, of the box around the row: each read waits for the
+        # software rasterizer to finish, so reading each button apart cost 5x as long
+        left = min(b[0] for b in boxes.values())
+        bottom = min(b[1] for b in boxes.values())
+        right = max(b[0] + b[2] for b in boxes.values())
+        top = max(b[1] + b[3] for b in boxes.values())
+        area = (left, bottom, right - left, top - bottom)
         out: dict[str, dict[str, Image.Image]] = {}
         with fbo.activate():
             for state in STATES:
@@ -201,14 +211,12 @@ class BakedButtons:
                     widget.hovered = state == "hover"
                 fbo.clear(color=(0, 0, 0, 0))
                 manager.draw()
+                row = Image.frombytes("RGBA", area[2:], fbo.read(viewport=area, components=4))
+                row = row.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
                 out[state] = {}
-                for name, widget in widgets.items():
-                    r = widget.rect
-                    box = (round(r.left * ratio), round(r.bottom * ratio),
-                           round(r.width * ratio), round(r.height * ratio))
-                    data = fbo.read(viewport=box, components=4)
-                    image = Image.frombytes("RGBA", box[2:], data)
-                    out[state][name] = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+                for name, (x, y, w, h) in boxes.items():
+                    y0 = area[3] - (y - bottom) - h  # the image's rows run top down
+                    out[state][name] = row.crop((x - left, y0, x - left + w, y0 + h))
         return out
 
     # -- drawing --------------------------------------------------------------------------
