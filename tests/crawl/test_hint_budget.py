@@ -6,6 +6,8 @@ The clock is faked (each sample "takes" a fixed time), so these are exact counts
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from game.ai.crawl import make_cpu, players
@@ -37,7 +39,7 @@ def timed_samples(monkeypatch):
             return real(self, view)
 
         monkeypatch.setattr(players.HardCpu, "_sample", sample)
-        monkeypatch.setattr(players.time, "perf_counter", clock.perf_counter)
+        monkeypatch.setattr(players, "time", SimpleNamespace(perf_counter=clock.perf_counter))
         return clock, count
 
     return setup
