@@ -23,7 +23,7 @@ import arcade
 
 from game import paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
-from game.scenes import theme
+from game.scenes import palette, theme
 from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.settings import Settings
 from game.scenes.sound import Sounds
@@ -42,6 +42,7 @@ class App:
     def __init__(self, window: arcade.Window, settings: Settings | None = None) -> None:
         self.window = window
         self.settings = settings if settings is not None else Settings.load()
+        palette.use(self.settings.palette)
         self.sounds = Sounds(lambda: self.settings)
         # Messages raised while no view can show them (e.g. a corrupt settings file at start-up)
         # wait here for the next view that has a toast.
@@ -285,6 +286,8 @@ class App:
             return False
         if "fullscreen" in changes:
             self.apply_fullscreen()
+        if "palette" in changes:
+            palette.use(self.settings.palette)
         return True
 
     def apply_fullscreen(self) -> None:

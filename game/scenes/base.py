@@ -1,6 +1,7 @@
 """GameViewBase: what every game screen has in common, so each mode writes only its board.
 
-A game screen inherits H (help overlay with its own topics), Esc (pause menu, with save), a
+A game screen inherits H (help overlay with its own topics, ending with the screen's own Esc
+line, `esc_help`), Esc (pause menu, with save, unless the screen says otherwise), a
 TightUIManager for its buttons (game.scenes.ui: layout, render and blit only on change, and
 only under the widgets), a Tweener that follows the animation-speed setting, a Toast for
 rejections, a Tooltip, and one pyglet Batch for its labels. Layout is computed from the window
@@ -54,14 +55,31 @@ from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
 if TYPE_CHECKING:
     from game.scenes.app import App
 
-COMMON_HELP = HelpTopic(
-    "Keys in every game",
-    (
-        "H: open or close this help.",
-        "Esc: pause menu (resume, save and quit, settings, quit).",
-        "The animation speed is a setting: slow, normal, fast or instant.",
-    ),
-)
+# What Esc does, as each screen's help says it (`GameViewBase.esc_help`); a screen whose Esc does
+# something else says so, and tests/scenes/test_help_truth.py presses Esc on every screen to
+# check the line against where it really goes.
+ESC_PAUSE = "Esc: the pause menu (resume, help, settings, save and quit, quit)."
+ESC_MENU = "Esc: back to the main menu."
+
+
+def esc_clears(what: str) -> str:
+    """The Esc line of a screen where Esc first clears something, then pauses."""
+    return f"Esc: {what}, else the pause menu (resume, help, settings, save and quit, quit)."
+
+
+def common_help(esc_help: str = ESC_PAUSE) -> HelpTopic:
+    """The keys every game screen has, with this screen's own Esc line."""
+    return HelpTopic(
+        "Keys on this screen",
+        (
+            "H: open or close this help.",
+            esc_help,
+            "The animation speed is a setting: slow, normal, fast or instant.",
+        ),
+    )
+
+
+COMMON_HELP = common_help()
 
 QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
@@ -72,6 +90,7 @@ class GameViewBase(ColorClear, arcade.View):
 
     title = "Game"  # shown in the pause menu and as the help overlay's heading
     prepare_sync = False  # tests set True: `prepare` runs whole when the screen shows
+    esc_help = ESC_PAUSE  # the help's Esc line: what Esc does on this screen
     mode_id: str | None = None  # the mode whose save slot "Save and quit" uses
 
     def __init__(self, app: App) -> None:
@@ -198,7 +217,8 @@ class GameViewBase(ColorClear, arcade.View):
 
     def open_help(self) -> HelpOverlay:
         """Show the help overlay with this screen's topics."""
-        return HelpOverlay.open(self, [*self.help_topics(), COMMON_HELP], title=self.title)
+        return HelpOverlay.open(self, [*self.help_topics(), common_help(self.esc_help)],
+                                title=self.title)
 
     def open_pause(self) -> arcade.View:
         """Show the pause menu; a screen may override this (e.g. strike's autosave confirm)."""

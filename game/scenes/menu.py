@@ -25,7 +25,7 @@ import arcade.shape_list
 
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
-from game.scenes.fonts import TITLE_FONT
+from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.redraw import request_redraw
 from game.scenes.screen import draw_opaque
 from game.scenes.ui import TightUIManager
@@ -74,6 +74,22 @@ DENSITIES: tuple[Density, ...] = (
     Density(48, True, 14, 12, 86, 10, 20),
     Density(40, False, 10, 8, 80, 8, 16),
 )
+
+
+ROW_PAD = 8  # pixels kept between a game row's texts and its top and bottom edges
+ROW_SIDE = 18  # and its left and right edges
+
+
+def description_size(text: str, width: float, room: float) -> tuple[float, float]:
+    """(font size, height) of a game's description: the largest size from the body's down to
+    the small one whose wrapped text fits `room` pixels; the small one if none does."""
+    size = float(theme.SIZE_BODY - 1)
+    while True:
+        height = arcade.Text(text, 0, 0, font_size=size, font_name=UI_FONT, multiline=True,
+                             width=max(1, int(width))).content_height
+        if height <= room or size <= theme.SIZE_SMALL:
+            return size, height
+        size -= 1
 
 
 FELT_CELLS = (24, 14)  # the felt's mesh: enough cells that the shading reads as round
@@ -191,7 +207,8 @@ class MainMenuView(FeltView):
         row_width = min(ROW_MAX_WIDTH, width - 96)
         notice = self._notice(row_width)
 
-        density, title, subtitle = self._fit(height - (NOTICE_HEIGHT + 12 if notice else 0))
+        density, title, subtitle = self._fit(height - (NOTICE_HEIGHT + 12 if notice else 0),
+                                             row_width)
         root = gui.UIAnchorLayout()
         column = gui.UIBoxLayout(space_between=density.gap)
         self.title_label = column.add(title)
@@ -337,8 +354,10 @@ class MainMenuView(FeltView):
     def _replace_cancel(self) -> None:
         self._replace_answer()
 
-    def _fit(self, height: int) -> tuple[Density, gui.UILabel, gui.UILabel | None]:
-        """The roomiest density whose header, rows and footer fit the window height."""
+    def _fit(self, height: int, row_width: float
+             ) -> tuple[Density, gui.UILabel, gui.UILabel | None]:
+        """The roomiest density whose header, rows (each as tall as its texts need) and footer
+        fit the window height."""
         rows = max(1, len(self.modes))
         for density in DENSITIES:
             title = make_label(
@@ -350,14 +369,29 @@ class MainMenuView(FeltView):
                 else None
             )
             header = title.height + (subtitle.height + density.gap if subtitle else 0)
-            body = rows * density.row_height + (rows - 1) * density.gap if self.modes else 170
+            body = (sum(self._row_height(spec, row_width, density.row_height)
+                        for spec in self.modes) + (rows - 1) * density.gap
+                    if self.modes else 170)
             footer = theme.BUTTON_HEIGHT + density.bottom + density.gap
             if density.top + header + density.gap + density.spacer + body + footer <= height:
                 break
         return density, title, subtitle
 
+    @staticmethod
+    def _info_width(row_width: float) -> float:
+        """The text column of a game row: what the level, Continue and Start buttons leave."""
+        controls_width = LEVEL_WIDTH + ACTION_WIDTH * 2 + theme.GAP * 2
+        return row_width - controls_width - ROW_SIDE * 2 - 24
+
+    def _row_height(self, spec: ModeSpec, row_width: float, row_height: float) -> float:
+        """A game row's height: `row_height`, or more if its texts need it at the small size."""
+        title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
+        room = row_height - title.height - 4 - ROW_PAD * 2
+        _, text_height = description_size(spec.description, self._info_width(row_width), room)
+        return max(row_height, title.height + 4 + text_height + ROW_PAD * 2)
+
     def _mode_row(self, spec: ModeSpec, row_width: float, row_height: float) -> gui.UIWidget:
-        pad = 18
+        pad = ROW_SIDE
         controls = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         if spec.seats > 1 and spec.cpu_levels:
             level = self.levels.get(spec.id, spec.default_level)
@@ -408,19 +442,22 @@ class MainMenuView(FeltView):
 
         # The text column keeps the same width in every row (room for the level button even
         # when a row has none), so Start and Continue line up down the list.
-        controls_width = LEVEL_WIDTH + ACTION_WIDTH * 2 + theme.GAP * 2
-        info_width = row_width - controls_width - pad * 2 - 24
+        info_width = self._info_width(row_width)
         info = gui.UIBoxLayout(space_between=4, align="left")
-        info.add(make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True))
+        title = info.add(make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True))
+        room = row_height - title.height - 4 - ROW_PAD * 2
+        size, text_height = description_size(spec.description, info_width, room)
         info.add(
             make_label(
                 spec.description,
-                size=theme.SIZE_BODY - 1,
+                size=size,
                 color=theme.TEXT_MUTED,
                 width=info_width,
                 multiline=True,
             )
         )
+        # a description that does not fit even at the smallest size makes its row taller
+        row_height = max(row_height, title.height + 4 + text_height + ROW_PAD * 2)
 
         row = gui.UIAnchorLayout(width=row_width, height=row_height, size_hint=None)
         row.with_background(texture=panel_texture())
@@ -512,9 +549,11 @@ class MainMenuView(FeltView):
                     "In every game",
                     (
                         "H opens the game's own help: its goal, phases and controls.",
-                        "Esc opens the pause menu: resume, save and quit, settings, quit. "
-                        "Marve-Strike saves after every move, so its Esc only asks whether "
-                        "to leave the match.",
+                        "Esc in a match first clears what you picked up or selected, then "
+                        "opens the pause menu: resume, help, settings, save and quit, quit.",
+                        'Marve-Strike saves after every move, so its Esc asks "Leave this '
+                        'match?" instead. On set-up and end screens Esc goes back.',
+                        "Each screen's help (H) ends with what Esc does there.",
                     ),
                 ),
                 HelpTopic(

@@ -45,6 +45,8 @@ class Settings(BaseModel):
     volume: float = Field(default=0.8, ge=0.0, le=1.0)
     fullscreen: bool = False
     hint_level: str = Field(default="hard", min_length=1)
+    # "colour-blind": seats, elements and HP bars told apart by more than hue (palette.py)
+    palette: Literal["standard", "colour-blind"] = "standard"
 
     # Set by load() when the file on disk was unreadable; never written back.
     _load_error: str | None = PrivateAttr(default=None)

@@ -149,6 +149,19 @@ class SettingsView(FeltView):
             ),
         )
 
+        self.controls["palette"] = self._row(
+            rows,
+            "Colours",
+            "Colour-blind safe: shapes and patterns too",
+            Segmented(
+                ("standard", "colour-blind"),
+                s.palette,
+                labels=("Standard", "Colour-blind"),
+                button_width=140,
+                on_change=lambda v: self.change(palette=v),
+            ),
+        )
+
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         self.back_button = buttons.add(
             make_button("Back", width=160, kind="primary", on_click=self.back)

@@ -420,7 +420,8 @@ class _Bubble:
         self._shown = message
         # Lay the text out unwrapped first, then wrap only when it is wider than max_width.
         self._text.width = self.max_width
-        self._text.text = message
+        # a path is one long word: let it wrap after its separators (a zero-width space)
+        self._text.text = message.replace("/", "/\u200b").replace("\\", "\\\u200b")
         w = min(self.max_width, self._text.content_width + 2)
         self._text.width = max(8, int(w))
         tex = rounded_rect_texture(

@@ -74,7 +74,7 @@ def test_h_opens_help_and_escape_closes_it(window, app):
     key(window, arcade.key.H)
     overlay = window.current_view
     assert isinstance(overlay, HelpOverlay) and overlay.parent is board
-    assert overlay.topics[-1].title == "Keys in every game"
+    assert overlay.topics[-1].title == "Keys on this screen"
     img = screenshot(window)
     panel = overlay.panel
     assert close_to(pixel(img, panel.center_x, panel.center_y), theme.PANEL, 10)

@@ -66,6 +66,14 @@ class NormalCpu(CrawlCpu):
         return self.normal.decide(view["board"], lambda: self.legal(view))
 
 
+def another_sample_fits(start: float, done: int, budget_ms: float) -> bool:
+    """Behind the Hint (a time budget): is there room for one more sample? Samples take about
+    the same time, so the search stops *before* the sample that would overrun the budget,
+    not after it (the Hint answers within its 300 ms, docs/crawl.md "CPU players")."""
+    elapsed = (time.perf_counter() - start) * 1000
+    return elapsed + elapsed / max(1, done) <= budget_ms
+
+
 class HardCpu(CrawlCpu):
     """7.3: determinized look-ahead. Every candidate meets the same sampled decks; each is
     played on by the normal policy until one more draw, then the position is scored by M."""
@@ -93,7 +101,7 @@ class HardCpu(CrawlCpu):
             if self.budget_ms is None:
                 if done >= hard.samples:
                     break
-            elif (time.perf_counter() - start) * 1000 >= self.budget_ms:
+            elif not another_sample_fits(start, done, self.budget_ms):
                 break
         preferred = self.normal.decide(view["board"], lambda: candidates)
         best = max(range(len(candidates)),

@@ -12,19 +12,35 @@ from typing import Any
 Decision = dict[str, Any]
 StreamState = Any
 
+OVERHEAD_MS = 25.0  # the Hint's pipe both ways and up to one 60 Hz frame before it is polled
+
+
+def _resources() -> Any:
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("crawl")
+    if spec is None:
+        raise RuntimeError("the crawl mode is not registered")
+    return load_mode_resources(spec)
+
+
+def warm() -> None:
+    """Import the CPU and load the content in a fresh worker, ahead of the first Hint: a
+    spawned worker takes about 2.5 s to get there, which the first Hint would otherwise wait
+    (docs/crawl.md "CPU players")."""
+    from game.ai.crawl import make_cpu  # noqa: F401
+
+    _resources()
+
 
 def think(level: str, view: dict[str, Any], stream_state: StreamState,
           budget_ms: float | None) -> tuple[Decision, StreamState]:
     """Run one CPU decision on a seat view: (decision, new stream state)."""
     from game.ai.crawl import make_cpu
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
     from game.engine.rng import Stream
 
-    spec = get_mode("crawl")
-    if spec is None:
-        raise RuntimeError("the crawl mode is not registered")
-    resources = load_mode_resources(spec)
+    resources = _resources()
     stream = Stream(0, "ai.0")
     stream.set_state(stream_state)
     cpu = make_cpu(level, 0, stream, resources, budget_ms=budget_ms)

@@ -244,6 +244,7 @@ class ConquestView(GameViewBase):
         self.event_wait = 0.0
         self.clock = 0.0
         self.hover_tile: str | None = None
+        self.hover_xy: tuple[float, float] | None = None  # the mouse, for `refresh_tip`
         self.map_rect = arcade.LBWH(0, 0, 1, 1)
         self.side_rect = arcade.LBWH(0, 0, 1, 1)
         self.right_rect = arcade.LBWH(0, 0, 1, 1)
@@ -677,6 +678,7 @@ class ConquestView(GameViewBase):
             else:
                 item[0].texture = frames[i]
         self.update_screen(dt)
+        self.refresh_tip()
         if self.window is None or self.window.current_view is not self:
             return
         if not self.animating and self.session.live and not self.session.closed:
@@ -865,12 +867,25 @@ class ConquestView(GameViewBase):
         if tile is not None and not self.content.tiles[tile].land:
             tile = None
         self.hover_tile = tile
-        tip = self.hover_tip(x, y, tile)
+        self.hover_xy = (x, y)
+        self.show_tip(self.hover_tip(x, y, tile), x, y)
+        return True
+
+    def show_tip(self, tip: str, x: float, y: float) -> None:
         if tip:
             self.tooltip.show(tip, x, y)
         else:
             self.tooltip.hide()
-        return True
+
+    def refresh_tip(self) -> None:
+        """Keep the hover tooltip true under a still mouse: the unit counts change when units
+        move, fight or retreat (every frame; the bubble is laid out again only on change)."""
+        if self.hover_xy is None:
+            return
+        x, y = self.hover_xy
+        tip = self.hover_tip(x, y, self.hover_tile)
+        if tip != self.tooltip.text:
+            self.show_tip(tip, x, y)
 
     def hover_tip(self, x: float, y: float, tile: str | None) -> str:
         for rect, card in self.side_hits:
@@ -886,7 +901,9 @@ class ConquestView(GameViewBase):
             uids = self.units_on(tile, seat)
             if uids:
                 parts.append(f"{look.seat_name(seat)}: {look.stack_badge(uids)}")
-        return "   ".join(parts) if len(parts) > 1 else ""
+        if len(parts) > 1:
+            return "   ".join(parts)
+        return "" if self.tile_ids_shown else tile  # ids too small to print: named on hover
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.SPACE and self.animating:

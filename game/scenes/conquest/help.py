@@ -68,7 +68,7 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
             "Enter: Ready / Done / Confirm (or Unready when ready). 1/2: pick a commander. "
             "1-7: pick a card.",
             "Shift+click: add a unit to the selection. A: select your units on the tile under "
-            "the mouse. Esc: clear the selection, else pause menu. Backspace: reset orders.",
+            "the mouse. Backspace: reset orders.",
             "Right-click a blue check: move the selection there. I: tile ids on/off. Tab: side "
             "panel. Space: skip an animation. H: this help. U (hot-seat): the ready player "
             "takes the screen back to unready.",)),

@@ -9,7 +9,6 @@ rule: texts come from the content, numbers from the state JSON.
 from __future__ import annotations
 
 import math
-import textwrap
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -18,10 +17,13 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
+from game.scenes import palette
+
 SQRT3 = math.sqrt(3.0)
 
 # -- colours --------------------------------------------------------------------------------
-SEAT_COLOURS = (Color(64, 176, 84), Color(66, 128, 230))
+STANDARD_SEATS = (Color(64, 176, 84), Color(66, 128, 230))
+SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
 SEAT_LIGHT = (Color(150, 226, 160), Color(160, 196, 255))
 BACKGROUND = Color(22, 30, 36)
 LAND = Color(128, 138, 116)
@@ -221,7 +223,7 @@ def unit_size(size: float) -> float:
 
 # -- tile ids -------------------------------------------------------------------------------
 ID_MAX_PT = 9.0  # "small text" (8) on large hexes
-ID_MIN_PT = 6.0  # below this "L07" is a smudge: the ids are hidden instead
+ID_MIN_PT = 8.25  # 11 px (issue 14): below this the ids are hidden, the tooltip names the tile
 ID_EM_W = 1.8  # ink width of "L07" per em (three 0.556 em glyphs, plus hinting slack)
 ID_EM_CAP = 0.76  # ink height of capitals and digits per em (0.73, plus hinting slack)
 ID_GAP = 1.0  # pixels kept clear of units, the flag and the hex outline
@@ -288,63 +290,103 @@ def _shield(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: tuple)
                (x, y + s * 0.85), (x - s * 0.6, y + 0.05 * s)], fill=colour)
 
 
-def _icon_row(d: ImageDraw.ImageDraw, kind: str, n: int, y: float, w: int, s: float,
-              colour: tuple) -> None:
-    label = "Attack" if kind == "sword" else "Defence"
-    draw = _sword if kind == "sword" else _shield
-    d.text((s * 0.5, y), label, font=_font(int(s * 0.7), False), fill=(90, 80, 70),
-           anchor="lm")
-    x0 = w * 0.44
-    if n > 5:
-        draw(d, x0 + s * 0.5, y, s * 0.8, colour)
-        d.text((x0 + s * 1.3, y), f"×{n}", font=_font(int(s * 0.8), True), fill=colour,
-               anchor="lm")
-        return
-    if n == 0:
-        d.text((x0 + s * 0.1, y), "–", font=_font(int(s * 0.8), True), fill=(150, 140, 130),
-               anchor="lm")
-    for i in range(n):
-        draw(d, x0 + s * 0.5 + i * s * 0.82, y, s * 0.75, colour)
+MIN_TEXT_PX = 11  # no text on a card face is smaller on screen (issue 14)
+
+
+def _clip(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    if d.textlength(text, font=font) <= width:
+        return text
+    while text and d.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float,
+          lines: int) -> list[str]:
+    """`text` in at most `lines` lines of `width`, the last one cut with an ellipsis."""
+    if lines <= 0:
+        return []
+    out = [""]
+    for word in text.split():
+        trial = f"{out[-1]} {word}".strip()
+        if d.textlength(trial, font=font) <= width or not out[-1]:
+            out[-1] = trial
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = _clip(d, out[-1] + " …", font, width)
+    return [_clip(d, line, font, width) for line in out[:lines]]
 
 
 @cache
-def card_image(card_id: str, power: int, attack: int, defence: int, label: str,
-               width: int = 120, height: int = 168) -> Image.Image:
-    """A card face (3.3): "Power N", swords and shields with counts, the ability label."""
+def card_image(card_id: str, power: int, attack: int, defence: int, ability: str,
+               label: str, width: int = 120) -> Image.Image:
+    """A card face (3.3) painted at the size it is shown (`width` x 1.4 `width` screen pixels):
+    "Power N", swords and shields with counts, the ability's number and as much of its label
+    as fits; no text under `MIN_TEXT_PX` on screen (the label is cut with an ellipsis; the
+    hover preview and the help give it whole)."""
     k = 3  # supersampled, then reduced: smooth edges on a software renderer
+    height = round(width * 1.4)
+    u = width / 120  # the layout was drawn for a 120 x 168 card
+    floor = MIN_TEXT_PX * k
     w, h = width * k, height * k
+
+    def px(v: float) -> int:
+        return round(v * u * k)
+
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=10 * k, fill=(246, 240, 226),
-                        outline=(60, 54, 48), width=2 * k)
-    d.rounded_rectangle([4 * k, 4 * k, w - 5 * k, 34 * k], radius=7 * k, fill=(58, 66, 80))
-    d.text((w / 2, 19 * k), f"Power {power}", font=_font(17 * k, True), fill=(250, 236, 200),
-           anchor="mm")
-    s = 13 * k
-    _icon_row(d, "sword", attack, 50 * k, w, s, (176, 58, 48))
-    _icon_row(d, "shield", defence, 72 * k, w, s, (52, 96, 170))
-    d.line([8 * k, 86 * k, w - 8 * k, 86 * k], fill=(190, 180, 160), width=k)
-    f = _font(10 * k, False)
-    y = 92 * k
-    for line in textwrap.wrap(label, 22):
-        d.text((7 * k, y), line, font=f, fill=(40, 36, 32))
-        y += 13 * k
+    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=px(10), fill=(246, 240, 226),
+                        outline=(60, 54, 48), width=max(k, px(2)))
+    head = max(px(34), floor + px(10))
+    d.rounded_rectangle([px(4), px(4), w - px(5), head], radius=px(7), fill=(58, 66, 80))
+    font = _font(max(floor, px(17)), True)
+    title = _clip(d, f"Power {power}", font, w - px(10))
+    d.text((w / 2, (px(4) + head) / 2), title, font=font, fill=(250, 236, 200), anchor="mm")
+    icon = max(px(13), floor)
+    num = _font(max(floor, px(12)), True)
+    y = head + icon * 0.9
+    for kind, n, colour in (("sword", attack, (176, 58, 48)), ("shield", defence, (52, 96, 170))):
+        draw = _sword if kind == "sword" else _shield
+        draw(d, px(14) + icon * 0.5, y, icon * 0.7, colour)
+        d.text((px(14) + icon * 1.2, y), f"{'Attack' if kind == 'sword' else 'Defence'} {n}"
+               if w > 100 * k else f"×{n}", font=num, fill=colour, anchor="lm")
+        y += icon * 1.25
+    d.line([px(8), y - icon * 0.35, w - px(8), y - icon * 0.35], fill=(190, 180, 160), width=k)
+    f = _font(floor, False)
+    step = round(floor * 1.2)
+    bold = _font(floor, True)
+    if d.textlength(ability, font=bold) > w - px(10):
+        ability = ability.replace("Ability ", "").replace("No ability", "–")
+    d.text((px(7), y), _clip(d, ability, bold, w - px(10)), font=bold, fill=(40, 36, 32))
+    y += step
+    room = max(0, int((h - px(6) - y) // step))
+    for line in _wrap(d, label, f, w - px(14), room):
+        d.text((px(7), y), line, font=f, fill=(40, 36, 32))
+        y += step
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def card_texture(content: Any, card_id: str) -> arcade.Texture:
+def card_texture(content: Any, card_id: str, width: float = 120) -> arcade.Texture:
+    """The face of a card shown `width` pixels wide (painted at that size)."""
     c = content.cards[card_id]
-    label = content.abilities[c.ability].label if c.ability else "No special ability."
-    return _card_texture(card_id, c.power, c.attack, c.defence, label)
+    if c.ability:
+        ability, label = f"Ability #{c.ability}", content.abilities[c.ability].label
+    else:
+        ability, label = "No ability", ""
+    return _card_texture(card_id, c.power, c.attack, c.defence, ability, label,
+                         max(24, round(width)))
 
 
 @cache
-def _card_texture(card_id: str, power: int, attack: int, defence: int, label: str
-                  ) -> arcade.Texture:
-    """One texture per card face, made once (the atlas keeps it)."""
-    img = card_image(card_id, power, attack, defence, label)
+def _card_texture(card_id: str, power: int, attack: int, defence: int, ability: str,
+                  label: str, width: int) -> arcade.Texture:
+    """One texture per card face and size, made once (the atlas keeps it)."""
+    img = card_image(card_id, power, attack, defence, ability, label, width)
     return arcade.Texture(img, hash=f"conquest-card-{card_id}-{power}-{attack}-{defence}"
-                          f"-{abs(hash(label))}", hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+                          f"-{abs(hash(label))}-{width}",
+                          hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
 
 @cache
@@ -359,7 +401,14 @@ def unit_texture(kind: str, seat: int) -> arcade.Texture:
 
 @cache
 def disc_texture(seat: int) -> arcade.Texture:
-    return arcade.make_circle_texture(64, SEAT_COLOURS[seat])
+    """What a unit stands on: a disc in its seat's colour; in the colour-blind palette seat 1
+    stands on a diamond, so the seats differ by shape too."""
+    if not palette.colour_blind() or seat == 0:
+        return arcade.make_circle_texture(64, SEAT_COLOURS[seat])
+    img = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    ImageDraw.Draw(img).polygon([(32, 0), (63, 32), (32, 63), (0, 32)],
+                                fill=tuple(SEAT_COLOURS[seat]))
+    return arcade.Texture(img, hash=f"conquest-diamond-{tuple(SEAT_COLOURS[seat])}")
 
 
 @cache

@@ -337,7 +337,7 @@ class ResultsView(OverlayView):
 
         for seat, sp in enumerate(self.card_sprites):
             full = sp.width
-            face = look.card_texture(self.content, self.result["cards"][seat])
+            face = look.card_texture(self.content, self.result["cards"][seat], full)
 
             def shrink(v: float, sp: arcade.Sprite = sp, full: float = full) -> None:
                 sp.width = max(0.5, full * v)

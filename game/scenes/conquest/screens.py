@@ -18,6 +18,7 @@ import arcade
 from arcade.types import Color
 
 from game.scenes.bake import draw_baked
+from game.scenes.base import esc_clears
 from game.scenes.conquest import look
 from game.scenes.conquest.base import LOG_H, ConquestView, Token, set_text
 from game.scenes.fonts import UI_FONT
@@ -25,6 +26,15 @@ from game.scenes.widgets import make_button
 
 ENTER_KEYS = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
 DRAG_MIN = 6.0
+
+
+def battle_title(board: dict[str, Any], site: str | None, phase_name: str) -> str:
+    """ "Battle #2 at L07"; the phase's name alone once the battle is over (the screen still
+    shows while the next one comes in: never "Battle #None at None")."""
+    number = board.get("current_battle")
+    if site is None or number is None:
+        return phase_name
+    return f"Battle #{number} at {site}"
 
 
 class PhaseView(ConquestView):
@@ -160,19 +170,22 @@ class CommanderView(PhaseView):
             self.labels.append(arcade.Text(f"{i + 1}. {army.name}", cx, top - 30, look.GOLD, 20,
                                            bold=True, anchor_x="center", **kw))
             icon_y = top - 78
+            wide = w >= 460  # a narrow panel (960x600) shows "× 4" beside the unit's picture
+            size = 15 if wide else 12
             for j, (kind, n) in enumerate((("tank", army.tanks), ("infantry", army.infantry))):
                 tok = Token(f"p{self.viewer}.{kind[0]}1", self.content, 40)
                 x = rect.left + w * (0.12 + 0.32 * j)
                 tok.position = (x, icon_y)
                 self.icons.append(tok.disc)
                 self.icons.append(tok.body)
+                word = ("Tanks " if kind == "tank" else "Infantry ") if wide else ""
                 self.labels.append(arcade.Text(
-                    f"{'Tanks' if kind == 'tank' else 'Infantry'} × {n}", x + 28, icon_y,
-                    look.TEXT, 15, anchor_y="center", **kw))
+                    f"{word}× {n}", x + 28, icon_y, look.TEXT, size, anchor_y="center", **kw))
             strength = army.tanks * self.content.strength["tank"] + \
                 army.infantry * self.content.strength["infantry"]
-            self.labels.append(arcade.Text(f"strength {strength}", rect.left + w * 0.76, icon_y,
-                                           look.TEXT, 15, bold=True, anchor_y="center", **kw))
+            self.labels.append(arcade.Text(f"strength {strength}", rect.right - 12, icon_y,
+                                           look.TEXT, size, bold=True, anchor_x="right",
+                                           anchor_y="center", **kw))
             per_row = 4
             cw = min(112.0, (w - 40) / per_row - 10)
             ch = cw * 1.4
@@ -181,7 +194,7 @@ class CommanderView(PhaseView):
                 ch = (room - 10) / 2
                 cw = ch / 1.4
             for k, card_id in enumerate(army.cards):
-                sp = arcade.Sprite(look.card_texture(self.content, card_id))
+                sp = arcade.Sprite(look.card_texture(self.content, card_id, cw))
                 sp.width, sp.height = cw, ch
                 row, col = divmod(k, per_row)
                 in_row = min(per_row, len(army.cards) - row * per_row)
@@ -267,6 +280,7 @@ class PlacementView(PhaseView):
     """Own units from the tray onto own-zone tiles; the opponent's units are not drawn."""
 
     ready_words = "Done placing units"
+    esc_help = esc_clears("clear the selected unit")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -464,6 +478,7 @@ class MovementView(PhaseView):
     """Select own units (click, Shift+click, box), click a blue check to order the move."""
 
     ready_words = "End unit movement"
+    esc_help = esc_clears("clear the selection")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -663,7 +678,7 @@ class ReinforcementsView(PhaseView):
         main = self.units_on(self.site, self.viewer) if self.site else []
         opp_main = self.units_on(self.site, self.opponent) if self.site else []
         base = self.content.tiles[self.site].base_of if self.site else None
-        lines = [(f"Battle #{self.board['current_battle']} at {self.site}", look.GOLD, 15, True)]
+        lines = [(battle_title(self.board, self.site, "Reinforcements"), look.GOLD, 15, True)]
         if self.viewer not in self.state["to_act"]:
             lines.append(("Waiting for the opponent's reinforcements", look.TEXT, 13, True))
         else:
@@ -752,6 +767,7 @@ class CardsView(PhaseView):
     """Strength panels on top, the own hand at the bottom; click a card, then Confirm."""
 
     ready_words = "Confirm card"
+    esc_help = esc_clears("close the opponent's hand or the discards")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         import pyglet
@@ -820,7 +836,7 @@ class CardsView(PhaseView):
         self.build_hand()
         self.build_strength()
         c = self.chosen()
-        lines = [(f"Battle #{self.board['current_battle']} at {self.site}", look.GOLD, 15, True),
+        lines = [(battle_title(self.board, self.site, "Choose Cards"), look.GOLD, 15, True),
                  ("Pick one card in secret. Hover a card to preview your score.", look.MUTED,
                   11, False), ("", look.TEXT, 0, False)]
         if c is not None:
@@ -887,7 +903,7 @@ class CardsView(PhaseView):
         chosen = self.chosen()
         x0 = m.center_x - (n * (cw + 8) - 8) / 2 + cw / 2
         for i, cid in enumerate(self.hand_ids):
-            sp = arcade.Sprite(look.card_texture(self.content, cid))
+            sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
             sp.width, sp.height = cw, ch
             raised = 16 if cid == chosen else 0
             sp.position = (x0 + i * (cw + 8), LOG_H + 8 + ch / 2 + raised)
@@ -958,7 +974,7 @@ class CardsView(PhaseView):
                 self.popup_texts.append(arcade.Text("none", self.popup_rect.left + 12, y - 40,
                                                     look.MUTED, 12, font_name=UI_FONT))
             for i, cid in enumerate(cards):
-                sp = arcade.Sprite(look.card_texture(self.content, cid))
+                sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
                 sp.width, sp.height = cw, ch
                 sp.position = (self.popup_rect.left + 12 + cw / 2 + i * (cw + 6),
                                y - 22 - ch / 2)
@@ -1098,7 +1114,8 @@ class RetreatView(PhaseView):
                        "the unit there). Not toward the enemy base, not onto enemy units, at most "
                        "5 of yours per tile.", look.MUTED, 11, False),
                       ("", look.TEXT, 0, False),
-                      (f"Still on {self.site}: {len(left)}", look.TEXT, 13, True)]
+                      (f"Still on {self.site}: {len(left)}" if self.site else
+                       f"Still to retreat: {len(left)}", look.TEXT, 13, True)]
         lost = trapped[self.viewer] + trapped[self.opponent]
         if lost:
             lines.append(("", look.TEXT, 0, False))

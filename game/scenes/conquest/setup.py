@@ -13,7 +13,7 @@ import arcade
 import arcade.gui as gui
 
 from game.scenes import theme
-from game.scenes.base import GameViewBase
+from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
@@ -25,6 +25,7 @@ OPPONENTS = ("cpu", "hotseat", "cpu_vs_cpu")
 class MatchSetupView(GameViewBase):
     title = "CardConquest"
     mode_id = None  # nothing to save yet
+    esc_help = ESC_MENU
 
     def __init__(self, app: Any, cpu: dict[int, str] | None = None) -> None:
         super().__init__(app)
@@ -138,4 +139,4 @@ class MatchSetupView(GameViewBase):
             "Army setup: Commanders (pick the Infantry or the Tank Commander) or Classic (4 "
             "tanks, 6 infantry and the same 5 cards each).",
             "Seed: any positive number replays the same CPU choices; empty picks one.",
-            "Enter: Start. Esc: back to the menu."))]
+            "Enter: Start."))]

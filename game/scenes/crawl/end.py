@@ -25,7 +25,7 @@ from game.engine.record import save_record
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import Catalogue, load_catalogue
 from game.scenes.crawl.help import help_topics
@@ -97,8 +97,9 @@ class ScoreBoard:
             self.texts.append(arcade.Text(
                 "No runs yet: finish one to get on the board.", rect.center_x, y,
                 theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
-                anchor_y="center", batch=batch,
-            ))  # fmt: skip
+                anchor_y="top", multiline=True, width=max(40, int(rect.width - 24)),
+                align="center", batch=batch,
+            ))  # fmt: skip  (wrapped inside its panel: narrow at 960x600)
         for rank, entry in enumerate(rows[:kept]):
             new = entry is highlight
             if new:
@@ -130,6 +131,7 @@ class EndView(GameViewBase):
     """Victory or defeat, the score, the high scores and what to do next."""
 
     title = "Card Crawl"
+    esc_help = ESC_MENU
     mode_id = None  # a finished run has nothing to save
 
     def __init__(self, app: Any, record: dict[str, Any], state: dict[str, Any], *,
@@ -247,7 +249,7 @@ class EndView(GameViewBase):
         elif self.new_entry is not None:
             note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
         elif not eligible(self.record):
-            note = "Set-up positions and CPU runs are not scored."
+            note = "Loaded runs, set-up positions and CPU runs are not scored."
         if note:
             self.lines.append(arcade.Text(
                 note, x0, left.bottom + 14, theme.GOLD_HI if self.rank is not None

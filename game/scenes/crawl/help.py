@@ -75,6 +75,6 @@ def help_topics(catalogue: Catalogue) -> list[HelpTopic]:
             "Or click a card, then click where it goes. Right click or Esc cancels.",
             "Keyboard: Tab / Shift+Tab pick a card, Enter lifts it, Tab picks a destination, "
             "Enter drops it.",
-            "R: rebuy.  A: random attack.  T: hint.  H: this help.  Esc: menu.",
+            "R: rebuy.  A: random attack.  T: hint.  H: this help.",
         )),
     ]  # fmt: skip

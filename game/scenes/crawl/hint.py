@@ -6,6 +6,11 @@ view and the state of the view's own `ai` stream (`ai_stream(seed, 0)`), never t
 the live match; it sends back its decision and the stream's new state, which the view keeps.
 The hint never acts: the view only shows it.
 
+The worker is started, and has imported the CPU and loaded the content, as soon as the play
+view shows (`warm`), so even the first Hint answers within its budget (a cold worker took 2.5 s);
+the search is given the budget less `OVERHEAD_MS`, what the pipe and the frame that polls the
+answer take, so the arrow shows within the budget (docs/crawl.md "CPU players").
+
 The worker runs `game.ai.crawl.worker.think`, which imports no arcade (a spawned process
 imports the module of the function it runs). `HintRunner(sync=True)` runs the CPU in-process
 instead (tests: no process is spawned).
@@ -17,11 +22,12 @@ import logging
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from game.ai.crawl.worker import Decision, StreamState, think
+from game.ai.crawl.worker import OVERHEAD_MS, Decision, StreamState, think, warm
 from game.engine.workers import spawn_pool
 from game.scenes.cpu_worker import stop_executor
 
 log = logging.getLogger(__name__)
+
 
 
 class HintRunner:
@@ -44,11 +50,24 @@ class HintRunner:
         """A hint was asked and its answer has not been collected yet."""
         return self._future is not None or self._ready is not None or self._error is not None
 
+    def warm(self) -> None:
+        """Start the worker now and let it load the CPU and the content in the background."""
+        if self.sync or self._executor is not None:
+            return
+        try:
+            self._executor = spawn_pool(1)  # spawn, never fork: the parent holds a GL context
+            self._executor.submit(warm)  # queued ahead of any hint, its answer never read
+        except Exception:
+            log.exception("hint worker could not start")
+
     def start(self, level: str, view: dict[str, Any], stream_state: StreamState,
               budget_ms: float | None, tag: Any = None) -> None:
-        """Ask for a hint (ignored while one is being computed)."""
+        """Ask for a hint (ignored while one is being computed); a time budget covers the
+        whole answer, so the search gets it less `OVERHEAD_MS`."""
         if self.busy:
             return
+        if budget_ms is not None:
+            budget_ms = max(1.0, budget_ms - OVERHEAD_MS)
         self.tag = tag
         self._ready = self._error = None
         if self.sync:

@@ -157,11 +157,13 @@ class PickerView(GameViewBase):
     """Choose the run's abilities, then deal."""
 
     title = "Card Crawl: choose your abilities"
+    esc_help = "Esc: back to the Card Crawl start screen (the picks are dropped)."
     mode_id = None
 
-    def __init__(self, app: Any, match: Match) -> None:
+    def __init__(self, app: Any, match: Match, *, scored: bool = True) -> None:
         super().__init__(app)
         self.match = match
+        self.scored = scored  # False: a loaded run, kept out of the high scores
         self.catalogue = catalogue_of(match.resources)
         self.ids = list(self.catalogue.abilities)
         self.needed = self.catalogue.abilities_per_run
@@ -314,7 +316,8 @@ class PickerView(GameViewBase):
         from game.scenes.crawl.play import PlayView
 
         self.closed = True  # the match goes on in the play view
-        self.app.show_view(PlayView(self.app, self.match, events=result.events))
+        self.app.show_view(PlayView(self.app, self.match, events=result.events,
+                                     scored=self.scored))
 
     def back(self) -> None:
         from game.scenes.crawl.start import StartView

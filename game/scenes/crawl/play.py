@@ -32,7 +32,7 @@ from game.engine.rng import ai_stream
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.crawl import card_text, look
 from game.scenes.crawl.card_text import CardLabel, fitted_size
 from game.scenes.crawl.cards import (
@@ -55,6 +55,7 @@ from game.scenes.crawl.preview import (
     rules_preview,
     source_place,
 )
+from game.scenes.crawl.scores import marked
 from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
@@ -151,13 +152,15 @@ class PlayView(GameViewBase):
     """One run in progress: board, hands, hero, backpack, chest, deck and the button bar."""
 
     title = "Card Crawl"
+    esc_help = esc_clears("put back the card you picked up (or drop the keyboard focus)")
     mode_id = "crawl"
     hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
 
     def __init__(self, app: Any, match: Match, *, intro: bool = False,
-                 events: list[Event] | None = None) -> None:
+                 events: list[Event] | None = None, scored: bool = True) -> None:
         super().__init__(app)
         self.match = match
+        self.scored = scored  # False: a run loaded from a file never enters the high scores
         self.catalogue: Catalogue = catalogue_of(match.resources)
         self.state: dict[str, Any] = match.view_json(0)
         self.legal: list[dict[str, Any]] = match.legal_decisions(0)
@@ -179,6 +182,7 @@ class PlayView(GameViewBase):
         self.sel: Selection | None = None
         self.focus: str | None = None  # keyboard focus among movable sources
         self.hovered: str | None = None
+        self.hover_xy: tuple[float, float] | None = None  # the mouse, for `refresh_tip`
         self.queue: list[Callable[[], Any]] = []
         self.hint_shown: dict[str, Any] | None = None
         self.hint_text = ""
@@ -834,6 +838,7 @@ class PlayView(GameViewBase):
             self._warm_some()
         if self.lively:  # the arrow's throb holds still when the player is away
             self.clock += dt
+        self.refresh_tip()
         for card_id in [k for k, layer in self.top_layers.items() if not len(layer.sprites)]:
             del self.top_layers[card_id]  # the card landed or left the table
         self._poll_hint()
@@ -1115,9 +1120,19 @@ class PlayView(GameViewBase):
         self.padlock.visible = card is not None and card.place not in movable and sel is None
         if self.padlock.visible:
             self.padlock.position = (x + 16, y - 16)
+        self.hover_xy = (x, y)
         self._tooltip_at(x, y, card)
 
-    def _tooltip_at(self, x: float, y: float, card: CardSprite | None) -> None:
+    def refresh_tip(self) -> None:
+        """Keep the hover tooltip true under a still mouse (what is left in the deck, a hand
+        used up); the bubble is laid out again only when its text changes."""
+        if self.hover_xy is None or not self.tooltip.visible or self.sel is not None:
+            return
+        x, y = self.hover_xy
+        self._tooltip_at(x, y, self._card_at_point(x, y), refresh=True)
+
+    def _tooltip_at(self, x: float, y: float, card: CardSprite | None,
+                    refresh: bool = False) -> None:
         text = ""
         lay = self.lay
         deck = lay.places["deck"]
@@ -1141,6 +1156,8 @@ class PlayView(GameViewBase):
             elif not text and card is not None and card.place in ("left_hand", "right_hand") and (
                     card.data.get("spent")):
                 text = "Used up: it clears at the next draw."
+        if refresh and text == self.tooltip.text:
+            return  # unchanged under a still mouse
         if text:
             self.tooltip.show(text, x, y)
         else:
@@ -1344,7 +1361,7 @@ class PlayView(GameViewBase):
     def current_record(self) -> dict[str, Any] | None:
         if self.closed:
             return None
-        return match_record(self.match)
+        return marked(match_record(self.match), self.scored)
 
     def on_leave(self) -> None:
         self.close()
@@ -1357,6 +1374,11 @@ class PlayView(GameViewBase):
         self.hint.shutdown()
         self.match.close()
 
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if not self.hint_sync and not self.closed:
+            self.hint.warm()  # the first Hint then answers within its budget too
+
     def on_hide_view(self) -> None:
         super().on_hide_view()
         self.padlock.visible = False
@@ -1367,7 +1389,7 @@ class PlayView(GameViewBase):
         """The run is over: the end screen, with the score entered if it counts."""
         from game.scenes.crawl.end import EndView
 
-        record = match_record(self.match)
+        record = marked(match_record(self.match), self.scored)
         state = self.match.state_json()
         self.close()
         self.app.finish_match(record)  # only this run's own save: another run's stays

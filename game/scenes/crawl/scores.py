@@ -6,7 +6,10 @@ and `finished_at`. The table keeps the best `high_scores_kept` (rules.toml, 10) 
 and per date for daily runs. A file that cannot be read is moved aside as
 `crawl_scores.json.bak`, the table starts empty, and `load_error` says so for a toast.
 
-Only runs played by a human from the deal are recorded: not setups, not CPU runs.
+Only runs played by a human from the deal, dealt in this game, are recorded: not setups, not
+CPU runs, and not a run loaded from a file (`tabula play crawl --load FILE`, a replay): such a
+run's record carries `"unscored": true` (an extra record key, kept and ignored by the rules), so
+it stays out of the table after a save and Continue too (docs/crawl.md "High scores").
 """
 
 from __future__ import annotations
@@ -80,10 +83,20 @@ class ScoreEntry:
         return (-self.score, not self.won, self.finished_at)
 
 
+UNSCORED = "unscored"  # the record key that keeps a loaded run out of the table
+
+
 def eligible(record: dict[str, Any]) -> bool:
-    """A run that may enter the table: from the deal (no setup) and played by a human."""
+    """A run that may enter the table: from the deal (no setup), played by a human, and not
+    loaded from a file (no `"unscored": true`)."""
     options = record.get("options") or {}
-    return record.get("setup") is None and not (options.get("ai") or {})
+    return (record.get("setup") is None and not (options.get("ai") or {})
+            and record.get(UNSCORED) is not True)
+
+
+def marked(record: dict[str, Any], scored: bool) -> dict[str, Any]:
+    """The record as saved or handed to the end screen: a run that does not score says so."""
+    return record if scored else {**record, UNSCORED: True}
 
 
 def entry_for(record: dict[str, Any], state: dict[str, Any],

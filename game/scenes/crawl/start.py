@@ -31,13 +31,13 @@ from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
-from game.scenes.base import GameViewBase
+from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.cpu_worker import WorkerCalls
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
 from game.scenes.crawl.help import help_topics
-from game.scenes.crawl.scores import ScoreTable
+from game.scenes.crawl.scores import ScoreTable, eligible
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic, make_button, make_label
@@ -75,12 +75,13 @@ def new_match(variant: str, seed: int | None = None, date: str | None = None) ->
     return build_match(record)
 
 
-def view_for(app: Any, match: Match, *, intro: bool = True) -> arcade.View:
-    """The screen for a match: the picker, the play view, or the end screen."""
+def view_for(app: Any, match: Match, *, intro: bool = True, scored: bool = True) -> arcade.View:
+    """The screen for a match: the picker, the play view, or the end screen. `scored` False:
+    the run never enters the high-score table (a run loaded from a file)."""
     if match.phase == "pick":
         from game.scenes.crawl.picker import PickerView
 
-        return PickerView(app, match)
+        return PickerView(app, match, scored=scored)
     if match.result is not None:
         from game.engine.record import match_record
 
@@ -89,7 +90,7 @@ def view_for(app: Any, match: Match, *, intro: bool = True) -> arcade.View:
         return EndView(app, record, state, record_score=False)
     from game.scenes.crawl.play import PlayView
 
-    return PlayView(app, match, intro=intro)
+    return PlayView(app, match, intro=intro, scored=scored)
 
 
 def start_run(app: Any, variant: str, seed: int | None = None) -> arcade.View:
@@ -98,7 +99,10 @@ def start_run(app: Any, variant: str, seed: int | None = None) -> arcade.View:
 
 
 def continue_record(app: Any, record: dict[str, Any]) -> arcade.View:
-    """A saved run, replayed to where it was left."""
+    """A saved run, replayed to where it was left. It may still score only if it is the
+    player's own save (the slot holds it) and was eligible when saved; a record loaded from
+    any other file never scores (docs/crawl.md "High scores")."""
+    scored = eligible(record) and app.slots.holds(record)
     outcome = replay(record)
     if outcome.rejection is not None:
         outcome.match.close()
@@ -106,7 +110,7 @@ def continue_record(app: Any, record: dict[str, Any]) -> arcade.View:
             f"decision {outcome.rejected_index} of the saved run is refused: "
             f"{outcome.rejection.message}"
         )
-    return view_for(app, outcome.match, intro=False)
+    return view_for(app, outcome.match, intro=False, scored=scored)
 
 
 def open_crawl(app: Any, launch: ModeLaunch) -> arcade.View:
@@ -127,6 +131,7 @@ class StartView(GameViewBase):
     """Normal, Constructed, Daily, High scores, Help; Esc to the menu."""
 
     title = "Card Crawl"
+    esc_help = ESC_MENU
     mode_id = None
     par_sync = False  # tests set True: the daily par is worked out in-process
     par_nodes = PAR_NODES  # tests lower it: the par of a smaller search, quickly
@@ -316,6 +321,7 @@ class ScoresView(GameViewBase):
     """The three high-score tables: Normal, Constructed and today's Daily."""
 
     title = "Card Crawl: high scores"
+    esc_help = "Esc: back to the Card Crawl start screen."
     mode_id = None
 
     def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:

@@ -33,7 +33,7 @@ from PIL import Image, ImageDraw, ImageOps
 
 from game.engine.record import match_record
 from game.scenes import theme
-from game.scenes.base import GameViewBase
+from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
@@ -358,6 +358,8 @@ class DeckBuilderView(GameViewBase):
 
     title = "Kingdom — Deck Builder"
     mode_id = MODE_ID
+    esc_help = esc_clears("leave the search field, close the Sort list or drop the keyboard "
+                          "focus")
 
     def __init__(self, app: Any, match: Any, seat: int = 0, *,
                  on_start: StartHandler | None = None) -> None:

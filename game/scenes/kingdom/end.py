@@ -24,6 +24,7 @@ from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, match_record, new_record, save_record
 from game.scenes import theme
+from game.scenes.base import ESC_MENU
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.match_view import (
@@ -73,6 +74,7 @@ class EndView(MatchView):
     """The final position of a finished match with the result panel over it."""
 
     ended = True
+    esc_help = ESC_MENU
 
     def __init__(self, app: Any, session: KingdomSession) -> None:
         super().__init__(app, session)

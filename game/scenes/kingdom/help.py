@@ -56,8 +56,9 @@ def _era_list(content: Any) -> str:
 
 
 def effect_glossary(content: Any) -> tuple[str, ...]:
-    """One line per effect: "Archetype (id): text", in the order of `rules.toml`."""
-    return tuple(f"{e.archetype} ({key}): {e.text}" for key, e in content.effects.items())
+    """One line per effect: "Archetype: text", in the order of `rules.toml` (the effect's id,
+    such as `overkillHeal`, is for modders and is never shown)."""
+    return tuple(f"{e.archetype}: {e.text}" for e in content.effects.values())
 
 
 def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:

@@ -32,7 +32,7 @@ from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
-from game.scenes.base import GameViewBase
+from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
@@ -137,6 +137,7 @@ class MatchView(GameViewBase):
 
     title = "Kingdom"
     mode_id = MODE_ID
+    esc_help = esc_clears("cancel the offer you picked or Sell Mode")
     cpu_sync = False  # tests: the CPU decides in-process
     think_min = 0.35  # seconds (at 1x) before a CPU decision shows
     ended = False  # the end screen shows the final boards without input
@@ -165,6 +166,7 @@ class MatchView(GameViewBase):
         self.sell_mode = False
         self.paused = False
         self.hovered: Key | None = None
+        self.hover_xy: tuple[float, float] | None = None  # the mouse, for `refresh_tip`
         self.banner = ""
         self.pulse = 0.0
         self.end_delay: float | None = None
@@ -800,6 +802,7 @@ class MatchView(GameViewBase):
 
     def update_game(self, dt: float) -> None:
         self.frames_shown += 1
+        self.refresh_tip()
         if self.lively:  # the glows hold still when the player is away
             self.pulse += dt
         for glow in getattr(self, "pulsing", []):
@@ -1127,7 +1130,22 @@ class MatchView(GameViewBase):
         return (f"{card.name} — {era}, cost {card.cost}, ATK {card.atk} / DEF {card.defense}\n"
                 f"{effect.archetype}: {effect.text}")
 
+    def refresh_tip(self) -> None:
+        """Keep the hover tooltip true under a still mouse (Nexus HP, coins and units change
+        in combat and upkeep); the bubble is laid out again only when its text changes."""
+        if self.hover_xy is None:
+            return
+        x, y = self.hover_xy
+        tip = self.tip_for(self.hit(x, y))
+        if tip == self.tooltip.text:
+            return
+        if tip:
+            self.tooltip.show(tip, x, y)
+        else:
+            self.tooltip.hide()
+
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
+        self.hover_xy = (x, y)
         target = self.hit(x, y)
         tip = self.tip_for(target)
         if tip:

@@ -69,6 +69,7 @@ class StrikeView(GameViewBase):
     title = "Marve-Strike"
     mode_id = MODE_ID
     cpu_sync = False  # tests: the CPU decides in-process
+    esc_cancels = ""  # what Esc clears first on this screen ("the selected unit"), if anything
     think_min = 0.6  # seconds of "CPU THINKING…" before its decision shows
 
     def __init__(self, app: Any, session: StrikeSession) -> None:
@@ -213,10 +214,15 @@ class StrikeView(GameViewBase):
         self.update_screen(dt)
         if self.session.remote is not None:
             watch(self, self.session.remote)
+        self.refresh_tip()
         self.drive_cpu(dt)
 
     def update_screen(self, dt: float) -> None:
         """Per-frame animation of the screen itself."""
+
+    def refresh_tip(self) -> None:
+        """Keep a shown tooltip true to what it describes (HP, statuses, cooldowns change under
+        a still mouse); a board screen rebuilds it from the hovered tile."""
 
     def drive_cpu(self, dt: float) -> None:
         s = self.session
@@ -285,6 +291,18 @@ class StrikeView(GameViewBase):
 
     def on_leave(self) -> None:
         self.session.close()
+
+    @property
+    def esc_help(self) -> str:  # type: ignore[override]
+        """What Esc does here: a watched replay leaves, a live match asks "Leave this match?",
+        a still position opens the pause menu."""
+        if self.session.replay_queue is not None:
+            return "Esc: stop watching and go back to the main menu."
+        first = f"clear {self.esc_cancels}, else " if self.esc_cancels else ""
+        if self.session.live:
+            return (f'Esc: {first}ask "Leave this match?" (it says whether the match is saved: '
+                    "it saves after every move).")
+        return f"Esc: {first}the pause menu (resume, help, settings, save and quit, quit)."
 
     def open_pause(self) -> arcade.View:
         """Esc in a live match: "Leave this match?" saying truly whether it is saved."""

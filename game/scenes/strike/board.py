@@ -36,7 +36,7 @@ from arcade import easing
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
-from game.scenes import theme
+from game.scenes import palette, theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
@@ -273,16 +273,17 @@ class BoardBase(StrikeView):
                 self.tokens.remove(self.token_of.pop(uid))
             if uid not in self.unit_texts:
                 self.unit_texts[uid] = (
-                    arcade.Text("", 0, 0, look.TEXT, 7, font_name=UI_FONT, bold=True,
+                    arcade.Text("", 0, 0, look.TEXT, theme.SIZE_MIN, font_name=UI_FONT, bold=True,
                                 anchor_x="center", anchor_y="center", batch=self.board_batch),
-                    arcade.Text("", 0, 0, look.TEXT, 7, font_name=UI_FONT, bold=True,
+                    arcade.Text("", 0, 0, look.TEXT, theme.SIZE_MIN, font_name=UI_FONT, bold=True,
                                 anchor_x="center", anchor_y="center", batch=self.board_batch))
 
     def token_texture(self, u: dict[str, Any]) -> arcade.Texture:
         card = self.card(u["card"])
         rgb = tuple(look.element_colour(self.content, card.element)[:3])
         return look.token_texture(max(8, self.tile), u["owner"], rgb,  # type: ignore[arg-type]
-                                  look.unit_label(u["owner"], u["slot"]))
+                                  look.unit_label(u["owner"], u["slot"]),
+                                  palette.ring_pattern(card.element))
 
     def make_token(self, u: dict[str, Any]) -> arcade.Sprite:
         sprite = arcade.Sprite(self.token_texture(u))
@@ -336,11 +337,11 @@ class BoardBase(StrikeView):
                     self.block_texts[u["id"]] = tuple(  # type: ignore[assignment]
                         arcade.Text("", 0, 0, c, sz, font_name=UI_FONT, bold=b,
                                     anchor_y="center", batch=self.batch)
-                        for c, sz, b in ((look.TEXT, 10, True), (look.TEXT, 8, True),
-                                         (look.MUTED, 8, True)))
+                        for c, sz, b in ((look.TEXT, 10, True), (look.TEXT, theme.SIZE_MIN, True),
+                                         (look.MUTED, theme.SIZE_MIN, True)))
                 head, hp, st = self.block_texts[u["id"]]
                 head.position = (left + 6, top - 11)
-                head.font_size = 8 if self.compact else 10
+                head.font_size = theme.SIZE_MIN if self.compact else 10
                 hp.position = (left + 6, top - 27)
                 st.position = (left + 6, top - 42)
                 if not self.ability_buttons:
@@ -413,7 +414,7 @@ class BoardBase(StrikeView):
             set_text(head, f"{look.unit_label(u['owner'], u['slot'])} {card.name}")
             dead = self.is_ko(u)
             set_text(hp, "KO" if dead else f"HP {d['hp']}/{d['max']}")
-            set_text(st, " ".join(self.block_words(u)) or card.element.upper())
+            set_text(st, " ".join(self.block_words(u)) or look.element_name(card.element).upper())
             head.color = look.MUTED if dead else look.TEXT
             self.refresh_buttons(u, dead)
         badge, line, action = self.centre_lines()
@@ -783,8 +784,14 @@ class BoardBase(StrikeView):
     # -- input ------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
         """Hover: the tile under the mouse, and the card of a token with live HP and statuses."""
-        tile = self.tile_at(x, y)
-        self.hover_tile = tile
+        self.hover_tile = self.tile_at(x, y)
+        self.refresh_tip()
+        return True
+
+    def refresh_tip(self) -> None:
+        """The hovered tile's unit card, with the HP on screen now (every frame, so a hit or
+        a move under a still mouse shows at once; `CardTip.show` re-lays out only on change)."""
+        tile = self.hover_tile
         if tile is not None and (u := self.unit_at(tile)) is not None:
             d = self.disp.get(u["id"], {})
             view_u = dict(u, hp=d.get("hp", u["hp"]))
@@ -793,7 +800,6 @@ class BoardBase(StrikeView):
                           sx + self.tile / 2, sy + self.tile / 2)
         else:
             self.tip.hide()
-        return True
 
     def board_click(self) -> bool:
         """Common start of a board click: True when the click was used up (fast-forward)."""

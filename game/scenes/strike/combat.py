@@ -29,6 +29,8 @@ STATUS_WORDS = {"burn": "BURNED", "stun": "STUNNED", "root": "ROOTED"}
 
 
 class CombatView(BoardBase):
+    esc_cancels = "the selected unit"
+
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)
         self.armed: int | None = None

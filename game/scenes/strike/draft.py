@@ -207,10 +207,11 @@ class DraftView(StrikeView):
                 self.cards.remove(self.sprite_of.pop(card_id))
         for card_id, (x, y, sc) in targets.items():
             sprite = self.sprite_of.get(card_id)
+            face = self.face(card_id, sc, colours)
             if sprite is None:
-                sprite = arcade.Sprite(look.card_texture(self.card(card_id), colours))
+                sprite = arcade.Sprite(face)
                 sprite.position = (x, y)
-                sprite.scale = sc
+                sprite.scale = self.unit_scale(face, sc)
                 self.sprite_of[card_id] = sprite
                 self.cards.append(sprite)
             old = self.home.get(card_id)
@@ -219,19 +220,40 @@ class DraftView(StrikeView):
                 self.cards.append(sprite)  # on top while it flies
                 self.tweener.finish_all(tag=card_id)  # a flip or hover still running
                 self.tweener.add(PositionTween(sprite, (x, y), FLY, tag=card_id))
-                s0 = sprite.scale_x
+                shown = sprite.width
+                sprite.texture = face  # the face of where it lands, at the size it has now
+                s0 = shown / face.width
+                sprite.scale = s0
 
                 def rescale(v: float, sp: arcade.Sprite = sprite) -> None:
                     sp.scale = v
-                self.tweener.add(ValueTween(s0, sc, FLY, rescale, tag=card_id))
+                self.tweener.add(ValueTween(s0, self.unit_scale(face, sc), FLY, rescale,
+                                            tag=card_id))
                 if card_id in seat_of:  # a pick: it turns over once it has landed
                     self.tweener.add(CardFlip(sprite, card_back(seat_of[card_id]), delay=FLY,
                                               tag=card_id))
             else:
                 sprite.position = (x, y)
-                sprite.scale = sc
+                if sprite.texture is not face:
+                    sprite.texture = face
+                sprite.scale = self.unit_scale(face, sc)
         self.home = targets
         self.refresh_texts()
+
+    def face(self, card_id: str, sc: float, colours: Any = None) -> arcade.Texture:
+        """The face of a card shown at scale `sc` of a 150 x 210 card, painted at that very
+        size so that no text is under 11 px: a full face in a hand, a mini card in a deck."""
+        colours = colours if colours is not None else look.colour_items(self.content)
+        w, h = max(1, round(CARD_W * sc)), max(1, round(CARD_H * sc))
+        if sc < self.scale * 0.9:
+            return look.mini_card_texture(self.card(card_id), colours, w, h)
+        return look.card_texture(self.card(card_id), colours, w, h)
+
+    @staticmethod
+    def unit_scale(face: arcade.Texture, sc: float) -> float:
+        """The sprite scale that shows `face` as a card of scale `sc` (about 1: the face is
+        painted at its size)."""
+        return sc * CARD_W / face.width
 
     def refresh_texts(self) -> None:
         board = self.state["board"]
@@ -337,11 +359,12 @@ class DraftView(StrikeView):
         if self.hover and in_hand(self.hover) and self.hover in self.home and not self.animating:
             x, y, sc = self.home[self.hover]
             sp = self.sprite_of[self.hover]
-            sp.position, sp.scale = (x, y), sc
+            sp.position, sp.scale = (x, y), self.unit_scale(sp.texture, sc)
         self.hover = card_id
         if in_hand(card_id) and not self.animating:
             x, y, sc = self.home[card_id]
             sp = self.sprite_of[card_id]
+            sc = self.unit_scale(sp.texture, sc)
             self.tweener.add(PositionTween(sp, (x, y + 8 * self.scale), 0.1, blocking=False))
             self.tweener.add(ValueTween(sc, sc * 1.06, 0.1, lambda v: setattr(sp, "scale", v),
                                         blocking=False))

@@ -64,7 +64,6 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
         HelpTopic("Keys", (
             "Mouse: click a unit, then a blue tile or a ringed enemy. Right-click clears.",
             "Q/W/E, A/S/D, Z/X/C: abilities of P1, P2, P3. 1/2/3 held: target E1/E2/E3.",
-            "SPACE: continue, pass, or fast-forward an animation. H: help. Esc: leave the match "
-            "(it asks first, and says whether the match is saved).",
+            "SPACE: continue, pass, or fast-forward an animation. H: help.",
             "Press H to close.",)),
     ]

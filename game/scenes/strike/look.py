@@ -15,7 +15,10 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
-SEAT_COLOURS = (Color(80, 220, 150), Color(255, 85, 100))
+from game.scenes import palette
+
+STANDARD_SEATS = (Color(80, 220, 150), Color(255, 85, 100))
+SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
 BACKGROUND = Color(24, 26, 34)
 CHECK_A = Color(36, 40, 52)
 CHECK_B = Color(40, 44, 58)
@@ -77,8 +80,21 @@ def reject_words(error: str | None, message: str, decision: dict[str, Any],
     return REJECT_WORDS.get(error or "", message)
 
 
+def element_name(element: str) -> str:
+    """An element as players read it ("Fire", "Null"), never its id; a mod's own element
+    ("deep_sea") reads "Deep Sea"."""
+    return element.replace("_", " ").title()
+
+
+def card_elements(card: Any) -> str:
+    """A card's elements for a heading: "Fire / Leaf", or one name when both are the same."""
+    first, second = element_name(card.element), element_name(card.secondary)
+    return first if first == second else f"{first} / {second}"
+
+
 def element_colour(content: Any, element: str) -> Color:
     rgb = getattr(content, "colours", {}).get(element) or ELEMENT_FALLBACK.get(element, (200,) * 3)
+    rgb = palette.element_colour(element, tuple(int(v) for v in rgb[:3]))
     return Color(*[int(v) for v in rgb][:3])
 
 
@@ -88,7 +104,7 @@ def unit_label(owner: int, slot: int) -> str:
 
 def hp_colour(hp: int, max_hp: int) -> Color:
     frac = hp / max_hp if max_hp else 0
-    return GREEN if frac > 0.6 else AMBER if frac > 0.3 else HP_RED
+    return palette.hp_colour(frac, (GREEN, AMBER, HP_RED))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +131,7 @@ def ability_button(a: Any) -> str:
 def ability_full(a: Any) -> list[str]:
     """Every fact of one ability, for tooltips."""
     kind = {"strike": "Strike", "drain": "Life drain", "heal": "Heal"}[a.kind]
-    lines = [f"{a.name} ({a.element}): {kind}"]
+    lines = [f"{a.name} ({element_name(a.element)}): {kind}"]
     if a.kind == "heal":
         if a.effect == "heal_all":
             lines.append(f"  Heals every ally on the board by {a.heal}")
@@ -139,7 +155,7 @@ def ability_full(a: Any) -> list[str]:
 
 
 def card_tooltip(card: Any, unit: dict[str, Any] | None = None) -> str:
-    head = f"{card.name} ({card.element}/{card.secondary})"
+    head = f"{card.name} ({card_elements(card)})"
     if unit is not None:
         head += f"   HP {unit['hp']}/{unit['max_hp']}"
         st = status_words(unit)
@@ -190,11 +206,24 @@ def _gem(element: str, size: int) -> Image.Image:
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, bold: bool, size: int, width: int
-         ) -> ImageFont.FreeTypeFont:
-    while size > 8 and draw.textlength(text, font=_font(bold, size)) > width:
+MIN_TEXT_PX = 11  # no painted text is smaller on screen (issue 14: readable at 960x600)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, bold: bool, size: int, width: int,
+         floor: int = 8) -> ImageFont.FreeTypeFont:
+    """The largest font from `size` down to `floor` (pixels of the image) that fits `width`."""
+    while size > floor and draw.textlength(text, font=_font(bold, size)) > width:
         size -= 1
     return _font(bold, size)
+
+
+def _clip(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+    """`text`, cut with an ellipsis if it is still wider than `width` at its smallest font."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def _dark(rgb: tuple[int, ...], f: float) -> tuple[int, int, int]:
@@ -204,48 +233,112 @@ def _dark(rgb: tuple[int, ...], f: float) -> tuple[int, int, int]:
 @cache
 def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
                  width: int = 150, height: int = 210) -> arcade.Texture:
-    """A full card face: frame and header in the element colour, stripe, gem, name, stats and
-    three ability rows (spec 8.2)."""
+    """A full card face painted at the size it is shown (`width` x `height` screen pixels):
+    frame and header in the element colour, stripe, gem, name, stats and three ability rows
+    (spec 8.2). Every text is at least `MIN_TEXT_PX` on screen: the layout follows the card's
+    width, a text that would need less is cut with an ellipsis (the tooltip has it all)."""
     cmap = dict(colours)
     s = _SS
+    k = width / 150  # the layout was drawn for a 150 x 210 card
+    floor = MIN_TEXT_PX * s
+
+    def px(v: float) -> int:
+        return round(v * k * s)
+
+    def size(v: float) -> int:
+        return max(floor, px(v))
+
     w, h = width * s, height * s
     main = cmap.get(card.element, ELEMENT_FALLBACK.get(card.element, (200, 200, 200)))
     second = cmap.get(card.secondary, ELEMENT_FALLBACK.get(card.secondary, (200, 200, 200)))
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    r = 12 * s
+    r = px(12)
     d.rounded_rectangle((0, 0, w - 1, h - 1), r, fill=(*_dark(main, 0.55), 255))
-    d.rounded_rectangle((3 * s, 3 * s, w - 1 - 3 * s, h - 1 - 3 * s), r - 3 * s,
+    d.rounded_rectangle((px(3), px(3), w - 1 - px(3), h - 1 - px(3)), r - px(3),
                         fill=(28, 31, 40, 255))
-    head = 42 * s
-    d.rounded_rectangle((3 * s, 3 * s, w - 1 - 3 * s, head), r - 3 * s, fill=(*main, 255))
-    d.rectangle((3 * s, head - 8 * s, w - 1 - 3 * s, head), fill=(*main, 255))
-    d.rectangle((3 * s, head, w - 1 - 3 * s, head + 4 * s), fill=(*second, 255))
-    d.ellipse((6 * s, 8 * s, 34 * s, 36 * s), fill=(20, 22, 28, 170))
-    gem = _gem(card.element, 34 * s)
-    img.alpha_composite(gem, (3 * s, 5 * s))
+    head = px(42)
+    d.rounded_rectangle((px(3), px(3), w - 1 - px(3), head), r - px(3), fill=(*main, 255))
+    d.rectangle((px(3), head - px(8), w - 1 - px(3), head), fill=(*main, 255))
+    d.rectangle((px(3), head, w - 1 - px(3), head + px(4)), fill=(*second, 255))
+    d.ellipse((px(6), px(8), px(34), px(36)), fill=(20, 22, 28, 170))
+    gem = _gem(card.element, max(1, px(34)))
+    img.alpha_composite(gem, (px(3), px(5)))
     tcol = (20, 22, 28) if sum(main) > 420 else (250, 250, 250)
-    font = _fit(d, card.name, True, 14 * s, w - 48 * s)
-    d.text((40 * s, 21 * s), card.name, font=font, fill=tcol, anchor="lm")
+    room = w - px(44)
+    font = _fit(d, card.name, True, size(14), room, floor)
+    d.text((px(40), px(21)), _clip(d, card.name, font, room), font=font, fill=tcol, anchor="lm")
     stats = f"HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
-    d.text((w // 2, head + 15 * s), stats, font=_fit(d, stats, True, 10 * s, w - 12 * s),
+    font = _fit(d, stats, True, size(10), w - px(12), floor)
+    if d.textlength(stats, font=font) > w - px(12):
+        stats = f"HP {card.hp}  MV {card.move}  SPD {card.speed}"
+    d.text((w // 2, head + px(15)), _clip(d, stats, font, w - px(12)), font=font,
            fill=(230, 230, 236), anchor="mm")
-    y = head + 30 * s
-    row_h = (h - y - 8 * s) // 3
+    y = head + px(30)
+    row_h = (h - y - px(8)) // 3
     for a in card.attacks:
         ac = cmap.get(a.element, ELEMENT_FALLBACK.get(a.element, (200, 200, 200)))
-        d.rounded_rectangle((7 * s, y, w - 7 * s, y + row_h - 5 * s), 5 * s,
+        d.rounded_rectangle((px(7), y, w - px(7), y + row_h - px(5)), px(5),
                             fill=(40, 44, 56, 255))
-        d.ellipse((12 * s, y + 7 * s, 20 * s, y + 15 * s), fill=(*ac, 255))
-        d.text((25 * s, y + 11 * s), a.name, font=_fit(d, a.name, True, 11 * s, w - 50 * s),
+        d.ellipse((px(12), y + px(7), px(20), y + px(15)), fill=(*ac, 255))
+        room = w - px(50)
+        font = _fit(d, a.name, True, size(11), room, floor)
+        d.text((px(25), y + px(11)), _clip(d, a.name, font, room), font=font,
                fill=(245, 245, 245), anchor="lm")
         line = ability_short(a)
-        d.text((12 * s, y + 27 * s), line, font=_fit(d, line, False, 10 * s, w - 40 * s),
+        room = w - px(20)
+        font = _fit(d, line, False, size(10), room, floor)
+        d.text((px(12), y + px(27)), _clip(d, line, font, room), font=font,
                fill=(190, 196, 210), anchor="lm")
-        _status_icon(d, a, w - 14 * s, y + 11 * s, s)
+        _status_icon(d, a, w - px(14), y + px(11), max(1, round(s * k)))
         y += row_h
     img = img.resize((width, height), Image.Resampling.LANCZOS)
     return arcade.Texture(img, hash=f"strike-card-{card.id}-{width}x{height}-{colours}")
+
+
+@cache
+def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                      width: int, height: int) -> arcade.Texture:
+    """A drafted card in a deck row, painted at its screen size: too small for the ability
+    rows at 11 px, it shows the header colours, the gem, the name (two lines if need be) and
+    the HP, every text at least `MIN_TEXT_PX` (hover the card for the rest)."""
+    cmap = dict(colours)
+    s = _SS
+    floor = MIN_TEXT_PX * s
+    w, h = width * s, height * s
+    main = cmap.get(card.element, ELEMENT_FALLBACK.get(card.element, (200, 200, 200)))
+    second = cmap.get(card.secondary, ELEMENT_FALLBACK.get(card.secondary, (200, 200, 200)))
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = max(s, w // 12)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), r, fill=(*_dark(main, 0.55), 255))
+    inset = max(s, w // 40)
+    d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), r - inset,
+                        fill=(28, 31, 40, 255))
+    band = h * 2 // 7
+    d.rounded_rectangle((inset, inset, w - 1 - inset, band), r - inset, fill=(*main, 255))
+    d.rectangle((inset, band, w - 1 - inset, band + max(s, h // 50)), fill=(*second, 255))
+    gem_size = min(band - 2 * inset, w // 2)
+    img.alpha_composite(_gem(card.element, max(1, gem_size)), ((w - gem_size) // 2, inset * 2))
+    font = _font(True, floor)
+    room = w - 4 * inset
+    words, lines = card.name.split(), [""]
+    for word in words:
+        trial = f"{lines[-1]} {word}".strip()
+        if d.textlength(trial, font=font) <= room or not lines[-1]:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    lines = [_clip(d, line, font, room) for line in lines[:2]]
+    step = round(floor * 1.2)
+    y = band + max(s, h // 50) + step // 2 + s * 2
+    for line in lines:
+        d.text((w // 2, y), line, font=font, fill=(245, 245, 245), anchor="mm")
+        y += step
+    d.text((w // 2, h - inset - step // 2 - s), f"HP {card.hp}", font=font,
+           fill=(230, 230, 236), anchor="mm")
+    img = img.resize((width, height), Image.Resampling.LANCZOS)
+    return arcade.Texture(img, hash=f"strike-mini-{card.id}-{width}x{height}-{colours}")
 
 
 def _status_icon(d: ImageDraw.ImageDraw, a: Any, x: int, y: int, s: int) -> None:
@@ -287,9 +380,10 @@ def slot_texture(width: int, height: int, seat: int) -> arcade.Texture:
 
 
 @cache
-def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label: str
-                  ) -> arcade.Texture:
-    """A unit token: a disc in the seat colour, an element ring and its label (spec 8.4)."""
+def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label: str,
+                  pattern: str = "solid") -> arcade.Texture:
+    """A unit token: a disc in the seat colour, an element ring (drawn in the element's
+    pattern in the colour-blind palette) and its label (spec 8.4)."""
     s = _SS
     n = size * s
     img = Image.new("RGBA", (n, n), (0, 0, 0, 0))
@@ -297,22 +391,60 @@ def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label
     c = n / 2
     ring = n * 0.47
     disc = n * 0.38
-    d.ellipse((c - ring, c - ring, c + ring, c + ring), fill=(*element_rgb, 255))
-    d.ellipse((c - ring + 3 * s, c - ring + 3 * s, c + ring - 3 * s, c + ring - 3 * s),
-              fill=(20, 22, 30, 255))
+    _ring(d, c, ring, 3 * s, element_rgb, pattern)
     seat_rgb = tuple(SEAT_COLOURS[seat][:3])
     d.ellipse((c - disc, c - disc, c + disc, c + disc), fill=(*_dark(seat_rgb, 0.8), 255))
     d.ellipse((c - disc * 0.8, c - disc * 0.85, c + disc * 0.6, c + disc * 0.3),
               fill=(*seat_rgb, 255))
-    font = _font(True, int(size * 0.3) * s)
+    font = _font(True, max(MIN_TEXT_PX, int(size * 0.3)) * s)  # "P1" stays 11 px or more
     d.text((c, c + s), label, font=font, fill=(18, 20, 26), anchor="mm")
     img = img.resize((size, size), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-token-{size}-{seat}-{element_rgb}-{label}")
+    return arcade.Texture(img, hash=f"strike-token-{size}-{seat}-{element_rgb}-{label}-"
+                          f"{pattern}-{palette.current()}")
+
+
+def _ring(d: ImageDraw.ImageDraw, c: float, r: float, width: int, rgb: tuple[int, int, int],
+          pattern: str) -> None:
+    """The element ring around a token: solid, or one of five patterns (`palette.ring_pattern`)
+    so that elements differ by more than their colour."""
+    import math
+
+    box = (c - r, c - r, c + r, c + r)
+    fill = (*rgb, 255)
+    if pattern == "solid":
+        d.ellipse(box, outline=fill, width=width)
+    elif pattern == "dashed":
+        for i in range(8):
+            d.arc(box, i * 45, i * 45 + 28, fill=fill, width=width)
+    elif pattern == "dotted":
+        for i in range(12):
+            a = math.radians(i * 30)
+            x, y = c + (r - width / 2) * math.cos(a), c + (r - width / 2) * math.sin(a)
+            d.ellipse((x - width * 0.7, y - width * 0.7, x + width * 0.7, y + width * 0.7),
+                      fill=fill)
+    elif pattern == "double":
+        d.ellipse(box, outline=fill, width=max(1, width // 2))
+        inner = r - width
+        d.ellipse((c - inner, c - inner, c + inner, c + inner), outline=fill,
+                  width=max(1, width // 2))
+    elif pattern == "notched":
+        d.ellipse(box, outline=fill, width=width)
+        for i in range(4):
+            a = math.radians(45 + i * 90)
+            x, y = c + r * math.cos(a), c + r * math.sin(a)
+            d.regular_polygon((x, y, width * 1.4), 3, rotation=i * 90, fill=fill)
+    else:  # hatched: short radial strokes all round
+        for i in range(16):
+            a = math.radians(i * 22.5)
+            d.line((c + (r - width) * math.cos(a), c + (r - width) * math.sin(a),
+                    c + r * math.cos(a), c + r * math.sin(a)), fill=fill,
+                   width=max(1, width // 2))
 
 
 def colour_items(content: Any) -> tuple[tuple[str, tuple[int, int, int]], ...]:
     cols = getattr(content, "colours", {}) or {}
     merged = {**ELEMENT_FALLBACK, **{k: tuple(int(x) for x in v[:3]) for k, v in cols.items()}}
+    merged = {k: palette.element_colour(k, v) for k, v in merged.items()}
     return tuple(sorted(merged.items()))  # type: ignore[arg-type]
 
 

@@ -30,6 +30,7 @@ from arcade.types import Color
 
 from game.scenes import theme
 from game.scenes.bake import bake_each, draw_baked, offscreen
+from game.scenes.base import ESC_MENU
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
@@ -41,6 +42,7 @@ DIM = Color(0, 0, 0, 150)
 
 class ResultView(BoardBase):
     ability_buttons = False
+    esc_help = ESC_MENU  # type: ignore[assignment]  (Esc: to_menu)
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)

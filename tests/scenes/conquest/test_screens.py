@@ -442,3 +442,20 @@ def test_draw_retreats_into_a_new_battle(window, conquest):
     assert isinstance(nxt, (CurtainView, CardsView)) and not isinstance(nxt, ResultsView)
     nxt = past_curtain(window, nxt)
     assert isinstance(nxt, CardsView) and nxt.site == "L14"
+
+
+def test_the_hover_tooltip_follows_the_units_under_a_still_mouse(window, conquest):
+    """Issue 14: units placed on the hovered tile show in its tooltip at once, without the
+    mouse moving (it kept the counts of the moment the mouse arrived)."""
+    from game.scenes.conquest import look
+
+    view = conquest()
+    move(window, *view.grid.centre("L05"))
+    assert not view.tooltip.visible  # an empty tile has nothing to say
+    assert view.submit({"seat": 0, "type": "place", "units": ["p0.t1"], "to": "L05"})
+    step(window, 2)
+    assert view.tooltip.visible
+    assert view.tooltip.text == f"L05   Player 1: {look.stack_badge(['p0.t1'])}"
+    assert view.submit({"seat": 0, "type": "place", "units": ["p0.i1"], "to": "L05"})
+    step(window, 2)
+    assert view.tooltip.text == f"L05   Player 1: {look.stack_badge(['p0.t1', 'p0.i1'])}"

@@ -1,5 +1,7 @@
-"""Tile ids on small windows (spec conquest.md 8: "tile ids in small text at the hex's lower
-edge"): at 960x600 every map screen draws them, readable and clear of the unit tokens."""
+"""Tile ids (spec conquest.md 8: "tile ids in small text at the hex's lower edge"): drawn,
+readable and clear of the unit tokens wherever 11 px text fits between the units (issue 14's
+floor: 1280x720 and up); on smaller hexes (960x600) they are hidden and the hover tooltip names
+every tile instead (docs/conquest-screens.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from tests.scenes.conquest.conquest_scene_helpers import decisions_to, pixel, sa
 from tests.scenes.conquest.test_screens import past_curtain
 
 SMALL = (960, 600)
+MEDIUM = (1280, 720)
 PLACE_0 = {"p0.t1": "L06", "p0.t2": "L06", "p0.i1": "L06", "p0.i2": "L06", "p0.t3": "L06",
            "p0.i3": "L05", "p0.i4": "L03", "p0.i5": "L03", "p0.t4": "L03", "p0.i6": "L03"}
 PLACE_1 = {"p1.t1": "L07", "p1.i1": "L07", "p1.i2": "L07", "p1.t2": "L07", "p1.t3": "L07",
@@ -43,20 +46,20 @@ def clear_of(rect, centre, radius: float) -> bool:
 
 
 @pytest.mark.parametrize("stage", ["movement", "cards", "full_stacks"])
-def test_tile_ids_are_drawn_at_960x600_clear_of_the_units(window, conquest, stage):
+def test_tile_ids_are_drawn_at_1280x720_clear_of_the_units(window, conquest, stage):
     from game.scenes.conquest import look
 
     decisions = full_stacks() if stage == "full_stacks" else decisions_to(stage)
     view = past_curtain(window, conquest(decisions))
     try:
-        view.layout(*SMALL)
+        view.layout(*MEDIUM)
         step(window, 2)
         assert view.tile_ids_shown  # the I key is on and the hexes are large enough
         assert len(view.tile_labels) == len(view.content.land)
         assert view.tile_id_pt >= look.ID_MIN_PT
         image = screenshot(window)
-        save_shot(image.crop((0, image.height - SMALL[1], SMALL[0], image.height)),
-                  f"tile_ids_960_{stage}")
+        save_shot(image.crop((0, image.height - MEDIUM[1], MEDIUM[0], image.height)),
+                  f"tile_ids_1280_{stage}")
         tokens = list(view.tokens.values())
         assert len(tokens) >= 10
         for label in view.tile_labels:
@@ -76,7 +79,27 @@ def test_tile_ids_hide_only_below_a_readable_size():
     from game.scenes.conquest import look
 
     assert look.tile_id_style(12) is None  # a thumbnail map: hidden, not smudged
-    sizes = [look.tile_id_style(s) for s in (30, 33.4, 45, 56.3)]
+    assert look.tile_id_style(30) is None and look.tile_id_style(33.4) is None  # 960x600
+    sizes = [look.tile_id_style(s) for s in (36, 40, 45, 56.3)]
     assert all(style is not None for style in sizes)
     points = [style[0] for style in sizes]
     assert points == sorted(points) and points[-1] == look.ID_MAX_PT  # scaled with the hex
+
+
+@pytest.mark.parametrize("stage", ["movement", "cards"])
+def test_at_960x600_the_ids_are_hidden_and_the_tooltip_names_each_tile(window, conquest,
+                                                                        stage):
+    from game.scenes.conquest import look
+    from game.scenes.harness import move
+
+    view = past_curtain(window, conquest(decisions_to(stage)))
+    try:
+        view.layout(*SMALL)
+        step(window, 2)
+        assert not view.tile_ids_shown and len(view.tile_labels) == 0
+        assert look.tile_id_style(view.grid.size) is None  # 11 px does not fit between units
+        empty = next(t for t in view.content.land if not view.units_on(t))
+        move(window, *view.grid.centre(empty))
+        assert view.tooltip.visible and view.tooltip.text == empty
+    finally:
+        view.layout(window.width, window.height)

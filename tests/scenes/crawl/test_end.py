@@ -162,3 +162,71 @@ def test_finishing_a_run_keeps_the_save_of_another_run(window, crawl_app):
     step(window, 3)
     assert isinstance(window.current_view, EndView)
     assert paths.saves_dir().joinpath("crawl.json").read_bytes() == before
+
+
+def _play_view_to_the_end(window, view) -> None:
+    """Play the shown view to its end with the normal CPU's choices (as clicks would)."""
+    from game.ai.crawl import make_cpu
+    from game.engine.rng import ai_stream
+
+    cpu = make_cpu("normal", 0, ai_stream(999, 0), view.match.resources)
+    for _ in range(400):
+        if view.state.get("result") is not None:
+            break
+        assert view.submit(cpu.decide(view.match.view_json(0)))
+        step(window)
+    step(window, 3)
+
+
+def _first_moves_of_seed_21(n: int) -> dict:
+    from game.ai.crawl import make_cpu
+    from game.engine.rng import ai_stream
+
+    match = new_match("normal", 21)
+    cpu = make_cpu("normal", 0, ai_stream(999, 0), match.resources)
+    for _ in range(n):
+        match.submit(cpu.decide(match.view_json(0)))
+    record = match_record(match)
+    match.close()
+    return record
+
+
+def test_a_run_loaded_from_a_file_never_scores_even_after_save_and_continue(
+        window, crawl_app):
+    """`tabula play crawl --load FILE`: the run plays, but neither its end nor the save it
+    leaves (Continue later) enters the table; the end screen says why."""
+    from game.engine.modes import ModeLaunch
+    from game.scenes.crawl.scores import UNSCORED
+
+    record = _first_moves_of_seed_21(6)  # a human-looking file: no setup, no CPU seat
+    view = crawl_app.start_mode(ModeLaunch(mode="crawl", record=record))
+    assert isinstance(view, PlayView) and view.scored is False
+    step(window, 2)
+    saved = view.current_record()
+    assert saved[UNSCORED] is True and saved["decisions"] == record["decisions"]
+    crawl_app.save_match(saved)  # save and quit, then Continue from the menu
+    view.close()
+    again = crawl_app.continue_mode("crawl")
+    assert isinstance(again, PlayView) and again.scored is False
+    _play_view_to_the_end(window, again)
+    end = window.current_view
+    assert isinstance(end, EndView) and end.new_entry is None
+    assert ScoreTable.load().entries == [] and not scores_path().exists()
+    assert "Loaded runs, set-up positions and CPU runs are not scored." in [
+        t.text for t in end.lines]
+
+
+def test_a_run_continued_from_its_own_save_still_scores(window, crawl_app):
+    """Save and quit mid-run, Continue: the player's own run keeps its place in the table."""
+    from game.engine.modes import ModeLaunch
+
+    view = crawl_app.start_mode(ModeLaunch(mode="crawl", seed=21, options={"variant": "normal"}))
+    assert isinstance(view, PlayView) and view.scored is True
+    step(window, 2)
+    crawl_app.save_match(view.current_record())
+    view.close()
+    again = crawl_app.continue_mode("crawl")
+    assert isinstance(again, PlayView) and again.scored is True
+    _play_view_to_the_end(window, again)
+    rows = ScoreTable.load().top("normal")
+    assert [(r.seed, r.won) for r in rows] == [(21, again.state["result"]["won"])]

@@ -371,3 +371,29 @@ def test_shot_view_of_each_phase(window, crawl_app, tmp_path):
     out = shoot_record(finished, tmp_path / "end.png", app=crawl_app)
     assert out.is_file()
     assert isinstance(window.current_view, EndView)
+
+
+def test_the_deck_tooltip_follows_the_draws_under_a_still_mouse(window, crawl_app):
+    """Issue 14: hovering the deck, the count of what is left updates when the board is
+    refilled, without the mouse moving."""
+    from game.ai.crawl import make_cpu
+    from game.engine.rng import ai_stream
+    from game.scenes.crawl.play import PlayView, deck_summary
+    from game.scenes.crawl.start import new_match
+    from game.scenes.harness import move
+    from tests.scenes.crawl.crawl_scene_helpers import show
+
+    view = show(window, PlayView(crawl_app, new_match("normal", 21)))
+    move(window, *view.lay.places["deck"].center)
+    first = view.state["board"]["deck_types"]
+    assert view.tooltip.text == "Deck: " + deck_summary(first)
+    cpu = make_cpu("normal", 0, ai_stream(999, 0), view.match.resources)
+    for _ in range(40):
+        assert view.submit(cpu.decide(view.match.view_json(0)))
+        step(window, 2)
+        if view.state["board"]["deck_types"] != first:
+            break
+    now = view.state["board"]["deck_types"]
+    assert now != first
+    assert view.tooltip.text == "Deck: " + deck_summary(now)
+    view.close()

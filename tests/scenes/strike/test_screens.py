@@ -351,7 +351,6 @@ def test_picked_card_flies_then_flips(window, strike, strike_app):
 
     view = strike(DRAFT_MID, speed="normal")
     sp = view.sprite_of["whirl_trail"]
-    face = sp.texture
     click(window, sp.center_x, sp.center_y)
     assert view.match.decisions[0]["card"] == "whirl_trail"
     widths, backs = [], 0
@@ -365,21 +364,21 @@ def test_picked_card_flies_then_flips(window, strike, strike_app):
                 shot = screenshot(window)
     assert backs > 0  # its back showed while it turned
     assert min(widths[21:]) < 0.3 * widths[-1]  # squeezed edge-on mid-turn
-    assert sp.texture is face
     x, y, sc = view.home["whirl_trail"]
+    face = view.face("whirl_trail", sc)  # in the deck: the mini card, painted at its size
+    assert sp.texture is face and face.width == round(150 * sc)
     assert (sp.center_x, sp.center_y) == (x, y)
-    assert abs(sp.width - face.width * sc) < 0.5 and abs(sp.height - face.height * sc) < 0.5
+    assert abs(sp.width - 150 * sc) < 0.5 and abs(sp.height - 210 * sc) < 0.5
     save_shot(shot, "draft_flip")
 
 
 def test_instant_speed_skips_the_flip(window, strike):
     view = strike(DRAFT_MID)  # instant
     sp = view.sprite_of["whirl_trail"]
-    face = sp.texture
     click(window, sp.center_x, sp.center_y)
-    assert sp.texture is face and not len(view.tweener)
     x, y, sc = view.home["whirl_trail"]
-    assert (sp.center_x, sp.center_y) == (x, y) and abs(sp.width - face.width * sc) < 0.5
+    assert sp.texture is view.face("whirl_trail", sc) and not len(view.tweener)
+    assert (sp.center_x, sp.center_y) == (x, y) and abs(sp.width - 150 * sc) < 0.5
 
 
 def test_dealt_hands_turn_face_up(window, strike_app):
@@ -404,3 +403,24 @@ def test_dealt_hands_turn_face_up(window, strike_app):
         assert not view.match.decisions  # the human seat 0 picks first
     finally:
         view.session.close()
+
+
+def test_the_hover_tooltip_follows_the_hp_under_a_still_mouse(window, strike):
+    """Issue 14: the tooltip of a hovered unit shows its HP after a hit, without the mouse
+    moving (it kept the HP of the moment the mouse arrived)."""
+    view = strike(COMBAT_MID)
+    window.dispatch_event("on_mouse_motion", *view.centre((10, 4)), 0, 0)  # E3 Boiling Storm
+    step(window)
+    before = next(u for u in view.state["board"]["units"] if u["id"] == "p1.boiling_storm")
+    assert f"HP {before['hp']}/{before['max_hp']}" in view.tip.text.text
+    assert view.submit({"seat": 0, "type": "attack", "unit": "p0.flame_embrace",
+                        "attack": 2, "target": "p1.boiling_storm"})
+    for _ in range(240):
+        step(window)
+        if not view.animating:
+            break
+    after = next(u for u in view.match.view_json(0)["board"]["units"]
+                 if u["id"] == "p1.boiling_storm")
+    assert after["hp"] < before["hp"]
+    assert view.tip.visible
+    assert f"HP {after['hp']}/{after['max_hp']}" in view.tip.text.text

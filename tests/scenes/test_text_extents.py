@@ -1,0 +1,104 @@
+"""No text outside its box at 960x600 and at 1920x1080 (issue 14, item 4).
+
+On every screen of `game.scenes.gallery`, every arcade.gui text widget (labels and buttons) is
+measured: its text's laid-out extent must fit the widget, and the widget must lie inside the
+widget that holds it (a game row of the menu, a panel, a bar). The toast that says where a
+replay was saved must wrap inside its bubble and the window.
+
+Not measured here: texts a screen places itself as `arcade.Text` or bakes into textures (the
+board labels of strike, crawl's baked buttons, kingdom's card texts); only their size is
+checked (tests/scenes/test_readable.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import arcade.gui as gui
+import pytest
+
+from game.scenes import gallery
+from game.scenes.harness import step
+
+SIZES = ((960, 600), (1920, 1080))
+SLACK = 1.5  # pixels: rounding of the layout
+
+
+@pytest.fixture
+def app(window):
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+
+    return App(window, settings=Settings(animation_speed="instant", sound_on=False))
+
+
+def sized(window, size):
+    """Make the shared headless window report `size` (see tests/scenes/test_readable.py)."""
+    window._width, window._height = size
+    window.dispatch_event("on_resize", *size)
+
+
+def text_of(widget: gui.UIWidget) -> Any:
+    label = getattr(widget, "_label", None)  # UILabel / UITextWidget's arcade.Text
+    if isinstance(widget, gui.UILabel):
+        return widget._label
+    if label is not None and hasattr(label, "_label"):
+        return label._label
+    return None
+
+
+def problems(view: Any) -> list[str]:
+    out: list[str] = []
+    ui = getattr(view, "ui", None)
+    if ui is None:
+        return out
+    for widget in ui.walk_widgets():
+        text = text_of(widget)
+        if text is None or not str(text.text).strip() or not widget.visible:
+            continue
+        r = widget.rect
+        name = f"{type(widget).__name__} {str(text.text)[:30]!r}"
+        if text.content_width > r.width + SLACK:
+            out.append(f"{name}: text {text.content_width:.0f} px wide in {r.width:.0f}")
+        if text.content_height > r.height + SLACK:
+            out.append(f"{name}: text {text.content_height:.0f} px tall in {r.height:.0f}")
+        parent = widget.parent
+        while isinstance(parent, gui.UIWidget):  # inside every box that holds it
+            p = parent.rect
+            if p.width > 1 and (r.left < p.left - SLACK or r.right > p.right + SLACK
+                                or r.bottom < p.bottom - SLACK or r.top > p.top + SLACK):
+                out.append(f"{name}: outside its {type(parent).__name__}")
+                break
+            parent = parent.parent
+    return out
+
+
+SCREENS = list(gallery.screens())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
+@pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+def test_every_text_inside_its_box(window, app, screen, size):
+    old = (window._width, window._height)
+    view = screen.build(app)
+    try:
+        sized(window, size)
+        window.show_view(view)
+        step(window, 2)
+        assert problems(window.current_view) == []
+    finally:
+        gallery.close(view)
+        sized(window, old)
+
+
+def test_a_saved_replay_toast_wraps_inside_its_bubble(window):
+    from game.scenes.widgets import Toast
+
+    toast = Toast()
+    path = "/".join(("", "home", "a-player", ".local", "share", "tabula", "replays",
+                     "conquest-2026-12-01-131755-1234567.json"))
+    toast.show(f"Replay saved: {path}", "success")
+    text = toast._bubble._text
+    width, height = toast._bubble.size
+    assert text.content_width <= width and text.content_height <= height
+    assert width <= 960 - 8 and text.content_width <= toast._bubble.max_width
