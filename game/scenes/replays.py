@@ -24,6 +24,7 @@ from game.engine.replay_model import RecordSummary, ReplayModel, summarize
 from game.replay_files import RecordEntry, distinct, entries, remember_opened
 from game.scenes import replay_screens, theme
 from game.scenes.menu import FeltView, table_felt
+from game.scenes.redraw import request_redraw
 from game.scenes.widgets import Toast, make_button, make_label
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,7 @@ class ReplaysView(FeltView):
             self.read_next()
             if not self.pending or len(self.loaded) % 2 == 0:
                 self.build()
+                request_redraw(self.window)  # the window draws on demand (redraw.py)
 
     def on_resize(self, width: int, height: int) -> None:
         super().on_resize(width, height)
@@ -390,6 +392,8 @@ class ReplayViewerView(arcade.View):
                 self.step_forward()
         if self.dirty:
             self.rebuild()
+        if self.playing or self.dirty or self.toast.visible:
+            request_redraw(self.window)  # playing is no input: ask for its frames
         if self.screen is not None:
             self.screen.on_update(delta_time)
 

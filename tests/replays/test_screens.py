@@ -133,6 +133,9 @@ def test_the_viewer_steps_through_each_mode_on_its_own_screens(window, app, mode
     assert view.playing and view.play_btn.text == "Pause"
     step(window, 25)  # 25 frames of 1/60 s at 2x: one decision (0.8 s)
     assert model.index == 1
+    window.invalid = False  # the window draws on demand: playing must ask for its frames
+    view.on_update(1 / 60)
+    assert window.invalid
     key(window, arcade.key.SPACE)
     assert not view.playing
     # read-only: a click on the board submits nothing
