@@ -68,16 +68,29 @@ class Entry:
     act: bool = False
 
 
+@dataclass
+class Sending:
+    """The one decision of this seat on its way to the host (`RemoteMatch.send`): the screen
+    holds its input for it, and shows "Sending…" when the answer is slow."""
+
+    decision: dict[str, Any]
+    at: Any = None  # where the screen floats a rejection
+    since: float = 0.0  # time.monotonic() when it was sent
+    retries: int = 0  # `stale_index` answers sent again
+    refusal: dict[str, Any] | None = None  # the host's `rejected` / `error`, not yet read
+
+
 class RemoteMatch:
     """The match of a network seat, for the screens (see the module docstring)."""
 
     remote = True
 
     def __init__(self, client: NetClient, *, on_close: Callable[[], None] | None = None) -> None:
-        if client.seat is None or client.mode is None or client.view is None:
-            raise ValueError("RemoteMatch needs a client that joined a seat")
+        if (client.seat is None and client.role != "spectator") or client.mode is None \
+                or client.view is None:
+            raise ValueError("RemoteMatch needs a client that joined a seat or watches")
         self.client = client
-        self.seat: int = client.seat
+        self.seat: int | None = client.seat  # None: a spectator
         self.on_close = on_close
         spec = get_mode(client.mode)
         if spec is None:
@@ -98,6 +111,7 @@ class RemoteMatch:
         self.final: Match | None = None
         self.closed = False
         self.changes = 0  # bumped by every message that changes what a screen shows
+        self.sending: Sending | None = None  # this seat's decision on its way (one at a time)
         self._view: dict[str, Any] = {}
         self._legal: list[dict[str, Any]] = []
         self._act = False
@@ -130,8 +144,11 @@ class RemoteMatch:
         return self.online and not all(c for s, c in enumerate(self.connected) if s != self.seat)
 
     def view_json(self, seat: int) -> dict[str, Any]:
-        """This seat's view (a screen of a network seat shows no other)."""
+        """This seat's view (a screen of a network seat shows no other); a spectator's is
+        the public view, and after the end the whole state (the record is public then)."""
         if self.final is not None:
+            if self.seat is None:
+                return self.final.state_json()
             return self.final.view_json(self.seat)
         return self._view
 
@@ -171,51 +188,85 @@ class RemoteMatch:
         return self._mirror[1]
 
     # -- deciding ------------------------------------------------------------------------------
-    def submit(self, decision: dict[str, Any], trusted: bool = False) -> Accepted | Rejection:
-        """Send one decision of this seat and wait for the host's answer (a round trip: a few
-        ms). Accepted carries the events of every step up to this one that the screen had not
-        taken yet, in order; a rejection the host's id and message. `stale_index` is retried."""
-        client = self.client
+    @property
+    def spectator(self) -> bool:
+        """This window watches (no seat): it is sent the public view only, decides nothing."""
+        return self.seat is None
+
+    def send(self, decision: dict[str, Any], at: Any = None) -> Rejection | None:
+        """Send one decision of this seat without waiting: it is `sending` until `answer()`
+        finds the host's answer in a later frame. A rejection at once when it cannot be sent
+        (over, offline, a spectator, or a decision already waiting: one at a time)."""
         if self.closed or self.final is not None:
             return Rejection("game_over", "The match is over.")
-        if not client.online:
+        if self.spectator:
+            return Rejection("spectator", "You are watching: spectators do not decide.")
+        if self.sending is not None:
+            return Rejection("pending", "Your last decision is still on its way to the host.")
+        if not self.online or not self.client.online:
             return Rejection("offline", OFFLINE)
-        for _ in range(STALE_RETRIES):
-            refused, answers = len(client.rejections), client.answers
-            client.submit(decision)
-            try:
-                client.wait(lambda c, a=answers: c.answers > a or not c.online, ANSWER_TIMEOUT)
-            except TimeoutError:
-                return Rejection("no_answer", "The host did not answer: try again.")
-            if len(client.rejections) > refused:
-                answer = client.rejections[-1]
-                if answer.get("error") == "stale_index":
-                    continue  # the other seat's step came first: its update is in; send again
-                return Rejection(str(answer.get("error")), str(answer.get("message")))
-            if not client.online:
-                return Rejection("offline", OFFLINE)
-            break
-        else:
-            return Rejection("stale_index", "The position changed: decide again.")
-        events: list[JsonEvent] = []
-        deadline = time.monotonic() + ANSWER_TIMEOUT
-        while True:  # the answer counted in the client thread; its message may still be queued
-            self.pump()
+        self.sending = Sending(decision, at, time.monotonic())
+        self.client.submit(decision)
+        self.changes += 1
+        return None
+
+    def answer(self) -> Accepted | Rejection | None:
+        """The host's answer to the decision `sending`, once it is in (None until then, and
+        when nothing is sent). Accepted carries the events of every step up to this seat's
+        own, in order (the other seat's steps the screen had not taken yet come first); a
+        rejection the host's id and message. `stale_index` is sent again, unseen."""
+        sending = self.sending
+        if sending is None:
+            return None
+        self.pump()
+        while sending.refusal is not None:
+            refusal, sending.refusal = sending.refusal, None
+            if refusal.get("error") == "stale_index" and sending.retries < STALE_RETRIES:
+                sending.retries += 1  # the other seat's step came first: its update is in
+                self.client.submit(sending.decision)
+                return None
+            self.sending = None
+            if refusal.get("error") == "stale_index":
+                return Rejection("stale_index", "The position changed: decide again.")
+            return Rejection(str(refusal.get("error")), str(refusal.get("message")))
+        if any(self._own(step) for entry in self.pending for step in entry.steps):
+            events: list[JsonEvent] = []
             while self.pending:
                 entry = self.pending.popleft()
                 self._take(entry)
                 events += [JsonEvent(e) for step in entry.steps for e in step["events"]]
                 if any(self._own(step) for step in entry.steps):
-                    return Accepted(events)
-            if time.monotonic() > deadline:
-                return Accepted(events)
+                    break
+            self.sending = None
+            return Accepted(events)
+        if not self.online:  # the link dropped: a decision in flight is not resent
+            self.sending = None
+            return Rejection("offline", OFFLINE)
+        if time.monotonic() - sending.since > ANSWER_TIMEOUT:
+            self.sending = None
+            return Rejection("no_answer", "The host did not answer: try again.")
+        return None
+
+    def submit(self, decision: dict[str, Any], trusted: bool = False) -> Accepted | Rejection:
+        """`send`, then wait for the `answer` (headless callers and tests; the screens send
+        and read the answer in a later frame, so that the window never waits)."""
+        refused = self.send(decision)
+        if refused is not None:
+            return refused
+        while True:
+            outcome = self.answer()
+            if outcome is not None:
+                return outcome
             self.pump(block=0.05)
 
     # -- the other seat's steps ------------------------------------------------------------
     def take(self) -> list[Entry]:
         """Every update waiting, taken (the view moves on to the last one): the screen applies
-        their steps as it would a CPU's answers."""
+        their steps as it would a CPU's answers. None while this seat's decision is on its way:
+        `answer` brings the steps before it, in order, with its own."""
         self.pump()
+        if self.sending is not None:
+            return []
         taken = []
         while self.pending:
             entry = self.pending.popleft()
@@ -263,6 +314,8 @@ class RemoteMatch:
             self.record = message.get("record")
         elif kind == "error" and message.get("error") == "replaced":
             log.warning("this seat joined again elsewhere")
+        elif kind in ("rejected", "error") and self.sending is not None:
+            self.sending.refusal = message  # the answer to the decision on its way
 
     def _start_from(self, history: list[dict[str, Any]], view: Any, legal: Any,
                     act: Any) -> None:

@@ -92,9 +92,11 @@ class Task:
 
 
 def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
-                     seed: int | None = None) -> tuple[HostThread, NetClient]:
+                     seed: int | None = None, spectators: bool = False,
+                     ) -> tuple[HostThread, NetClient]:
     """Start hosting `mode` (the saved unfinished match when `resume`) and join its seat 0
-    over loopback. The default port, or any free port when it is taken."""
+    over loopback. The default port, or any free port when it is taken. `spectators`: the
+    screen's "Allow spectators" (a resumed match takes the setting of now)."""
     from game.net.client import NetClient
     from game.net.commands import make_host
     from game.net.host import HostThread
@@ -103,6 +105,7 @@ def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: st
     if isinstance(host, str):
         raise ValueError(host)
     host.claimed[0] = True  # the hosting player's seat: a friend takes seat 1
+    host.spectators = spectators
     thread = HostThread(host, bind, port)
     try:
         port = thread.start()
@@ -161,6 +164,7 @@ class NetworkView(FeltView):
         self.announcer: Announcer | None = None  # answers the Join screens of the LAN
         self.found: list[Found] = []  # hosts found on the LAN (Find hosts)
         self.found_buttons: list[gui.UIFlatButton] = []
+        self.watch_buttons: list[gui.UIFlatButton] = []
         self.discovery_port = DISCOVERY_PORT  # tests use a port of their own
         self.address_lines: list[str] = []
         self.host_buttons: dict[str, gui.UIFlatButton] = {}
@@ -175,6 +179,8 @@ class NetworkView(FeltView):
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
         self.seed: int | None = None  # `tabula host --seed`
+        self.spectators = False  # "Allow spectators" (off: a spectator's join is refused)
+        self.role = "player"  # what Join joins as: "player", or "spectator" (Watch)
 
     # layout -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -218,19 +224,26 @@ class NetworkView(FeltView):
             self.host_buttons[mode] = row.add(make_button(
                 "Host", width=140, kind="primary", on_click=lambda m=mode: self.host(m)))
             box.add(row)
+        box.add(self._button("spectators", self.spectators_words(), self.toggle_spectators,
+                             width=300))
         box.add(gui.UISpace(height=8))
         box.add(make_label("Join: the host's address (HOST[:PORT]) or join code",
                            color=theme.TEXT_MUTED))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         row.add(self.address)
         row.add(self._button("join", "Join", self.join, kind="info", width=140))
+        row.add(self._button("watch", "Watch", self.watch, width=120))
         box.add(row)
-        self.found_buttons = []
+        self.found_buttons, self.watch_buttons = [], []
         for found in self.found[:4]:
             spec = get_mode(found.mode)
             words = f"{spec.title if spec else found.mode} at {found.target}  ({found.code})"
-            self.found_buttons.append(box.add(make_button(
-                words, width=WIDTH - 120, on_click=lambda f=found: self.join_found(f))))
+            row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+            self.found_buttons.append(row.add(make_button(
+                words, width=WIDTH - 250, on_click=lambda f=found: self.join_found(f))))
+            self.watch_buttons.append(row.add(make_button(
+                "Watch", width=120, on_click=lambda f=found: self.join_found(f, "spectator"))))
+            box.add(row)
         box.add(self._button("find", "Find hosts on this network", self.find, width=300))
         box.add(self._button("back", "Back", self.back))
 
@@ -271,11 +284,22 @@ class NetworkView(FeltView):
         else:
             self.start_hosting(False)
 
+    def spectators_words(self) -> str:
+        return f"Allow spectators: {'on' if self.spectators else 'off'}"
+
+    def toggle_spectators(self) -> None:
+        """The host setting: may others watch the next match hosted from here (read-only)?"""
+        self.app.sounds.play("click")
+        self.spectators = not self.spectators
+        self.set_status("Spectators may watch the matches you host (they see what both "
+                        "players see, never a hand or a secret)." if self.spectators else "")
+
     def start_hosting(self, resume: bool) -> None:
-        mode, port, seed = self.mode or "", self.port, self.seed
+        mode, port, seed, spectators = self.mode or "", self.port, self.seed, self.spectators
         self.stage = "hosting"
         self.address_lines = []
-        self.task = Task(lambda: host_and_connect(mode, resume, port, seed=seed))
+        self.task = Task(lambda: host_and_connect(mode, resume, port, seed=seed,
+                                                  spectators=spectators))
         self.set_status("Starting the host…")
 
     def _hosted(self, thread: HostThread, client: NetClient) -> None:
@@ -291,6 +315,8 @@ class NetworkView(FeltView):
                               f"Address {address}:{port}"]
         if ":" not in address:
             self.address_lines.append(f"Join code {join_code(address, port)}")
+        if thread.host.spectators:
+            self.address_lines.append("Spectators may watch (Join screen: Watch).")
         self.set_status("Waiting for Player 2 to join…")
 
     def _check_friend(self) -> None:
@@ -312,10 +338,15 @@ class NetworkView(FeltView):
             self.app.show_view(remote_view(self.app, remote))
 
     # joining ------------------------------------------------------------------------------
-    def join(self) -> None:
+    def watch(self) -> None:
+        """Join as a spectator: the game's screens, read-only, with the public view."""
+        self.join("spectator")
+
+    def join(self, role: str = "player") -> None:
         from game.net.commands import join_player
 
         self.app.sounds.play("click")
+        self.role = role
         text = self.address.text.strip()
         try:
             host, port = parse_address(text)
@@ -325,7 +356,7 @@ class NetworkView(FeltView):
         address = f"{host}:{port}"
         self.stage = "connecting"
         self.address_lines = [f"Connecting to {address}…"]
-        self.task = Task(lambda: join_player(address))
+        self.task = Task(lambda: join_player(address, role=role))
         self.set_status("")
 
     def find(self) -> None:
@@ -349,9 +380,9 @@ class NetworkView(FeltView):
             n = len(self.found)
             self.set_status(f"{n} host{'s' if n > 1 else ''} found: click one to join.")
 
-    def join_found(self, found: Found) -> None:
+    def join_found(self, found: Found, role: str = "player") -> None:
         self.address.text = found.target
-        self.join()
+        self.join(role)
 
     def _joined(self, client: NetClient) -> None:
         from game.net.remote import RemoteMatch
@@ -408,7 +439,8 @@ class NetworkView(FeltView):
             if isinstance(task, _Abandoned):
                 task.clean_up()
             elif task.error is not None:
-                verb = "join" if self.stage == "connecting" else "host"
+                verb = ("host" if self.stage != "connecting"
+                        else "watch" if self.role == "spectator" else "join")
                 self.stage = "idle"
                 self.address_lines = []
                 self.set_status(f"Could not {verb}: {task.error}", "error")

@@ -37,7 +37,7 @@ from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.fonts import UI_FONT
-from game.scenes.net_banner import NetBanner, watch
+from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.screen import draw_opaque
 from game.scenes.widgets import HelpTopic
 
@@ -69,8 +69,8 @@ class ConquestSession:
         self.remote = match if isinstance(match, RemoteMatch) else None
         self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
-        if self.remote is not None:
-            self.humans = [self.remote.seat]
+        if self.remote is not None:  # a spectator has no seat: the screens with no human
+            self.humans = [] if self.remote.seat is None else [self.remote.seat]
         self.hotseat = len(self.humans) == 2
         self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
@@ -282,7 +282,8 @@ class ConquestView(GameViewBase):
     def can_act(self) -> bool:
         """The viewer is a human seat the match waits for, and nothing is animating."""
         return (self.session.live and not self.session.closed and self.is_human(self.viewer)
-                and self.viewer in self.state["to_act"] and self.state["result"] is None)
+                and self.viewer in self.state["to_act"] and self.state["result"] is None
+                and not sending(self.session.remote))
 
     @property
     def viewer_ready(self) -> bool:
@@ -303,7 +304,7 @@ class ConquestView(GameViewBase):
         """Events wait to play, an explosion runs, or a CPU seat thinks."""
         thinking = self.session.live and bool(self.session.cpu) and self.session.runner.pending
         return (bool(self.session.events) or bool(self.fx_frames) or thinking
-                or super().is_animating())
+                or sending(self.session.remote) or super().is_animating())
 
     def has_loops(self) -> bool:
         return True  # selection glows and bobbing tokens (`pulse`): still when nobody plays
@@ -313,10 +314,23 @@ class ConquestView(GameViewBase):
 
     # -- deciding -------------------------------------------------------------------------------
     def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
-        """Submit a decision; a rejection shows its reason (near `at`) and changes nothing."""
+        """Submit a decision; a rejection shows its reason (near `at`) and changes nothing. A
+        network seat's decision is sent and this returns at once (True: sent): the host's
+        answer comes to `answered` in a later frame, meanwhile `can_act` is False."""
         if self.session.closed:
             return False
-        outcome = self.match.submit(decision)
+        remote = self.session.remote
+        if remote is not None:
+            refused = remote.send(decision, at)
+            if refused is not None:
+                self.answered(decision, refused, at)
+                return False
+            return True
+        return self.answered(decision, self.match.submit(decision), at)
+
+    def answered(self, decision: dict[str, Any], outcome: Any,
+                 at: tuple[float, float] | None = None) -> bool:
+        """Show a decision's outcome: its events queue, a rejection is a message."""
         if not outcome.ok:
             self.notify(look.reject_words(outcome.error, outcome.message))
             return False

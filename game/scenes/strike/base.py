@@ -19,7 +19,7 @@ from game.engine.record import match_record
 from game.engine.rng import ai_stream
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
-from game.scenes.net_banner import NetBanner, watch
+from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.strike import look
 from game.scenes.strike.cpu import CpuRunner
 from game.scenes.strike.help import help_topics
@@ -40,8 +40,8 @@ class StrikeSession:
         self.remote = match if isinstance(match, RemoteMatch) else None
         self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
-        if self.remote is not None:
-            self.humans = [self.remote.seat]
+        if self.remote is not None:  # a spectator has no seat: the screens with no human
+            self.humans = [] if self.remote.seat is None else [self.remote.seat]
         self.me = self.humans[0] if self.humans else 0
         self.hotseat = len(self.humans) == 2
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
@@ -97,9 +97,11 @@ class StrikeView(GameViewBase):
 
     @property
     def human_to_act(self) -> bool:
-        return self.session.live and self.is_human(self.acting)
+        return self.session.live and self.is_human(self.acting) and not self.awaiting
 
     def side_name(self, seat: int) -> str:
+        if self.session.remote is not None and self.session.remote.spectator:
+            return f"PLAYER {seat + 1}"
         if self.session.hotseat or not self.session.humans:
             return f"SEAT {seat + 1}"
         return "YOUR" if seat == self.session.me else "ENEMY"
@@ -107,8 +109,9 @@ class StrikeView(GameViewBase):
     def other_name(self, seat: int | None) -> str:
         """Who plays a seat that is not this screen's human: the CPU, or over the network
         "PLAYER 2 (REMOTE)" (in the screens' capitals)."""
-        if self.session.remote is not None and seat is not None:
-            return seat_label(seat).upper()
+        remote = self.session.remote
+        if remote is not None and seat is not None:  # a spectator's "PLAYER 1", "PLAYER 2"
+            return seat_label(seat, remote=not remote.spectator).upper()
         return "CPU"
 
     def preview_match(self) -> Any:
@@ -129,15 +132,33 @@ class StrikeView(GameViewBase):
         seat = self.acting
         thinking = (seat is not None and seat in self.session.cpu and self.session.live
                     and self.session.runner.pending)
-        return (bool(self.events) or self.event_wait > 0 or thinking
+        return (bool(self.events) or self.event_wait > 0 or thinking or self.awaiting
                 or super().is_animating())
 
     # -- deciding ---------------------------------------------------------------------------
     def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
-        """Submit a decision; a rejection shows its reason and changes nothing."""
+        """Submit a decision; a rejection shows its reason and changes nothing. A network
+        seat's decision is sent and this returns at once (True: sent): the host's answer comes
+        to `answered` in a later frame, meanwhile the seat's input is held (`awaiting`)."""
         if self.session.closed:
             return False
-        outcome = self.match.submit(decision)
+        remote = self.session.remote
+        if remote is not None:
+            refused = remote.send(decision, at)
+            if refused is not None:
+                self.answered(decision, refused, at)
+                return False
+            return True
+        return self.answered(decision, self.match.submit(decision), at)
+
+    @property
+    def awaiting(self) -> bool:
+        """A network seat's decision waits for the host: no other decision until it comes."""
+        return sending(self.session.remote)
+
+    def answered(self, decision: dict[str, Any], outcome: Any,
+                 at: tuple[float, float] | None = None) -> bool:
+        """Show a decision's outcome: the accepted events play, a rejection is a message."""
         if not outcome.ok:
             words = look.reject_words(outcome.error, outcome.message, decision,
                                       self.unit_json(decision.get("unit")))

@@ -57,6 +57,7 @@ class CombatView(BoardBase):
 
     def ability_usable(self, u: dict[str, Any], index: int) -> bool:
         return (self.is_human(u["owner"]) and self.session.live and self.acting == u["owner"]
+                and not self.awaiting
                 and u["cooldowns"][index] == 0 and u["statuses"]["stun"] == 0)
 
     def refresh_controls(self) -> None:

@@ -71,6 +71,17 @@ def frames_until(window, predicate, limit: float = 20.0, what: str = "condition"
         time.sleep(0.002)
 
 
+def decide(window, view, decision) -> bool:
+    """What a click does: the screen sends the decision (returning at once), and the host's
+    answer is applied in a later frame. True when the host accepted it."""
+    remote = view.session.remote
+    decided = len(remote.decisions)
+    if not view.submit(decision):
+        return False
+    frames_until(window, lambda: remote.sending is None, what="the host's answer")
+    return len(remote.decisions) > decided
+
+
 STRIKE_SCREENS = {"steal": "DraftView", "retain": "DraftView", "swap": "DraftView",
                   "place": "PlacementView", "move": "CombatView", "attack": "CombatView"}
 
@@ -94,7 +105,7 @@ def advance(window, decision) -> Any:
         view = window.current_view
         session = getattr(view, "session", None)
         remote = getattr(session, "remote", None)
-        if remote is not None and not view.animating:
+        if remote is not None and not view.animating and remote.sending is None:
             if right_screen(view, decision) and not remote.pending:
                 return view
             if type(view).__name__ == "DraftView" and view.state["phase"] != "draft":
@@ -114,7 +125,7 @@ def play_through(window, decisions, counts, me: int, other: NetClient, start: in
         decision = decisions[i]
         if decision["seat"] == me:
             view = advance(window, decision)
-            assert view.submit(decision), (i, decision)
+            assert decide(window, view, decision), (i, decision)
         else:
             expected = counts[i][1 - me]
             other.wait(lambda c, e=expected: c.index == e and c.online)
@@ -253,7 +264,7 @@ def test_the_remote_player_is_named_and_the_sealed_phase_waits_for_it(window, jo
     assert view.bar_right.text == "Waiting for Player 1 (remote) and you"
     # this seat chooses and readies first: it waits for seat 0, and may unready
     assert [d["seat"] for d in decisions[:4]] == [0, 0, 1, 1]
-    assert view.submit(decisions[2]) and view.submit(decisions[3])
+    assert decide(window, view, decisions[2]) and decide(window, view, decisions[3])
     step(window, 2)
     assert window.current_view is view
     assert view.bar_right.text == "Waiting for Player 1 (remote)"
@@ -312,7 +323,7 @@ def test_a_stale_index_in_a_sealed_phase_is_sent_again_unseen(window, joined_con
 
     client.submit = stale_once
     mine = next(d for d in decisions if d["seat"] == 1)
-    assert view.submit(mine)
+    assert decide(window, view, mine)
     assert [r["error"] for r in client.rejections] == ["stale_index"]
     assert len(sent) == 2 and view.toast.message == ""
     assert thread.host.current_record()["decisions"] == [mine]
@@ -374,7 +385,7 @@ def test_a_dropped_link_reconnects_by_itself_and_play_goes_on(window, joined_con
     remote.client.wait(lambda c: c.welcomes == 2)  # back with its token, by itself
     step(window, 2)
     assert remote.online and view.net_banner.update(remote) is None
-    assert view.submit(decisions[2])  # seat 1's first decision, after the reconnect
+    assert decide(window, view, decisions[2])  # seat 1's first decision, after the reconnect
     assert thread.host.current_record()["decisions"] == [decisions[2]]
     thread.stop()  # the host is gone: the screen says so and keeps trying
     frames_until(window, lambda: view.net_banner.line == RECONNECTING, what="the banner")
@@ -387,7 +398,7 @@ def test_a_restarted_game_joins_its_seat_back_from_the_saved_token(window, net_a
     from game.scenes.network import NetworkView
 
     thread, first, view, decisions, counts = joined_conquest
-    assert view.submit(decisions[2])
+    assert decide(window, view, decisions[2])
     token = view.session.remote.client.token
     net_app.leave_match(view)  # the game is closed: its connection ends, the host keeps the seat
     again = NetworkView(net_app)  # the Network screen of the restarted game
