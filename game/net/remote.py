@@ -75,6 +75,7 @@ class Sending:
 
     decision: dict[str, Any]
     at: Any = None  # where the screen floats a rejection
+    then: Any = None  # the screen's follow-up once it is accepted (a slide), or None
     since: float = 0.0  # time.monotonic() when it was sent
     retries: int = 0  # `stale_index` answers sent again
     refusal: dict[str, Any] | None = None  # the host's `rejected` / `error`, not yet read
@@ -193,19 +194,20 @@ class RemoteMatch:
         """This window watches (no seat): it is sent the public view only, decides nothing."""
         return self.seat is None
 
-    def send(self, decision: dict[str, Any], at: Any = None) -> Rejection | None:
+    def send(self, decision: dict[str, Any], at: Any = None,
+             then: Any = None) -> Rejection | None:
         """Send one decision of this seat without waiting: it is `sending` until `answer()`
         finds the host's answer in a later frame. A rejection at once when it cannot be sent
         (over, offline, a spectator, or a decision already waiting: one at a time)."""
-        if self.closed or self.final is not None:
-            return Rejection("game_over", "The match is over.")
         if self.spectator:
             return Rejection("spectator", "You are watching: spectators do not decide.")
+        if self.closed or self.final is not None:
+            return Rejection("game_over", "The match is over.")
         if self.sending is not None:
             return Rejection("pending", "Your last decision is still on its way to the host.")
         if not self.online or not self.client.online:
             return Rejection("offline", OFFLINE)
-        self.sending = Sending(decision, at, time.monotonic())
+        self.sending = Sending(decision, at, then, time.monotonic())
         self.client.submit(decision)
         self.changes += 1
         return None

@@ -31,7 +31,8 @@ def sending(match: Any) -> bool:
 
 def watch(view: Any, match: Any) -> None:
     """Read the network messages that came in since the last frame, and the answer to the
-    decision on its way, which goes to `view.answered(decision, outcome, at)`; when anything
+    decision on its way, which goes to `view.answered(decision, outcome, at)` (then, when it
+    was accepted, to the screen's follow-up given to `submit`, if any); when anything
     changed what the screen shows, ask for a frame (a window that renders on demand draws
     only when asked)."""
     if not getattr(match, "remote", False) or match.closed:
@@ -42,6 +43,8 @@ def watch(view: Any, match: Any) -> None:
     outcome = match.answer() if waiting is not None else None
     if outcome is not None:
         view.answered(waiting.decision, outcome, waiting.at)
+        if outcome.ok and waiting.then is not None:
+            waiting.then()
     if (match.changes != seen or outcome is not None) and view.window is not None:
         view.window.invalid = True
 

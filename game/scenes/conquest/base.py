@@ -17,6 +17,7 @@ import logging
 import math
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import arcade
@@ -313,26 +314,33 @@ class ConquestView(GameViewBase):
         return self.match.legal_decisions(self.viewer) if self.can_act else []
 
     # -- deciding -------------------------------------------------------------------------------
-    def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None) -> bool:
-        """Submit a decision; a rejection shows its reason (near `at`) and changes nothing. A
-        network seat's decision is sent and this returns at once (True: sent): the host's
-        answer comes to `answered` in a later frame, meanwhile `can_act` is False."""
+    def submit(self, decision: dict[str, Any], at: tuple[float, float] | None = None,
+               then: Callable[[], Any] | None = None) -> bool:
+        """Submit a decision; a rejection shows its reason (near `at`) and changes nothing;
+        `then` runs once it is accepted (a slide of the moved units). A network seat's
+        decision is sent and this returns at once (True: sent): the host's answer comes to
+        `answered` (and `then`) in a later frame, meanwhile `can_act` is False."""
         if self.session.closed:
             return False
         remote = self.session.remote
         if remote is not None:
-            refused = remote.send(decision, at)
+            refused = remote.send(decision, at, then)
             if refused is not None:
                 self.answered(decision, refused, at)
                 return False
             return True
-        return self.answered(decision, self.match.submit(decision), at)
+        accepted = self.answered(decision, self.match.submit(decision), at)
+        if accepted and then is not None:
+            then()
+        return accepted
 
     def answered(self, decision: dict[str, Any], outcome: Any,
                  at: tuple[float, float] | None = None) -> bool:
         """Show a decision's outcome: its events queue, a rejection is a message."""
         if not outcome.ok:
             self.notify(look.reject_words(outcome.error, outcome.message))
+            if self.session.remote is not None:
+                self.refresh()  # a token dropped while the answer was awaited goes back
             return False
         self.session.note_decision(decision)
         self.session.push([e.as_json() for e in outcome.events])

@@ -369,14 +369,17 @@ class PlacementView(PhaseView):
         if not self.can_act or self.viewer_ready:
             return False
         from_tray = uid in self.tray_tokens
-        ok = self.submit({"seat": self.viewer, "type": "place", "units": [uid], "to": tile})
-        if ok and from_tray and tile is not None:
-            kind = look.unit_kind(uid)  # keep placing: the next unplaced unit of that kind
-            nxt = [u for u in self.tray if look.unit_kind(u) == kind] or self.tray
-            self.selected = nxt[0] if nxt else None
-        elif ok:
-            self.selected = None
-        return ok
+
+        def select_next() -> None:
+            if from_tray and tile is not None:
+                kind = look.unit_kind(uid)  # keep placing: the next unplaced unit of that kind
+                nxt = [u for u in self.tray if look.unit_kind(u) == kind] or self.tray
+                self.selected = nxt[0] if nxt else None
+            else:
+                self.selected = None
+
+        return self.submit({"seat": self.viewer, "type": "place", "units": [uid], "to": tile},
+                           then=select_next)
 
     def draw_marks_under(self) -> None:
         for tile in self.content.land:
@@ -557,10 +560,13 @@ class MovementView(PhaseView):
         if not self.selection or not self.can_act or self.viewer_ready:
             return
         froms = [(uid, self.token_tile.get(uid)) for uid in self.selection]
-        if self.submit({"seat": self.viewer, "type": "move", "units": list(self.selection),
-                        "to": tile}):
+
+        def slide() -> None:
             self.slide(froms)
             self.refresh_screen()
+
+        self.submit({"seat": self.viewer, "type": "move", "units": list(self.selection),
+                     "to": tile}, then=slide)
 
     def draw_marks_under(self) -> None:
         self.ghost_list.draw()

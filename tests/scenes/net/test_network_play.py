@@ -14,29 +14,6 @@ from game.engine.record import replay
 from game.net.client import NetClient
 from tests.net.support import hosted, local_game, shown_counts
 
-
-@pytest.fixture(autouse=True)
-def own_discovery_port(monkeypatch):
-    """The hosts of these tests answer LAN discovery on a port of their own."""
-    from tests.net.test_discovery import free_udp_port
-
-    port = free_udp_port()
-    monkeypatch.setattr("game.scenes.network.DISCOVERY_PORT", port)
-    return port
-
-
-@pytest.fixture
-def net_app(window):
-    from game.scenes.app import App
-    from game.scenes.settings import Settings
-
-    app = App(window, settings=Settings(animation_speed="instant", sound_on=False))
-    yield app
-    view = app.active_view
-    if view is not None:
-        app.leave_match(view)
-
-
 FRAMES = [0]
 
 
