@@ -3,9 +3,11 @@
 The play screens of a mode read a `Match` (its seat view, legal decisions, decisions, result)
 and submit decisions to it. `RemoteMatch` offers that surface on top of a `NetClient`, so a
 screen plugs a network seat in exactly as it plugs a CPU seat: its own clicks go through
-`submit` (sent to the host, answered by the step the host applied, with the seat's events),
-and the other seat's steps wait in `pending` until the screen takes them (`take`) at a moment
-it would have asked a CPU, and applies them like a CPU's answer.
+`send` (the decision goes to the host and is `sending`, one at a time, so the window never
+waits) and `answer` reads, in a later frame, the host's answer: the step the host applied,
+with the seat's events, or the rejection. The other seat's steps wait in `pending` until the
+screen takes them (`take`) at a moment it would have asked a CPU, and applies them like a
+CPU's answer. A spectator (no seat) is the same match with the public view, deciding nothing.
 
 Everything the screen sees is what the host sent this seat: the view, the legal decisions and
 the events of `update` messages, applied in order on the thread that owns the screen (the

@@ -7,6 +7,9 @@ so both go through the same `RemoteMatch` (game.net.remote) and see only their s
 host whose match was left unfinished saved it (`<data dir>/net/host-<mode>.json`): Host offers
 to resume it, and both players rejoin their seats with the tokens they hold.
 
+Allow spectators (off by default) is passed to the host; Watch joins as a spectator, who
+sees the game's screens read-only with the public view only.
+
 Join takes an address or a join code; connecting runs in a thread (a host that is not there
 takes seconds to time out), the screen stays live and Cancel works meanwhile. Every failure is
 a line on the screen, never a traceback.
