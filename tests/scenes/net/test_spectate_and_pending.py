@@ -196,6 +196,10 @@ def test_a_decision_is_sent_without_waiting_shown_pending_and_applied_when_answe
             assert view.submit(decisions[0]) is False and len(held) == 1  # one at a time
             remote.sending.since -= 1.0  # the answer is slow: past 200 ms, the note shows
             assert view.net_banner.update(remote) is None and view.net_banner.note == SENDING
+            from game.scenes.harness import step as draw_step
+
+            draw_step(window)  # the note is drawn under the top bar
+            assert view.net_banner.note == SENDING and remote.sending is not None
             real(*held[0])  # the host gets it now and answers
             frames_until(window, lambda: remote.sending is None, what="the answer")
             assert remote.decisions == [decisions[0]]
