@@ -94,3 +94,13 @@ def test_the_seat_0_cpu_plays_the_mirror_of_the_seat_1_cpu(resources, level, sea
         combat_view(swapped, to_act=0))
     assert seat0 == {"seat": 0, "type": "move", "unit": "p0.ember_vine",
                      "to": [22 - seat1_to[0], seat1_to[1]]}
+
+
+def test_a_record_names_one_of_the_rules_versions_played():
+    from game.engine.record import new_record, validate_record
+
+    for version in ("1", "2"):
+        assert validate_record(new_record("strike", version, 1, {}))["rules"] == version
+    with pytest.raises(RecordError, match=r"rules version '3' is not one this Tabula plays "
+                                          r"\('2', '1'\)"):
+        validate_record(new_record("strike", "3", 1, {}))
