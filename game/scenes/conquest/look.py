@@ -17,7 +17,8 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
-from game.scenes import palette
+from game.scenes import palette, theme
+from game.scenes.painted_text import clip_text
 
 SQRT3 = math.sqrt(3.0)
 
@@ -290,15 +291,6 @@ def _shield(d: ImageDraw.ImageDraw, x: float, y: float, s: float, colour: tuple)
                (x, y + s * 0.85), (x - s * 0.6, y + 0.05 * s)], fill=colour)
 
 
-MIN_TEXT_PX = 11  # no text on a card face is smaller on screen (issue 14)
-
-
-def _clip(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
-    if d.textlength(text, font=font) <= width:
-        return text
-    while text and d.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: float,
@@ -315,8 +307,8 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width
             out.append(word)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = _clip(d, out[-1] + " …", font, width)
-    return [_clip(d, line, font, width) for line in out[:lines]]
+        out[-1] = clip_text(d, out[-1] + " …", font, width)
+    return [clip_text(d, line, font, width) for line in out[:lines]]
 
 
 @cache
@@ -324,12 +316,12 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
                label: str, width: int = 120) -> Image.Image:
     """A card face (3.3) painted at the size it is shown (`width` x 1.4 `width` screen pixels):
     "Power N", swords and shields with counts, the ability's number and as much of its label
-    as fits; no text under `MIN_TEXT_PX` on screen (the label is cut with an ellipsis; the
+    as fits; no text under `theme.MIN_TEXT_PX` on screen (the label is cut with an ellipsis; the
     hover preview and the help give it whole)."""
     k = 3  # supersampled, then reduced: smooth edges on a software renderer
     height = round(width * 1.4)
     u = width / 120  # the layout was drawn for a 120 x 168 card
-    floor = MIN_TEXT_PX * k
+    floor = theme.MIN_TEXT_PX * k
     w, h = width * k, height * k
 
     def px(v: float) -> int:
@@ -342,7 +334,7 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
     head = max(px(34), floor + px(10))
     d.rounded_rectangle([px(4), px(4), w - px(5), head], radius=px(7), fill=(58, 66, 80))
     font = _font(max(floor, px(17)), True)
-    title = _clip(d, f"Power {power}", font, w - px(10))
+    title = clip_text(d, f"Power {power}", font, w - px(10))
     d.text((w / 2, (px(4) + head) / 2), title, font=font, fill=(250, 236, 200), anchor="mm")
     icon = max(px(13), floor)
     num = _font(max(floor, px(12)), True)
@@ -359,7 +351,7 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
     bold = _font(floor, True)
     if d.textlength(ability, font=bold) > w - px(10):
         ability = ability.replace("Ability ", "").replace("No ability", "–")
-    d.text((px(7), y), _clip(d, ability, bold, w - px(10)), font=bold, fill=(40, 36, 32))
+    d.text((px(7), y), clip_text(d, ability, bold, w - px(10)), font=bold, fill=(40, 36, 32))
     y += step
     room = max(0, int((h - px(6) - y) // step))
     for line in _wrap(d, label, f, w - px(14), room):

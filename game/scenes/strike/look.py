@@ -15,7 +15,8 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
-from game.scenes import palette
+from game.scenes import palette, theme
+from game.scenes.painted_text import clip_text
 
 STANDARD_SEATS = (Color(80, 220, 150), Color(255, 85, 100))
 SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
@@ -206,7 +207,6 @@ def _gem(element: str, size: int) -> Image.Image:
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
-MIN_TEXT_PX = 11  # no painted text is smaller on screen (issue 14: readable at 960x600)
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, bold: bool, size: int, width: int,
@@ -215,15 +215,6 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, bold: bool, size: int, width: int
     while size > floor and draw.textlength(text, font=_font(bold, size)) > width:
         size -= 1
     return _font(bold, size)
-
-
-def _clip(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
-    """`text`, cut with an ellipsis if it is still wider than `width` at its smallest font."""
-    if draw.textlength(text, font=font) <= width:
-        return text
-    while text and draw.textlength(text + "…", font=font) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _dark(rgb: tuple[int, ...], f: float) -> tuple[int, int, int]:
@@ -235,12 +226,12 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
                  width: int = 150, height: int = 210) -> arcade.Texture:
     """A full card face painted at the size it is shown (`width` x `height` screen pixels):
     frame and header in the element colour, stripe, gem, name, stats and three ability rows
-    (spec 8.2). Every text is at least `MIN_TEXT_PX` on screen: the layout follows the card's
+    (spec 8.2). Every text is at least `theme.MIN_TEXT_PX` on screen: the layout follows the card's
     width, a text that would need less is cut with an ellipsis (the tooltip has it all)."""
     cmap = dict(colours)
     s = _SS
     k = width / 150  # the layout was drawn for a 150 x 210 card
-    floor = MIN_TEXT_PX * s
+    floor = theme.MIN_TEXT_PX * s
 
     def px(v: float) -> int:
         return round(v * k * s)
@@ -267,12 +258,12 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
     tcol = (20, 22, 28) if sum(main) > 420 else (250, 250, 250)
     room = w - px(44)
     font = _fit(d, card.name, True, size(14), room, floor)
-    d.text((px(40), px(21)), _clip(d, card.name, font, room), font=font, fill=tcol, anchor="lm")
+    d.text((px(40), px(21)), clip_text(d, card.name, font, room), font=font, fill=tcol, anchor="lm")
     stats = f"HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
     font = _fit(d, stats, True, size(10), w - px(12), floor)
     if d.textlength(stats, font=font) > w - px(12):
         stats = f"HP {card.hp}  MV {card.move}  SPD {card.speed}"
-    d.text((w // 2, head + px(15)), _clip(d, stats, font, w - px(12)), font=font,
+    d.text((w // 2, head + px(15)), clip_text(d, stats, font, w - px(12)), font=font,
            fill=(230, 230, 236), anchor="mm")
     y = head + px(30)
     row_h = (h - y - px(8)) // 3
@@ -283,12 +274,12 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
         d.ellipse((px(12), y + px(7), px(20), y + px(15)), fill=(*ac, 255))
         room = w - px(50)
         font = _fit(d, a.name, True, size(11), room, floor)
-        d.text((px(25), y + px(11)), _clip(d, a.name, font, room), font=font,
+        d.text((px(25), y + px(11)), clip_text(d, a.name, font, room), font=font,
                fill=(245, 245, 245), anchor="lm")
         line = ability_short(a)
         room = w - px(20)
         font = _fit(d, line, False, size(10), room, floor)
-        d.text((px(12), y + px(27)), _clip(d, line, font, room), font=font,
+        d.text((px(12), y + px(27)), clip_text(d, line, font, room), font=font,
                fill=(190, 196, 210), anchor="lm")
         _status_icon(d, a, w - px(14), y + px(11), max(1, round(s * k)))
         y += row_h
@@ -301,10 +292,10 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
                       width: int, height: int) -> arcade.Texture:
     """A drafted card in a deck row, painted at its screen size: too small for the ability
     rows at 11 px, it shows the header colours, the gem, the name (two lines if need be) and
-    the HP, every text at least `MIN_TEXT_PX` (hover the card for the rest)."""
+    the HP, every text at least `theme.MIN_TEXT_PX` (hover the card for the rest)."""
     cmap = dict(colours)
     s = _SS
-    floor = MIN_TEXT_PX * s
+    floor = theme.MIN_TEXT_PX * s
     w, h = width * s, height * s
     main = cmap.get(card.element, ELEMENT_FALLBACK.get(card.element, (200, 200, 200)))
     second = cmap.get(card.secondary, ELEMENT_FALLBACK.get(card.secondary, (200, 200, 200)))
@@ -329,7 +320,7 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
             lines[-1] = trial
         else:
             lines.append(word)
-    lines = [_clip(d, line, font, room) for line in lines[:2]]
+    lines = [clip_text(d, line, font, room) for line in lines[:2]]
     step = round(floor * 1.2)
     y = band + max(s, h // 50) + step // 2 + s * 2
     for line in lines:
@@ -396,7 +387,7 @@ def token_texture(size: int, seat: int, element_rgb: tuple[int, int, int], label
     d.ellipse((c - disc, c - disc, c + disc, c + disc), fill=(*_dark(seat_rgb, 0.8), 255))
     d.ellipse((c - disc * 0.8, c - disc * 0.85, c + disc * 0.6, c + disc * 0.3),
               fill=(*seat_rgb, 255))
-    font = _font(True, max(MIN_TEXT_PX, int(size * 0.3)) * s)  # "P1" stays 11 px or more
+    font = _font(True, max(theme.MIN_TEXT_PX, int(size * 0.3)) * s)  # "P1" stays 11 px or more
     d.text((c, c + s), label, font=font, fill=(18, 20, 26), anchor="mm")
     img = img.resize((size, size), Image.Resampling.LANCZOS)
     return arcade.Texture(img, hash=f"strike-token-{size}-{seat}-{element_rgb}-{label}-"

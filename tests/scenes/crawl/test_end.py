@@ -30,16 +30,9 @@ def finished(won: bool = True, score: int = 87, variant: str = "normal", seed: i
 
 def play_seed_21_to_the_end(window, crawl_app) -> PlayView:
     """Seed 21 played through the play screen by the normal CPU's choices, as clicks would."""
-    from game.ai.crawl import make_cpu
-    from game.engine.rng import ai_stream
 
     view = show(window, PlayView(crawl_app, new_match("normal", 21)))
-    cpu = make_cpu("normal", 0, ai_stream(999, 0), view.match.resources)
-    for _ in range(400):
-        if view.state.get("result") is not None:
-            break
-        assert view.submit(cpu.decide(view.match.view_json(0)))
-        step(window)
+    _play_view_to_the_end(window, view, settle=0)
     return view
 
 
@@ -164,8 +157,9 @@ def test_finishing_a_run_keeps_the_save_of_another_run(window, crawl_app):
     assert paths.saves_dir().joinpath("crawl.json").read_bytes() == before
 
 
-def _play_view_to_the_end(window, view) -> None:
-    """Play the shown view to its end with the normal CPU's choices (as clicks would)."""
+def _play_view_to_the_end(window, view, settle: int = 3) -> None:
+    """Play the shown view to its end with the normal CPU's choices (as clicks would), then
+    `settle` more frames."""
     from game.ai.crawl import make_cpu
     from game.engine.rng import ai_stream
 
@@ -175,7 +169,8 @@ def _play_view_to_the_end(window, view) -> None:
             break
         assert view.submit(cpu.decide(view.match.view_json(0)))
         step(window)
-    step(window, 3)
+    if settle:
+        step(window, settle)
 
 
 def _first_moves_of_seed_21(n: int) -> dict:
