@@ -12,7 +12,6 @@ and the welcome it answers with resumes the match where it stands.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import queue
 import threading
 import time
@@ -156,9 +155,14 @@ class NetClient:
                     await self._ws.close()
                 if self._outbox is not None:
                     self._outbox.put_nowait("")  # wake the writer
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(shut(), self._loop)
+            closing = shut()
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self._loop)
+            except RuntimeError:  # the loop is already closed: nothing is left to shut
+                closing.close()
             self._thread.join(5)
+            if not closing.cr_running:  # a loop that ended before running it: no warning
+                closing.close()
 
     # -- the client's thread ---------------------------------------------------------------
     def _enqueue(self, text: str | bytes) -> None:
