@@ -85,6 +85,7 @@ class DraftView(StrikeView):
         self.hover: str | None = None
         self.swap_card: str | None = None
         self.scale = 1.0
+        self.message = self.message or starter_line(self)
         self.title_text = arcade.Text("STEALING PHASE", 0, 0, look.TEXT, 26, font_name=KENNEY_FONT,
                                       anchor_x="center", anchor_y="center", batch=self.batch)
         self.pill_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=UI_FONT, bold=True,
@@ -451,3 +452,18 @@ class DraftView(StrikeView):
         from game.scenes.strike.start import screen_for
 
         self.app.show_view(screen_for(self.app, self.session))
+
+
+def starter_line(view: DraftView) -> str:
+    """Before the first pick of a rules "2" match: who the deal chose to pick first (it also
+    places first and takes combat turn 1, docs/strike.md "Fair seats")."""
+    board = view.state["board"]
+    if board.get("picks") != 0 or "starter" not in board or view.state["phase"] != "draft":
+        return ""
+    starter = board["starter"]
+    if view.session.hotseat or not view.session.humans:
+        return f"The deal chose Seat {starter + 1} to pick first"
+    if view.is_human(starter):
+        return "The deal chose you to pick first"
+    return f"The deal chose the {view.other_name(starter)} to pick first".replace(
+        "the PLAYER", "PLAYER")

@@ -424,3 +424,20 @@ def test_the_hover_tooltip_follows_the_hp_under_a_still_mouse(window, strike):
     assert after["hp"] < before["hp"]
     assert view.tip.visible
     assert f"HP {after['hp']}/{after['max_hp']}" in view.tip.text.text
+
+
+@pytest.mark.parametrize(("rules", "seed", "line"), [
+    ("2", 1, "The deal chose the CPU to pick first"),
+    ("2", 2, "The deal chose you to pick first"),
+    ("1", 1, ""),  # rules "1": seat 0 always starts, nothing to tell
+])
+def test_the_draft_says_who_the_deal_chose_to_pick_first(window, strike_app, rules, seed, line):
+    from game.engine.record import build_match, new_record
+    from game.scenes.strike.start import view_for
+
+    match = build_match(new_record("strike", rules, seed, {"ai": {"1": "normal"}}))
+    view = view_for(strike_app, match, live=False)
+    try:
+        assert view.message == line
+    finally:
+        view.session.close()
