@@ -5,16 +5,19 @@ measured: its text's laid-out extent must fit the widget, and the widget must li
 widget that holds it (a game row of the menu, a panel, a bar). The toast that says where a
 replay was saved must wrap inside its bubble and the window.
 
-Not measured here: texts a screen places itself as `arcade.Text` or bakes into textures (the
-board labels of strike, crawl's baked buttons, kingdom's card texts); only their size is
-checked (tests/scenes/test_readable.py).
+Texts a screen places itself (`arcade.Text` in one of its batches: board labels, HP numbers,
+panel lines) must lie inside the window and inside the width they wrap to. Texts painted into
+textures (strike and conquest card faces) are cut with "…" by their painter; their size is
+checked in tests/scenes/test_readable.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import arcade
 import arcade.gui as gui
+import pyglet
 import pytest
 
 from game.scenes import gallery
@@ -86,6 +89,67 @@ def test_every_text_inside_its_box(window, app, screen, size):
         window.show_view(view)
         step(window, 2)
         assert problems(window.current_view) == []
+    finally:
+        gallery.close(view)
+        sized(window, old)
+
+
+@pytest.fixture
+def created(monkeypatch) -> list[arcade.Text]:
+    """Every arcade.Text made while the fixture is on, in order."""
+    made: list[arcade.Text] = []
+    init = arcade.Text.__init__
+
+    def recording_init(self, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(arcade.Text, "__init__", recording_init)
+    return made
+
+
+def batches_of(view: Any) -> list[pyglet.graphics.Batch]:
+    """The pyglet batches a screen draws its own texts with (attributes of the view)."""
+    return [value for value in vars(view).values()
+            if isinstance(value, pyglet.graphics.Batch)]
+
+
+def outside_window(view: Any, texts: list[arcade.Text], size: tuple[int, int]) -> list[str]:
+    """Self-drawn texts (in one of the view's batches) that are shown and leave the window, or
+    overflow the width they wrap to."""
+    width, height = size
+    drawn = batches_of(view)
+    out: list[str] = []
+    for text in texts:
+        if text.batch not in drawn or not text.visible or not str(text.text).strip():
+            continue
+        name = repr(str(text.text)[:30])
+        label = text.label
+        left = label.x - {"left": 0, "center": 0.5, "right": 1}[label.anchor_x] * \
+            text.content_width
+        if label.width and label.multiline:
+            left = label.left
+            if text.content_width > label.width + SLACK:
+                out.append(f"{name}: wraps to {label.width:.0f} px but is "
+                           f"{text.content_width:.0f} wide")
+        right = left + text.content_width
+        top, bottom = text.top, text.bottom
+        if left < -SLACK or right > width + SLACK or bottom < -SLACK or top > height + SLACK:
+            out.append(f"{name}: at x {left:.0f}..{right:.0f}, y {bottom:.0f}..{top:.0f}, "
+                       f"outside the {width}x{height} window")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
+@pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+def test_every_self_drawn_text_inside_the_window(window, app, screen, size, created):
+    old = (window._width, window._height)
+    view = screen.build(app)
+    try:
+        sized(window, size)
+        window.show_view(view)
+        step(window, 2)
+        assert outside_window(window.current_view, created, size) == []
     finally:
         gallery.close(view)
         sized(window, old)

@@ -69,6 +69,7 @@ def rect(left: float, right: float, bottom: float, top: float, colour: Any) -> A
 ABILITY_STYLE = _small_style(Color(60, 70, 96), look.TEXT)
 ROW_BG, ROW_TEXT = Color(44, 48, 58), Color(150, 150, 160)  # as a disabled ability button
 GAP = Color(14, 16, 22)  # between tiles and around the grid
+HP_LABEL_ROOM = 10  # pixels above the grid: a top-row unit's HP number sits over its token
 
 
 def mix(base: Color, over: Color, alpha: int) -> Color:
@@ -196,7 +197,7 @@ class BoardBase(StrikeView):
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
         self.panel_h = int(height * 0.27)
-        area_h = height - self.panel_h - 8
+        area_h = height - self.panel_h - 8 - HP_LABEL_ROOM  # the top row's HP labels fit
         self.tile = max(8, int(min(width / self.cols, area_h / self.rows)))
         self.x0 = (width - self.tile * self.cols) / 2
         self.y0 = self.panel_h + (area_h - self.tile * self.rows) / 2

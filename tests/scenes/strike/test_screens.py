@@ -7,6 +7,7 @@ import arcade
 import pytest
 
 from game.scenes.harness import click, screenshot, step
+from game.scenes.strike.board import HP_LABEL_ROOM
 from tests.scenes.strike.strike_scene_helpers import (
     COMBAT_MID,
     DRAFT_MID,
@@ -336,7 +337,7 @@ def test_layout_follows_window_size(window, strike, size):
         step(window, 2)
         image = screenshot(window)  # the headless framebuffer keeps 1280 x 720: no PNG
         panel = int(size[1] * 0.27)
-        expected = int(min(size[0] / 23, (size[1] - panel - 8) / 11))
+        expected = int(min(size[0] / 23, (size[1] - panel - 8 - HP_LABEL_ROOM) / 11))
         assert view.tile == expected
         r, g, b = pixel(image, *view.centre((10, 7)))  # P1 still drawn on its tile
         assert g > r
