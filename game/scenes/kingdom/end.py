@@ -24,6 +24,7 @@ from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, match_record, new_record, save_record
 from game.scenes import theme
+from game.scenes.backdrop import Backdrop
 from game.scenes.base import ESC_MENU
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom import art, words
@@ -83,6 +84,7 @@ class EndView(MatchView):
         self.result = self.final["result"] or {}
         self.saved_replay: Path | None = None
         self.panel = shape_list.ShapeElementList()
+        self.backdrop = Backdrop()  # everything under the buttons, copied while it holds
         factions = [self.faction(0), self.faction(1)]
         self.banner_word = words.end_banner(self.result, self.me, factions)
         self.lines = self._lines()
@@ -153,16 +155,22 @@ class EndView(MatchView):
                                                       130, 40)
 
     def on_draw(self) -> None:
-        # the board and its texts, then the shaded result panel, then its buttons
+        # the frozen boards, their texts, the shade and the result panel are one picture,
+        # repainted after a layout (`panel` is new then); the buttons go over it
         self.ui.prepare()
-        self.clear()
-        self.draw_board()
-        self.batch.draw()
-        self.panel.draw()
-        self.end_batch.draw()
+        self.backdrop.draw(self.window, (id(self.shapes), id(self.panel)),
+                           self.background_color, self.paint_backdrop)
         self.ui.draw()
         self.tooltip.draw()
         self.toast.draw()
+
+    def paint_backdrop(self) -> None:
+        """The final boards and their texts under the shade, and the result panel's texts."""
+        self.shapes.draw()
+        self.draw_sprites()
+        self.batch.draw()
+        self.panel.draw()
+        self.end_batch.draw()
 
     def on_show_view(self) -> None:
         super().on_show_view()

@@ -770,10 +770,14 @@ class MatchView(GameViewBase):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_board(self) -> None:
+        self.shapes.draw()  # panels, frames, hatching: fewer pixels than a cached copy's blit
+        self.draw_sprites()
+
+    def draw_sprites(self) -> None:
+        """The layers above the shapes: flags and coins, HP bars, cards, effects, marks."""
         # Nearest sampling: sprites sit on whole pixels (cards, frames, panels), where it copies
         # the texels exactly, and a software rasterizer fills it faster (bake.py).
         nearest = self.window.ctx.NEAREST
-        self.shapes.draw()
         self.static.draw(filter=nearest)
         self.hud.draw()
         self.cards.draw(filter=nearest)

@@ -182,3 +182,33 @@ def test_the_end_keeps_the_save_of_another_match(window, kingdom, kapp):
     before = (paths.saves_dir() / "kingdom.json").read_bytes()
     finisher(window, kingdom)
     assert (paths.saves_dir() / "kingdom.json").read_bytes() == before
+
+
+def test_the_end_screen_paints_its_backdrop_once_and_copies_it(window, kingdom):
+    """The frozen boards and the result panel are painted into the backdrop once; hovering the
+    buttons copies that picture (the same pixels as painting it), a resize paints it again."""
+    from game.scenes.harness import move, pixel
+    from game.scenes.screen import clear_color
+
+    end = finisher(window, kingdom)
+    painted = end.backdrop.paints
+    button = end.end_buttons["menu"].rect
+    for x in (button.left - 40, button.center_x, button.right + 40):
+        move(window, x, button.center_y)
+        step(window, 1)
+    assert end.backdrop.paints == painted  # hovering repaints nothing under the buttons
+    copied = screenshot(window)
+    window.dispatch_event("on_update", 1 / 60)
+    end.ui.prepare()
+    clear_color(window, end.background_color)
+    end.paint_backdrop()  # the layers drawn directly, as before the backdrop
+    end.ui.draw()
+    direct = arcade.get_image()
+    window.flip()
+    for x, y in ((40, 40), (window.width / 2, window.height / 2 + 60), (window.width - 60, 300),
+                 (button.center_x, button.center_y)):
+        assert pixel(copied, x, y) == pixel(direct, x, y)
+    window.dispatch_event("on_resize", window.width, window.height)
+    end.relayout()
+    step(window, 1)
+    assert end.backdrop.paints == painted + 1  # a layout makes a new panel: painted again
