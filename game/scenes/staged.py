@@ -94,3 +94,15 @@ class StagedLayout:
             self._staged_for = (width, height)
 
         return staged()
+
+
+def finish_preparing(window: Any, limit: int = 600) -> int:
+    """Run frames until the window's screen is whole (no longer `preparing`): benchmarks
+    and tools that measure or picture a screen, not its loading state. The frames run."""
+    from game.scenes.harness import step
+
+    frames = 0
+    while getattr(window.current_view, "preparing", False) and frames < limit:
+        step(window)
+        frames += 1
+    return frames
