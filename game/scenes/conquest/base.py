@@ -17,7 +17,7 @@ import logging
 import math
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import arcade
@@ -40,6 +40,7 @@ from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.fonts import UI_FONT
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.screen import draw_opaque
+from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic
 
 log = logging.getLogger(__name__)
@@ -210,8 +211,9 @@ class Token:
         self.disc.alpha = self.body.alpha = max(0, min(255, int(value)))
 
 
-class ConquestView(GameViewBase):
-    """Base of every map screen: status bar, map, units, hands and discards, log strip."""
+class ConquestView(StagedLayout, GameViewBase):
+    """Base of every map screen: status bar, map, units, hands and discards, log strip. Its
+    first layout runs in steps behind the loading state (game.scenes.staged)."""
 
     title = "CardConquest"
     mode_id = MODE_ID
@@ -360,7 +362,7 @@ class ConquestView(GameViewBase):
         """Hook: the screen's own panels and highlights after a state change."""
 
     # -- layout ---------------------------------------------------------------------------------
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
         top = height - BAR_H
         left = SIDE_W if self.session.panels_open else 0
         right = width if self.wide_map else width - self.right_w
@@ -370,17 +372,22 @@ class ConquestView(GameViewBase):
         self.grid.fit(self.map_rect.left, self.map_rect.bottom, self.map_rect.width,
                       self.map_rect.height)
         self.build_map()
+        yield
         self.build_frame(width, height)
         self.bar_title.position = (12, height - BAR_H / 2)
         self.bar_mid.position = (width / 2, height - BAR_H / 2)
         self.bar_right.position = (width - 12, height - BAR_H / 2)
         self.log_text.position = (10, LOG_H / 2)
+        yield
         for token in self.tokens.values():
             token.resize(self.unit_size)
         self.sync_units()
         self.refresh_bar()
+        yield
         self.layout_screen(width, height)
+        yield
         self.refresh_side()
+        yield
         self.refresh_screen()
 
     def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:

@@ -17,6 +17,7 @@ from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
 from game.scenes.harness import timed_frames
+from game.scenes.staged import finish_preparing
 
 FRAMES = 90
 
@@ -75,6 +76,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
 
     def run(name: str, view: Any, before: Callable[[], None] | None = None) -> None:
         win.show_view(view)
+        finish_preparing(win)  # measure the screen, not its loading state
         for _ in range(3):
             _frame(win)
         x, y = view.grid.centre("L13") if hasattr(view, "grid") else (640, 360)
@@ -119,6 +121,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
             nxt = overlays.ResultsView(app, view.session, result)
             nxt.explode("p1.t1", "L13")
             win.show_view(nxt)
+            finish_preparing(win)  # measure the screen, not its loading state
             holder["view"] = nxt
 
     holder["view"] = overlays.ResultsView(app, s, result)

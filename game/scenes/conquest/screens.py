@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import secrets
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,29 @@ class CommanderView(PhaseView):
         self.label_batch = None
         self.label_sprites = arcade.SpriteList()
 
+    def card_size(self, width: int, height: int) -> tuple[float, float]:
+        """The size the army panels show their cards at, for this window size."""
+        left = (214 if self.session.panels_open else 0) + 20
+        top, bottom = height - 34 - 16, LOG_H + 70
+        w = (width - 20 - left - 24) / 2
+        cw = min(112.0, (w - 40) / 4 - 10)
+        ch = cw * 1.4
+        room = (top - 78 - 34) - (bottom + 44)
+        if 2 * ch + 10 > room:
+            ch = (room - 10) / 2
+            cw = ch / 1.4
+        return cw, ch
+
+    def warm_steps(self, width: int, height: int) -> Iterator[None]:
+        """Paint the armies' card faces (PIL, tens of ms each when cold) one per step and
+        upload them, before the layout places them."""
+        cw, _ = self.card_size(width, height)
+        atlas = self.window.ctx.default_atlas
+        for army_id in self.content.commanders:
+            for card_id in self.content.armies[army_id].cards:
+                atlas.add(look.card_texture(self.content, card_id, cw))
+                yield
+
     def layout_screen(self, width: int, height: int) -> None:
         import pyglet
 
@@ -187,12 +211,7 @@ class CommanderView(PhaseView):
                                            look.TEXT, size, bold=True, anchor_x="right",
                                            anchor_y="center", **kw))
             per_row = 4
-            cw = min(112.0, (w - 40) / per_row - 10)
-            ch = cw * 1.4
-            room = (icon_y - 34) - (bottom + 44)
-            if 2 * ch + 10 > room:
-                ch = (room - 10) / 2
-                cw = ch / 1.4
+            cw, ch = self.card_size(width, height)
             for k, card_id in enumerate(army.cards):
                 sp = arcade.Sprite(look.card_texture(self.content, card_id, cw))
                 sp.width, sp.height = cw, ch

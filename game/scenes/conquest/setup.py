@@ -7,6 +7,7 @@ choices become the record's `options` (`ai`, `setup_kind`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import arcade
@@ -16,13 +17,17 @@ from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
 from game.scenes.fonts import UI_FONT
+from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
 
 LEVELS = ("easy", "normal", "hard")
 OPPONENTS = ("cpu", "hotseat", "cpu_vs_cpu")
 
 
-class MatchSetupView(GameViewBase):
+class MatchSetupView(StagedLayout, GameViewBase):
+    """The setup panel; its first layout runs a row a step behind the loading state
+    (game.scenes.staged)."""
+
     title = "CardConquest"
     mode_id = None  # nothing to save yet
     esc_help = ESC_MENU
@@ -36,14 +41,20 @@ class MatchSetupView(GameViewBase):
         self.setup_kind = "commanders"
         self.rows: dict[str, Segmented] = {}
         self.seed_input: gui.UIInputText | None = None
-        self.start_btn = make_button("Start", width=200, kind="primary", on_click=self.start)
-        self.back_btn = make_button("Back", width=200, on_click=self.back)
+        self.start_btn: gui.UIFlatButton | None = None  # made by the first layout
+        self.back_btn: gui.UIFlatButton | None = None
 
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        if self.start_btn is None or self.back_btn is None:
+            self.start_btn = make_button("Start", width=200, kind="primary",
+                                         on_click=self.start)
+            self.back_btn = make_button("Back", width=200, on_click=self.back)
+            yield
         self.ui.clear()
         box = gui.UIBoxLayout(space_between=theme.GAP, align="left")
         box.add(make_label("CardConquest — match setup", size=theme.SIZE_HEADING, bold=True,
                            color=theme.GOLD))
+        yield
 
         def row(title: str, seg: Segmented) -> None:
             line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
@@ -55,16 +66,20 @@ class MatchSetupView(GameViewBase):
                                           labels=("CPU", "Hot-seat", "CPU vs CPU"),
                                           button_width=140, on_change=self.set_opponent)
         row("Opponent", self.rows["opponent"])
+        yield
         self.rows["level1"] = Segmented(LEVELS, self.levels[1], button_width=140,
                                         on_change=lambda v: self.levels.__setitem__(1, v))
         row("Player 2 CPU", self.rows["level1"])
+        yield
         self.rows["level0"] = Segmented(LEVELS, self.levels[0], button_width=140,
                                         on_change=lambda v: self.levels.__setitem__(0, v))
         row("Player 1 CPU", self.rows["level0"])
+        yield
         self.rows["armies"] = Segmented(("commanders", "classic"), self.setup_kind,
                                         labels=("Commanders", "Classic"), button_width=140,
                                         on_change=self.set_kind)
         row("Army setup", self.rows["armies"])
+        yield
         line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         line.add(make_label("Seed (optional)", width=200))
         old = self.seed_input.text if self.seed_input is not None else ""

@@ -14,13 +14,13 @@ catalogue (`abilities_per_run`) and the match accepts or rejects the pick.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 import arcade.gui as gui
 import arcade.shape_list
-import numpy as np
 from arcade.types import Color
 
 from game.engine.match import Match, Rejection
@@ -31,12 +31,18 @@ from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import AbilityInfo, catalogue_of
 from game.scenes.crawl.help import help_topics
 from game.scenes.fonts import TITLE_FONT, UI_FONT
-from game.scenes.shape_batch import ShapeBatch, triangles
+from game.scenes.staged import StagedLayout, imported
 from game.scenes.widgets import HelpTopic, make_button
+
+if TYPE_CHECKING:  # numpy (for ShapeBatch) is imported behind the loading state: see prepare
+    import numpy as np
+
+    from game.scenes.shape_batch import ShapeBatch
 
 COLUMNS = 7
 LIFT = 12  # whole pixels: the baked texts stay on the pixel grid
 DIMMED_TEXT = 120  # alpha of a dimmed tile's texts
+BAKE_TILES = 4  # tiles whose texts are baked in one preparation step
 
 
 @dataclass
@@ -145,6 +151,8 @@ class AbilityTile:
                     arcade.XYWH(rect.center_x, rect.center_y, rect.width + 8, rect.height + 8),
                     14, self.ring, 4,
                 ))  # fmt: skip
+            from game.scenes.shape_batch import triangles
+
             cached = self._shapes[key] = triangles(shapes)
         return cached
 
@@ -153,8 +161,9 @@ class AbilityTile:
             text.label.delete()
 
 
-class PickerView(GameViewBase):
-    """Choose the run's abilities, then deal."""
+class PickerView(StagedLayout, GameViewBase):
+    """Choose the run's abilities, then deal. Its first layout runs in steps behind the
+    loading state (game.scenes.staged): numpy loads on a thread, then a tile or a bake a step."""
 
     title = "Card Crawl: choose your abilities"
     esc_help = "Esc: back to the Card Crawl start screen (the picks are dropped)."
@@ -172,45 +181,71 @@ class PickerView(GameViewBase):
         self.tiles: list[AbilityTile] = []
         self.tiles_sprites = arcade.SpriteList()  # the icons
         self.labels = arcade.SpriteList()  # baked texts: the tiles', the heading and the note
-        self.tiles_shapes = ShapeBatch()  # bodies and rings
-        # the row of gui buttons at the bottom (Start and Clear follow the selection)
-        row = gui.UIBoxLayout(vertical=False, space_between=12)
-        self.buttons = {key: row.add(make_button(text, width=width, kind=kind, on_click=click))
-                        for key, text, width, kind, click in (
-            ("back", "Back (Esc)", 150, "secondary", self.back),
-            ("random", "Random", 150, "secondary", self.random_pick),
-            ("clear", "Clear", 150, "secondary", self.clear_selection),
-            ("start", "Start run", 190, "primary", self.start_run),
-        )}  # fmt: skip
-        bar = gui.UIAnchorLayout()
-        bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
-        self.ui.add(bar)
+        self.tiles_shapes: ShapeBatch | None = None  # bodies and rings (made at layout)
+        # the row of gui buttons at the bottom (Start and Clear follow the selection), the
+        # heading and the note: made by the first layout
+        self.buttons: dict[str, gui.UIFlatButton] = {}
         self.closed = False
         self.rng = random.Random()  # presentation only: the Random button's suggestion
-        self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
-                                   font_name=TITLE_FONT, bold=True, anchor_x="center",
-                                   anchor_y="center")  # baked
+        self.heading: arcade.Text | None = None  # baked
+        self.note: arcade.Text | None = None  # baked
         # the counter's few strings ("0 / 5" .. "5 / 5") are baked at layout and swapped: a
         # text laid out again on every toggle cost the frame that shows it
         self.counter = CounterLabel()
         self.counter_sprites = arcade.SpriteList()
         self._counter_baked: dict[str, arcade.Sprite] = {}
-        self.note = arcade.Text(
-            f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use the "
-            "arrow keys and Space; Enter starts, Esc goes back.", 0, 0, theme.TEXT_MUTED,
-            theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center", anchor_y="center",
-        )  # fmt: skip  (baked)
+
+    def warm_steps(self, width: int, height: int) -> Iterator[None]:
+        yield from imported("numpy", "game.scenes.shape_batch")
+
+    def _first_parts(self) -> Iterator[None]:
+        """The buttons, the heading and the note, once (one unit each)."""
+        from game.scenes.shape_batch import ShapeBatch
+
+        if self.tiles_shapes is None:
+            self.tiles_shapes = ShapeBatch()
+        if not self.buttons:
+            row = gui.UIBoxLayout(vertical=False, space_between=12)
+            for key, text, width, kind, click in (
+                ("back", "Back (Esc)", 150, "secondary", self.back),
+                ("random", "Random", 150, "secondary", self.random_pick),
+                ("clear", "Clear", 150, "secondary", self.clear_selection),
+                ("start", "Start run", 190, "primary", self.start_run),
+            ):  # fmt: skip
+                self.buttons[key] = row.add(make_button(text, width=width, kind=kind,
+                                                        on_click=click))
+                yield
+            bar = gui.UIAnchorLayout()
+            bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
+            self.ui.add(bar)
+        if self.heading is None:
+            self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
+                                       font_name=TITLE_FONT, bold=True, anchor_x="center",
+                                       anchor_y="center")
+            yield
+        if self.note is None:
+            self.note = arcade.Text(
+                f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use "
+                "the arrow keys and Space; Enter starts, Esc goes back.", 0, 0,
+                theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
+                anchor_y="center",
+            )  # fmt: skip
+            yield
 
     # -- layout ----------------------------------------------------------------------------
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        yield from self._first_parts()
+        assert self.heading is not None and self.note is not None
         for tile in self.tiles:
             tile.delete()
         self.tiles = []
         self.tiles_sprites.clear()
+        self.labels.clear()
         self.heading.position = (width / 2, height - 42)
         self.note.position = (width / 2, height - 82)
         self.note.font_size = theme.SIZE_BODY if width >= 1100 else theme.SIZE_SMALL + 1
         self._bake_counter(width / 2, 96)
+        yield
         margin, gap = max(24, width * 0.03), 14
         rows = max(1, -(-len(self.ids) // COLUMNS))
         tile_w = (width - 2 * margin - gap * (COLUMNS - 1)) / COLUMNS
@@ -225,23 +260,29 @@ class PickerView(GameViewBase):
             y = y0 - row * (tile_h + gap)
             rect = arcade.XYWH(x, y, tile_w, tile_h)
             self.tiles.append(AbilityTile(self, self.catalogue.abilities[ability_id], rect))
-        self._bake_texts()
+            yield
+        yield from self._bake_texts()
         self.refresh()
 
-    def _bake_texts(self) -> None:
+    def _bake_texts(self) -> Iterator[None]:
         """Bake the heading, the note and each tile's texts (they change only with the size),
-        one sprite per text, trimmed to its ink."""
-        groups: dict[object, list[arcade.Text]] = {"heading": [self.heading], "note": [self.note]}
-        for i, tile in enumerate(self.tiles):
-            for j, text in enumerate(tile.texts):
-                groups[i, j] = [text]
-        baked = bake_texts(groups, "picker")
-        self.labels.clear()
+        one sprite per text, trimmed to its ink: a few tiles a step."""
+        assert self.heading is not None and self.note is not None
+        baked = bake_texts({"heading": [self.heading], "note": [self.note]}, "picker")
         self.labels.append(baked["heading"].sprite())
         self.labels.append(baked["note"].sprite())
-        for i, tile in enumerate(self.tiles):
-            tile.set_labels([baked[i, j] for j in range(len(tile.texts))])
-            self.labels.extend(tile.labels)
+        yield
+        for start in range(0, len(self.tiles), BAKE_TILES):
+            part = self.tiles[start:start + BAKE_TILES]
+            groups: dict[object, list[arcade.Text]] = {}
+            for i, tile in enumerate(part):
+                for j, text in enumerate(tile.texts):
+                    groups[i, j] = [text]
+            baked = bake_texts(groups, "picker")
+            for i, tile in enumerate(part):
+                tile.set_labels([baked[i, j] for j in range(len(tile.texts))])
+                self.labels.extend(tile.labels)
+            yield
 
     def _bake_counter(self, x: float, y: float) -> None:
         """Every string the counter can show, in its colour (gold once the pick is full)."""
@@ -264,7 +305,7 @@ class PickerView(GameViewBase):
         for i, tile in enumerate(self.tiles):
             chosen = tile.info.id in self.selected
             changed |= tile.style(chosen, i == self.focus, full and not chosen)
-        if changed or not self.tiles:
+        if self.tiles_shapes is not None and (changed or not self.tiles):
             self.tiles_shapes.set([tile.shapes() for tile in self.tiles])
         counter = f"{len(self.selected)} / {self.needed}"
         if self.counter.text != counter:
@@ -279,7 +320,8 @@ class PickerView(GameViewBase):
             self.buttons["clear"].disabled = not self.selected
 
     def draw_board(self) -> None:
-        self.tiles_shapes.draw()
+        if self.tiles_shapes is not None:
+            self.tiles_shapes.draw()
         self.tiles_sprites.draw()
         draw_baked(self.labels)
         draw_baked(self.counter_sprites)

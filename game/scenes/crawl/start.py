@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 import arcade
@@ -40,6 +41,7 @@ from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.scores import ScoreTable, eligible
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
+from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, make_button, make_label
 
 MODE_ID = "crawl"
@@ -127,8 +129,9 @@ def open_crawl(app: Any, launch: ModeLaunch) -> arcade.View:
     return start_run(app, variant, launch.seed if variant != "daily" else None)
 
 
-class StartView(GameViewBase):
-    """Normal, Constructed, Daily, High scores, Help; Esc to the menu."""
+class StartView(StagedLayout, GameViewBase):
+    """Normal, Constructed, Daily, High scores, Help; Esc to the menu. Its layout runs in
+    steps behind the loading state on first show (game.scenes.staged)."""
 
     title = "Card Crawl"
     esc_help = ESC_MENU
@@ -149,40 +152,49 @@ class StartView(GameViewBase):
         self.par: int | None = _PARS.get(self.date)
         self.par_worker = WorkerCalls("daily par", sync=self.par_sync)
         self.notes: dict[str, gui.UILabel] = {}
-        # heading and tagline are baked into sprites at layout (static: one quad each)
-        self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
-                                   bold=True, anchor_x="center", anchor_y="center")
-        self.tagline = arcade.Text(
-            "A solitaire dungeon of 54 cards: fight, block, drink and loot your way through.",
-            0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
-            anchor_y="center",
-        )  # fmt: skip
+        # heading and tagline are baked into sprites at layout (static: one quad each); made
+        # by the first layout step (their glyphs are rendered then, behind the loading state)
+        self.heading: arcade.Text | None = None
+        self.tagline: arcade.Text | None = None
         self.sprites = arcade.SpriteList()  # the fan's cards
         self.labels = arcade.SpriteList()
 
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        if self.heading is None or self.tagline is None:
+            self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
+                                       bold=True, anchor_x="center", anchor_y="center")
+            yield
+            self.tagline = arcade.Text(
+                "A solitaire dungeon of 54 cards: fight, block, drink and loot your way through.",
+                0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT,
+                anchor_x="center", anchor_y="center",
+            )  # fmt: skip
+            yield
         self.heading.position = (width / 2, height - 90)
         self.tagline.position = (width / 2, height - 148)
         self.tagline.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
         self.labels.clear()
         self.labels.extend(b.sprite() for b in bake_texts(
             {"heading": [self.heading], "tagline": [self.tagline]}, "start").values())
+        yield
         self.ui.clear()
         big_w = min(420, width * 0.36)
         left = gui.UIBoxLayout(space_between=10, align="left")
 
-        def variant_button(key: str, text: str, note: str, kind: str) -> None:
+        def variant_button(key: str, text: str, note: str, kind: str) -> Iterator[None]:
             button = make_button(text, width=big_w, height=64, kind=kind,
                                  on_click=lambda k=key: self.start(k))
             button.style = _big(button.style)
             self.buttons[key] = left.add(button)
+            yield
             self.notes[key] = left.add(make_label(note, color=theme.TEXT_MUTED,
                                                   size=theme.SIZE_SMALL + 1, width=big_w,
                                                   multiline=True))
+            yield
 
         self.buttons = {}
-        variant_button("normal", "Normal", "Five random abilities. Leave the seed empty for a "
-                       "fresh dungeon.", "primary")
+        yield from variant_button("normal", "Normal", "Five random abilities. Leave the seed "
+                                  "empty for a fresh dungeon.", "primary")
         seed_row = gui.UIBoxLayout(vertical=False, space_between=10)
         seed_row.add(make_label("Seed:", color=theme.TEXT, bold=True))
         field_style = gui.UIInputText.UIStyle
@@ -198,11 +210,13 @@ class StartView(GameViewBase):
         )  # fmt: skip
         seed_row.add(self.seed_field)
         left.add(seed_row)
+        yield
         left.add(gui.UISpace(height=12))
-        variant_button("constructed", "Constructed", "Pick your own 5 abilities from the 14.",
-                       "secondary")
+        yield from variant_button("constructed", "Constructed",
+                                  "Pick your own 5 abilities from the 14.", "secondary")
         left.add(gui.UISpace(height=4))
-        variant_button("daily", f"Daily  ·  {self.date}", self.daily_note(), "secondary")
+        yield from variant_button("daily", f"Daily  ·  {self.date}", self.daily_note(),
+                                  "secondary")
 
         right = gui.UIBoxLayout(space_between=12)
         for key, text, action in (("scores", "High scores", self.show_scores),
@@ -210,6 +224,7 @@ class StartView(GameViewBase):
                                   ("menu", "Back to menu (Esc)", self.app.show_menu)):
             self.buttons[key] = right.add(make_button(text, width=230, height=46,
                                                       on_click=action))
+            yield
         gap = max(40, width * 0.06)
         columns = gui.UIBoxLayout(vertical=False, space_between=gap, align="top")
         columns.add(left)
@@ -231,6 +246,7 @@ class StartView(GameViewBase):
             sprite.position = (right_x + (i - 2) * card_w * 0.42, fan_y - abs(i - 2) * 8)
             sprite.angle = (i - 2) * 9
             self.sprites.append(sprite)
+            yield
 
     def daily_note(self) -> str:
         """The line under Daily: the best score today and the day's par (once known)."""

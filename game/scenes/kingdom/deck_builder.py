@@ -21,7 +21,7 @@ one), H help, Esc pause.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -421,12 +421,22 @@ class DeckBuilderView(GameViewBase):
         self.popup_name = arcade.Text("", 0, 0, theme.GOLD_HI, 13, font_name=UI_FONT, bold=True,
                                       anchor_y="top", multiline=True, width=180)
 
-        # widgets
+        # widgets: made by `prepare` a few per step (each costs 5-30 ms, the Sort list more)
+        self.widgets: dict[str, gui.UIWidget] = {}
+        self.focus_ring = arcade.SpriteList()
+        self.scrollbars = arcade.SpriteList()
+
+    def _widget_steps(self) -> Iterator[None]:
+        """Make the bar's widgets, one a step, then show the selection's state on them."""
+        if self.widgets:
+            return
         self.mode_toggle = Segmented(("country", "continent"), "country",
                                      labels=("Country", "Continent"), button_width=110,
                                      height=36, on_change=self.set_mode)
+        yield
         self.start_btn = make_button("Start Match", width=180, height=42, kind="primary",
                                      on_click=self.start_match)
+        yield
         field = gui.UIInputText.UIStyle
         self.search = gui.UIInputText(
             width=220, height=34, text="", font_name=(UI_FONT,), font_size=13,
@@ -442,19 +452,24 @@ class DeckBuilderView(GameViewBase):
         self.search.on_change = self._on_search
         self.search_hint = arcade.Text("Search (Ctrl+F)", 0, 0, theme.GREY_TEXT, 13,
                                        font_name=UI_FONT, anchor_y="center")
+        yield
         self.sort_box = SortDropdown(default=f"Sort: {self.sort}",
-                                  options=[f"Sort: {s}" for s in SORTS], width=130,
-                                  height=34, primary_style=theme.BUTTON_SECONDARY,
-                                  dropdown_style=theme.BUTTON_SECONDARY,
-                                  active_style=theme.BUTTON_PRIMARY)
+                                     options=[f"Sort: {s}" for s in SORTS], width=130,
+                                     height=34, primary_style=theme.BUTTON_SECONDARY,
+                                     dropdown_style=theme.BUTTON_SECONDARY,
+                                     active_style=theme.BUTTON_PRIMARY)
         self.sort_box.on_change = self._on_sort
+        yield
         self.only_btn = make_button("Only selected", width=124, height=34,
                                     on_click=self.toggle_only_selected)
-        self.default_btn = make_button("Default", width=86, height=34, on_click=self.apply_default)
+        self.default_btn = make_button("Default", width=86, height=34,
+                                       on_click=self.apply_default)
+        yield
         self.select_all_btn = make_button("Select All", width=100, height=34,
                                           on_click=self.apply_select_all)
         self.clear_btn = make_button("Clear", width=72, height=34, on_click=self.apply_clear)
-        self.widgets: dict[str, gui.UIWidget] = {
+        yield
+        self.widgets = {
             "search": self.search, "sort": self.sort_box, "only": self.only_btn,
             "default": self.default_btn, "select_all": self.select_all_btn,
             "clear": self.clear_btn, "start": self.start_btn,
@@ -462,9 +477,25 @@ class DeckBuilderView(GameViewBase):
         for widget in (self.mode_toggle, self.start_btn, self.search, self.sort_box,
                        self.only_btn, self.default_btn, self.select_all_btn, self.clear_btn):
             self.ui.add(widget)
-        self.focus_ring = arcade.SpriteList()
-        self.scrollbars = arcade.SpriteList()
         self.refresh_state()
+
+    def prepare(self, width: int, height: int) -> Iterator[None]:
+        """The widgets, then the faction tiles' faces (PIL) one per step, uploaded, behind
+        the loading state; the layout that follows only places them."""
+        def work() -> Iterator[None]:
+            yield from self._widget_steps()
+            self.tile_size = (self._tile_geometry(width)[2], TILE_H)
+            atlas = self.window.ctx.default_atlas
+            for faction in self.tile_ids:
+                atlas.add(self._tile_texture(faction))
+                yield
+        return work()
+
+    def _tile_geometry(self, width: int) -> tuple[int, int, int]:
+        """(column width, tiles per row, tile width) of the faction column."""
+        col_w = int(min(330, max(230, width * 0.24)))
+        per_row = 2 if col_w >= 270 else 1
+        return col_w, per_row, (col_w - 8 * (per_row - 1)) // per_row
 
     def _heading(self, text: str) -> arcade.Text:
         return arcade.Text(text.upper(), 0, 0, theme.TEXT_MUTED, 12, font_name=UI_FONT,
@@ -713,6 +744,8 @@ class DeckBuilderView(GameViewBase):
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        for _ in self._widget_steps():  # made by `prepare` unless the screen never showed
+            pass
         top = height - TOP_BAR
         self.title_text.position = (PAD + 4, height - TOP_BAR / 2)
         self.mode_toggle.rect = arcade.LBWH(250, height - TOP_BAR / 2 - 18, 224, 36)
@@ -725,10 +758,8 @@ class DeckBuilderView(GameViewBase):
         self.panels.append(arcade.SpriteSolidColor(width, 2, width / 2, top, theme.PANEL_EDGE))
 
         # left column: faction tiles (two columns when they fit, else one)
-        col_w = int(min(330, max(230, width * 0.24)))
-        per_row = 2 if col_w >= 270 else 1
+        col_w, per_row, tile_w = self._tile_geometry(width)
         gap = 8
-        tile_w = (col_w - gap * (per_row - 1)) // per_row
         self.tile_size = (tile_w, TILE_H)
         self.factions_text.position = (PAD, top - 20)
         area_top = top - 36

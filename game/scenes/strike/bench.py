@@ -20,6 +20,7 @@ from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
 from game.scenes.harness import timed_frames
+from game.scenes.staged import finish_preparing
 
 FRAMES = 120
 
@@ -66,6 +67,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
         view.think_min = 0.0
         state["cpu"] = cpu_between_frames(view)
         win.show_view(view)
+        finish_preparing(win)  # measure the screen, not its loading state
         state["view"] = view
 
     new_draft()
@@ -104,6 +106,7 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
         view.think_min = 0.0
         state["cpu"] = cpu_between_frames(view)
         win.show_view(view)
+        finish_preparing(win)  # measure the screen, not its loading state
         state["board"] = view
 
     new_board()

@@ -11,6 +11,7 @@ opens the placement view.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -29,6 +30,11 @@ CARD_W, CARD_H = 150, 210
 DECK_SCALE = 0.62
 FLY = 0.35  # seconds a taken card flies to its deck slot (ease-out)
 FLIP = 0.3  # seconds it then takes to turn over
+
+
+def layout_scale(width: int, height: int) -> float:
+    """The draft's scale for a window size (1 at 1280 x 720 and up, at least 0.5)."""
+    return max(0.5, min(1.0, width / 1280, height / 720))
 
 
 @cache
@@ -122,8 +128,29 @@ class DraftView(StrikeView):
             return self.acting
         return self.session.me
 
+    def prepare(self, width: int, height: int) -> Iterator[None]:
+        """Paint the card faces the first layout shows (both hands, the decks' minis) and the
+        card backs, one per step behind the loading state: each is a PIL painting of tens of
+        milliseconds, cached by `look`, and uploaded to the atlas here, so the layout then
+        only places sprites."""
+        def faces() -> Iterator[None]:
+            s = self.scale = layout_scale(width, height)
+            colours = look.colour_items(self.content)
+            board = self.state["board"]
+            atlas = self.window.ctx.default_atlas
+            for seat in (0, 1):
+                for card_id in board["hands"][seat]:
+                    atlas.add(self.face(card_id, s, colours))
+                    yield
+                for card_id in board["decks"][seat][:3]:
+                    atlas.add(self.face(card_id, DECK_SCALE * s, colours))
+                    yield
+                atlas.add(card_back(seat))
+                yield
+        return faces()
+
     def layout(self, width: int, height: int) -> None:
-        s = self.scale = max(0.5, min(1.0, width / 1280, height / 720))
+        s = self.scale = layout_scale(width, height)
         cw, ch, gap = CARD_W * s, CARD_H * s, 16 * s
         cx = width / 2
         self.title_text.position = (cx, height - 28 * s)
