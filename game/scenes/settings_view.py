@@ -85,7 +85,9 @@ class SettingsView(FeltView):
         self._felt = table_felt(width, height)
 
         s = self.settings
-        rows = gui.UIBoxLayout(space_between=18, align="left")
+        # eight rows: closer together on a short window (960x600 logical is the minimum)
+        tight = height < 700
+        rows = gui.UIBoxLayout(space_between=8 if tight else 18, align="left")
         self.title_label = rows.add(make_heading("Settings", size=34))
         rows.add(gui.UISpace(height=2))
 
@@ -186,7 +188,8 @@ class SettingsView(FeltView):
         rows.add(gui.UISpace(height=4))
         rows.add(buttons)
 
-        panel = rows.with_padding(left=40, right=40, top=28, bottom=28)
+        pad = 18 if tight else 28
+        panel = rows.with_padding(left=40, right=40, top=pad, bottom=pad)
         panel.with_background(texture=panel_texture())
         root = gui.UIAnchorLayout()
         root.add(panel, anchor_x="center_x", anchor_y="center_y")

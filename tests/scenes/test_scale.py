@@ -133,6 +133,9 @@ def test_a_small_window_clamps_the_scale(window, app, sized):
     step(win)
     caption = "Shown at 1.33\u00d7: the most this window fits"
     assert caption in [w.text for w in settings.ui.walk_widgets() if hasattr(w, "text")]
+    for widget in settings.ui.walk_widgets():  # eight rows fit the minimum layout
+        r = widget.rect
+        assert r.left >= 0 and r.bottom >= 0 and r.right <= 960 and r.top <= 600, widget
     win = sized(1920, 1200)  # the window grows: the chosen 2x applies
     assert win.ui_scale == 2.0 and app.settings.ui_scale == 2.0
 
