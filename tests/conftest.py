@@ -54,12 +54,14 @@ def window(_shared_window):
     arcade.set_window(w)
     w.switch_to()
     w.hide_view()
+    w.set_ui_scale(1.0)  # a test that scaled the UI leaves no scale behind
     w.ctx.reset()
     w.default_camera.use()
     w.background_color = arcade.color.BLACK
     w.clear()
     yield w
     w.hide_view()
+    w.set_ui_scale(1.0)
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from game import paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import palette, theme
 from game.scenes.saves import SaveSlots, SlotProblem
+from game.scenes.scale import MIN_LAYOUT, view_size
 from game.scenes.settings import Settings
 from game.scenes.sound import Sounds
 from game.scenes.widgets import Toast
@@ -32,7 +33,7 @@ from game.scenes.widgets import Toast
 log = logging.getLogger(__name__)
 
 WINDOW_SIZE = (1280, 720)
-MIN_WINDOW_SIZE = (960, 600)
+MIN_WINDOW_SIZE = MIN_LAYOUT  # (960, 600): the smallest size screens lay out for
 NOT_PLAYABLE = "This game is not playable yet"
 
 
@@ -43,6 +44,7 @@ class App:
         self.window = window
         self.settings = settings if settings is not None else Settings.load()
         palette.use(self.settings.palette)
+        self.apply_ui_scale()
         self.sounds = Sounds(lambda: self.settings)
         # Messages raised while no view can show them (e.g. a corrupt settings file at start-up)
         # wait here for the next view that has a toast.
@@ -141,7 +143,8 @@ class App:
         try:
             win.switch_to()
             clear_color(win, theme.TABLE)
-            arcade.Text(message, win.width / 2, win.height / 2, theme.TEXT,
+            width, height = view_size(win)
+            arcade.Text(message, width / 2, height / 2, theme.TEXT,
                         theme.SIZE_SUBHEADING, font_name=UI_FONT, anchor_x="center",
                         anchor_y="center").draw()
             win.flip()
@@ -288,7 +291,16 @@ class App:
             self.apply_fullscreen()
         if "palette" in changes:
             palette.use(self.settings.palette)
+        if "ui_scale" in changes:
+            self.apply_ui_scale()
         return True
+
+    def apply_ui_scale(self) -> None:
+        """Lay every screen out at the UI scale setting (game.scenes.scale): the window hands
+        its handlers the new logical size, so the views on it relayout at once."""
+        set_ui_scale = getattr(self.window, "set_ui_scale", None)
+        if set_ui_scale is not None:  # a plain arcade.Window has no scale
+            set_ui_scale(self.settings.ui_scale)
 
     def apply_fullscreen(self) -> None:
         """Match the window to the fullscreen setting (a headless window has no screen: skip)."""

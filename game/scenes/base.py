@@ -5,8 +5,9 @@ line, `esc_help`), Esc (pause menu, with save, unless the screen says otherwise)
 TightUIManager for its buttons (game.scenes.ui: layout, render and blit only on change, and
 only under the widgets), a Tweener that follows the animation-speed setting, a Toast for
 rejections, a Tooltip, and one pyglet Batch for its labels. Layout is computed from the window
-size in one hook, `layout(width, height)`, called on first show and on every resize, so every
-screen is resizable the same way (docs/architecture.md).
+size in logical pixels (game.scenes.scale: the UI scale) in one hook, `layout(width, height)`,
+called on first show and on every resize or scale change, so every screen is resizable the
+same way (docs/architecture.md).
 
 Subclasses override the hooks, not the arcade handlers:
 
@@ -48,6 +49,7 @@ from game.scenes import theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
 from game.scenes.redraw import input_serial, request_redraw
+from game.scenes.scale import view_size
 from game.scenes.screen import ColorClear
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
@@ -166,7 +168,8 @@ class GameViewBase(ColorClear, arcade.View):
                                         anchor_y="center")
         dots = "." * (1 + (self._prep_frames // 8) % 3)
         self._loading.text = f"Preparing the table{dots}"
-        self._loading.position = (self.window.width / 2, self.window.height / 2)
+        width, height = view_size(self.window)
+        self._loading.position = (width / 2, height / 2)
         self._loading.draw()
 
     def is_animating(self) -> bool:
@@ -230,8 +233,8 @@ class GameViewBase(ColorClear, arcade.View):
 
     def relayout(self) -> None:
         """Run `layout` for the current window size (after the screen's content changed)."""
-        self._laid_out_for = (self.window.width, self.window.height)
-        self.layout(self.window.width, self.window.height)
+        self._laid_out_for = view_size(self.window)
+        self.layout(*self._laid_out_for)
         self.request_redraw()
 
     # arcade handlers ---------------------------------------------------------------------------
@@ -243,14 +246,14 @@ class GameViewBase(ColorClear, arcade.View):
             track(self)
         self.ui.enable()
         if self._laid_out_for is None and self._prep is None:
-            self._prep = self.prepare(self.window.width, self.window.height)
+            self._prep = self.prepare(*view_size(self.window))
             if self._prep is not None and self.prepare_sync:  # tests: all of it, now
                 for _ in self._prep:
                     pass
                 self._prep = None
         if self._prep is not None:
             return  # layout follows the preparation (`_prepare_some`)
-        if self._laid_out_for != (self.window.width, self.window.height):
+        if self._laid_out_for != view_size(self.window):
             self.relayout()
 
     def on_hide_view(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arcade
-from PIL import Image
+from PIL import Image, ImageOps
 
 
 def make_window(width: int = 1280, height: int = 720, title: str = "Tabula") -> arcade.Window:
@@ -80,10 +80,14 @@ def key(win: arcade.Window, symbol: int, modifiers: int = 0) -> None:
 
 
 def screenshot(win: arcade.Window, dt: float = 1 / 60) -> Image.Image:
-    """One frame as a PIL image (top-left origin), read before flip() while the buffer is valid."""
+    """One frame as a PIL image (top-left origin), read before flip() while the buffer is valid:
+    the whole framebuffer in physical pixels, whatever the UI scale (`arcade.get_image` reads
+    the window's size times the pixel ratio, which the scale already is)."""
     win.dispatch_event("on_update", dt)
     win.dispatch_event("on_draw")
-    img = arcade.get_image()
+    width, height = win.get_framebuffer_size()
+    data = win.ctx.screen.read(viewport=(0, 0, width, height), components=4)
+    img = ImageOps.flip(Image.frombytes("RGBA", (width, height), data))
     win.flip()
     return img
 

@@ -27,6 +27,7 @@ from game.engine.modes import ModeLaunch, ModeSpec, all_modes
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.redraw import request_redraw
+from game.scenes.scale import view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
@@ -192,8 +193,9 @@ class MainMenuView(FeltView):
     # layout -------------------------------------------------------------------------------------
     def build(self, width: int | None = None, height: int | None = None) -> None:
         """Rebuild every widget for this size (default: the window's) and the current saves."""
-        width = width or self.window.width
-        height = height or self.window.height
+        logical_width, logical_height = view_size(self.window)
+        width = width or logical_width
+        height = height or logical_height
         self.ui.clear()
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
         self.watch_buttons, self.replace_buttons = {}, {}

@@ -31,6 +31,7 @@ from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
 from game.scenes.menu import FeltView, table_felt
+from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import Toast, make_button, make_label, panel_texture
 
@@ -187,7 +188,7 @@ class NetworkView(FeltView):
 
     # layout -------------------------------------------------------------------------------
     def build(self) -> None:
-        width, height = self.window.width, self.window.height
+        width, height = view_size(self.window)
         self.ui.clear()
         self.host_buttons, self.buttons = {}, {}
         self._felt = table_felt(width, height)

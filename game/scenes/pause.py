@@ -22,6 +22,7 @@ import arcade.shape_list
 
 from game.scenes import theme
 from game.scenes.redraw import request_redraw
+from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     HelpOverlay,
@@ -61,7 +62,8 @@ class PauseView(gui.UIView):
         """(Re)build the panel: the menu, or the quit confirmation."""
         self.ui.clear()
         self.buttons = {}
-        w, h = width or self.window.width, height or self.window.height
+        logical_width, logical_height = view_size(self.window)
+        w, h = width or logical_width, height or logical_height
         self._shade = arcade.shape_list.ShapeElementList()
         self._shade.append(arcade.shape_list.create_rectangle_filled(w / 2, h / 2, w, h,
                                                                      theme.SHADE))

@@ -31,6 +31,8 @@ from typing import Any
 
 import arcade
 
+from game.scenes.scale import ScaledWindow
+
 # Events after which the picture may differ: input, and what the window system reports.
 INPUT_EVENTS = frozenset({
     "on_mouse_motion", "on_mouse_press", "on_mouse_release", "on_mouse_drag",
@@ -61,8 +63,9 @@ def input_serial(window: Any) -> int:
     return int(getattr(window, "input_events", 0))
 
 
-class OnDemandWindow(arcade.Window):
-    """An arcade Window whose loop skips the frames in which nothing changed (`invalid`)."""
+class OnDemandWindow(ScaledWindow):
+    """An arcade Window whose loop skips the frames in which nothing changed (`invalid`);
+    it also has the UI scale (game.scenes.scale)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.input_events = 0  # before super(): creating the window dispatches events

@@ -25,6 +25,8 @@ from game.replay_files import RecordEntry, distinct, entries, remember_opened
 from game.scenes import replay_screens, theme
 from game.scenes.menu import FeltView, table_felt
 from game.scenes.redraw import request_redraw
+from game.scenes.scale import view_size
+from game.scenes.ui import ScaledUIManager
 from game.scenes.widgets import Toast, make_button, make_label
 
 log = logging.getLogger(__name__)
@@ -90,7 +92,7 @@ class ReplaysView(FeltView):
         self.build()
 
     def build(self) -> None:
-        width, height = self.window.width, self.window.height
+        width, height = view_size(self.window)
         self._felt = table_felt(width, height)
         self.ui.clear()
         root = gui.UIAnchorLayout()
@@ -195,7 +197,7 @@ class ReplayViewerView(arcade.View):
         self.app = app
         self.model = model
         self.back_to = back or app.show_menu
-        self.ui = gui.UIManager()
+        self.ui = ScaledUIManager()  # the stock manager in logical pixels
         self.toast = Toast()
         self.screen: arcade.View | None = None
         self.dirty = True  # the screen must be built for the model's position
@@ -212,7 +214,7 @@ class ReplayViewerView(arcade.View):
     # -- the bar --------------------------------------------------------------------------
     def build_bar(self) -> None:
         model = self.model
-        width = self.window.width
+        width = view_size(self.window)[0]
         self.ui.clear()
         root = gui.UIAnchorLayout()
         bar = gui.UIBoxLayout(vertical=True, space_between=6)

@@ -1,4 +1,5 @@
-"""Player settings: animation speed, sound, fullscreen and the crawl Hint's CPU level.
+"""Player settings: animation speed, sound, fullscreen, the crawl Hint's CPU level, the
+colour palette and the UI scale.
 
 Stored as JSON in the user config dir (paths.user_config_dir()/settings.json). Every change is
 saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. A
@@ -13,7 +14,7 @@ import logging
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator
 
 from game import paths
 from game.engine.record import atomic_write_text
@@ -26,6 +27,9 @@ ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 SPEED_FACTORS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": 0.0}
 # Level names offered for the Hint when the crawl mode is not registered (crawl spec 7).
 DEFAULT_HINT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+# The UI scale's steps (game.scenes.scale): the Settings screen offers exactly these.
+UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 
 SETTINGS_FILE = "settings.json"
 
@@ -47,9 +51,21 @@ class Settings(BaseModel):
     hint_level: str = Field(default="hard", min_length=1)
     # "colour-blind": seats, elements and HP bars told apart by more than hue (palette.py)
     palette: Literal["standard", "colour-blind"] = "standard"
+    # every screen lays out in pixels of this size (game.scenes.scale); one of UI_SCALES
+    ui_scale: float = 1.0
 
     # Set by load() when the file on disk was unreadable; never written back.
     _load_error: str | None = PrivateAttr(default=None)
+
+    @field_validator("ui_scale", mode="before")
+    @classmethod
+    def _one_of_the_steps(cls, value: object) -> float:
+        steps = ", ".join(f"{v:g}" for v in UI_SCALES)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"must be a number, one of {steps}")
+        if float(value) not in UI_SCALES:
+            raise ValueError(f"must be one of {steps}, not {value:g}")
+        return float(value)
 
     @property
     def load_error(self) -> str | None:
@@ -86,14 +102,21 @@ class Settings(BaseModel):
             # (pydantic's ValidationError is a ValueError too): all mean a corrupt file.
             log.warning("corrupt settings file %s (%s)", path, type(exc).__name__)
             settings = cls()
+            where = f"Settings file {path} was corrupt"
+            if isinstance(exc, ValidationError):  # name the keys: the player can fix them
+                keys = "; ".join(
+                    f"{'.'.join(str(p) for p in err['loc'])}: {_reason(err)}"
+                    for err in exc.errors()
+                )
+                where = f"{where} ({keys})"
             try:
                 backup = paths.move_aside(path)
             except OSError as move_exc:
                 log.warning("could not move %s aside: %s", path, move_exc)
-                settings._load_error = "Settings file was corrupt; using defaults."
+                settings._load_error = f"{where}; using defaults."
             else:
                 settings._load_error = (
-                    f"Settings file was corrupt; defaults restored (old file kept as "
+                    f"{where}; defaults restored (old file kept as "
                     f"{backup.name})."
                 )
             return settings
@@ -109,3 +132,9 @@ class Settings(BaseModel):
             setattr(self, name, value)
         self.save()
         return self
+
+
+def _reason(error: object) -> str:
+    """A validation error's message without pydantic's "Value error, " prefix."""
+    message = str(error["msg"])  # type: ignore[index]
+    return message.removeprefix("Value error, ")

@@ -1,4 +1,5 @@
-"""The Settings screen: animation speed, sound, volume, fullscreen and the Hint's CPU level.
+"""The Settings screen: animation speed, sound, volume, fullscreen, the Hint's CPU level, the
+colours and the UI scale.
 
 Every control saves at once (App.update_settings -> Settings.save, atomic), so there is no
 "Apply" to forget and a crash never loses a change. Back (or Esc) returns to where Settings was
@@ -16,7 +17,8 @@ import arcade.shape_list
 from game.engine.modes import get_mode
 from game.scenes import theme
 from game.scenes.menu import FeltView, table_felt
-from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, Settings
+from game.scenes.scale import scale_of, view_size
+from game.scenes.settings import ANIMATION_SPEEDS, DEFAULT_HINT_LEVELS, UI_SCALES, Settings
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import (
     Segmented,
@@ -75,14 +77,17 @@ class SettingsView(FeltView):
     # layout -------------------------------------------------------------------------------------
     def build(self, width: int | None = None, height: int | None = None) -> None:
         """Rebuild every widget for this size (default: the window's) from the settings."""
-        width = width or self.window.width
-        height = height or self.window.height
+        logical_width, logical_height = view_size(self.window)
+        width = width or logical_width
+        height = height or logical_height
         self.ui.clear()
         self.controls = {}
         self._felt = table_felt(width, height)
 
         s = self.settings
-        rows = gui.UIBoxLayout(space_between=18, align="left")
+        # eight rows: closer together on a short window (960x600 logical is the minimum)
+        tight = height < 700
+        rows = gui.UIBoxLayout(space_between=8 if tight else 18, align="left")
         self.title_label = rows.add(make_heading("Settings", size=34))
         rows.add(gui.UISpace(height=2))
 
@@ -162,6 +167,19 @@ class SettingsView(FeltView):
             ),
         )
 
+        self.controls["ui_scale"] = self._row(
+            rows,
+            "UI scale",
+            self.scale_caption(),
+            Segmented(
+                [f"{v:g}" for v in UI_SCALES],
+                f"{s.ui_scale:g}",
+                labels=[f"{v:g}\u00d7" for v in UI_SCALES],
+                button_width=70,
+                on_change=lambda v: self.change(ui_scale=float(v)),
+            ),
+        )
+
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         self.back_button = buttons.add(
             make_button("Back", width=160, kind="primary", on_click=self.back)
@@ -170,7 +188,8 @@ class SettingsView(FeltView):
         rows.add(gui.UISpace(height=4))
         rows.add(buttons)
 
-        panel = rows.with_padding(left=40, right=40, top=28, bottom=28)
+        pad = 18 if tight else 28
+        panel = rows.with_padding(left=40, right=40, top=pad, bottom=pad)
         panel.with_background(texture=panel_texture())
         root = gui.UIAnchorLayout()
         root.add(panel, anchor_x="center_x", anchor_y="center_y")
@@ -189,6 +208,14 @@ class SettingsView(FeltView):
         row.add(control)
         rows.add(row)
         return control
+
+    def scale_caption(self) -> str:
+        """The UI scale's line: what it does, or the scale this window really shows (a scale
+        the window cannot fit is lowered to the largest that still lays out)."""
+        shown = scale_of(self.window)
+        if abs(shown - self.settings.ui_scale) > 1e-6:
+            return f"Shown at {shown:.2f}\u00d7: the most this window fits"
+        return "Below 1\u00d7, text is under 11 px"
 
     # actions ------------------------------------------------------------------------------------
     def change(self, **changes: object) -> None:

@@ -37,6 +37,8 @@ import arcade.gui as gui
 import pyglet.gl as gl
 from arcade.gl import BufferDescription
 
+from game.scenes.scale import fit_camera, view_size
+
 PAD = 2  # pixels around each widget (hover borders, antialiased edges)
 PLAIN_LAYOUTS = (gui.UIAnchorLayout, gui.UIBoxLayout, gui.UIGridLayout, gui.UILayout)
 Box = tuple[int, int, int, int]  # left, bottom, right, top in whole pixels
@@ -117,7 +119,51 @@ class _LayerBlit:
             )
 
 
-class TightUIManager(gui.UIManager):
+class ScaledUIManager(gui.UIManager):
+    """arcade's UIManager in logical pixels (game.scenes.scale): its surfaces have the
+    window's logical size at the window's pixel ratio (so widgets render at the physical
+    resolution), its cameras project the logical size, and its rect is the logical window.
+    The stock manager reads `Window.get_size()` and `Camera2D.match_window()`, which are
+    physical. The mouse reaches it already in logical pixels (`ScaledWindow`).
+
+    *Private*: it wraps `UIManager._get_surface` (arcade 3.3.3) to size each new surface."""
+
+    def __init__(self, window: arcade.Window | None = None) -> None:
+        super().__init__(window)
+        self._size: tuple[int, int] | None = None  # the last on_resize's, else the window's
+        self._fit_cameras()
+
+    @property
+    def logical_size(self) -> tuple[int, int]:
+        """The size the widgets lay out in: what the last `on_resize` reported (logical,
+        from `ScaledWindow`), else the window's logical size."""
+        return self._size if self._size is not None else view_size(self.window)
+
+    def _fit_cameras(self) -> None:
+        size = self.logical_size
+        for camera in (self.camera, self._render_to_surface_camera):
+            fit_camera(camera, self.window, position=True, size=size)
+
+    def _get_surface(self, layer: int) -> Any:
+        surface = super()._get_surface(layer)
+        surface.resize(size=self.logical_size, pixel_ratio=self.window.get_pixel_ratio())
+        return surface
+
+    def on_resize(self, width: int, height: int) -> None:
+        """A new window size or UI scale: cameras, surfaces and a render for the new size."""
+        self._size = (int(width), int(height))
+        self._fit_cameras()
+        for layer in list(self.children.keys()):
+            self._get_surface(layer)
+        self.trigger_render()
+
+    @property
+    def rect(self) -> arcade.types.Rect:
+        """The logical window."""
+        return arcade.LBWH(0, 0, *self.logical_size)
+
+
+class TightUIManager(ScaledUIManager):
     """Same widgets, same rendering; layout and rendering only on change, and each surface
     drawn only under the widgets (one mesh per layer, rewritten only when the boxes change:
     rewriting a vertex buffer that a pending draw still uses stalls the software rasterizer)."""

@@ -8,6 +8,7 @@ cached by size and colour so a screen full of cards costs a handful of atlas ent
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.scale import view_size
 
 # --------------------------------------------------------------------------------------------
 # textures made in code
@@ -469,9 +471,10 @@ class Tooltip:
         self._bubble.set_text(text)
         w, h = self._bubble.size
         win = arcade.get_window()
-        cx = min(max(x + 16 + w / 2, w / 2 + 4), win.width - w / 2 - 4)
+        win_w, win_h = view_size(win)
+        cx = min(max(x + 16 + w / 2, w / 2 + 4), win_w - w / 2 - 4)
         cy = y + 18 + h / 2
-        if cy + h / 2 > win.height - 4:
+        if cy + h / 2 > win_h - 4:
             cy = y - 18 - h / 2
         self._bubble.place(cx, max(h / 2 + 4, cy))
 
@@ -541,11 +544,12 @@ class Toast:
         self._bubble.style(TOAST_KINDS[self.kind], theme.TEXT, alpha)
         w, h = self._bubble.size
         win = arcade.get_window()
+        win_w, win_h = view_size(win)
         if self._at is None:
-            x, y = win.width / 2, 56 + h / 2
+            x, y = win_w / 2, 56 + h / 2
         else:
-            x = min(max(self._at[0], w / 2 + 4), win.width - w / 2 - 4)
-            y = min(max(self._at[1], h / 2 + 4), win.height - h / 2 - 4)
+            x = min(max(self._at[0], w / 2 + 4), win_w - w / 2 - 4)
+            y = min(max(self._at[1], h / 2 + 4), win_h - h / 2 - 4)
         self._bubble.place(x, y)
         self._bubble.draw()
 
@@ -688,7 +692,7 @@ class HelpOverlay(arcade.View):
 
     # view events -----------------------------------------------------------------------------
     def on_show_view(self) -> None:
-        self.layout(self.window.width, self.window.height)
+        self.layout(*view_size(self.window))
 
     def on_resize(self, width: int, height: int) -> None:
         self.parent.on_resize(width, height)
@@ -701,11 +705,8 @@ class HelpOverlay(arcade.View):
         self._footer.draw()
         ctx = self.window.ctx
         c = self.content
-        ratio = self.window.get_pixel_ratio()
-        ctx.scissor = (
-            int(c.left * ratio), int(c.bottom * ratio),
-            int(c.width * ratio), int(c.height * ratio),
-        )  # fmt: skip
+        # in window units: the screen framebuffer multiplies by the pixel ratio itself
+        ctx.scissor = (int(c.left), int(c.bottom), math.ceil(c.width), math.ceil(c.height))
         try:
             self._batch.draw()
         finally:

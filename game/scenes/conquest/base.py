@@ -39,6 +39,7 @@ from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.fonts import UI_FONT
 from game.scenes.net_banner import NetBanner, sending, watch
+from game.scenes.scale import view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic
@@ -965,7 +966,7 @@ class ConquestView(StagedLayout, GameViewBase):
 
     def draw_overlay(self) -> None:
         if self.net_banner is not None:
-            self.net_banner.draw(self.match, self.window.width, self.window.height)
+            self.net_banner.draw(self.match, *view_size(self.window))
 
     def on_leave(self) -> None:
         self.session.close()

@@ -57,6 +57,7 @@ from game.scenes.crawl.preview import (
 )
 from game.scenes.crawl.scores import marked
 from game.scenes.fonts import UI_FONT
+from game.scenes.scale import view_size
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
 VISIBLE = ("board.0", "board.1", "board.2", "board.3", "left_hand", "right_hand", "backpack")
@@ -632,7 +633,7 @@ class PlayView(GameViewBase):
         """The button bar (gui buttons, centred at the bottom) and, while it is asked, the
         rebuy confirmation panel. Clicks on board actions wait for the animations."""
         self.ui.clear()
-        width = self.window.width
+        width = view_size(self.window)[0]
         if self._bar_widgets.get(_bar_key(width)) is None:
             for _ in self._make_bar(width):
                 pass
@@ -937,7 +938,7 @@ class PlayView(GameViewBase):
             h = self.lay.card_h
             at = (x, y + h / 2 + 30) if y < self.lay.strip_y else (x, y - h / 2 - 30)
         else:
-            at = (self.window.width / 2, self.lay.strip_y)
+            at = (view_size(self.window)[0] / 2, self.lay.strip_y)
         self.last_rejection = message
         self.notify(message, "error", duration=1.5, at=at)
 

@@ -17,6 +17,7 @@ from game.engine.modes import BenchRow
 from game.engine.stats import percentile
 from game.scenes.harness import timed_frame as _frame
 from game.scenes.harness import timed_frames
+from game.scenes.scale import view_size
 from game.scenes.staged import finish_preparing
 
 FRAMES = 120
@@ -52,8 +53,8 @@ def bench_rows(frames: int = FRAMES) -> list[BenchRow]:
     def hover() -> None:
         sweep["i"] += 1
         i = sweep["i"]
-        x = 60 + (i * 37) % (win.width - 120)
-        y = 60 + (i * 53) % (win.height - 120)
+        x = 60 + (i * 37) % (view_size(win)[0] - 120)
+        y = 60 + (i * 53) % (view_size(win)[1] - 120)
         win.dispatch_event("on_mouse_motion", x, y, 0, 0)
 
     times = timed_frames(win, frames, hover, lambda: True)

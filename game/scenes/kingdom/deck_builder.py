@@ -36,6 +36,7 @@ from game.scenes import theme
 from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
+from game.scenes.scale import view_size
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.pools import cheap_key, deck_problem, default_preset, select_all
 
@@ -341,10 +342,8 @@ class ScrollArea:
         return self.rect.point_in_rect((x, y))
 
     def scissor(self, window: arcade.Window) -> tuple[int, int, int, int]:
-        ratio = window.get_pixel_ratio()
-        r = self.rect
-        return (int(r.left * ratio), int(r.bottom * ratio), math.ceil(r.width * ratio),
-                math.ceil(r.height * ratio))
+        r = self.rect  # in window units: the screen multiplies by the pixel ratio itself
+        return (int(r.left), int(r.bottom), math.ceil(r.width), math.ceil(r.height))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1032,7 +1031,7 @@ class DeckBuilderView(GameViewBase):
         area = self.list_area.rect
         x = area.right - pw / 2 - 8
         # beside the row, inside the list when it is tall enough (never over the controls)
-        top_limit = area.top if area.height >= ph else self.window.height - 8
+        top_limit = area.top if area.height >= ph else view_size(self.window)[1] - 8
         y = min(max(plate.center_y, area.bottom + ph / 2), top_limit - ph / 2)
         bg = arcade.Sprite(rounded_rect_texture(int(pw), int(ph), 10, tuple(theme.PANEL),
                                                 tuple(theme.GOLD), 2))

@@ -20,6 +20,7 @@ from game.engine.rng import ai_stream
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
 from game.scenes.net_banner import NetBanner, sending, watch
+from game.scenes.scale import view_size
 from game.scenes.strike import look
 from game.scenes.strike.cpu import CpuRunner
 from game.scenes.strike.help import help_topics
@@ -355,7 +356,7 @@ class StrikeView(GameViewBase):
     def draw_overlay(self) -> None:
         self.tip.draw()
         if self.net_banner is not None:
-            self.net_banner.draw(self.match, self.window.width, self.window.height)
+            self.net_banner.draw(self.match, *view_size(self.window))
 
     def on_hide_view(self) -> None:
         super().on_hide_view()

@@ -39,6 +39,7 @@ from arcade.types import Color
 from game.scenes import palette, theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.scale import fit_camera, view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
 from game.scenes.strike.base import StrikeSession, StrikeView
@@ -456,7 +457,7 @@ class BoardBase(StrikeView):
     def build_panel_shapes(self) -> None:
         """The panel's backgrounds, outlines and HP bars: opaque rectangles, rebuilt only when
         one of them changed (each pixel is filled once: outlines are frames, not an underlay)."""
-        w = self.window.width if self.window else 1280
+        w = view_size(self.window)[0] if self.window else 1280
         boxes = [(0, w, 0, self.panel_h - 2, look.PANEL),
                  (0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE)]
         seat = self.acting
@@ -496,10 +497,10 @@ class BoardBase(StrikeView):
     # -- drawing ----------------------------------------------------------------------------
     def draw_board(self) -> None:
         if self.shake != (0.0, 0.0):  # the board camera shifts; the panel stays put
-            w, h = self.window.width, self.window.height
+            w, h = view_size(self.window)
             if self._shake_size != (w, h):
                 self._shake_size = (w, h)
-                self.shake_cam.match_window()
+                fit_camera(self.shake_cam, self.window)
             self.shake_cam.position = (w / 2 - self.shake[0], h / 2 - self.shake[1])
             with self.shake_cam.activate():
                 self.draw_grid()
@@ -647,7 +648,7 @@ class BoardBase(StrikeView):
 
     def draw_overlay(self) -> None:
         if self.banner:
-            w = self.window.width
+            w = view_size(self.window)[0]
             cy = self.banner_text.y
             arcade.draw_lrbt_rectangle_filled(0, w, cy - 40, cy + 40, Color(0, 0, 0, 170))
             self.banner_text.draw()

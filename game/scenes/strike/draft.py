@@ -22,6 +22,7 @@ from arcade.types import Color
 from game.scenes import theme
 from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.scale import view_size
 from game.scenes.strike import look
 from game.scenes.strike.base import StrikeSession, StrikeView
 from game.scenes.widgets import make_button
@@ -209,7 +210,7 @@ class DraftView(StrikeView):
     def target_positions(self) -> dict[str, tuple[float, float, float]]:
         board = self.state["board"]
         out: dict[str, tuple[float, float, float]] = {}
-        width = self.window.width if self.window else 1280
+        width = view_size(self.window)[0] if self.window else 1280
         for row, seat in (("top", self.top_seat), ("own", self.viewer)):
             y, step = self._rows[row]
             hand = board["hands"][seat]
@@ -317,13 +318,13 @@ class DraftView(StrikeView):
         self.show_widget(self.continue_btn, over)
         self.show_widget(self.pass_btn, full)
         self._dots = []
-        width = self.window.width if self.window else 1280
+        width = view_size(self.window)[0] if self.window else 1280
         s = self.scale
         for seat_i in (0, 1):
             for i in range(3):
                 x = 150 * s + i * 22 * s if seat_i == 0 else width - 300 * s - (2 - i) * 22 * s
                 filled = len(board["decks"][seat_i]) > i
-                self._dots.append((x, self.window.height - 28 * s if self.window else 0,
+                self._dots.append((x, view_size(self.window)[1] - 28 * s if self.window else 0,
                                    look.SEAT_COLOURS[seat_i], filled))
 
     def fit_pill(self) -> None:

@@ -16,6 +16,7 @@ from arcade.types import Color
 
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
+from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import make_button
 
@@ -63,7 +64,7 @@ class LeaveDialog(arcade.View):
 
     def on_show_view(self) -> None:
         self.ui.enable()
-        self.layout(self.window.width, self.window.height)
+        self.layout(*view_size(self.window))
 
     def on_hide_view(self) -> None:
         self.ui.disable()
@@ -74,7 +75,7 @@ class LeaveDialog(arcade.View):
 
     def on_draw(self) -> None:
         self.parent.on_draw()
-        w, h = self.window.width, self.window.height
+        w, h = view_size(self.window)
         arcade.draw_lrbt_rectangle_filled(0, w, 0, h, theme.SHADE)
         left, right, bottom, top = self.box
         arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, Color(30, 34, 44, 250))

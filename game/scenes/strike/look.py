@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
+from game.scenes.scale import view_size
 
 STANDARD_SEATS = (Color(80, 220, 150), Color(255, 85, 100))
 SEAT_COLOURS = palette.seat_colours(STANDARD_SEATS)  # palette.use() swaps them later
@@ -459,10 +460,10 @@ class CardTip:
         win = arcade.get_window()
         w, h = self.width + 16, self.text.content_height + 14
         x, y = round(x), round(y)
-        left = min(x + 12, win.width - w - 4)
+        left = min(x + 12, view_size(win)[0] - w - 4)
         if left < x and x - w - 12 >= 4:
             left = x - w - 12
-        top = max(min(y, win.height - 4), h + 4)
+        top = max(min(y, view_size(win)[1] - 4), h + 4)
         self.box = (left, left + w, top - h, top)
         self.text.position = (left + 8, top - 7)
 

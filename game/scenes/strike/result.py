@@ -32,6 +32,7 @@ from game.scenes import theme
 from game.scenes.bake import bake_each, draw_baked, offscreen
 from game.scenes.base import ESC_MENU
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.scale import view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase, rect
@@ -189,7 +190,7 @@ class ResultView(BoardBase):
         super().update_screen(dt)
         if not self.lively:  # the particles hold still when nobody plays
             return
-        h = self.window.height
+        h = view_size(self.window)[1]
         for p in self.particles:
             p.center_x += p.change_x * dt
             p.center_y += p.change_y * dt
@@ -201,7 +202,7 @@ class ResultView(BoardBase):
         """Draw the final board, the panel and the dimming into an offscreen framebuffer."""
         win = self.window
         ctx = win.ctx
-        w, h = win.width, win.height
+        w, h = view_size(win)
         target = offscreen(0, 0, w, h)
         fbo = target.fbo
         with target.camera.activate():
