@@ -41,7 +41,8 @@ class Backdrop:
         if self._fbo is None or self._fbo.size != size:
             self._fbo = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
             self._key = None
-        width, height = window.width, window.height
+        ratio = window.get_pixel_ratio()  # the window's units (logical, at a UI scale)
+        width, height = size[0] / ratio, size[1] / ratio  # as the default camera projects
         key = (key, width, height)
         if key != self._key:
             self._camera = arcade.Camera2D(
