@@ -215,3 +215,51 @@ def test_no_internal_id_in_any_card_tooltip():
                   f"{effect.archetype}: {effect.text}")
     assert len(texts) > 60
     assert problems(texts, ("strike", "kingdom")) == []
+
+
+@pytest.fixture
+def painted_words(monkeypatch) -> set[str]:
+    """Every string the card painters write with PIL from now on (card faces, deck rows)."""
+    from PIL import ImageDraw
+
+    texts: set[str] = set()
+    text = ImageDraw.ImageDraw.text
+
+    def recording_text(self, xy: Any, string: Any, *args: Any, **kwargs: Any) -> Any:
+        texts.add(str(string))
+        return text(self, xy, string, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    return texts
+
+
+def test_no_internal_id_painted_on_any_card(window, painted_words):
+    """Every face of every card of strike, conquest and kingdom, and every row of kingdom's
+    deck builder, painted afresh (no cache): what PIL writes on them has no id either."""
+    from game.scenes.conquest import look as conquest_look
+    from game.scenes.kingdom import cards as kingdom_cards
+    from game.scenes.kingdom import deck_builder
+    from game.scenes.strike import look as strike_look
+    from game.systems.conquest.content import load_content as conquest_content
+    from game.systems.kingdom.content import load_content as kingdom_content
+    from game.systems.strike.content import load_content as strike_content
+
+    strike = strike_content([])
+    colours = strike_look.colour_items(strike)
+    for card in strike.cards.values():
+        strike_look.card_texture.__wrapped__(card, colours, 150, 210)
+        strike_look.mini_card_texture.__wrapped__(card, colours, 64, 90)
+    conquest = conquest_content([])
+    for card_id in conquest.cards:
+        conquest_look.card_texture(conquest, card_id, 180)  # a size no screen caches
+    kingdom = kingdom_content([])
+    kingdom_cards._cache.clear()
+    for card in kingdom.cards.values():
+        kingdom_cards.card_texture(kingdom, card.id, 130, 182)
+        deck_builder.row_texture.__wrapped__(
+            0, card, kingdom.factions[card.faction].name, kingdom.era(card.era).color,
+            kingdom.effects[card.effect].archetype, 720, 34, True)
+    kingdom_cards._cache.clear()
+    assert len(painted_words) > 100
+    assert "Berserker" in painted_words  # the archetype, the display name of overkillHeal
+    assert problems(painted_words, ("strike", "conquest", "kingdom")) == []

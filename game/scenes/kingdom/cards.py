@@ -27,7 +27,6 @@ GOLD = (226, 178, 74, 255)  # theme.GOLD: hero borders and the selection glow
 GOLD_LIGHT = (250, 222, 140, 255)
 BODY = (240, 232, 212, 255)  # parchment under the text
 INK = (34, 30, 26, 255)
-MUTED_INK = (98, 88, 76, 255)
 RAISED = (120, 230, 110, 255)  # effective stat above the card's own
 _SS = 2  # supersampling: draw twice as large, shrink with LANCZOS
 
@@ -151,21 +150,15 @@ def _render(card: Any, faction_color: str, era_color: str, archetype: str, width
         cr = ir - pad // 2
         _paste_item(img, "star", (cr - coin, cy0, cr, cy0 + coin))
 
-    # middle: archetype and effect key
+    # middle: the effect's archetype, its display name (the effect id is never shown: the
+    # rule text is in the card's tooltip; docs/kingdom-screens.md "Card drawing")
     mid_top = cy0 + coin
     gem = round(width * 0.3) * s
     mid_bot = ib - gem
     cx, cy = (il + ir) / 2, (mid_top + mid_bot) / 2
     arch_font, arch_lines = _fit_lines(draw, archetype, inner_w - 2 * pad,
-                                       (mid_bot - mid_top) * 0.6, round(width * 0.12) * s, 1)
-    key_font = _font(round(width * 0.085) * s, bold=False)
-    while draw.textlength(card.effect, font=key_font) > inner_w - 2 * pad and key_font.size > 4:
-        key_font = _font(key_font.size - 1, bold=False)
-    gap = arch_font.size * 0.15
-    total = arch_font.size + gap + key_font.size
-    _centered_lines(draw, arch_lines, arch_font, cx, cy - total / 2 + arch_font.size / 2, INK)
-    draw.text((cx, cy + total / 2 - key_font.size / 2), card.effect, font=key_font,
-              fill=MUTED_INK, anchor="mm")
+                                       (mid_bot - mid_top) * 0.8, round(width * 0.13) * s, 2)
+    _centered_lines(draw, arch_lines, arch_font, cx, cy, INK)
 
     # bottom corners: ATK on a red gem, DEF on a blue gem
     num_font = _font(round(gem * 0.5))

@@ -239,8 +239,7 @@ def row_texture(content_key: int, card: Any, faction_name: str, era_color: str, 
         draw.text((x + gem.width + 5, mid), str(value), font=body, fill=_rgba(theme.TEXT),
                   anchor="lm")
     effect_w = width - cols.effect - 8
-    text = f"{archetype} ({card.effect})" if card.effect != "none" else archetype
-    draw.text((cols.effect, mid), _fit(draw, text, effect_w, 13, False), font=small,
+    draw.text((cols.effect, mid), _fit(draw, archetype, effect_w, 13, False), font=small,
               fill=_rgba(theme.TEXT), anchor="lm")
     return arcade.Texture(img, hash=f"kingdom-row-{content_key}-{card.id}-{width}x{height}-"
                                      f"{int(show_faction)}")
@@ -1021,9 +1020,8 @@ class DeckBuilderView(GameViewBase):
         ch = round(cw * CARD_RATIO)
         if self.popup_name.width != cw:
             self.popup_name.width = self.popup_text.width = cw
-        name = f"{effect.archetype} ({card.effect})" if card.effect != "none" else effect.archetype
-        if self.popup_name.text != name:
-            self.popup_name.text = name
+        if self.popup_name.text != effect.archetype:
+            self.popup_name.text = effect.archetype
         if self.popup_text.text != effect.text:
             self.popup_text.text = effect.text
         text_h = self.popup_name.content_height + 4 + self.popup_text.content_height
