@@ -16,6 +16,13 @@ import arcade.hitbox
 # documented default is set to the bounding box for every texture the game makes (issue 14).
 arcade.hitbox.algo_default = arcade.hitbox.algo_bounding_box
 
+# The window's texture atlas starts at 512 x 512 and doubles when a texture does not fit, a
+# copy of everything on it: 120-140 ms at the 1024 -> 2048 step here, inside whichever step of
+# a screen's preparation adds the texture that overflows (crawl's board and strike's draft
+# reach 2048 x 2048). Made at that size at launch (16 MB), before any texture is on it, the
+# first openings never pay a resize (issue 14, item 2).
+arcade.ArcadeContext.atlas_size = (2048, 2048)
+
 if arcade.headless:  # arcade 3.3.3 + pyglet 2.1.19; works with DISPLAY unset, no-op under Xvfb
     import pyglet.window.xlib  # noqa: F401  (pyglet.input needs it; it opens no display)
     from arcade.controller import ControllerManager

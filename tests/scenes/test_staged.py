@@ -29,6 +29,13 @@ def _crawl_picker(app: Any) -> Any:
     return PickerView(app, new_match("constructed", 7))
 
 
+def _crawl_board(app: Any) -> Any:
+    from game.scenes.crawl.play import PlayView
+    from game.scenes.crawl.start import new_match
+
+    return PlayView(app, new_match("normal", 5), intro=False, scored=False)
+
+
 def _strike_draft(app: Any) -> Any:
     from game.scenes.strike.base import StrikeSession
     from game.scenes.strike.draft import DraftView
@@ -64,6 +71,7 @@ def _kingdom_builder(app: Any) -> Any:
 SCREENS = {
     "crawl start": (_crawl_start, 8),
     "crawl picker": (_crawl_picker, 14),
+    "crawl board": (_crawl_board, 20),
     "strike draft": (_strike_draft, 8),
     "conquest setup": (_conquest_setup, 6),
     "conquest commander": (_conquest_commander, 14),

@@ -58,6 +58,7 @@ from game.scenes.crawl.preview import (
 from game.scenes.crawl.scores import marked
 from game.scenes.fonts import UI_FONT
 from game.scenes.scale import view_size
+from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
 VISIBLE = ("board.0", "board.1", "board.2", "board.3", "left_hand", "right_hand", "backpack")
@@ -149,7 +150,7 @@ class PortraitShaker:
             portrait.center_x = self.view.portrait_x + value
 
 
-class PlayView(GameViewBase):
+class PlayView(StagedLayout, GameViewBase):
     """One run in progress: board, hands, hero, backpack, chest, deck and the button bar."""
 
     title = "Card Crawl"
@@ -456,21 +457,17 @@ class PlayView(GameViewBase):
                 card_text.warm([spec])
                 yield
 
-    def prepare(self, width: int, height: int) -> Iterator[None] | None:
-        """Bake the texts of the first frame and build the button bar, a few units per step
-        (the loading state shows meanwhile); None when there is nothing to do."""
+    def warm_steps(self, width: int, height: int) -> Iterator[None]:
+        """Bake the texts of the first frame, build the button bar and paint the faces, a few
+        units per step (StagedLayout: the loading state shows meanwhile; the layout's own
+        steps follow)."""
         now = self._texts_now(width, height)
-        wide = _bar_key(width)
-        if not now and self._bar_widgets.get(wide) is not None:
-            return None
-
-        def work() -> Iterator[None]:
-            for i in range(0, len(now), BAKE_STEP):
-                card_text.warm(now[i:i + BAKE_STEP])
-                yield
+        for i in range(0, len(now), BAKE_STEP):
+            card_text.warm(now[i:i + BAKE_STEP])
+            yield
+        if self._bar_widgets.get(_bar_key(width)) is None:
             yield from self._make_bar(width)
-            yield from self._paint_faces(width, height)
-        return work()
+        yield from self._paint_faces(width, height)
 
     def _paint_faces(self, width: int, height: int) -> Iterator[None]:
         """Paint the textures of the first frame one per step (cached by `look`, so layout
@@ -511,7 +508,8 @@ class PlayView(GameViewBase):
             if (time.perf_counter() - start) * 1000.0 >= BACKGROUND_MS:
                 return
 
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        """The layout (StagedLayout: in steps on first show, at once on a resize)."""
         self.tweener.finish_all()
         self.lay = lay = PlayLayout.compute(width, height)
         w, h = lay.card_w, lay.card_h
@@ -540,6 +538,7 @@ class PlayView(GameViewBase):
         disc.position = _on_pixels(disc, lay.center("deck"))
         self.static.append(disc)
         self.deck_text.place(*lay.center("deck"))
+        yield
 
         # hero panel: portrait, HP text and bar, gold, effect badges
         hero = lay.places["hero"]
@@ -591,11 +590,15 @@ class PlayView(GameViewBase):
         self.overlay.append(self.spinner)
         self.padlock.visible = False
         self.overlay.append(self.padlock)
+        yield
 
         self._build_buttons()
-        self._rebuild_cards()
+        yield
+        yield from self._rebuild_cards()
         self.refresh_hud(animate=False)
+        yield
         self._bake_labels()
+        yield
         self._laid_out = True
         self._refresh_highlights()
         if self._pending:
@@ -648,8 +651,9 @@ class PlayView(GameViewBase):
         if self.confirming:
             self._show_confirm()
 
-    def _rebuild_cards(self) -> None:
-        """(Re)create every card at rest from the seat view (first show, resize)."""
+    def _rebuild_cards(self) -> Iterator[None]:
+        """(Re)create every card at rest from the seat view (first show, resize), one card
+        a step."""
         for card in self.cards.values():
             card.remove()
         self.cards = {}
@@ -665,6 +669,7 @@ class PlayView(GameViewBase):
             card.home = self.lay.center(place)
             card.position = card.home
             self.cards[data["id"]] = card
+            yield
 
     # -- state -> screen -------------------------------------------------------------------
     def refresh_hud(self, animate: bool = True) -> None:
