@@ -15,11 +15,11 @@ from game import paths
 from game.cli import run
 from game.engine.modes import get_mode
 from game.engine.record import canonical_json, save_record
+from game.engine.replay_model import ReplayModel
 from game.replay_files import keep_finished, opened_paths, record_key, replays_dir
+from game.scenes import replay_screens
 from game.scenes.app import App
 from game.scenes.harness import click, drag, key, step
-from game.engine.replay_model import ReplayModel
-from game.scenes import replay_screens
 from game.scenes.replay_screens import screen_kind
 from game.scenes.replays import BAR_HEIGHT, ReplaysView, ReplayViewerView, open_replay_file
 from tests.replays.records import MODES, record_of
