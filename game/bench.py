@@ -115,5 +115,8 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
                     from game.scenes.screen_bench import screen_rows
 
                     rows += screen_rows(spec.id)
+                    from game.scenes.replay_bench import replay_rows
+
+                    rows += replay_rows(spec.id)  # a step of the replay viewer
                 rows += step_rows(spec)  # worst case per phase step
     return rows

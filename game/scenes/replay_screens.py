@@ -6,15 +6,24 @@ sessions, so no CPU moves and nothing is saved. The viewer owns the match: a scr
 here never closes it; `discard(view)` stops only what the screen itself started (CPU runners,
 card warmers). The full view hands the screen a `FullView` of the match, whose `view_json`
 is the whole state, so the screens need no special case for it.
+
+A step of the viewer must not build a screen again (100-600 ms here: gui widgets, texts, card
+faces). `ScreenCache` keeps the built screens, one per kind of screen (`screen_kind`: the
+mode's screen class for the position) and seat, and a screen taken again for another position
+is told so with its `show_position()`: it reads the match's position and refreshes its sprites
+and texts in place, without layout and without animation, as it does after an event playback.
+A screen class without `show_position` is built again for each position.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import arcade
 
 from game.engine.match import Match
+from game.scenes.scale import view_size
 
 
 class FullView:
@@ -88,6 +97,55 @@ SCREENS = {"strike": _strike, "conquest": _conquest, "crawl": _crawl, "kingdom":
 def screen_for(app: Any, match: Match, seat: int | None) -> arcade.View:
     """The mode's screen of the match's current position as `seat` sees it (None: all)."""
     return SCREENS[match.rules.mode](app, match, seat)
+
+
+def screen_kind(match: Match) -> str:
+    """Which of the mode's screens `screen_for` builds at the match's position: two
+    positions of one kind are shown by one screen (`ScreenCache`)."""
+    mode = match.rules.mode
+    if mode in ("strike", "conquest") and match.result is not None:
+        return "over"
+    if mode == "kingdom" and match.phase != "deck_builder":
+        return "match"  # planning and combat: one MatchView, the end included
+    return str(match.phase)  # crawl's "pick" and "play" (the end is the play board)
+
+
+class ScreenCache:
+    """The viewer's built screens, one per (kind, seat), the least recently shown dropped
+    past `limit` (see the module docstring)."""
+
+    def __init__(self, app: Any, limit: int = 8) -> None:
+        self.app = app
+        self.limit = limit
+        self.views: OrderedDict[tuple[str, int | None], arcade.View] = OrderedDict()
+        self.built = 0  # screens built (tests: a step reuses one)
+        self.reused = 0  # positions shown by a screen built before
+
+    def show(self, match: Match, seat: int | None) -> arcade.View:
+        """The screen of the match's current position for `seat`, laid out for the window."""
+        key = (screen_kind(match), seat)
+        view = self.views.get(key)
+        if view is not None and hasattr(view, "show_position"):
+            self.views.move_to_end(key)
+            view.show_position()
+            self.reused += 1
+            if getattr(view, "_laid_out_for", None) != view_size(view.window):
+                view.relayout()  # the window was resized while another screen showed
+            return view
+        if view is not None:
+            discard(self.views.pop(key))
+        view = screen_for(self.app, match, seat)
+        view.relayout()  # never shown: the app must not take it for a live match
+        self.built += 1
+        self.views[key] = view
+        while len(self.views) > self.limit:
+            discard(self.views.popitem(last=False)[1])
+        return view
+
+    def clear(self) -> None:
+        """Stop every kept screen (the viewer closes)."""
+        while self.views:
+            discard(self.views.popitem()[1])
 
 
 def discard(view: arcade.View) -> None:

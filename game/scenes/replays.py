@@ -23,16 +23,19 @@ from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.engine.replay_model import RecordSummary, ReplayModel, summarize
 from game.replay_files import RecordEntry, distinct, entries, remember_opened
 from game.scenes import replay_screens, theme
+from game.scenes.fonts import UI_FONT
 from game.scenes.menu import FeltView, table_felt
 from game.scenes.redraw import request_redraw
 from game.scenes.scale import view_size
-from game.scenes.ui import ScaledUIManager
+from game.scenes.ui import TightUIManager
 from game.scenes.widgets import Toast, make_button, make_label
 
 log = logging.getLogger(__name__)
 
 ROWS_PER_PAGE = 8
 BAR_HEIGHT = 96
+BAR_COLOUR = arcade.types.Color(16, 20, 26, 230)
+CAPTION_ROOM = 24  # the caption's line at the foot of the bar, under the buttons
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 0.8  # one decision per this many seconds at 1x
 KIND_WORDS = {"save": "saved game", "finished": "finished", "opened": "opened file"}
@@ -197,14 +200,16 @@ class ReplayViewerView(arcade.View):
         self.app = app
         self.model = model
         self.back_to = back or app.show_menu
-        self.ui = ScaledUIManager()  # the stock manager in logical pixels
+        self.ui = TightUIManager()  # the bar's buttons (in logical pixels at a UI scale)
+        self.scrub_ui = TightUIManager()  # the scrubber (see `build_bar`)
         self.toast = Toast()
         self.screen: arcade.View | None = None
+        self.screens = replay_screens.ScreenCache(app)
         self.dirty = True  # the screen must be built for the model's position
         self.playing = False
         self.speed_index = SPEEDS.index(1.0)
         self.clock = 0.0
-        self.rebuilds = 0  # screens built (a test checks one per position change)
+        self.rebuilds = 0  # positions shown (a test checks one per position change)
         if model.over:
             model.set_seat(None)  # a finished match opens on the full view
         self._syncing = False
@@ -213,12 +218,14 @@ class ReplayViewerView(arcade.View):
 
     # -- the bar --------------------------------------------------------------------------
     def build_bar(self) -> None:
+        """The bar: a row of buttons in `ui`, the scrubber alone in `scrub_ui` and the caption
+        drawn as a plain text. Both change at every step; in one manager with the buttons,
+        each change rendered every widget of the bar again (about 50 ms a step here)."""
         model = self.model
         width = view_size(self.window)[0]
         self.ui.clear()
+        self.scrub_ui.clear()
         root = gui.UIAnchorLayout()
-        bar = gui.UIBoxLayout(vertical=True, space_between=6)
-        bar.with_background(color=arcade.types.Color(16, 20, 26, 230))
         top = gui.UIBoxLayout(vertical=False, space_between=6)
         self.start_btn = top.add(make_button("|<", width=44, on_click=self.to_start))
         self.back_btn = top.add(make_button("<", width=44, on_click=self.step_back))
@@ -237,18 +244,21 @@ class ReplayViewerView(arcade.View):
         self.here_btn = top.add(make_button("Play from here", width=150, kind="info",
                                             on_click=self.play_from_here))
         top.add(make_button("Back", width=70, on_click=self.leave))
+        root.add(top, anchor_x="center_x", anchor_y="bottom", align_y=CAPTION_ROOM)
+        self.ui.add(root)
         slider_width = max(200, min(width - 40, 1240))
         self.slider = gui.UISlider(value=model.index, min_value=0,
                                    max_value=max(1, model.length), width=slider_width, height=24)
         # every change of the value seeks (a drag, a click on the track, or a set)
         gui.bind(self.slider, "value", self.on_slider)
-        self.caption = make_label("Decision", color=theme.TEXT, size=theme.SIZE_SMALL + 1,
-                                  width=slider_width)
-        bar.add(self.slider)
-        bar.add(top)
-        bar.add(self.caption)
-        root.add(bar, anchor_x="center_x", anchor_y="bottom", align_y=2)
-        self.ui.add(root)
+        scrub = gui.UIAnchorLayout()
+        scrub.add(self.slider, anchor_x="center_x", anchor_y="bottom",
+                  align_y=BAR_HEIGHT - 4 - 24)
+        self.scrub_ui.add(scrub)
+        self.caption = arcade.Text("Decision", width / 2, CAPTION_ROOM / 2, theme.TEXT,
+                                   theme.SIZE_SMALL + 1, font_name=UI_FONT, anchor_x="center",
+                                   anchor_y="center")
+        self._caption_width = slider_width
         self.sync_bar()
 
     def speed_text(self) -> str:
@@ -267,9 +277,10 @@ class ReplayViewerView(arcade.View):
         self.fwd_btn.disabled = self.end_btn.disabled = model.index >= model.length
         self.seat_buttons[None].disabled = not model.full_allowed
         for seat, button in self.seat_buttons.items():
-            button.text = button.text.strip("[]")
-            if seat == model.seat:
-                button.text = f"[{button.text}]"
+            name = button.text.strip("[]")
+            text = f"[{name}]" if seat == model.seat else name
+            if button.text != text:  # a change renders the button again
+                button.text = text
         problem = self.here_problem()
         self.here_btn.disabled = problem is not None
         state = model.match
@@ -280,7 +291,13 @@ class ReplayViewerView(arcade.View):
             words.append(f"Play from here: {problem}")
         elif model.problem and model.index == model.length:
             words.append(f"the record stops: {model.problem}")
-        self.caption.text = " · ".join(words)
+        text = " · ".join(words)
+        if self.caption.text != text:
+            self.caption.text = text
+            self.caption.font_size = theme.SIZE_SMALL + 1
+            while self.caption.content_width > self._caption_width and \
+                    self.caption.font_size > theme.SIZE_MIN:
+                self.caption.font_size -= 1  # a long "stops" reason still fits the bar
 
     def here_problem(self) -> str | None:
         return self.model.setup_problem()
@@ -358,27 +375,26 @@ class ReplayViewerView(arcade.View):
 
     def close(self) -> None:
         self.playing = False
-        if self.screen is not None:
-            replay_screens.discard(self.screen)
-            self.screen = None
+        self.screens.clear()
+        self.screen = None
         self.model.close()
 
     # -- the screen -----------------------------------------------------------------------
     def rebuild(self) -> None:
-        """Build the mode's screen for the model's position and seat (read-only)."""
-        if self.screen is not None:
-            replay_screens.discard(self.screen)
-        self.screen = replay_screens.screen_for(self.app, self.model.match, self.model.seat)
-        self.screen.relayout()  # never shown: the app must not take it for a live match
+        """Show the model's position and seat on the mode's screen (read-only): the screen
+        of that kind and seat built before takes the position in place (`ScreenCache`)."""
+        self.screen = self.screens.show(self.model.match, self.model.seat)
         self.rebuilds += 1
         self.dirty = False
 
     def on_show_view(self) -> None:
         if self.bar_shown:
             self.ui.enable()
+            self.scrub_ui.enable()
 
     def on_hide_view(self) -> None:
         self.ui.disable()
+        self.scrub_ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         self.build_bar()
@@ -402,17 +418,22 @@ class ReplayViewerView(arcade.View):
     def toggle_bar(self) -> None:
         """Tab hides the bar (it covers the bottom of the screen) and shows it again."""
         self.bar_shown = not self.bar_shown
-        if self.bar_shown:
-            self.ui.enable()
-        else:
-            self.ui.disable()
+        for manager in (self.ui, self.scrub_ui):
+            if self.bar_shown:
+                manager.enable()
+            else:
+                manager.disable()
 
     def on_draw(self) -> None:
         self.clear(color=theme.TABLE)
         if self.screen is not None:
             self.screen.on_draw()
         if self.bar_shown:
+            arcade.draw_lrbt_rectangle_filled(0, view_size(self.window)[0], 0, BAR_HEIGHT,
+                                             BAR_COLOUR)
             self.ui.draw()
+            self.scrub_ui.draw()
+            self.caption.draw()
         self.toast.draw()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:

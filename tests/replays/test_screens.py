@@ -8,16 +8,20 @@ import json
 
 import arcade
 import pytest
+from PIL import ImageChops
 
 import game.scenes  # noqa: F401  (arcade.gui shim)
 from game import paths
 from game.cli import run
 from game.engine.modes import get_mode
 from game.engine.record import canonical_json, save_record
+from game.engine.replay_model import ReplayModel
 from game.replay_files import keep_finished, opened_paths, record_key, replays_dir
+from game.scenes import replay_screens
 from game.scenes.app import App
 from game.scenes.harness import click, drag, key, step
-from game.scenes.replays import ReplaysView, ReplayViewerView, open_replay_file
+from game.scenes.replay_screens import screen_kind
+from game.scenes.replays import BAR_HEIGHT, ReplaysView, ReplayViewerView, open_replay_file
 from tests.replays.records import MODES, record_of
 
 SCREENS = {  # the mode's own screen classes the viewer shows, by phase
@@ -205,3 +209,61 @@ def test_play_replay_rejects_a_bad_file_and_a_mode_with_it(tmp_path, capsys):
     save_record(good, record_of("crawl"))
     assert run(["play", "crawl", "--replay", str(good)]) == 64
     assert not paths.user_data_dir().exists() or not opened_paths()
+
+
+SHOWN_STATE = {"strike": "state", "conquest": "state", "crawl": "state", "kingdom": "shown"}
+
+
+def shown_part(mode, state):
+    """The part of seat 0's view that the mode's screen keeps as the state it shows."""
+    if mode != "kingdom":
+        return state
+    return {"turn": state["turn"], "phase": state["phase"], "result": state["result"],
+            "seats": state["board"]["seats"], "combat_log": state["board"]["combat_log"]}
+
+
+def _picture(window, screen):
+    window.clear()
+    screen.on_draw()
+    return arcade.get_image(0, BAR_HEIGHT + 1, window.width, window.height - BAR_HEIGHT - 1)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_step_shows_the_position_on_the_screen_built_before(window, app, mode):
+    """A step forward and back, and a jump within the phase, show the model's position on
+    the very screen object the viewer built before (no new build, no layout), drawn as a
+    screen built at that position draws it."""
+    view = app.show_view(ReplayViewerView(app, ReplayModel(record_of(mode))))
+    model = view.model
+    view.show_seat(0)
+    # a position whose next one is shown by the same kind of screen
+    index = next(i for i in range(model.length // 2, model.length - 1)
+                 if model.seek(i) == i and (kind := screen_kind(model.match))
+                 and model.seek(i + 1) == i + 1 and screen_kind(model.match) == kind
+                 and model.seek(i + 2) == i + 2 and screen_kind(model.match) == kind)
+    view.seek(index)
+    step(window, 1)
+    screen, built = view.screen, view.screens.built
+    layouts = screen._laid_out_for
+    shown = []
+    for keys, at in (((arcade.key.RIGHT,), index + 1), ((arcade.key.LEFT,), index),
+                     ((arcade.key.RIGHT, arcade.key.RIGHT), index + 2)):
+        for symbol in keys:
+            key(window, symbol)
+        step(window, 1)
+        assert model.index == at and view.screen is screen
+        assert view.screens.built == built  # nothing was built again
+        assert canonical_json(getattr(screen, SHOWN_STATE[mode])) == \
+            canonical_json(shown_part(mode, model.match.view_json(0)))
+        assert len(model.match.decisions) == at  # no CPU moved the watched match
+        shown.append(canonical_json(model.match.view_json(0)))
+    assert screen._laid_out_for == layouts
+    assert shown[0] != shown[1]  # the steps changed the position shown
+    # the picture is the one of a screen built at this position
+    reused = _picture(window, screen)
+    fresh = replay_screens.screen_for(app, model.match, 0)
+    fresh.relayout()
+    step_fresh = _picture(window, fresh)
+    replay_screens.discard(fresh)
+    diff = ImageChops.difference(reused.convert("RGB"), step_fresh.convert("RGB"))
+    assert diff.getbbox() is None, diff.getbbox()

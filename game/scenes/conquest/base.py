@@ -362,6 +362,13 @@ class ConquestView(StagedLayout, GameViewBase):
     def refresh_screen(self) -> None:
         """Hook: the screen's own panels and highlights after a state change."""
 
+    def show_position(self) -> None:
+        """The replay viewer moved the match to another position of this screen's phase:
+        show it as it is, in place, without animation and without layout (docs/replays.md)."""
+        self.session.events.clear()
+        self.fast_forward()
+        self.refresh()
+
     # -- layout ---------------------------------------------------------------------------------
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         top = height - BAR_H

@@ -319,6 +319,11 @@ class PickerView(StagedLayout, GameViewBase):
             self.buttons["start"].disabled = len(self.selected) != self.needed
             self.buttons["clear"].disabled = not self.selected
 
+    def show_position(self) -> None:
+        """The replay viewer moved to another position of the pick phase: there is none but
+        the first (its one decision starts the run), and the screen shows the catalogue and
+        the viewer's own selection, nothing of the position (docs/replays.md)."""
+
     def draw_board(self) -> None:
         if self.tiles_shapes is not None:
             self.tiles_shapes.draw()

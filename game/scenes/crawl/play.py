@@ -892,8 +892,9 @@ class PlayView(StagedLayout, GameViewBase):
         self.tweener.add(_Settle(length, self.settle))
         self._refresh_buttons()
 
-    def settle(self) -> None:
-        """End of an animation: every card at rest where the seat view says, HUD exact."""
+    def settle(self, snap: bool = False) -> None:
+        """End of an animation: every card at rest where the seat view says, HUD exact
+        (`snap`: a card not at home jumps there instead of sliding, the HP bar too)."""
         board = self.state["board"]
         seen: set[str] = set()
         for place in VISIBLE:
@@ -915,6 +916,8 @@ class PlayView(StagedLayout, GameViewBase):
                 card.flip = 1.0
             card.place = place
             card.home = self.lay.center(place)
+            if snap:
+                card.position = card.home
             if math.dist(card.position, card.home) > 1:
                 self.to_top(card)
                 self.tweener.add(PositionTween(
@@ -925,10 +928,23 @@ class PlayView(StagedLayout, GameViewBase):
                 self.to_table(card)
         for card_id in [i for i in self.cards if i not in seen]:
             self.cards.pop(card_id).remove()
-        self.refresh_hud()
+        self.refresh_hud(animate=not snap)
         self._refresh_highlights()
-        if self.state.get("result") is not None and self.end_timer is None:
+        if self.state.get("result") is not None and self.end_timer is None and not snap:
             self.end_timer = END_DELAY
+
+    def show_position(self) -> None:
+        """The replay viewer moved the match to another position of the run: show it as it
+        is, in place, without animation and without layout (docs/replays.md)."""
+        self.tweener.finish_all()
+        self.queue.clear()
+        self.fx_layer.sprites.clear()
+        self._pending, self._pending_ids = [], set()
+        self.state = self.match.view_json(0)
+        self.legal = self.match.legal_decisions(0)
+        self.sel = self.focus = None
+        self._clear_hint()
+        self.settle(snap=True)
 
     def _reject(self, message: str, near: CardSprite | None) -> None:
         """The match refused a move: the card snaps back, the message shows beside it."""

@@ -424,6 +424,11 @@ class DeckBuilderView(GameViewBase):
         self.focus_ring = arcade.SpriteList()
         self.scrollbars = arcade.SpriteList()
 
+    def show_position(self) -> None:
+        """The replay viewer moved to another position of the deck builder: the screen shows
+        the seat's pool, not the position (a seat view never prints a committed deck), so
+        it stays as it is (docs/replays.md)."""
+
     def _widget_steps(self) -> Iterator[None]:
         """Make the bar's widgets, one a step, then show the selection's state on them."""
         if self.widgets:

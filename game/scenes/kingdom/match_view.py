@@ -870,6 +870,20 @@ class MatchView(GameViewBase):
         if self.match.result is not None and not self.ended and self.end_delay is None:
             self.end_delay = 0.0 if self.tweener.instant else 0.9
 
+    def show_position(self) -> None:
+        """The replay viewer moved the match to another position: show it as it is, in
+        place, without animation and without layout unless the lanes changed (docs/replays.md)
+        ; never the end screen."""
+        self.events.clear()
+        self.event_wait = 0.0
+        self.settle_pending = False
+        self.tweener.finish_all()
+        self.moving.clear()
+        self.selected = None
+        self.sell_mode = False
+        self.events_done()
+        self.end_delay = None
+
     def update_banner(self) -> None:
         seat = self.to_act[0] if self.to_act else None
         if self.match.result is not None or self.ended:

@@ -199,6 +199,18 @@ class StrikeView(GameViewBase):
     def after_submit(self, decision: dict[str, Any]) -> None:
         """A decision was accepted (its events are queued)."""
 
+    def show_position(self) -> None:
+        """The replay viewer moved the match to another position of this screen's phase:
+        show it as it is, in place, without animation and without layout (docs/replays.md)."""
+        self.state = self.match.view_json(self.session.me)
+        self.events.clear()
+        self.event_wait = 0.0
+        self.tweener.finish_all()
+        self.show_state()
+
+    def show_state(self) -> None:
+        """Hook of `show_position`: every sprite and text as `self.state` says."""
+
     def play_event(self, event: dict[str, Any]) -> float:
         """Start the animation of one event; the seconds to wait before the next one."""
         return 0.0

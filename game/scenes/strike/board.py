@@ -746,6 +746,12 @@ class BoardBase(StrikeView):
         self.build_flames()
         self.refresh_panel()
 
+    def show_state(self) -> None:
+        self.fx, self.flashes, self.button_flash = [], [], {}
+        self.banner, self.banner_time, self.next_view = "", 0.0, None
+        self.shake = (0.0, 0.0)
+        self.events_done()
+
     def cpu_blocked(self) -> bool:
         return bool(self.banner) or self.next_view is not None
 

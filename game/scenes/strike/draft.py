@@ -474,6 +474,11 @@ class DraftView(StrikeView):
     def events_done(self) -> None:
         self.refresh_texts()
 
+    def show_state(self) -> None:
+        self.hover = None
+        self.message = starter_line(self)  # the line a screen built at this position shows
+        self.rebuild(animate=False)
+
     def open_board(self) -> None:
         if self.state["phase"] == "draft":
             return
