@@ -23,7 +23,7 @@ import arcade
 
 from game import paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
-from game.scenes import palette, theme
+from game.scenes import glyphs, palette, theme
 from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.scale import MIN_LAYOUT, view_size
 from game.scenes.settings import Settings
@@ -368,6 +368,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
     window.background_color = theme.TABLE
     load_fonts()
     app = App(window)
+    glyphs.start_warming()  # the common text styles, behind the menu (game.scenes.glyphs)
     previous = exit_on_signals(window)
     try:
         app.apply_fullscreen()

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import pyglet
 
-from game.scenes import theme
+from game.scenes import glyphs, theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
 from game.scenes.redraw import input_serial, request_redraw
@@ -131,8 +131,10 @@ class GameViewBase(ColorClear, arcade.View):
 
     def prepare(self, width: int, height: int) -> Iterator[object] | None:
         """Heavy work before the first layout, as a generator yielding between small units
-        (each well under `PREPARE_BUDGET_MS`); None when the screen has nothing to prepare."""
-        return None
+        (each well under `PREPARE_BUDGET_MS`); None when the screen has nothing to prepare.
+        By default: the common text styles not rendered yet (game.scenes.glyphs; a screen
+        that overrides this yields from `glyphs.warm_steps()` first)."""
+        return glyphs.warm_steps() if glyphs.cold_styles() else None
 
     @property
     def preparing(self) -> bool:
@@ -245,6 +247,24 @@ class GameViewBase(ColorClear, arcade.View):
         if track is not None:  # the app saves this screen's match if the game is closed
             track(self)
         self.ui.enable()
+        self.open_for_window()
+
+    def prepare_now(self) -> None:
+        """Run the rest of a running preparation at once and lay out (a screen needed whole
+        before its steps are done)."""
+        if self._prep is None:
+            return
+        for _ in self._prep:
+            pass
+        self._prep = None
+        self.relayout()
+
+    def open_for_window(self) -> None:
+        """Lay the screen out for the window, behind its preparation the first time: the
+        loading state shows while `prepare` runs, in steps, from `on_update`, and `layout`
+        follows. On a screen shown again, lay out only if the window changed size. (A screen
+        drawn inside another one, as the replay viewer does, calls this instead of being
+        shown, then passes it its updates and draws.)"""
         if self._laid_out_for is None and self._prep is None:
             self._prep = self.prepare(*view_size(self.window))
             if self._prep is not None and self.prepare_sync:  # tests: all of it, now

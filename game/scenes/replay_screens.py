@@ -23,6 +23,7 @@ from typing import Any
 import arcade
 
 from game.engine.match import Match
+from game.scenes.base import GameViewBase
 from game.scenes.scale import view_size
 
 
@@ -127,15 +128,16 @@ class ScreenCache:
         view = self.views.get(key)
         if view is not None and hasattr(view, "show_position"):
             self.views.move_to_end(key)
+            if isinstance(view, GameViewBase):
+                view.prepare_now()  # still in its opening steps: whole before it moves on
             view.show_position()
             self.reused += 1
-            if getattr(view, "_laid_out_for", None) != view_size(view.window):
-                view.relayout()  # the window was resized while another screen showed
+            open_for_window(view)  # laid out again if the window was resized meanwhile
             return view
         if view is not None:
             discard(self.views.pop(key))
         view = screen_for(self.app, match, seat)
-        view.relayout()  # never shown: the app must not take it for a live match
+        open_for_window(view)  # never shown: the app must not take it for a live match
         self.built += 1
         self.views[key] = view
         while len(self.views) > self.limit:
@@ -146,6 +148,16 @@ class ScreenCache:
         """Stop every kept screen (the viewer closes)."""
         while self.views:
             discard(self.views.popitem()[1])
+
+
+def open_for_window(view: arcade.View) -> None:
+    """Lay a screen out for the window without showing it: a game screen prepares in steps
+    behind its loading state first (`GameViewBase.open_for_window`: the viewer's frames run
+    the steps through the screen's `on_update`), any other view is laid out at once."""
+    if isinstance(view, GameViewBase):
+        view.open_for_window()
+    elif getattr(view, "_laid_out_for", None) != view_size(view.window):
+        view.relayout()
 
 
 def discard(view: arcade.View) -> None:

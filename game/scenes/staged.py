@@ -26,6 +26,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from game.scenes import glyphs
+
 IMPORT_WAIT_S = 0.002  # a step waiting for a background import sleeps this long (GIL free)
 
 
@@ -88,6 +90,7 @@ class StagedLayout:
 
     def prepare(self, width: int, height: int) -> Iterator[None] | None:
         def staged() -> Iterator[None]:
+            yield from glyphs.warm_steps()  # the text styles still cold (game.scenes.glyphs)
             yield from self.warm_steps(width, height)
             yield from self.layout_steps(width, height)
             yield from gui_steps(self.ui)

@@ -22,6 +22,7 @@ from game.scenes.app import App
 from game.scenes.harness import click, drag, key, step
 from game.scenes.replay_screens import screen_kind
 from game.scenes.replays import BAR_HEIGHT, ReplaysView, ReplayViewerView, open_replay_file
+from game.scenes.scale import view_size
 from tests.replays.records import MODES, record_of
 
 SCREENS = {  # the mode's own screen classes the viewer shows, by phase
@@ -243,8 +244,14 @@ def test_a_step_shows_the_position_on_the_screen_built_before(window, app, mode)
                  and model.seek(i + 2) == i + 2 and screen_kind(model.match) == kind)
     view.seek(index)
     step(window, 1)
+    frames = 0
+    while getattr(view.screen, "preparing", False):  # a new kind of screen: in steps
+        step(window, 1)
+        frames += 1
+        assert frames < 400
     screen, built = view.screen, view.screens.built
     layouts = screen._laid_out_for
+    assert layouts is not None
     shown = []
     for keys, at in (((arcade.key.RIGHT,), index + 1), ((arcade.key.LEFT,), index),
                      ((arcade.key.RIGHT, arcade.key.RIGHT), index + 2)):
@@ -267,3 +274,37 @@ def test_a_step_shows_the_position_on_the_screen_built_before(window, app, mode)
     replay_screens.discard(fresh)
     diff = ImageChops.difference(reused.convert("RGB"), step_fresh.convert("RGB"))
     assert diff.getbbox() is None, diff.getbbox()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_new_kind_of_screen_prepares_behind_its_loading_state(window, app, mode,
+                                                                 monkeypatch):
+    """The first position of a kind builds its screen in steps (the viewer keeps drawing
+    and taking keys meanwhile); a step onto a screen still preparing finishes it at once."""
+    from game.scenes.base import GameViewBase
+
+    monkeypatch.setattr(GameViewBase, "prepare_sync", False)
+    view = app.show_view(ReplayViewerView(app, ReplayModel(record_of(mode))))
+    step(window, 1)
+    screen = view.screen
+    assert isinstance(screen, GameViewBase) and screen.preparing
+    steps = 0
+    while screen.preparing:
+        step(window, 1)
+        steps += 1
+        assert steps < 400
+    assert steps >= 1 and screen._laid_out_for == view_size(window)
+    view.close()
+
+    view = app.show_view(ReplayViewerView(app, ReplayModel(record_of(mode))))
+    step(window, 1)
+    screen = view.screen
+    assert screen.preparing
+    kind = screen_kind(view.model.match)
+    assert view.model.seek(1) == 1
+    view.moved()
+    step(window, 1)
+    if screen_kind(view.model.match) == kind:  # the same screen: finished, then moved on
+        assert view.screen is screen
+        assert not screen.preparing and screen._laid_out_for == view_size(window)
+    view.close()

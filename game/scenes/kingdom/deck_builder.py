@@ -32,7 +32,7 @@ from arcade.types import Color
 from PIL import Image, ImageDraw, ImageOps
 
 from game.engine.record import match_record
-from game.scenes import theme
+from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
@@ -486,6 +486,7 @@ class DeckBuilderView(GameViewBase):
         """The widgets, then the faction tiles' faces (PIL) one per step, uploaded, behind
         the loading state; the layout that follows only places them."""
         def work() -> Iterator[None]:
+            yield from glyphs.warm_steps()  # the text styles still cold (game.scenes.glyphs)
             yield from self._widget_steps()
             self.tile_size = (self._tile_geometry(width)[2], TILE_H)
             atlas = self.window.ctx.default_atlas

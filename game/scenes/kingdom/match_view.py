@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import math
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 from uuid import uuid4
 
@@ -39,6 +40,7 @@ from game.scenes.kingdom.cards import card_back_texture, card_texture
 from game.scenes.kingdom.cpu import CpuRunner
 from game.scenes.kingdom.layout import Layout, compute
 from game.scenes.kingdom.warm import CardWarmer, Face
+from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
 
@@ -132,7 +134,7 @@ def set_text(text: arcade.Text, value: str) -> None:
         text.text = value
 
 
-class MatchView(GameViewBase):
+class MatchView(StagedLayout, GameViewBase):
     """Planning, the CPU's turn and the combat playback of one kingdom match."""
 
     title = "Kingdom"
@@ -283,10 +285,14 @@ class MatchView(GameViewBase):
         for button in self.buttons.values():
             self.ui.add(button)
 
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        """The layout (StagedLayout: in steps behind the loading state on first show, at once
+        on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
         self.lay = lay = compute(width, height, self.lanes)
         self.build_static()
+        yield
         self.place_texts()
+        yield
         b = lay.buttons
         if self.spectating and not self.ended:
             p = lay.bottom_panel
@@ -302,7 +308,9 @@ class MatchView(GameViewBase):
                                                       col_w, h)
             self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom,
                                                    b.right - left - col_w - 16, b.height)
+        yield
         self.rebuild(snap=True)
+        yield
         self.refresh_hud()
         self.warm_faces()
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import deque
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -41,6 +42,7 @@ from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.scale import fit_camera, view_size
 from game.scenes.screen import draw_opaque
+from game.scenes.staged import StagedLayout
 from game.scenes.strike import look
 from game.scenes.strike.base import StrikeSession, StrikeView
 from game.scenes.strike.fx import Fx
@@ -90,7 +92,7 @@ def set_text(text: arcade.Text, value: str) -> None:
         text.text = value
 
 
-class BoardBase(StrikeView):
+class BoardBase(StagedLayout, StrikeView):
     """The board and panel of one phase; subclasses fill in the hooks below."""
 
     think_min = 0.4
@@ -196,18 +198,23 @@ class BoardBase(StrikeView):
         """Marks on top of the tokens (the selected unit's ring)."""
 
     # -- geometry ----------------------------------------------------------------------------
-    def layout(self, width: int, height: int) -> None:
+    def layout_steps(self, width: int, height: int) -> Iterator[None]:
+        """The layout (StagedLayout: in steps behind the loading state on first show, at once
+        on a resize): the grid, the flames, the tokens, the panel and its texts."""
         self.panel_h = int(height * 0.27)
         area_h = height - self.panel_h - 8 - HP_LABEL_ROOM  # the top row's HP labels fit
         self.tile = max(8, int(min(width / self.cols, area_h / self.rows)))
         self.x0 = (width - self.tile * self.cols) / 2
         self.y0 = self.panel_h + (area_h - self.tile * self.rows) / 2
         self.build_static()
+        yield
         self.build_flames()
         for uid in list(self.token_of):
             self.tokens.remove(self.token_of.pop(uid))
         self.sync_units()
+        yield
         self.layout_panel(width, height)
+        yield
         self.refresh_panel()
         self.banner_text.position = (width / 2, self.y0 + self.tile * self.rows / 2)
 

@@ -19,7 +19,7 @@ import arcade
 from arcade import easing
 from arcade.types import Color
 
-from game.scenes import theme
+from game.scenes import glyphs, theme
 from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.scale import view_size
@@ -135,6 +135,7 @@ class DraftView(StrikeView):
         milliseconds, cached by `look`, and uploaded to the atlas here, so the layout then
         only places sprites."""
         def faces() -> Iterator[None]:
+            yield from glyphs.warm_steps()  # the text styles still cold (game.scenes.glyphs)
             s = self.scale = layout_scale(width, height)
             colours = look.colour_items(self.content)
             board = self.state["board"]
