@@ -36,6 +36,14 @@ def _crawl_board(app: Any) -> Any:
     return PlayView(app, new_match("normal", 5), intro=False, scored=False)
 
 
+def _gallery(name: str):
+    """A screen of game.scenes.gallery (a real position of a CPU-played match, seat 0 to act)."""
+    from game.scenes import gallery
+
+    screen = next(s for s in gallery.screens() if s.name == name)
+    return screen.build
+
+
 def _strike_draft(app: Any) -> Any:
     from game.scenes.strike.base import StrikeSession
     from game.scenes.strike.draft import DraftView
@@ -73,6 +81,8 @@ SCREENS = {
     "crawl picker": (_crawl_picker, 14),
     "crawl board": (_crawl_board, 20),
     "strike draft": (_strike_draft, 8),
+    "strike combat board": (_gallery("strike/combat"), 5),
+    "kingdom match view": (_gallery("kingdom/planning"), 6),
     "conquest setup": (_conquest_setup, 6),
     "conquest commander": (_conquest_commander, 14),
     "kingdom deck builder": (_kingdom_builder, 10),
