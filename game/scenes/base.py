@@ -26,7 +26,8 @@ Subclasses override the hooks, not the arcade handlers:
 - `prepare(width, height)`: heavy work before the first layout (text bakes, uploads), as a
   generator that yields between small units of work. It runs `PREPARE_BUDGET_MS` of work a
   frame with a loading state on the screen (`preparing` is True), and `layout` follows; so a
-  screen never blocks the window for long however much it has to bake.
+  screen never blocks the window for long however much it has to bake. The first frame runs
+  `FIRST_FRAME_BUDGET_MS` only: a preparation that short (warm caches) shows no loading state.
 
 Render on demand (game.scenes.redraw): the window draws only after input or when a screen
 asks. `on_update` asks for the next frame while `is_animating()` holds, in the frame where it
@@ -85,6 +86,7 @@ COMMON_HELP = common_help()
 
 QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
+FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading state would show
 
 
 class GameViewBase(ColorClear, arcade.View):
@@ -151,11 +153,12 @@ class GameViewBase(ColorClear, arcade.View):
         assert self._prep is not None
         start = time.perf_counter()
         self._prep_frames += 1
-        if self._prep_frames == 1 and not self.prepare_sync:
-            self.request_redraw()  # the first frame shows the loading state, before any work
-            return
+        # The first frame does a little work only: a screen whose preparation is that short
+        # (its caches warm: a phase change, a second run) shows whole at once, with no frame
+        # of loading state between two screens; a longer one shows the loading state then.
+        budget = FIRST_FRAME_BUDGET_MS if self._prep_frames == 1 else PREPARE_BUDGET_MS
         try:
-            while (time.perf_counter() - start) * 1000.0 < PREPARE_BUDGET_MS:
+            while (time.perf_counter() - start) * 1000.0 < budget:
                 next(self._prep)
         except StopIteration:
             self._prep = None

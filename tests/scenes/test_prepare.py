@@ -4,17 +4,23 @@ the texts of its first frame before it shows, and the rest a few per idle frame 
 
 from __future__ import annotations
 
+import math
+import time
+
 import arcade
 import pytest
 
 from game.scenes import theme
-from game.scenes.base import GameViewBase
+from game.scenes.base import FIRST_FRAME_BUDGET_MS, GameViewBase
 from game.scenes.crawl import card_text
 from game.scenes.harness import region_colors, screenshot, step
 
 
 class SlowView(GameViewBase):
-    """Ten units of preparation, then a layout that records the window size it got."""
+    """Ten units of preparation (`UNIT_S` each), then a layout that records the window size
+    it got."""
+
+    UNIT_S = 0.008  # ten units: 80 ms, more than the first frame's budget
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -24,6 +30,7 @@ class SlowView(GameViewBase):
     def prepare(self, width, height):
         def work():
             for _ in range(10):
+                time.sleep(self.UNIT_S)
                 self.units += 1
                 yield
         return work()
@@ -37,12 +44,14 @@ def incremental(monkeypatch):
     monkeypatch.setattr(GameViewBase, "prepare_sync", False)
 
 
-def test_the_first_frame_shows_the_loading_state_before_any_work(window, app, incremental):
+def test_a_long_preparation_shows_the_loading_state_after_a_short_first_frame(window, app,
+                                                                            incremental):
     view = SlowView(app)
     window.show_view(view)
-    assert view.preparing and view.units == 0 and view.laid_out == []
-    img = screenshot(window)  # update + draw: the loading line, no preparation yet
-    assert view.units == 0
+    assert view.preparing and view.units == 0 and view.laid_out == []  # the show did none
+    img = screenshot(window)  # update + draw: the first frame's budget, then the loading line
+    first_units = math.ceil(FIRST_FRAME_BUDGET_MS / 1000 / SlowView.UNIT_S)
+    assert 1 <= view.units <= first_units and view.preparing
     middle = arcade.LBWH(window.width / 2 - 150, window.height / 2 - 20, 300, 40)
     assert len(region_colors(img, middle)) > 1  # text on the table colour
     assert view._loading is not None and view._loading.text.startswith("Preparing the table")
@@ -52,6 +61,20 @@ def test_the_first_frame_shows_the_loading_state_before_any_work(window, app, in
         step(window)
     assert view.units == 10
     assert view.laid_out == [(window.width, window.height)]  # once, after the preparation
+    window.show_view(arcade.View())
+
+
+def test_a_short_preparation_shows_the_screen_in_its_first_frame(window, app, incremental,
+                                                                  monkeypatch):
+    """Warm caches (a phase change, a second run): no frame of loading state between two
+    screens."""
+    monkeypatch.setattr(SlowView, "UNIT_S", 0.0)
+    view = SlowView(app)
+    window.show_view(view)
+    assert view.preparing
+    step(window)
+    assert not view.preparing and view.units == 10
+    assert view.laid_out == [(window.width, window.height)] and view._loading is None
     window.show_view(arcade.View())
 
 
@@ -95,8 +118,6 @@ def test_the_crawl_board_bakes_only_its_first_frame_before_it_shows(window, app,
     window.show_view(view)
     assert view.preparing
     assert sum(baked) == 0  # showing it baked nothing
-    step(window)  # the loading state's frame
-    assert sum(baked) == 0
     frames = 0
     while view.preparing:
         step(window)

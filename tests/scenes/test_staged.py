@@ -127,7 +127,7 @@ def test_the_opening_prepares_in_small_steps_and_ends_whole(name, window, app, m
         step(window)
         frames += 1
         assert frames < 400
-    assert frames >= 2  # the loading state's frame, then at least one frame of work
+    assert frames >= 1  # at least one frame of work after the show
     step(window, 2)
     assert screenshot(window).tobytes() == reference.tobytes()  # whole, pixel for pixel
     _close(app, window, view)
