@@ -13,6 +13,7 @@ SIGINT save that match and end every CPU worker process (`shutdown`).
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import signal
@@ -351,6 +352,19 @@ def exit_on_signals(window: arcade.Window) -> dict[int, Any]:
     return previous
 
 
+
+def freeze_launch_heap() -> None:
+    """Keep what the launch made (modules, content, fonts, the first screen) out of the
+    garbage collector's full collections from now on (`gc.freeze`).
+
+    A full collection scans every tracked object: about 190,000 once a game's screens have
+    opened, 95-130 ms here, a pause inside whichever frame allocates past the threshold (a
+    screen's opening blocked 190-290 ms instead of 60 ms). Frozen, the launch's 110,000 are not
+    scanned and the pauses were 46-83 ms. Objects made later are collected as before."""
+    gc.collect()
+    gc.freeze()
+
+
 def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
             first: Any = None) -> None:
     """Open the window and run the game until it is closed (`tabula` / `tabula play`).
@@ -384,6 +398,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
             app.show_menu().ask_replace(launch)  # type: ignore[attr-defined]
         elif app.start_mode(launch) is None:
             app.show_menu()
+        freeze_launch_heap()
         arcade.run()
     except AppClosing:
         pass  # a signal in a headless window: close as if the window was closed

@@ -107,12 +107,14 @@ def open_window(app: Any) -> None:
     behind the menu) are then paid where a player pays them, at launch, and not by the first
     screen measured; everything else stays cold (no game screen was built yet)."""
     from game.scenes import glyphs
+    from game.scenes.app import freeze_launch_heap
     from game.scenes.harness import timed_frame
 
     app.show_menu()
     timed_frame(app.window)
     for _ in glyphs.warm_steps():
         pass
+    freeze_launch_heap()  # as `run_app` does before its loop
 
 
 def first_frame(app: Any, make: Callable[[Any], Any]) -> tuple[float, float]:

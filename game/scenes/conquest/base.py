@@ -379,7 +379,9 @@ class ConquestView(StagedLayout, GameViewBase):
         self.map_rect = self.fit_map(arcade.LRBT(left + 8, right - 8, LOG_H + 6, top - 6))
         self.grid.fit(self.map_rect.left, self.map_rect.bottom, self.map_rect.width,
                       self.map_rect.height)
-        self.build_map()
+        self.build_map_shapes()
+        yield
+        self.build_tile_ids()
         yield
         self.build_frame(width, height)
         self.bar_title.position = (12, height - BAR_H / 2)
@@ -409,8 +411,8 @@ class ConquestView(StagedLayout, GameViewBase):
     def unit_size(self) -> float:
         return look.unit_size(self.grid.size)
 
-    def build_map(self) -> None:
-        """Hexes, bases with flags, tile ids baked once per layout (8)."""
+    def build_map_shapes(self) -> None:
+        """The hexes and the bases' flags (8); the tile ids are `build_tile_ids`."""
         g = self.grid
         shapes = ShapeElementList()
         for tile, t in self.content.tiles.items():
@@ -425,7 +427,6 @@ class ConquestView(StagedLayout, GameViewBase):
                 for shape in self.flag_shapes(tile, t.base_of):
                     shapes.append(shape)
         self.map_shapes = shapes
-        self.build_tile_ids()
 
     def flag_shapes(self, tile: str, seat: int) -> list[Any]:
         """A base's flag: a pole with a pennant in the seat colour, above the tile id."""
