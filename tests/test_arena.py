@@ -120,6 +120,23 @@ def test_shards_give_the_records_and_merge_the_summary_of_one_run(duel, tmp_path
     assert code == 0 and "first_seat_share" in table
 
 
+def test_a_run_resumed_from_a_later_seed_merges_into_the_summary_of_one_run(duel, tmp_path,
+                                                                           capsys):
+    """A mirror measured in two sittings (`--seed 1 --games 4`, then `--seed 5 --games 3`)
+    merges into what one run over seeds 1..7 reports, though both number their games from 0."""
+    base = ["simulate", "synthetic", "--ai", "random", "--vs", "random", "--json"]
+    code, single, _ = cli(capsys, *base, "--games", "7", "--seed", "1",
+                          "--out", str(tmp_path / "whole.jsonl"))
+    assert code == 0
+    first, rest = tmp_path / "first.jsonl", tmp_path / "rest.jsonl"
+    assert cli(capsys, *base, "--games", "4", "--seed", "1", "--out", str(first))[0] == 0
+    assert cli(capsys, *base, "--games", "3", "--seed", "5", "--out", str(rest))[0] == 0
+    assert json.loads(lines_of(rest)[0])["arena"]["game"] == 0
+    code, merged, err = cli(capsys, "merge", str(first), str(rest), "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(merged) == json.loads(single)
+
+
 def _game_line(capsys, tmp_path) -> dict:
     out_file = tmp_path / "one.jsonl"
     assert cli(capsys, "simulate", "synthetic", "--ai", "random", "--vs", "first",
@@ -156,8 +173,8 @@ CRAFTED = [
      "line 1: record: options.ai: not the levels of synthetic random vs first"),
     (lambda g: json.dumps(g) + "\n" + _crafted(g, lambda x: x["arena"].update(vs="idle")),
      "line 2: arena: random vs idle, but the first game is random vs first"),
-    (lambda g: json.dumps(g) + "\n" + json.dumps(g), "line 2: arena.game: game 0 is also in "
-                                                     "{path} line 1"),
+    (lambda g: json.dumps(g) + "\n" + json.dumps(g), "line 2: record.seed: the game of seed 1 "
+                                                     "with these seats is also in {path} line 1"),
     (lambda g: "", "no games in {path}"),
 ]
 

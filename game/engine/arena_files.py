@@ -1,7 +1,8 @@
 """Reading `simulate --out` files back (`tabula merge`): one line at a time, checked.
 
 A line is `{"record", "result", "arena": {"game", "ai", "vs", "turns"}}`. Every file of a
-merge must hold games of one arena (same mode, levels and mods) and no game twice; the merged
+merge must hold games of one arena (same mode, levels and mods) and no game twice (a game is
+its seed and seats, `game_key`, so runs from different `--seed`s merge); the merged
 `Tally` is then the one a single run over the union of their seeds would have made. A line
 that is not such a game stops the merge with an `ArenaError` that names the file, the line
 and the field. The result is trusted as written (`tabula replay` checks a record's play).
@@ -27,7 +28,7 @@ def merge_files(paths: Iterable[str | Path]) -> Tally:
     tally: Tally | None = None
     mods: list[dict[str, str]] = []
     summarize = None
-    seen: dict[int, str] = {}
+    seen: dict[tuple[int, str], str] = {}  # a game is its seed and who sat where
     for path in paths:
         for where, line in _lines(Path(path)):
             _check_shape(line, where)
@@ -39,9 +40,10 @@ def merge_files(paths: Iterable[str | Path]) -> Tally:
                 mods = line["record"].get("mods", [])
                 summarize = spec.summarize
             _check_fits(line, where, tally, mods)
-            game = line["arena"]["game"]
+            game = game_key(line)
             if game in seen:
-                raise ArenaError(f"{where}: arena.game: game {game} is also in {seen[game]}")
+                raise ArenaError(f"{where}: record.seed: the game of seed {game[0]} with these "
+                                 f"seats is also in {seen[game]}")
             seen[game] = where
             try:
                 count_line(tally, line, mods, summarize)
@@ -52,6 +54,14 @@ def merge_files(paths: Iterable[str | Path]) -> Tally:
     if tally is None:
         raise ArenaError("no games in " + ", ".join(str(p) for p in paths))
     return tally
+
+
+def game_key(line: dict[str, Any]) -> tuple[int, str]:
+    """What makes a game of an arena distinct: its seed and the levels in its seats (a
+    seat-swapped pair shares a seed). Not `arena.game`, the index within its run: runs that
+    started at different seeds (`--seed`, a resumed measurement) number their games from 0."""
+    ai = (line["record"].get("options") or {}).get("ai")
+    return int(line["record"]["seed"]), json.dumps(ai, sort_keys=True)
 
 
 def _lines(path: Path) -> Iterable[tuple[str, dict[str, Any]]]:
