@@ -33,6 +33,7 @@ def main() -> None:
     from game.scenes.fonts import load_fonts
     from game.scenes.harness import make_window, screenshot, step
     from game.scenes.settings import UI_SCALES, Settings
+    from game.scenes.staged import finish_preparing
 
     if args.scale not in UI_SCALES:
         parser.error(f"--scale must be one of {', '.join(f'{v:g}' for v in UI_SCALES)}")
@@ -50,6 +51,7 @@ def main() -> None:
             if hasattr(view, "prepare_sync"):  # the board, not its loading state
                 view.prepare_sync = True
             window.show_view(view)
+            finish_preparing(window)
             step(window, 3)
             image = screenshot(window)
             image.convert("RGB").save(args.out / f"{screen.name.replace('/', '-')}.png")

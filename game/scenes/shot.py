@@ -35,9 +35,13 @@ def ensure_window() -> arcade.Window:
 
 
 def shoot_view(view: arcade.View, out_png: str | Path, frames: int = 2) -> Path:
-    """Show `view`, run `frames` frames (the first lays the gui out) and save the last one."""
+    """Show `view`, let it prepare (a shot is of the screen, never of its loading state), run
+    `frames` frames (the first lays the gui out) and save the last one."""
+    from game.scenes.staged import finish_preparing
+
     win = ensure_window()
     win.show_view(view)
+    finish_preparing(win)
     step(win, max(0, frames - 1))
     image = screenshot(win)
     out = Path(out_png)

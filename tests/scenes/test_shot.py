@@ -38,3 +38,25 @@ def test_shoot_record_uses_the_mode_shot_view(window, registry, fake_scenes, tmp
     match = FakeMatch()
     out = shoot_record(match, tmp_path / "deep" / "shot.png")
     assert out.is_file() and fake_scenes.shots == [match]
+
+
+def test_a_shot_is_of_the_screen_never_of_its_loading_state(window, tmp_path, monkeypatch):
+    """`tabula shot` runs in a fresh process: the text styles are cold and the screen prepares
+    in steps; the shot waits for the whole screen, never "Preparing the table" (about 200
+    colours; a kingdom screen has thousands)."""
+    from game.engine.record import build_match
+    from game.scenes import gallery, glyphs
+    from game.scenes.base import GameViewBase
+
+    monkeypatch.setattr(GameViewBase, "prepare_sync", False)
+    monkeypatch.setattr(glyphs, "_warm", set())
+    match = build_match(gallery.phase_records("kingdom")["over"])
+    try:
+        out = shoot_record(match, tmp_path / "kingdom.png")
+        view = window.current_view
+        assert isinstance(view, GameViewBase) and not view.preparing
+        assert view._laid_out_for is not None
+    finally:
+        match.close()
+    with Image.open(out) as img:
+        assert len(img.getcolors(maxcolors=1 << 20)) > 2000

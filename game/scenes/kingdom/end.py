@@ -166,7 +166,7 @@ class EndView(MatchView):
 
     def paint_backdrop(self) -> None:
         """The final boards and their texts under the shade, and the result panel's texts."""
-        self.shapes.draw()
+        self.draw_shapes()
         self.draw_sprites()
         self.batch.draw()
         self.panel.draw()

@@ -175,6 +175,10 @@ class MatchView(StagedLayout, GameViewBase):
         self.lay: Layout | None = None
         self.shapes = shape_list.ShapeElementList()  # panels, slot frames, hatches, strip
         self.static = arcade.SpriteList()  # flags, coin icons, the lane highlight
+        # the dark fill of each slot frame, shown while no card covers it (`rebuild`): under a
+        # card it is fill the rasterizer pays for and nobody sees
+        self.slot_fills = arcade.SpriteList()
+        self.fill_of: dict[tuple[int, int], arcade.Sprite] = {}
         self.hud = arcade.SpriteList()  # HP bar fills
         self.cards = arcade.SpriteList()  # every card and card back
         self.marks = arcade.SpriteList()  # glows, locks, stars, badges
@@ -401,6 +405,9 @@ class MatchView(StagedLayout, GameViewBase):
         assert lay is not None
         self.shapes = shapes = shape_list.ShapeElementList()
         self.static.clear()
+        self.slot_fills.clear()
+        self.fill_of = {}
+        slot_fill = rounded_rect_texture(lay.card_w, lay.card_h, 10, (0, 0, 0, 70))
         self.hud.clear()
         self.slot_frames.clear()
         self.hatched.clear()
@@ -436,7 +443,10 @@ class MatchView(StagedLayout, GameViewBase):
                 if lane < len(self.seat(seat)["slots"]):
                     self.slot_frames[(seat, lane)] = rect
                     if (seat, lane) not in self.growing:
-                        art.add_box(shapes, rect, Color(0, 0, 0, 70), Color(255, 255, 255, 70))
+                        art.add_box(shapes, rect, None, Color(255, 255, 255, 70))
+                        sprite = arcade.Sprite(slot_fill, center_x=x, center_y=y)
+                        self.fill_of[(seat, lane)] = sprite
+                        self.slot_fills.append(sprite)
                 else:
                     self.hatched.append((seat, lane))
                     art.add_box(shapes, rect, Color(0, 0, 0, 40), None)
@@ -580,6 +590,9 @@ class MatchView(StagedLayout, GameViewBase):
             self.home[key] = (x, y)
             if snap or not self.moving.get(key):
                 sprite.position = (x, y)
+        for (seat, lane), shade in self.fill_of.items():
+            slots = self.seat(seat)["slots"]
+            shade.visible = lane >= len(slots) or slots[lane] is None
         self.refresh_marks()
 
     def refresh_marks(self) -> None:
@@ -778,8 +791,14 @@ class MatchView(StagedLayout, GameViewBase):
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_board(self) -> None:
-        self.shapes.draw()  # panels, frames, hatching: fewer pixels than a cached copy's blit
+        self.draw_shapes()
         self.draw_sprites()
+
+    def draw_shapes(self) -> None:
+        """The empty slots' fills under the panels, frames and hatching (drawn directly:
+        fewer pixels than a cached copy's blit, game/scenes/backdrop.py)."""
+        self.slot_fills.draw(filter=self.window.ctx.NEAREST)
+        self.shapes.draw()
 
     def draw_sprites(self) -> None:
         """The layers above the shapes: flags and coins, HP bars, cards, effects, marks."""

@@ -99,6 +99,24 @@ def center(view, key_: tuple) -> tuple[float, float]:
 
 
 # -- rendering ---------------------------------------------------------------------------------
+def test_a_slot_frame_is_shaded_only_while_no_card_covers_it(window, kingdom):
+    """Each slot's dark fill is a sprite, shown for an empty slot and hidden under a unit's
+    card (fill nobody sees costs a software rasterizer its pixels)."""
+    view = kingdom()
+    image = screenshot(window)
+    empty = [(s, i) for s in (0, 1) for i, u in enumerate(view.seat(s)["slots"]) if u is None]
+    full = [(s, i) for s in (0, 1) for i, u in enumerate(view.seat(s)["slots"]) if u]
+    assert empty and full
+    for slot in empty:
+        assert view.fill_of[slot].visible
+        x, y = view.slot_pos(*slot)
+        table = pixel(image, 40, y)  # the bare table left of the lanes
+        shaded = pixel(image, x, y)
+        assert sum(shaded) < sum(table)  # 70/255 black over the table
+    for slot in full:
+        assert not view.fill_of[slot].visible
+
+
 def test_mid_match_renders_panels_bars_and_boards(window, kingdom):
     from game.scenes.kingdom import art
     from game.scenes.kingdom.cards import card_back_texture
