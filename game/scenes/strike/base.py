@@ -242,6 +242,8 @@ class StrikeView(GameViewBase):
                     self.event_wait += self.play_event(self.events.popleft())
                 if not self.events:
                     self._done_pending = True
+        elif self.event_wait > 0.0:  # the last event's own time runs out, then events_done
+            self.event_wait = max(0.0, self.event_wait - dt * factor) if factor > 0.0 else 0.0
         if getattr(self, "_done_pending", False) and not self.events and self.event_wait <= 0:
             self._done_pending = False
             self.events_done()

@@ -442,3 +442,16 @@ def test_the_draft_says_who_the_deal_chose_to_pick_first(window, strike_app, rul
         assert view.message == line
     finally:
         view.session.close()
+
+
+def test_the_last_events_wait_runs_out_and_the_screen_rests(window, strike):
+    """After the last queued event its own time runs out (it kept the screen drawing at 60
+    frames a second, for ever, when it was only counted down while events were queued)."""
+    view = strike(COMBAT_MID)
+    step(window, 2)
+    view.events.clear()
+    view.event_wait = 0.2  # what the last event's animation asked for
+    assert view.is_animating()
+    step(window, 15)  # 0.25 s at normal speed
+    assert view.event_wait == 0.0 and not view.is_animating()
+    view.session.close()
