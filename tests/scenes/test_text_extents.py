@@ -13,6 +13,8 @@ checked in tests/scenes/test_readable.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import arcade
@@ -39,6 +41,22 @@ def sized(window, size):
     """Make the shared headless window report `size` (see tests/scenes/test_readable.py)."""
     window._width, window._height = size
     window.dispatch_event("on_resize", *size)
+
+
+@contextmanager
+def shown(window, app, screen, size) -> Iterator[Any]:
+    """The screen built and shown on the window reporting `size`, two frames drawn; closed
+    and the window's size put back after."""
+    old = (window._width, window._height)
+    view = screen.build(app)
+    try:
+        sized(window, size)
+        window.show_view(view)
+        step(window, 2)
+        yield window.current_view
+    finally:
+        gallery.close(view)
+        sized(window, old)
 
 
 def text_of(widget: gui.UIWidget) -> Any:
@@ -82,16 +100,8 @@ SCREENS = list(gallery.screens())
 @pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 def test_every_text_inside_its_box(window, app, screen, size):
-    old = (window._width, window._height)
-    view = screen.build(app)
-    try:
-        sized(window, size)
-        window.show_view(view)
-        step(window, 2)
-        assert problems(window.current_view) == []
-    finally:
-        gallery.close(view)
-        sized(window, old)
+    with shown(window, app, screen, size) as view:
+        assert problems(view) == []
 
 
 @pytest.fixture
@@ -143,16 +153,8 @@ def outside_window(view: Any, texts: list[arcade.Text], size: tuple[int, int]) -
 @pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 def test_every_self_drawn_text_inside_the_window(window, app, screen, size, created):
-    old = (window._width, window._height)
-    view = screen.build(app)
-    try:
-        sized(window, size)
-        window.show_view(view)
-        step(window, 2)
-        assert outside_window(window.current_view, created, size) == []
-    finally:
-        gallery.close(view)
-        sized(window, old)
+    with shown(window, app, screen, size) as view:
+        assert outside_window(view, created, size) == []
 
 
 def test_a_saved_replay_toast_wraps_inside_its_bubble(window):
