@@ -8,14 +8,31 @@ import os
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 os.environ.setdefault("ARCADE_SOUND_BACKENDS", "silent")
 
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
-from hypothesis import settings  # noqa: E402
 
 from game.engine.ecs import reset_all_worlds  # noqa: E402
+from tests.hypothesis_profiles import load_profile  # noqa: E402
 
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True)
-settings.register_profile("dev", max_examples=25, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+load_profile()
+
+TESTS = Path(__file__).resolve().parent
+SCENE_FOLDERS = (TESTS / "scenes", TESTS / "replays")
+NETWORK_FOLDERS = (TESTS / "net", TESTS / "scenes" / "net")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`scene` and `network` follow from where a test lives and what it uses (a test that asks
+    for the window is a scene test wherever it is); `slow` is marked by hand on each test of
+    half a second or more, so `-m "not slow"` is the quick run (docs/testing.md)."""
+    for item in items:
+        path = Path(item.fspath)
+        if "window" in getattr(item, "fixturenames", ()) or any(
+                path.is_relative_to(folder) for folder in SCENE_FOLDERS):
+            item.add_marker(pytest.mark.scene)
+        if any(path.is_relative_to(folder) for folder in NETWORK_FOLDERS):
+            item.add_marker(pytest.mark.network)
 
 
 @pytest.fixture(autouse=True)

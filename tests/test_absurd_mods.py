@@ -32,6 +32,7 @@ from game.engine.resources import (
     load_mode_resources,
     set_extra_mod_dirs,
 )
+from tests.hypothesis_profiles import examples
 
 MODES = ("strike", "crawl", "conquest", "kingdom")
 MAX_DECISIONS = 20_000  # far above any shipped match (strike's round cap 500 x 12 units...)
@@ -205,9 +206,10 @@ def _check_or_play(mode: str, files: dict[str, str]) -> str:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=examples(20), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
+@pytest.mark.slow
 def test_an_absurd_mod_is_rejected_with_file_and_key_or_plays_to_the_end(mode, data):
     files = data.draw(absurd_mod(mode), label="mod files")
     event(_check_or_play(mode, files))

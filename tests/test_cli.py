@@ -389,6 +389,7 @@ def test_simulate_prints_a_table_without_json(synthetic, capsys):
 
 
 # -- bench ------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_bench_json_lists_named_rows(synthetic, capsys):
     code, out, _ = cli(capsys, "bench", "--json")
     assert code == 0
@@ -407,6 +408,7 @@ def test_bench_json_lists_named_rows(synthetic, capsys):
 
 
 # -- the real entry point ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_python_m_game_replay_exit_codes(tmp_path):
     """`python -m game` in a fresh interpreter, the synthetic mode registered by sitecustomize."""
     site = tmp_path / "site"

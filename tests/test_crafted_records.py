@@ -181,6 +181,7 @@ def _mutate(data: st.DataObject, record: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("mode", MODES)
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
+@pytest.mark.slow
 def test_a_mutated_record_gets_exit_0_1_or_2_with_a_message(mode, data):
     base = json.loads(data.draw(st.sampled_from(bases(mode))))
     mutated = _mutate(data, base)

@@ -15,6 +15,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 # A module whose distribution is not installed has no entry in packages_distributions(); these are
@@ -76,6 +78,7 @@ def undeclared(folder: Path, allowed: set[str], own: set[str]) -> list[str]:
 OPTIONAL = {"cluster": "engine/cluster.py"}
 
 
+@pytest.mark.slow
 def test_every_module_the_game_imports_is_a_dependency():
     game = REPO / "game"
     distributions: dict[str, str] = {}  # packages_distributions() is slow: once a module
@@ -92,6 +95,7 @@ def test_every_module_the_game_imports_is_a_dependency():
     assert undeclared(game, declared(*OPTIONAL), own={"game"}) == []
 
 
+@pytest.mark.slow
 def test_every_module_the_tests_import_is_a_dependency_or_a_test_extra():
     own = {"game", "tests", "scripts", "conftest", "support", "helpers", "match_helpers"}
     assert undeclared(REPO / "tests", declared("test"), own=own) == []

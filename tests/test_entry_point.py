@@ -45,9 +45,10 @@ def test_the_readme_quick_start_is_what_ci_runs():
     """The README's test command is the one .ci/run runs, in a new venv of its own."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
-    assert 'pip install -e ".[test]" && python -m pytest' in readme
+    command = re.search(r'^pip install -e "\.\[test\]" && (python -m pytest.*)$', readme, flags=re.M)
+    assert command and "-n auto" in command[1]  # in parallel (pytest-xdist, the test extra)
     assert "pip install -e . && tabula" in readme
-    assert re.search(r"^python -m pytest$", ci, flags=re.M)
+    assert re.search(rf"^{re.escape(command[1])}$", ci, flags=re.M)
     commands = [line.split("#")[0] for line in ci.splitlines()]
     assert any(re.search(r"-m venv \S", line) for line in commands)
     assert not any("--system-site-packages" in line for line in commands)

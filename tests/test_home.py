@@ -53,13 +53,17 @@ def test_temporary_home_moves_user_files_but_keeps_the_mods(player_home):
 
 
 @pytest.mark.usefixtures("window")
+@pytest.mark.slow
 def test_bench_leaves_the_players_saves_alone(player_home, monkeypatch):
     """The strike bench plays live sessions that autosave and delete the save when a match
     ends, and the kingdom end screen of a live session deleted the save: both run here."""
     from game import bench_steps
+    from game.scenes import screen_bench
     from game.scenes.kingdom import bench as kingdom_bench
     from game.scenes.strike import bench as strike_bench
 
+    # Idling touches no file; 10 s of it on each of nine screens was 90 % of this test.
+    monkeypatch.setattr(screen_bench.screen_rows, "__defaults__", (0.3,))
     monkeypatch.setattr(strike_bench.bench_rows, "__defaults__", (3,))
     monkeypatch.setattr(kingdom_bench.bench_rows, "__defaults__", (3,))
     monkeypatch.setattr(bench_steps, "STEP_BENCHES", {  # one game per level and mode

@@ -224,6 +224,7 @@ def _python_m_game(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[st
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_simulate_with_jobs_plays_the_mods_of_its_parent(duel, tmp_path):
     outs = {}
     for jobs in ("1", "2"):
@@ -244,6 +245,7 @@ def test_simulate_with_jobs_plays_the_mods_of_its_parent(duel, tmp_path):
         len(g["record"]["decisions"]) for g in base_games]  # the mod changes every match
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_plays_the_records_and_summary_of_one_process(duel, tmp_path):
     """`--cluster` with no address: a LocalCluster of two worker processes on loopback, each
     loading the parent's `--mods` folder from the batches it gets (docs/arena.md)."""

@@ -172,6 +172,7 @@ CONQUEST_MATCHES = [(1, ("normal", "normal")), (2, ("normal", "easy")), (5, ("ea
 
 
 @pytest.mark.parametrize(("seed", "levels"), CONQUEST_MATCHES)
+@pytest.mark.slow
 def test_conquest_seat_outputs_ignore_the_other_seats_secret_choices(outputs, seed, levels):
     record = cpu_record("conquest", seed, levels)
     pairs = conquest_pairs(record, random.Random(seed), per_match=10)

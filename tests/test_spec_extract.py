@@ -3,7 +3,7 @@ spec's path on the command line, check without writing, and rewrite exactly thei
 
 from __future__ import annotations
 
-import subprocess
+import runpy
 import sys
 from pathlib import Path
 
@@ -15,11 +15,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("mode", ["conquest", "crawl", "kingdom", "strike"])
-def test_an_extract_script_without_a_spec_path_is_a_usage_error(mode):
-    proc = subprocess.run([sys.executable, "-m", f"tests.{mode}.extract_scenarios"],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
-    assert proc.returncode == 2
-    assert "the following arguments are required: spec" in proc.stderr
+def test_an_extract_script_without_a_spec_path_is_a_usage_error(mode, capsys, monkeypatch):
+    """`python -m tests.<mode>.extract_scenarios` with no argument, run in this process."""
+    monkeypatch.setattr(sys, "argv", ["extract_scenarios.py"])
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_module(f"tests.{mode}.extract_scenarios", run_name="__main__")
+    assert stopped.value.code == 2
+    assert "the following arguments are required: spec" in capsys.readouterr().err
 
 
 def test_check_writes_nothing_and_a_run_rewrites_and_prunes(tmp_path, capsys):

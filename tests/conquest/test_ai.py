@@ -138,6 +138,7 @@ def test_a_scratch_match_loads_the_masked_view_as_nothing_chosen():
         copy_.close()
 
 
+@pytest.mark.slow
 def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
     """`restore_position` (the CPUs' loader, no checks) and `load_setup` (the checked path)
     build the same position from every seat view printed along whole matches: all phases,
@@ -188,6 +189,7 @@ def battle_positions():
         live.close()
 
 
+@pytest.mark.slow
 def test_the_judged_verdict_is_what_the_real_resolution_reports():
     """`judge_battle` and `battle_winner` (normal's cheap previews) agree with the played
     resolution of `preview_battle` on winner, card casualties and trapped units, for every

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from game import paths
 from game.engine.modes import get_mode
 from game.engine.resources import ResourceError, load_base, load_mode_resources
 from game.systems.conquest.content import content_of, load_content
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_data
 
 from .helpers import D, accept, board_of, new_match, setup_match
@@ -129,9 +128,9 @@ def test_a_broken_copy_names_file_and_key(tmp_path, file_name, change, where):
     assert any(m.startswith(where) for m in messages), messages
 
 
+@pytest.mark.slow
 def test_validate_command_passes_and_names_file_key_for_a_broken_mod(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "game", "validate"], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT)
+    proc = run_cli(["validate"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "ok  conquest: 6 files" in proc.stdout
     mod = tmp_path / "mods" / "broken" / "conquest"
@@ -139,8 +138,7 @@ def test_validate_command_passes_and_names_file_key_for_a_broken_mod(tmp_path):
     original = (paths.resources_dir() / "conquest" / "cards.toml").read_text(encoding="utf-8")
     (mod / "cards.toml").write_text(original.replace("ability = 4", "ability = 44", 1),
                                     encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "game", "validate", str(mod.parent)],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    proc = run_cli(["validate", str(mod.parent)])
     assert proc.returncode == 1
     assert "cards.toml:cards[1].ability: unknown ability number 44" in proc.stdout
 

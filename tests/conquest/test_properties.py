@@ -14,6 +14,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ from game.engine.match import Match
 from game.engine.record import build_match, match_record, replay, state_hash, validate_record
 from game.systems.conquest.content import load_content
 from game.systems.conquest.endgame import ROUND_CAP
+from tests.hypothesis_profiles import examples
 
 from .helpers import canonical, new_match, record_of, streams_state
 from .random_play import play
@@ -91,6 +93,7 @@ def _probe_rollback(match: Match, rng: random.Random) -> None:
 
 @given(seed=st.integers(0, 10**6), classic=st.booleans(), patience=st.integers(1, 8),
        rng_seed=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_random_legal_matches_keep_the_invariants_end_and_replay(seed, classic, patience,
                                                                   rng_seed):
     rng = random.Random(rng_seed)
@@ -222,9 +225,10 @@ def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, 
     return out
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(seed=st.integers(0, 10**6), classic=st.booleans(), steps=st.integers(0, 300),
        rng_seed=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_random_illegal_decisions_are_rejected_with_the_spec_id(seed, classic, steps,
                                                                rng_seed):
     rng = random.Random(rng_seed)
@@ -263,8 +267,9 @@ class _Stop(Exception):
     """Ends a random match early once enough states have been probed."""
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(seed=st.integers(0, 10**6), rng_seed=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_legal_decisions_are_all_accepted(seed, rng_seed):
     """Every listed decision is accepted (tried under a mark and rolled back)."""
     rng = random.Random(rng_seed)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.engine.record import build_match, replay, validate_record
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_sample
 
 from .helpers import SCENARIOS, at_path, canonical, load_scenario, scenario_names
@@ -60,10 +60,10 @@ def test_scenario(name):
 
 
 def _cli(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json", *extra],
-                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    return run_cli(["replay", str(path), "--json", *extra])
 
 
+@pytest.mark.slow
 def test_cli_replay_accepted_and_seat_view():
     proc = _cli(SCENARIOS / "26.json")
     assert proc.returncode == 0, proc.stderr
@@ -83,6 +83,7 @@ def test_cli_replay_rejected():
     assert out["index"] == 5 and out["error"] == "must_retreat_all" and out["message"]
 
 
+@pytest.mark.slow
 def test_cli_legal_lists_seat_by_seat():
     proc = _cli(SCENARIOS / "20.json", "--legal")
     assert proc.returncode == 0, proc.stderr

@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.match import Match
 from game.engine.record import build_match
+from tests.hypothesis_profiles import examples
 
 from .helpers import D, accept, canonical, new_match, record_of, setup_match
 from .random_play import play
@@ -38,8 +40,9 @@ def assert_masked(match: Match) -> list[dict[str, Any]]:
     return views
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(seed=st.integers(0, 10**6), classic=st.booleans(), rng_seed=st.integers(0, 2**32))
+@pytest.mark.slow
 def test_no_view_shows_the_other_seats_secrets(seed, classic, rng_seed):
     rng = random.Random(rng_seed)
     match = new_match(seed, **({"setup_kind": "classic"} if classic else {}))

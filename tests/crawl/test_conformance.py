@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ import pytest
 
 from game.cli import run as cli_run
 from game.engine.record import RecordError, build_match, new_record, replay, validate_record
+from tests.cli_helpers import run_cli
 
 from .helpers import accept, assert_rejected, card, deal_match, setup_match
 
@@ -1506,10 +1506,10 @@ def test_random_attack_missed_event_and_swap_event():
 # The real command line, as the hidden scenario sets run it.
 # =============================================================================================
 def _tabula(path: Path, *flags: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json", *flags],
-                          capture_output=True, text=True, timeout=60, cwd=REPO)
+    return run_cli(["replay", str(path), "--json", *flags])
 
 
+@pytest.mark.slow
 def test_python_m_game_replay_exit_codes(tmp_path):
     ok = tmp_path / "ok.json"
     ok.write_text(json.dumps(rec({"board": [E8, P6, SH4, None], "deck": [G7],

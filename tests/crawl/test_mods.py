@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from game import paths
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.systems.crawl.content import content_of
+from tests.cli_helpers import run_cli
 
 from .helpers import accept, board_of, card, deal_match, move, setup_match
 
@@ -102,8 +102,7 @@ def test_a_broken_mod_is_skipped_and_the_base_still_loads():
 
 
 def _validate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "validate", *args],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return run_cli(["validate", *args])
 
 
 def test_validate_passes_on_the_base_content():

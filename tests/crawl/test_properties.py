@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -179,6 +180,7 @@ decisions = st.one_of(
 
 @given(seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False),
        tries=st.lists(decisions, min_size=1, max_size=12))
+@pytest.mark.slow
 def test_random_decisions_are_rejected_cleanly_or_are_legal(seed, rng, tries):
     match = start(seed, rng.choice(["normal", "constructed"]))
     for _ in range(rng.randrange(0, 12)):
@@ -206,6 +208,7 @@ def test_random_decisions_are_rejected_cleanly_or_are_legal(seed, rng, tries):
 
 
 @given(seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_mark_submit_rollback_restores_everything(seed, rng):
     match = start(seed, rng.choice(["normal", "constructed"]))
     while match.result is None and rng.random() < 0.9:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.engine.record import build_match, replay, validate_record
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_sample
 
 from .helpers import SCENARIOS, at_path, canonical, load_scenario, scenario_names
@@ -61,9 +61,7 @@ def test_scenario(name):
 
 
 def _cli(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json"],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])
+    return run_cli(["replay", str(path), "--json"])
 
 
 @pytest.mark.parametrize("name", ["C9", "C11", "C44"])
@@ -86,9 +84,7 @@ def test_cli_replay_rejected(name):
 
 
 def test_cli_seat_view(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "game", "replay", str(SCENARIOS / "C49.json"),
-                           "--json", "--seat", "0"], capture_output=True, text=True,
-                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    proc = run_cli(["replay", str(SCENARIOS / "C49.json"), "--json", "--seat", "0"])
     assert proc.returncode == 0, proc.stderr
     view = json.loads(proc.stdout)
     assert view["seed"] == "hidden" and view["board"]["deck"] == "hidden"

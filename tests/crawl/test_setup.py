@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from game.engine.record import (
     state_hash,
     validate_record,
 )
+from tests.cli_helpers import run_cli
 
 from .helpers import accept, board_of, card, deal_match, move, setup_match
 
@@ -206,31 +206,21 @@ def test_malformed_setups_exit_1(board, envelope, message):
 
 
 def test_malformed_setup_through_the_cli(tmp_path):
-    import subprocess
-    import sys
-
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(new_record("crawl", "1", 1, {}, {
         "board": {"board": [E5, E5, None, None]}})))
-    proc = subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json"],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])
+    proc = run_cli(["replay", str(path), "--json"])
     assert proc.returncode == 1
     assert "duplicate card id" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_bad_forced_draw_exits_1_with_bad_forced(tmp_path):
-    import subprocess
-    import sys
-
     path = tmp_path / "bad_forced.json"
     record = new_record("crawl", "1", 1, {}, {
         "board": {"board": [E5, card("p2", "potion", 2), None, None]},
         "forced": {"dungeon": [7]}}, [{"seat": 0, "type": "random_attack"}])
     path.write_text(json.dumps(record))
-    proc = subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json"],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])
+    proc = run_cli(["replay", str(path), "--json"])
     assert proc.returncode == 1
     assert json.loads(proc.stdout)["error"] == "bad_forced"
     assert "forced.dungeon[0]" in proc.stderr

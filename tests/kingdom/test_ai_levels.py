@@ -26,6 +26,7 @@ SEEDS = {0: range(3), 1: range(2), 2: range(1)}
 
 
 @pytest.mark.parametrize(("a", "b"), list(product(LEVEL_NAMES, LEVEL_NAMES)))
+@pytest.mark.slow
 def test_every_pairing_ends_by_the_turn_cap_with_legal_decisions(a: str, b: str) -> None:
     assert SPEC is not None
     experts = (a == "expert") + (b == "expert")
@@ -46,6 +47,7 @@ def test_matches_are_reproducible(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
+@pytest.mark.slow
 def test_a_whole_match_never_changes_the_live_state_when_a_cpu_decides(level: str) -> None:
     """The host hands each CPU `view_json(seat)` only; the state hash and every stream of the
     live match are the same before and after each `decide`, and the view a CPU got shows the

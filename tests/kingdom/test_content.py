@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -34,6 +32,7 @@ from game.systems.kingdom.content import (
     content_of,
     faction_file,
 )
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -419,7 +418,6 @@ def test_validate_command_and_load_content():
     from game.systems.kingdom.content import load_content
 
     assert len(load_content([]).cards) == 206
-    proc = subprocess.run([sys.executable, "-m", "game", "validate"], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT)
+    proc = run_cli(["validate"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "kingdom" in proc.stdout

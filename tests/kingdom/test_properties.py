@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.engine.match import Match
 from game.engine.record import match_record, replay, state_hash, validate_record
+from tests.hypothesis_profiles import examples
 from tests.kingdom.helpers import canonical, content, new_match, streams_state
 
 MODES = ("country", "continent")
@@ -88,7 +89,7 @@ def play_random(match: Match, rng: random.Random) -> None:
     raise AssertionError("the match did not end")
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(seed=st.integers(0, 10**6), rng_seed=st.integers(0, 2**32))
 def test_random_legal_matches_keep_the_invariants_end_and_replay(seed, rng_seed):
     match = new_match(seed=seed)
@@ -131,7 +132,7 @@ def _template(decision: Any) -> Any:
     return {k: decision.get(k) for k in wanted}
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), rng_seed=st.integers(0, 2**32))
 def test_random_decisions_rejected_exactly_when_illegal(seed, steps, rng_seed):
     rng = random.Random(rng_seed)

@@ -78,6 +78,7 @@ def live_states(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[int, str], str]:
 
 
 @pytest.mark.parametrize(("ai", "vs"), PAIRINGS)
+@pytest.mark.slow
 def test_simulated_records_replay_byte_for_byte(ai: str, vs: str, tmp_path: Path,
                                                 live_states: dict[tuple[int, str], str],
                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.engine.record import build_match, replay, validate_record
+from tests.cli_helpers import run_cli
 from tests.match_helpers import at_path, canonical, spec_sample, streams_state
 
 from .scenario_helpers import (
@@ -89,8 +89,7 @@ def test_scenario(name: str) -> None:
 
 
 def _cli(path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json", *extra],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return run_cli(["replay", str(path), "--json", *extra])
 
 
 @pytest.mark.parametrize("name", ["K4", "K13", "E8"])
@@ -112,6 +111,7 @@ def test_cli_replay_rejected(name: str) -> None:
     assert out["message"]
 
 
+@pytest.mark.slow
 def test_cli_seat_view() -> None:
     """S33 as the spec words it: `--seat 1 --json` masks seat 0's shop and the seed."""
     scenario = load_scenario("M1")

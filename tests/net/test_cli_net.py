@@ -14,6 +14,7 @@ from game.net.commands import make_host, session_path
 from tests.net.support import hosted, local_game
 
 
+@pytest.mark.slow
 def test_two_join_cpu_clients_play_to_the_end_and_save_the_record(tmp_path, capsys):
     record, _ = local_game("strike", 5)
     with hosted(record) as thread:

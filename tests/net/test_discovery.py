@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import socket
 
+import pytest
+
 from game.net.address import join_code
 from game.net.discovery import QUERY, Announcer, discover, parse_answer
 
@@ -16,6 +18,7 @@ def free_udp_port() -> int:
         return sock.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_a_host_is_found_with_its_port_mode_and_code():
     port = free_udp_port()
     announcer = Announcer("conquest", 47999, listen_port=port)

@@ -24,6 +24,7 @@ from game.net.host import Host, HostThread
 from tests.net.support import FAST, feed, hosted, joined, local_game, shown_counts, url
 
 
+@pytest.mark.slow
 def test_drops_and_host_restarts_lose_nothing(tmp_path, capsys):
     record, decisions = local_game("conquest", 7)
     counts = shown_counts(record, decisions)

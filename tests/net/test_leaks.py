@@ -96,6 +96,7 @@ def frames_seen(record, decisions, phases, counts, i, choice, other):
 
 
 @pytest.mark.parametrize("mode,seed", [("conquest", 7), ("conquest", 21), ("kingdom", 4)])
+@pytest.mark.slow
 def test_a_hidden_choice_sends_the_same_bytes_to_the_other_seat_and_spectators(mode, seed):
     record, decisions = local_game(mode, seed)
     counts = shown_counts(record, decisions)

@@ -15,6 +15,7 @@ from tests.net.support import feed, hosted, joined, local_game, shown_counts
 
 
 @pytest.mark.parametrize("mode,seed", [("conquest", 7), ("strike", 3)])
+@pytest.mark.slow
 def test_a_whole_match_through_the_host_records_what_a_local_match_does(mode, seed):
     record, decisions = local_game(mode, seed)
     local = replay({**record, "decisions": decisions})
@@ -43,6 +44,7 @@ def test_a_whole_match_through_the_host_records_what_a_local_match_does(mode, se
 
 
 @pytest.mark.parametrize("mode", ["conquest", "strike", "kingdom"])
+@pytest.mark.slow
 def test_two_cpu_clients_play_a_network_match_to_the_end(mode):
     """The `--cpu` client: two CPUs on network seats finish a match; the record replays to
     the host's final state."""

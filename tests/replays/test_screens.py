@@ -45,6 +45,7 @@ def center(widget):
     return widget.rect.center_x, widget.rect.center_y
 
 
+@pytest.mark.slow
 def test_the_menu_opens_the_replays_list_of_saves_finished_and_opened_files(window, app,
                                                                             tmp_path):
     strike, crawl = record_of("strike"), record_of("crawl")
@@ -86,6 +87,7 @@ def test_the_menu_opens_the_replays_list_of_saves_finished_and_opened_files(wind
 
 
 @pytest.mark.parametrize("mode", MODES)
+@pytest.mark.slow
 def test_the_viewer_steps_through_each_mode_on_its_own_screens(window, app, mode):
     record = record_of(mode)
     keep_finished(record)
@@ -230,6 +232,7 @@ def _picture(window, screen):
 
 
 @pytest.mark.parametrize("mode", MODES)
+@pytest.mark.slow
 def test_a_step_shows_the_position_on_the_screen_built_before(window, app, mode):
     """A step forward and back, and a jump within the phase, show the model's position on
     the very screen object the viewer built before (no new build, no layout), drawn as a
@@ -277,6 +280,7 @@ def test_a_step_shows_the_position_on_the_screen_built_before(window, app, mode)
 
 
 @pytest.mark.parametrize("mode", MODES)
+@pytest.mark.slow
 def test_a_new_kind_of_screen_prepares_behind_its_loading_state(window, app, mode,
                                                                  monkeypatch):
     """The first position of a kind builds its screen in steps (the viewer keeps drawing

@@ -106,6 +106,7 @@ def test_notices_wait_for_a_view_with_a_toast(window, app):
     assert isinstance(menu, MainMenuView) and menu.toast.message == "Saved elsewhere"
 
 
+@pytest.mark.slow
 def test_the_launch_heap_is_frozen_out_of_full_collections():
     """What exists at launch is no longer scanned by full collections; what comes after is."""
     import gc

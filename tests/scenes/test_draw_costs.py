@@ -10,6 +10,7 @@ import arcade
 import arcade.gui as gui
 import arcade.shape_list
 import numpy as np
+import pytest
 
 from game.scenes.bake import bake_each, bake_texts, draw_baked
 from game.scenes.base import GameViewBase
@@ -226,6 +227,7 @@ def test_a_shape_batch_draws_what_a_shape_list_draws(window, app):
     assert (_pixels(arcade.get_image()) == (20, 40, 30)).all()
 
 
+@pytest.mark.slow
 def test_the_same_bake_twice_is_one_texture_that_survives_the_first_ones_collection(window,
                                                                                    app):
     """Baking the same text again gives the very texture of the first bake: two textures of

@@ -47,6 +47,7 @@ def app(window):
 
 
 @pytest.mark.parametrize("screen", GAME_SCREENS, ids=[s.name for s in GAME_SCREENS])
+@pytest.mark.slow
 def test_the_help_says_where_esc_goes(window, app, screen):
     view = screen.build(app)
     try:

@@ -122,6 +122,7 @@ SCREENS = list(gallery.screens())
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+@pytest.mark.slow
 def test_no_internal_id_on_a_screen_its_help_or_its_tooltips(window, app, seen, screen):
     view = screen.build(app)
     try:
@@ -153,6 +154,7 @@ def _watch(window, done, limit: int = 20000) -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
+@pytest.mark.slow
 def test_no_internal_id_in_a_whole_match_watched_to_its_end(window, app, seen, mode):
     """Every log line, banner and caption of one CPU-vs-CPU match, through the screens."""
     cpu = {seat: "easy" for seat in range(1 if mode == "crawl" else 2)}
@@ -233,6 +235,7 @@ def painted_words(monkeypatch) -> set[str]:
     return texts
 
 
+@pytest.mark.slow
 def test_no_internal_id_painted_on_any_card(window, painted_words):
     """Every face of every card of strike, conquest and kingdom, and every row of kingdom's
     deck builder, painted afresh (no cache): what PIL writes on them has no id either."""

@@ -97,6 +97,7 @@ def test_keys_wait_for_the_board(window, app, incremental):
     window.show_view(arcade.View())
 
 
+@pytest.mark.slow
 def test_the_crawl_board_bakes_only_its_first_frame_before_it_shows(window, app, incremental,
                                                                      monkeypatch):
     from game.scenes.crawl import play

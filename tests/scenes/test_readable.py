@@ -123,6 +123,7 @@ def card_sprites(view: Any) -> list[arcade.Sprite]:
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+@pytest.mark.slow
 def test_no_text_under_11_px_at_960x600(small_window, app, sizes, painted, screen):
     window = small_window
     view = screen.build(app)

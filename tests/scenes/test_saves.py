@@ -251,6 +251,7 @@ def _gone(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.slow
 def test_sigterm_saves_the_match_and_ends_the_cpu_worker(tmp_path):
     home = tmp_path / "home"
     env = {**os.environ, "TABULA_HOME": str(home), "ARCADE_HEADLESS": "1",

@@ -84,6 +84,7 @@ def test_at_2x_on_1920x1200_the_menu_is_twice_as_big_and_clicks_map_back(window,
     assert isinstance(win.current_view, SettingsView)
 
 
+@pytest.mark.slow
 def test_a_click_at_the_logical_position_misses_at_2x(window, app, sized):
     win = sized(1920, 1200)
     app.update_settings(ui_scale=2.0)

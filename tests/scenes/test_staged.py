@@ -99,6 +99,7 @@ def _close(app: Any, window: Any, view: Any) -> None:
 
 
 @pytest.mark.parametrize("name", list(SCREENS))
+@pytest.mark.slow
 def test_the_opening_prepares_in_small_steps_and_ends_whole(name, window, app, monkeypatch):
     make, min_units = SCREENS[name]
     # the reference: the same screen prepared whole when shown (as before issue 14 item 2)

@@ -99,6 +99,7 @@ SCREENS = list(gallery.screens())
 
 @pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+@pytest.mark.slow
 def test_every_text_inside_its_box(window, app, screen, size):
     with shown(window, app, screen, size) as view:
         assert problems(view) == []
@@ -152,6 +153,7 @@ def outside_window(view: Any, texts: list[arcade.Text], size: tuple[int, int]) -
 
 @pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
+@pytest.mark.slow
 def test_every_self_drawn_text_inside_the_window(window, app, screen, size, created):
     with shown(window, app, screen, size) as view:
         assert outside_window(view, created, size) == []

@@ -18,6 +18,7 @@ from game.engine.match import Rejection
 from game.engine.modes import get_mode
 from game.engine.record import build_match, new_record, state_hash
 from game.engine.rng import Stream, ai_stream
+from tests.hypothesis_profiles import examples
 from tests.strike.test_ai import CARD_VALUES, U, combat_view, strike_resources
 
 pytestmark = pytest.mark.skipif(get_mode("strike") is None, reason="strike rules missing")
@@ -39,6 +40,7 @@ def combat_setup(units, to_act=1, **board):
 # -- whole matches: only legal decisions ------------------------------------------------------
 @pytest.mark.parametrize("pairing", [("normal", "easy"), ("easy", "normal"),
                                      ("normal", "normal"), ("easy", "easy")])
+@pytest.mark.slow
 def test_whole_matches_submit_only_legal_decisions(pairing):
     spec = get_mode("strike")
     for seed in range(6):
@@ -59,6 +61,7 @@ def test_matches_are_reproducible():
 
 
 # -- the seat view only (7.1, DESIGN.md section 5) ---------------------------------------------
+@pytest.mark.slow
 def test_cpus_are_given_the_seat_view_only(monkeypatch):
     seen: list[tuple[str, dict]] = []
     original = StrikeCpu.decide
@@ -219,7 +222,7 @@ def combat_positions(draw):
     return units, draw(st.integers(0, 1))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(combat_positions())
 def test_every_level_answers_a_random_position_legally(position):
     units, to_act = position

@@ -5,8 +5,6 @@ file and key, and mods overlay the base (the example mod of docs/strike.md is us
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +13,7 @@ from game import paths
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.systems.strike.content import content_of, load_content
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_data
 
 from .helpers import A, C, U, accept, setup_match, unit
@@ -157,7 +156,6 @@ def test_a_broken_mod_is_skipped_with_file_and_key(files, where):
 
 
 def test_validate_command():
-    proc = subprocess.run([sys.executable, "-m", "game", "validate"], capture_output=True,
-                          text=True, timeout=120, cwd=ROOT)
+    proc = run_cli(["validate"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "strike" in proc.stdout

@@ -24,12 +24,3 @@ def test_seats_come_from_options_only():
     match = setup_match(setup)
     assert match.state_json()["seats"] == [{"kind": "human"}, {"kind": "human"}]
 
-
-def test_rules_never_import_arcade():
-    import subprocess
-    import sys
-
-    code = ("import sys; import game.systems.strike.mode, game.systems.strike.legal; "
-            "print('arcade' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert out.stdout.strip() == "False"

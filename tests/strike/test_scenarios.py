@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.engine.record import build_match, replay, validate_record
+from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_data, spec_sample
 
 from .extract_scenarios import scenario_file, shorthand_rows
@@ -84,11 +84,10 @@ def test_state_example_round_trips():
 
 
 def _cli(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json", *args],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[2])
+    return run_cli(["replay", str(path), "--json", *args])
 
 
+@pytest.mark.slow
 def test_cli_replay(tmp_path):
     path = tmp_path / "s16.json"
     path.write_text(json.dumps(BY_NAME["S16"]["record"]), encoding="utf-8")

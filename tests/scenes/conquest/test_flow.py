@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 import arcade
+import pytest
 
 from game.scenes.harness import click, key, screenshot, step
 from tests.scenes.conquest.conquest_scene_helpers import (
@@ -117,6 +118,7 @@ def test_pause_save_and_continue_resume_the_match(window, conquest, conquest_app
     resumed.session.close()
 
 
+@pytest.mark.slow
 def test_help_overlay_lists_the_spec_topics(window, conquest):
     from game.scenes.widgets import HelpOverlay
 
@@ -155,6 +157,7 @@ def test_shot_view_renders_the_final_phase(window, tmp_path):
     still.session.close()
 
 
+@pytest.mark.slow
 def test_units_slide_when_both_end_movement(window, conquest):
     view = conquest(decisions_to("reinforcements")[:-1], speed="normal")
     from tests.scenes.conquest.test_screens import past_curtain
@@ -172,6 +175,7 @@ def test_units_slide_when_both_end_movement(window, conquest):
     assert any("units moved" in line for line in view.session.log)
 
 
+@pytest.mark.slow
 def test_bench_rows_name_every_screen(window):
     from game.scenes.conquest.bench import bench_rows
 
@@ -183,6 +187,7 @@ def test_bench_rows_name_every_screen(window):
     assert all(r.value > 0 and r.unit == "ms" for r in rows)
 
 
+@pytest.mark.slow
 def test_a_whole_random_match_visits_every_screen(window, conquest_app):
     """CPU vs CPU with a seeded random stand-in (test only), instant speed: every phase
     screen and overlay shows, and the match reaches the game-over screen."""

@@ -6,6 +6,7 @@ own screen, is the unready submitted."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.scenes.harness import click, key, screenshot, step
 from tests.scenes.conquest.conquest_scene_helpers import decisions_to, save_shot
@@ -120,6 +121,7 @@ def test_public_phase_takes_the_screen_back_without_a_curtain(window, conquest):
     assert view.match.decisions[-1] == {"seat": 0, "type": "unready"}
 
 
+@pytest.mark.slow
 def test_take_back_is_offered_only_while_the_other_seat_is_ready(window, conquest):
     view = conquest(decisions_to("movement")[:10])
     assert view.viewer == 0 and not view.widget_shown(view.reclaim_btn)  # nobody is ready

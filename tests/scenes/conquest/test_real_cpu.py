@@ -3,7 +3,10 @@ decided in-process, reaches the game-over screen."""
 
 from __future__ import annotations
 
+import pytest
 
+
+@pytest.mark.slow
 def test_real_easy_cpus_play_a_whole_match_on_the_screens(window, conquest_app):
     from game.scenes.conquest.screens import GameOverView
     from game.scenes.conquest.start import new_match, view_for

@@ -4,6 +4,7 @@ mouse and keys submit the right decisions."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.scenes.harness import click, drag, key, move, screenshot, step
 from tests.scenes.conquest.conquest_scene_helpers import decisions_to, pixel, save_shot
@@ -314,6 +315,7 @@ def test_cards_hotseat_other_seat_never_sees_the_choice(window, conquest):
 
 
 # -- battle results (8.7) and retreat (8.8) -------------------------------------------------
+@pytest.mark.slow
 def test_results_then_retreat_by_click_and_drag(window, conquest):
     from game.scenes.conquest.overlays import ResultsView
     from game.scenes.conquest.screens import RetreatView

@@ -87,6 +87,7 @@ def test_tile_ids_hide_only_below_a_readable_size():
 
 
 @pytest.mark.parametrize("stage", ["movement", "cards"])
+@pytest.mark.slow
 def test_at_960x600_the_ids_are_hidden_and_the_tooltip_names_each_tile(window, conquest,
                                                                         stage):
     from game.scenes.conquest import look

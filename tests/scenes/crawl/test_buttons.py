@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from game.scenes.harness import click, move, screenshot, step
@@ -55,6 +56,7 @@ def test_the_picker_bar_looks_as_it_did_baked(window, crawl_app):
     window.hide_view()
 
 
+@pytest.mark.slow
 def test_the_bar_clicks_wait_for_animations_and_help_does_not(window, crawl_app):
     from game.scenes.crawl.play import PlayView
     from game.scenes.crawl.start import new_match

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game import paths
 from game.engine.record import load_record, match_record
 from game.scenes import theme
@@ -36,6 +38,7 @@ def play_seed_21_to_the_end(window, crawl_app) -> PlayView:
     return view
 
 
+@pytest.mark.slow
 def test_a_human_run_from_the_deal_ends_on_the_end_screen(window, crawl_app):
     view = play_seed_21_to_the_end(window, crawl_app)
     result = view.state["result"]
@@ -110,6 +113,7 @@ def test_daily_table_is_per_date(window, crawl_app):
     assert dict(end.breakdown())["Run"] == "Daily 2025-03-14"
 
 
+@pytest.mark.slow
 def test_buttons(window, crawl_app):
     record, state = finished(seed=77)
     end = show(window, EndView(crawl_app, record, state))

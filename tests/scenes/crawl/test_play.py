@@ -142,6 +142,7 @@ def test_click_to_move(window, play):
     assert view.state["board"]["hero"]["gold"] == 45 and view.gold_text.text == "45"
 
 
+@pytest.mark.slow
 def test_click_on_an_illegal_place_shows_why_and_right_click_cancels(window, play):
     view = play(MID_RUN)
     lay = view.lay

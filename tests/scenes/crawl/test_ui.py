@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import arcade
 import arcade.gui as gui
+import pytest
 
 from game.engine.record import build_match
 from game.engine.rng import ai_stream
@@ -83,6 +84,7 @@ def test_start_screen_shot(window, crawl_app):
     save_shot(screenshot(window), "start")
 
 
+@pytest.mark.slow
 def test_play_view_shot_of_a_fresh_deal(window, crawl_app):
     match = build_match(setup_record(None, seed=7))
     view = show(window, PlayView(crawl_app, match, intro=True))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import game.scenes  # noqa: F401  (arcade.gui shim)
 
 
+@pytest.mark.slow
 def test_bench_rows_name_every_screen(window):
     from game.scenes.kingdom.bench import bench_rows
 

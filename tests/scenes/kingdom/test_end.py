@@ -98,6 +98,7 @@ def test_rematch_of_a_deck_builder_match_uses_build_deck(window, kingdom):
         match.close()
 
 
+@pytest.mark.slow
 def test_save_replay_and_menu(window, kingdom, tabula_home):
     from game.scenes.menu import MainMenuView
 
@@ -155,6 +156,7 @@ def test_spectate_runs_to_the_end_in_instant_mode(window, kingdom):
     assert end.title_text.text == expected
 
 
+@pytest.mark.slow
 def test_spectate_pause_and_speed(window, kingdom, kapp):
     from game.scenes.kingdom import samples
 

@@ -236,6 +236,7 @@ def test_dimmed_hero_position_has_star_and_lock(window, kingdom):
 
 
 # -- buy ---------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_click_offer_lifts_and_glows_gold_then_buys(window, kingdom, sounds):
     from game.scenes import theme
 
@@ -485,6 +486,7 @@ def test_resize_relays_out(window, kingdom):
 
 
 # -- the CPU worker ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_cpu_worker_process_plays_a_whole_turn():
     """Spawned worker: decisions one by one until end_turn, each legal, the CPU kept between
     decisions (its stream state comes back with each)."""
@@ -537,6 +539,7 @@ def test_card_faces_are_warmed_in_the_background(window, kingdom):
     assert view.sprites[("offer", 0, 1)].texture is tex
 
 
+@pytest.mark.slow
 def test_a_shot_never_wakes_the_cpu(window, kapp):
     """A still view run for two frames on the CPU's turn asks no CPU (no worker spawns)."""
     from game.engine.record import replay

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import arcade
+import pytest
 
 from game.scenes.harness import key, screenshot, step
 from tests.scenes.kingdom import test_match_view as _shared
@@ -53,6 +54,7 @@ def test_log_has_every_event_kind(window, kingdom):
     assert styles == {"melee", "ranged", "aoe"}
 
 
+@pytest.mark.slow
 def test_playback_plays_one_event_per_beat_and_reaches_the_live_state(window, kingdom,
                                                                         sounds):
     view = kingdom(ALL_EVENTS, ai={"1": "easy"}, speed="normal")

@@ -120,6 +120,7 @@ def host_screen(window, app, mode: str, seed: int, port: int = 0):
     return view
 
 
+@pytest.mark.slow
 def test_host_screen_plays_a_whole_strike_match_quits_and_resumes(window, net_app):
     """Host strike from the Network screen, play half the match against a client, leave (the
     host saves), Host again: Resume, the client rejoins by itself, and the match ends with the
@@ -177,6 +178,7 @@ def test_host_screen_plays_a_whole_strike_match_quits_and_resumes(window, net_ap
         friend.close()
 
 
+@pytest.mark.slow
 def test_join_screen_plays_a_whole_conquest_match_against_a_client(window, net_app):
     from game.scenes.network import NetworkView
 
@@ -324,6 +326,7 @@ def test_a_bad_address_is_a_clear_line_on_the_join_screen(window, net_app):
     assert window.current_view is view
 
 
+@pytest.mark.slow
 def test_the_join_screen_lists_hosts_found_on_the_network(window, net_app, own_discovery_port):
     from game.net.discovery import Announcer
     from game.scenes.network import NetworkView
@@ -370,6 +373,7 @@ def test_a_dropped_link_reconnects_by_itself_and_play_goes_on(window, joined_con
     assert view.toast.message == "Not connected to the host: reconnecting…"
 
 
+@pytest.mark.slow
 def test_a_restarted_game_joins_its_seat_back_from_the_saved_token(window, net_app,
                                                                     joined_conquest):
     from game.scenes.network import NetworkView

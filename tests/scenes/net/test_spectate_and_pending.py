@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
+
 import game.scenes  # noqa: F401  (arcade.gui shim)
 from game.engine.record import build_match, json_text, load_record, new_record
 from game.net.client import JoinError, NetClient
@@ -30,6 +32,7 @@ def public_views(record: dict) -> set[str]:
         match.close()
 
 
+@pytest.mark.slow
 def test_a_window_spectator_watches_a_whole_strike_match_of_two_cpu_clients(window, net_app):
     from game.scenes.harness import click
     from game.scenes.network import NetworkView
@@ -123,6 +126,7 @@ def test_a_host_that_allows_no_spectators_refuses_watch_on_the_join_screen(windo
         assert window.current_view is view
 
 
+@pytest.mark.slow
 def test_allow_spectators_on_the_host_screen_is_off_by_default_and_passed_to_the_host(
         window, net_app):
     view = host_screen(window, net_app, "strike", 5)
@@ -241,6 +245,7 @@ def test_a_rejection_arrives_as_the_usual_message_and_changes_nothing(window, ne
             friend.close()
 
 
+@pytest.mark.slow
 def test_a_window_spectator_watches_a_conquest_match_sealed_phases_stay_sealed(window,
                                                                                net_app):
     """Conquest's public view hides both seats' sealed orders; the watcher's screens show it

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.engine.record import build_match
 from game.engine.rng import ai_stream
 from tests.scenes.strike.strike_scene_helpers import DRAFT_MID, record
 
 
+@pytest.mark.slow
 def test_worker_process_decides_a_legal_pick():
     from game.scenes.strike.cpu import CpuRunner
 

@@ -120,6 +120,7 @@ def test_right_click_cancels_an_armed_ability(window, strike):
     assert view.match.decisions == []
 
 
+@pytest.mark.slow
 def test_keys_wait_while_an_action_animates_and_space_fast_forwards(window, strike):
     view = strike(COMBAT_MID, speed="normal")
     attack_with_held(window, K.KEY_3, K.E)

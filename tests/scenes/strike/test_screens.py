@@ -131,6 +131,7 @@ def test_placement_to_combat_with_cpu(window, strike):
     assert combat.turn_text.text == "YOUR TURN"
 
 
+@pytest.mark.slow
 def test_fight_banner_then_combat_view(window, strike):
     """At normal speed: the CPU's last token fades in, FIGHT! shows 0.8 s in the placement
     view, then the combat view opens and plays the events that follow."""
@@ -183,6 +184,7 @@ def test_combat_renders_board_units_flames_and_panels(window, strike):
     assert view.ability_label("p1.boiling_storm", 2) == "WAIT 2"
 
 
+@pytest.mark.slow
 def test_select_shows_blue_and_red_and_move_submits(window, strike):
     view = strike(COMBAT_MID)
     click(window, *view.centre((9, 7)))  # P3 Water Splash
@@ -202,6 +204,7 @@ def test_select_shows_blue_and_red_and_move_submits(window, strike):
                                        "to": [8, 8]}
 
 
+@pytest.mark.slow
 def test_click_enemy_attacks_and_animates(window, strike):
     view = strike(COMBAT_MID, speed="normal")
     click(window, *view.centre((10, 7)))  # P1 Flame Embrace, E3 three tiles up
