@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.packaging
+pytestmark = [pytest.mark.packaging, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parent.parent
 PROBE = "_packaging_probe/probe.toml"  # only ever written into the tmp copy
