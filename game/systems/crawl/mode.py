@@ -63,6 +63,10 @@ MESSAGES = {
 PLAY = frozenset({"play"})
 VERBS = {"move": PLAY, "rebuy": PLAY, "random_attack": PLAY,
          "choose_abilities": frozenset({"pick"})}
+# Section 5.1's fields of each verb (an index beside a zone that is not the board is one of
+# them, and ignored); any other key is bad_decision (the engine's common checks).
+FIELDS = {"move": frozenset({"from", "from_index", "to", "to_index"}), "rebuy": frozenset(),
+          "random_attack": frozenset(), "choose_abilities": frozenset({"abilities"})}
 
 
 class CrawlRules(Rules):
@@ -72,6 +76,7 @@ class CrawlRules(Rules):
     rules_version = RULES_VERSION
     seats = 1
     verbs = VERBS
+    fields = FIELDS
     messages = MESSAGES
     streams = STREAMS
     forceable_streams = frozenset({"dungeon"})

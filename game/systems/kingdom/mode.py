@@ -48,6 +48,7 @@ class KingdomRules(ModuleRules):
     rules_version = RULES_VERSION
     seats = 2
     verbs = legal.VERBS
+    fields = legal.FIELDS
     messages = MESSAGES
     legal = legal
     setup = setup_rules

@@ -63,6 +63,7 @@ class StrikeRules(ModuleRules):
     rules_version = RULES_VERSION
     seats = 2
     verbs = legal.VERBS
+    fields = legal.FIELDS
     messages = MESSAGES
     legal = legal
     setup = setup_rules
