@@ -16,6 +16,7 @@ import arcade.gui as gui
 from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
+from game.scenes.conquest.base import MODE_ID
 from game.scenes.fonts import UI_FONT
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
@@ -132,7 +133,8 @@ class MatchSetupView(StagedLayout, GameViewBase):
             return
         cpu, kind, seed = self.options()
         self.play_sound(look.SOUNDS["click"], 0.6)
-        self.app.show_view(view_for(self.app, new_match(seed, cpu, kind)))
+        rules = self.app.rules_for(MODE_ID)
+        self.app.show_view(view_for(self.app, new_match(seed, cpu, kind, rules)))
 
     def back(self) -> None:
         self.app.show_menu()
