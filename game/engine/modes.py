@@ -114,12 +114,21 @@ class ModeCard:
         """Every version a match may play, the current one first."""
         return (self.rules_version, *self.older_rules)
 
-    def rules_line(self, version: str) -> str:
-        """A player's words for the rules `version` plays (the menu, the help, --help)."""
+    def rules_caption(self, version: str) -> str:
+        """A rules version in a player's words (the menu's Rules button, conquest's setup):
+        "Current rules", "Original rules" (the first version), or "Rules N" between."""
         if version == self.rules_version:
-            return f"Rules {version} (current)."
-        change = self.rules_changes.get(version, "")
-        return f"Rules {version} (original): {change}".rstrip()
+            return "Current rules"
+        if version == min(self.rules_versions(), key=lambda v: (len(v), v)):
+            return "Original rules"
+        return f"Rules {version}"
+
+    def rules_summary(self, version: str) -> str:
+        """The caption and what `version` changes ("Original rules: Player 1 always ..."); the
+        current rules' caption alone."""
+        change = self.rules_changes.get(version)
+        caption = self.rules_caption(version)
+        return f"{caption}: {change}" if change and version != self.rules_version else caption
 
     def canonical_level(self, name: str) -> str | None:
         """The CPU level a command-line name stands for, or None when the mode has none."""

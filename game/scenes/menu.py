@@ -167,16 +167,6 @@ class FeltView(gui.UIView):
         self.toast.draw()
 
 
-def rules_caption(spec: ModeSpec, version: str) -> str:
-    """A rules version in a player's words: "Current rules", "Original rules" (the oldest),
-    or "Rules N" for one in between."""
-    if version == spec.rules_version:
-        return "Current rules"
-    if version == min(spec.rules_versions(), key=lambda v: (len(v), v)):
-        return "Original rules"
-    return f"Rules {version}"
-
-
 class MainMenuView(FeltView):
     """Title, a row per game (level, Continue, Start), Settings and Quit."""
 
@@ -419,7 +409,7 @@ class MainMenuView(FeltView):
         version = self.rules_of(spec)
         if version == spec.rules_version:
             return spec.description
-        return f"{rules_caption(spec, version)}: {spec.rules_changes.get(version, '')}"
+        return spec.rules_summary(version)
 
     def _rules_button(self, spec: ModeSpec) -> CycleButton:
         button = CycleButton(
@@ -429,7 +419,7 @@ class MainMenuView(FeltView):
             width=RULES_WIDTH,
             height=RULES_HEIGHT,
             on_change=lambda value, mode=spec.id: self._set_rules(mode, value),
-            describe=lambda value, spec=spec: rules_caption(spec, value),
+            describe=spec.rules_caption,
         )
         self.rules_buttons[spec.id] = button
         return button
@@ -602,6 +592,9 @@ class MainMenuView(FeltView):
                         "seat; its level button cycles through the levels the game offers.",
                         "Where a game shows a You button, click it to hand your seat to a CPU "
                         "as well and watch two CPUs play.",
+                        "A game whose rules were changed for fairness has a Rules button "
+                        "beside its name: Original rules plays its new matches as first "
+                        "written (the line below the name says what differs).",
                         "Network (below) hosts a match for a friend on another computer, "
                         "or joins theirs by address or join code.",
                         "Continue resumes the match you saved from that game's pause menu "

@@ -363,3 +363,32 @@ def shown_seat(screen):
     if session is None:
         return screen.seat
     return session.viewer if hasattr(session, "viewer") else session.me
+
+
+@pytest.mark.parametrize("mode", ["strike", "conquest", "kingdom"])
+@pytest.mark.parametrize("part", [0.02, 0.5])
+def test_every_screen_of_a_record_shows_the_seat_a_person_plays(window, app, mode, part):
+    """Issue 27: a record in progress whose person plays seat 2 (seat 1 the CPU) is shown as
+    seat 2 sees it by every screen that opens a record: the replay viewer, `tabula shot`
+    and the sessions that Continue, `--load` and Play from here start (the same session
+    classes, live)."""
+    from game.scenes.conquest.base import ConquestSession
+    from game.scenes.kingdom.match_view import KingdomSession
+    from game.scenes.strike.base import StrikeSession
+
+    record = record_of(mode)
+    record["options"]["ai"] = {"0": "easy"}
+    n = len(record["decisions"])
+    record["decisions"] = record["decisions"][:max(1, int(n * part))]
+    viewer = app.show_view(ReplayViewerView(app, ReplayModel(record)))
+    viewer.to_end()
+    step(window, 1)
+    assert viewer.model.seat == 1 and shown_seat(viewer.screen) == 1
+    match = viewer.model.match
+    shot = get_mode(mode).shot_factory()(app, match)
+    assert shown_seat(shot) == 1
+    replay_screens.discard(shot)
+    session = {"strike": StrikeSession, "conquest": ConquestSession,
+               "kingdom": KingdomSession}[mode](match, live=False, sync=True)
+    assert (session.viewer if mode == "conquest" else session.me) == 1
+    viewer.leave()

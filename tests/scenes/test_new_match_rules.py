@@ -73,3 +73,23 @@ def test_a_saved_match_plays_its_own_rules_whatever_is_chosen(window, app):
         assert view.match.rules.rules_version == "2"
     finally:
         view.on_leave()
+
+
+def test_conquest_s_setup_screen_offers_the_original_rules_with_what_differs(window, app):
+    from game.systems.conquest.card import CARD
+
+    view = app.start_mode(ModeLaunch(mode="conquest", cpu={1: "easy"}))
+    step(window, 2)
+    rules = view.rows["rules"]
+    assert rules.value == "2" and view.rules_label.text == "Rules 2, the current rules."
+    click(window, *rules.buttons["1"].rect.center)
+    assert app.rules_choice == {"conquest": "1"}
+    assert view.rules_label.text == f"Original rules: {CARD.rules_changes['1']}"
+    click(window, *view.rows["opponent"].buttons["hotseat"].rect.center)
+    click(window, *view.start_btn.rect.center)
+    step(window, 2)
+    board = window.current_view
+    try:
+        assert board.match.rules.rules_version == "1"
+    finally:
+        board.session.close()

@@ -169,12 +169,13 @@ def open_deck_builder(app: Any, launch: ModeLaunch) -> arcade.View:
 
 
 def shot_view(app: Any, match: Any) -> arcade.View:
-    """A still view of any position (`tabula shot`): deck_builder -> seat 0's builder with
-    nothing chosen; planning -> the match view; over -> the end screen."""
+    """A still view of any position (`tabula shot`): deck_builder -> the builder of the seat
+    a person plays (seat 0 when CPUs play both) with nothing chosen; planning -> the match
+    view; over -> the end screen."""
     if isinstance(match, dict):
         match = replay(match).match
     if match.phase == "deck_builder":
         from game.scenes.kingdom.deck_builder import DeckBuilderView
 
-        return DeckBuilderView(app, match, 0)
+        return DeckBuilderView(app, match, (human_seats(match) or [0])[0])
     return _match_view(app, match, live=False)
