@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 
 
@@ -12,9 +11,13 @@ def main(argv: list[str] | None = None) -> int:
     CPU workers, `simulate --jobs` and the crawl hint spawn processes. In a frozen build
     (PyInstaller) a spawned child runs this same executable: `freeze_support()` turns it into
     the worker it was started as, instead of a second copy of the game. It must run before
-    anything else, and it does nothing in a normal interpreter.
+    anything else, and it does nothing in a normal interpreter, which therefore does not even
+    import multiprocessing here (every command's start-up pays for what it imports).
     """
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     from game.cli import run
 
     return run(sys.argv[1:] if argv is None else argv)

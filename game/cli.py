@@ -14,7 +14,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.modes import ModeCard
 
 EXIT_OK, EXIT_BAD_RECORD, EXIT_REJECTED, EXIT_USAGE = 0, 1, 2, 64
 MAX_GAMES = 1_000_000  # simulate --games: memory stays flat, so only the time bounds a run
@@ -26,8 +29,20 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """Usage errors raise (exit 64), and the modes' epilog is made only when a help is printed:
+    `--version` and every command's start-up never read a mode's card."""
+
+    def __init__(self, *args: Any, modes_epilog: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.modes_epilog = modes_epilog
+
     def error(self, message: str) -> None:  # argparse exits 2, which means "rejected" here
         raise UsageError(f"{self.prog}: {message}")
+
+    def format_help(self) -> str:
+        if self.modes_epilog and self.epilog is None:
+            self.epilog = _modes_epilog()
+        return super().format_help()
 
 
 def _emit(data: Any, indent: int | None = None) -> None:
@@ -55,6 +70,30 @@ def _no_modes_message() -> str:
     return "no game modes are installed yet"
 
 
+def cpu_level(card: ModeCard, name: str, flag: str) -> str:
+    """The CPU level `name` stands for in mode `card` (a `ModeCard`); an alias is said on
+    stderr, never played silently; an unknown name is a UsageError naming every level."""
+    level = card.canonical_level(name)
+    if level is None:
+        raise UsageError(f"unknown CPU level {name!r} for {card.id} ({card.level_names()})")
+    if level != name:
+        sys.stderr.write(f"tabula: {flag} {name}: {card.id} plays {name!r} as its {level!r} "
+                         "level\n")
+    return level
+
+
+def rules_version(card: ModeCard, version: str | None) -> str:
+    """The rules a new match of `card` plays: `version` (`--rules`) or the current ones; an
+    unknown version is a UsageError naming the versions."""
+    if version is None:
+        return card.rules_version
+    if not card.plays_rules(version):
+        known = ", ".join(card.rules_versions())
+        raise UsageError(f"--rules {version}: {card.id} has rules {known} "
+                         f"(current: {card.rules_version})")
+    return version
+
+
 # -- replay ----------------------------------------------------------------------------------
 def cmd_replay(args: argparse.Namespace) -> int:
     from game.engine.modes import get_mode
@@ -62,6 +101,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     try:
         record = load_record(args.file)
+        _installed_mods_of(record["mode"])
         outcome = replay(record)
     except RecordError as exc:
         if not str(exc).startswith(str(args.file)):
@@ -115,13 +155,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if spec is None:
         known = ", ".join(mode_ids()) or _no_modes_message()
         return _fail(f"unknown mode {args.mode!r} (known: {known})", EXIT_USAGE)
-    levels = []
-    for level in (args.ai or spec.default_level, args.vs or spec.default_level):
-        if spec.canonical_level(level) is None:
-            return _fail(f"unknown CPU level {level!r} for {spec.id} "
-                         f"({', '.join(spec.cpu_levels)})", EXIT_USAGE)
-        levels.append(spec.canonical_level(level))
-    ai, vs = levels
+    try:
+        ai, vs = (cpu_level(spec, args.ai or spec.default_level, "--ai"),
+                  cpu_level(spec, args.vs or spec.default_level, "--vs"))
+        rules = rules_version(spec, args.rules)
+    except UsageError as exc:
+        return _fail(str(exc), EXIT_USAGE)
     if args.games < 1:
         return _fail("--games must be at least 1", EXIT_USAGE)
     if args.games > MAX_GAMES:
@@ -142,10 +181,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
 
     def jobs() -> Iterator[Any]:
-        return arena_jobs(spec.id, spec.seats, ai, vs, args.seed, args.games, shard)
+        return arena_jobs(spec.id, spec.seats, ai, vs, args.seed, args.games, shard, rules)
 
     total = sum(1 for _ in jobs())  # for the progress bar (the jobs are made as they run)
-    tally = Tally(spec.id, spec.seats, ai, vs if spec.seats > 1 else None)
+    tally = Tally(spec.id, spec.seats, ai, vs if spec.seats > 1 else None, rules=rules)
     try:
         with _open_out(args.out) as out:
             _play_arena(args, spec, jobs(), total, tally, out, sprt,
@@ -361,22 +400,37 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_BAD_RECORD if problems else EXIT_OK
 
 
-def _report_skipped_mods() -> None:
-    """Every skipped mod's `file:key` problems on stderr, once per command (stdout may be
-    JSON). A broken base is left to the command itself to report."""
-    from game.engine.modes import all_modes
+def _installed_mods_of(mode_id: str) -> None:
+    """Load the installed mods of a record's mode, so that a skipped one is said on stderr
+    like in every command (the record itself plays the mods it names)."""
+    from game.engine.modes import get_mode
     from game.engine.resources import ResourceError, load_mode_resources
 
+    spec = get_mode(mode_id)
+    try:
+        if spec is not None:
+            load_mode_resources(spec)
+    except (ResourceError, OSError):
+        pass  # a broken base is the command's own to report
+
+
+@contextmanager
+def _skipped_mods_on_stderr() -> Iterator[None]:
+    """While a command runs, the `file:key` problems of every mod skipped for a mode it loads
+    are printed on stderr, each once (stdout may be JSON). Only the modes the command uses
+    are loaded: a command never imports a mode it does not need."""
+    from game.engine.resources import report_problems_to
+
     printed: set[str] = set()
-    for spec in all_modes():
-        try:
-            problems = load_mode_resources(spec).problems
-        except (ResourceError, OSError):
-            continue
+
+    def report(problems: Sequence[Any]) -> None:
         for problem in map(str, problems):
             if problem not in printed:
                 printed.add(problem)
                 sys.stderr.write(f"tabula: {problem}\n")
+
+    with report_problems_to(report):
+        yield
 
 
 # -- shot ------------------------------------------------------------------------------------
@@ -413,6 +467,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         record = load_record(args.file)
+        _installed_mods_of(record["mode"])
         outcome = replay(record)
     except RecordError as exc:
         return _fail(str(exc), EXIT_BAD_RECORD)
@@ -479,18 +534,23 @@ def cmd_play(args: argparse.Namespace) -> int:
             except RecordError as exc:
                 return _fail(str(exc), EXIT_BAD_RECORD)
         cpu: dict[int, str] = {}
-        for seat, level in ((1, args.vs), (0, args.watch)):
-            if level is None:
-                continue
-            canonical = spec.canonical_level(level)
-            if canonical is None:
-                return _fail(f"unknown CPU level {level!r} ({', '.join(spec.cpu_levels)})",
-                             EXIT_USAGE)
-            cpu[seat] = canonical
+        try:
+            for seat, level, flag in ((1, args.vs, "--vs"), (0, args.watch, "--watch")):
+                if level is not None:
+                    cpu[seat] = cpu_level(spec, level, flag)
+            rules = rules_version(spec, args.rules) if args.rules is not None else None
+        except UsageError as exc:
+            return _fail(str(exc), EXIT_USAGE)
+        if rules is not None and record is not None:
+            return _fail("--rules is for a new match: a loaded record plays its own rules "
+                         f"({record['rules']})", EXIT_USAGE)
         if spec.seats > 1 and 1 not in cpu:
             cpu[1] = spec.default_level
         options = {"variant": args.variant} if args.variant else {}
-        launch = ModeLaunch(spec.id, seed=args.seed, cpu=cpu, options=options, record=record)
+        launch = ModeLaunch(spec.id, seed=args.seed, cpu=cpu, options=options, record=record,
+                            rules=rules)
+    elif args.rules is not None:
+        return _fail("--rules needs a MODE: the rules of which game?", EXIT_USAGE)
     return run_window(launch, replay_file)
 
 
@@ -523,40 +583,58 @@ def _net(name: str, args: argparse.Namespace) -> int:
 
 # -- parser ----------------------------------------------------------------------------------
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    """The package's own version (kept equal to pyproject.toml's by tests/test_cli.py):
+    `importlib.metadata` would cost more CPU than the rest of `--version` together."""
+    from game import __version__
 
-    try:
-        return version("tabula")
-    except PackageNotFoundError:  # a checkout run without installing
-        return "unknown (not installed)"
+    return __version__
 
 
 def _modes_epilog() -> str:
-    """The installed modes and their CPU levels, for `tabula --help`."""
-    from game.engine.modes import all_modes
+    """The installed modes, their CPU levels and rules versions, for `tabula --help`: read
+    from the modes' cards, so the help imports no mode's rules or content."""
+    from game.engine.modes import mode_cards
 
     lines = ["modes (MODE) and their CPU levels (LEVEL, A, B; * the default):"]
-    for spec in all_modes():
-        levels = ", ".join(f"{lvl}*" if lvl == spec.default_level else lvl
-                           for lvl in spec.cpu_levels)
-        lines.append(f"  {spec.id:<10} {spec.title}: {levels}")
+    cards = mode_cards()
+    for card in cards:
+        levels = ", ".join(f"{lvl}*" if lvl == card.default_level else lvl
+                           for lvl in card.cpu_levels)
+        aliases = "".join(f"; {alias} = {level}" for alias, level in card.level_aliases.items())
+        lines.append(f"  {card.id:<10} {card.title}: {levels}{aliases}")
+    lines.append("rules versions (--rules VERSION; new matches play the current one):")
+    for card in cards:
+        lines.append(f"  {card.id:<10} {card.rules_version} (current)")
+        lines.extend(f"  {'':<10} {version}: {card.rules_changes.get(version, '')}".rstrip()
+                     for version in card.older_rules)
     lines.append("exit codes: 0 ok, 1 malformed record or invalid resources, "
                  "2 a replayed decision rejected, 64 usage")
     return "\n".join(lines)
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up (importlib.metadata) only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        sys.stdout.write(f"tabula {_version()}\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    epilog = _modes_epilog()
     formatter = argparse.RawDescriptionHelpFormatter
     parser = _Parser(prog="tabula", description="Tabula: four turn-based card and strategy games.",
-                     epilog=epilog, formatter_class=formatter)
-    parser.add_argument("--version", action="version", version=f"tabula {_version()}")
+                     modes_epilog=True, formatter_class=formatter)
+    parser.add_argument("--version", action=_VersionAction,
+                        help="print the installed version and exit")
     parser.add_argument("--mods", action="append", default=[], metavar="PATH",
                         help="an extra folder of mods (repeatable)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=text, description=text, epilog=epilog,
+        return sub.add_parser(name, help=text, description=text, modes_epilog=True,
                               formatter_class=formatter)
 
     play = command("play", "open the game (a mode's first screen if MODE is given)")
@@ -568,6 +646,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--replay", metavar="FILE",
                       help="watch a match record in the replay viewer")
     play.add_argument("--variant", help="crawl: normal | constructed | daily")
+    play.add_argument("--rules", metavar="VERSION",
+                      help="a new match plays these rules (default: the current ones)")
 
     rep = command("replay", "replay a record; print the final state")
     rep.add_argument("file", metavar="FILE", help="a match record (JSON)")
@@ -583,6 +663,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--ai", metavar="A", help="the CPU level measured (default: the mode's)")
     sim.add_argument("--vs", metavar="B", help="its opponent's level (default: the mode's)")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--rules", metavar="VERSION",
+                     help="the games play these rules (default: the current ones)")
     sim.add_argument("--json", action="store_true", help="the summary as one JSON object")
     sim.add_argument("--out", metavar="FILE.jsonl", help="one line a game, as each ends")
     sim.add_argument("--shard", metavar="K/N", help="only shard K of N of the seeds")
@@ -618,6 +700,8 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--port", type=int, default=47615, help="the TCP port (default 47615)")
     host.add_argument("--bind", default="0.0.0.0", help="the address to listen on")
     host.add_argument("--seed", type=int, help="a new match with this seed")
+    host.add_argument("--rules", metavar="VERSION",
+                      help="a new match plays these rules (default: the current ones)")
     host.add_argument("--spectators", action="store_true", help="let spectators watch")
     host.add_argument("--new", action="store_true", help="do not resume the saved match")
     host.add_argument("--headless", action="store_true",
@@ -674,16 +758,16 @@ def run(argv: Sequence[str]) -> int:
         set_extra_mod_dirs(args.mods)
     if args.command is None:
         args = parser.parse_args(["play"])
-    if args.command != "validate":  # validate reports every mod problem itself, on stdout
-        _report_skipped_mods()
-    try:
-        if args.command in SANDBOXED:
-            from game.paths import temporary_home
+    with ExitStack() as stack:
+        if args.command != "validate":  # validate reports every mod problem itself, on stdout
+            stack.enter_context(_skipped_mods_on_stderr())
+        try:
+            if args.command in SANDBOXED:
+                from game.paths import temporary_home
 
-            with temporary_home():
-                return COMMANDS[args.command](args)
-        return COMMANDS[args.command](args)
-    except BrokenPipeError:
-        return EXIT_OK
-    except KeyboardInterrupt:
-        return 130
+                stack.enter_context(temporary_home())
+            return COMMANDS[args.command](args)
+        except BrokenPipeError:
+            return EXIT_OK
+        except KeyboardInterrupt:
+            return 130

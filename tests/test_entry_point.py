@@ -12,14 +12,21 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_the_entry_point_calls_freeze_support_before_the_command_line(monkeypatch):
-    """A frozen build's spawned worker must become the worker, not a second game window."""
-    calls: list[str] = []
-    monkeypatch.setattr(entry.multiprocessing, "freeze_support", lambda: calls.append("freeze"))
+    """A frozen build's spawned worker must become the worker, not a second game window. A
+    normal interpreter skips it (and the import of multiprocessing: tests/test_startup.py)."""
+    import multiprocessing
+    import sys
+
     import game.cli
 
+    calls: list[str] = []
+    monkeypatch.setattr(multiprocessing, "freeze_support", lambda: calls.append("freeze"))
     monkeypatch.setattr(game.cli, "run", lambda argv: calls.append(f"run {argv}") or 0)
     assert entry.main(["validate"]) == 0
-    assert calls == ["freeze", "run ['validate']"]
+    assert calls == ["run ['validate']"]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert entry.main(["validate"]) == 0
+    assert calls == ["run ['validate']", "freeze", "run ['validate']"]
 
 
 def readme_record() -> dict:

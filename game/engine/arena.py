@@ -41,10 +41,11 @@ class Job:
     levels: tuple[str, ...]
     ai: str
     vs: str | None  # None in a one-seat mode
+    rules: str | None = None  # the rules version played (None: the mode's current rules)
 
 
 def arena_jobs(mode: str, seats: int, ai: str, vs: str, seed: int, games: int,
-               shard: tuple[int, int] = (1, 1)) -> Iterator[Job]:
+               shard: tuple[int, int] = (1, 1), rules: str | None = None) -> Iterator[Job]:
     """The games of an arena (or of shard K of N, 1-based), in the order they are counted."""
     part, parts = shard
     mirror = seats == 1 or ai == vs
@@ -53,10 +54,10 @@ def arena_jobs(mode: str, seats: int, ai: str, vs: str, seed: int, games: int,
         if offset % parts != part - 1:
             continue
         if seats == 1:
-            yield Job(game, mode, seed + offset, (ai,), ai, None)
+            yield Job(game, mode, seed + offset, (ai,), ai, None, rules)
         else:
             levels = (ai, vs) if mirror or game % 2 == 0 else (vs, ai)
-            yield Job(game, mode, seed + offset, levels, ai, vs)
+            yield Job(game, mode, seed + offset, levels, ai, vs, rules)
 
 
 def parse_shard(text: str) -> tuple[int, int]:
@@ -79,7 +80,7 @@ def play_game(job: Job) -> dict[str, Any]:
     spec = get_mode(job.mode)
     if spec is None:
         raise ArenaError(f"mode {job.mode!r} is not installed on this worker")
-    played = play_cpu_match(spec, job.seed, dict(enumerate(job.levels)))
+    played = play_cpu_match(spec, job.seed, dict(enumerate(job.levels)), rules=job.rules)
     return {"record": played.record, "result": played.result,
             "arena": {"game": job.game, "ai": job.ai, "vs": job.vs, "turns": played.turns}}
 
@@ -179,6 +180,7 @@ class Tally:
     seat1_wins: int = 0
     turns: Moments = field(default_factory=Moments)
     extras: dict[str, Moments] = field(default_factory=dict)
+    rules: str | None = None  # the rules version every game played (the summary names it)
 
     @property
     def games(self) -> int:
@@ -216,8 +218,8 @@ class Tally:
             self.extras.setdefault(key, Moments()).add(value)
 
     def merge(self, other: Tally) -> None:
-        if (other.mode, other.seats, other.ai, other.vs) != (self.mode, self.seats, self.ai,
-                                                               self.vs):
+        if (other.mode, other.seats, other.ai, other.vs, other.rules) != (
+                self.mode, self.seats, self.ai, self.vs, self.rules):
             raise ArenaError(f"cannot merge {other.describe()} into {self.describe()}")
         for name in ("wins", "losses", "draws", "seat0_wins", "seat1_wins"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -232,6 +234,8 @@ class Tally:
         """The figures `simulate --json` and `merge --json` print."""
         games = self.games
         out: dict[str, Any] = {"mode": self.mode, "ai": self.ai}
+        if self.rules is not None:
+            out["rules"] = self.rules
         if self.seats == 1:
             low, high = wilson_interval(self.wins, games)
             out.update({"games": games, "wins": self.wins, "losses": self.losses,

@@ -1,7 +1,7 @@
 """Reading `simulate --out` files back (`tabula merge`): one line at a time, checked.
 
 A line is `{"record", "result", "arena": {"game", "ai", "vs", "turns"}}`. Every file of a
-merge must hold games of one arena (same mode, levels and mods) and no game twice (a game is
+merge must hold games of one arena (same mode, rules version, levels and mods) and no game twice (a game is
 its seed and seats, `game_key`, so runs from different `--seed`s merge); the merged
 `Tally` is then the one a single run over the union of their seeds would have made. A line
 that is not such a game stops the merge with an `ArenaError` that names the file, the line
@@ -36,7 +36,8 @@ def merge_files(paths: Iterable[str | Path]) -> Tally:
                 spec = get_mode(line["record"]["mode"])
                 assert spec is not None  # validate_record knows the mode
                 tally = Tally(spec.id, spec.seats, line["arena"]["ai"],
-                              line["arena"]["vs"] if spec.seats > 1 else None)
+                              line["arena"]["vs"] if spec.seats > 1 else None,
+                              rules=line["record"]["rules"])
                 mods = line["record"].get("mods", [])
                 summarize = spec.summarize
             _check_fits(line, where, tally, mods)
@@ -124,6 +125,9 @@ def _check_fits(line: dict[str, Any], where: str, tally: Tally, mods: list[Any])
     if record["mode"] != tally.mode:
         raise ArenaError(f"{where}: record: mode {record['mode']!r}, but the first game is "
                          f"{tally.mode!r}")
+    if record["rules"] != tally.rules:
+        raise ArenaError(f"{where}: record: rules {record['rules']!r}, but the first game "
+                         f"plays {tally.rules!r}")
     vs = arena["vs"] if tally.seats > 1 else None
     if (arena["ai"], vs) != (tally.ai, tally.vs):
         raise ArenaError(f"{where}: arena: {arena['ai']} vs {vs}, but the first game is "

@@ -97,11 +97,12 @@ def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[flo
 
 def play_cpu_match(spec: ModeSpec, seed: int, cpu: dict[int, str],
                    options: dict[str, Any] | None = None, *, timed: bool = False,
-                   keep_match: bool = False) -> PlayedMatch:
-    """One whole match between CPU players from the deal of `seed`."""
+                   keep_match: bool = False, rules: str | None = None) -> PlayedMatch:
+    """One whole match between CPU players from the deal of `seed`, on the mode's current
+    rules or on `rules` (one of its older versions)."""
     opts = {**spec.default_options, **(options or {}),
             "ai": {str(seat): level for seat, level in sorted(cpu.items())}}
-    record = new_record(spec.id, spec.rules_version, seed, opts)
+    record = new_record(spec.id, rules or spec.rules_version, seed, opts)
     match = build_match(record)
     match.events.enabled = keep_match  # nobody reads a simulated match's events
     times = play_out(match, make_players(spec, seed, cpu), timed=timed)

@@ -37,6 +37,7 @@ from game.engine.journal import Mark as JournalMark
 from game.engine.rng import Stream, Streams
 
 HIDDEN = "hidden"
+ENVELOPE_FIELDS = frozenset({"seat", "type"})  # the fields every decision has
 
 _world_numbers = itertools.count(1)  # esper world names: unique within the process
 
@@ -47,6 +48,15 @@ COMMON_MESSAGES = {
     "not_your_turn": "It is not your turn.",
     "wrong_phase": "Not now.",
 }
+
+
+def unknown_field_message(verb: str, unknown: set[str]) -> str:
+    """The message of a decision with keys its verb does not define: the first one (sorted,
+    as at most a 60-character excerpt, however long a crafted key is) and how many more."""
+    first = sorted(map(str, unknown))[0]
+    name = first if len(first) <= 60 else first[:59] + "…"
+    more = f" (and {len(unknown) - 1} more)" if len(unknown) > 1 else ""
+    return f"Malformed decision: {verb} has no field {name!r}{more}."
 
 
 class SetupError(ValueError):
@@ -80,6 +90,10 @@ class Rules:
     rules_version: str = ""
     seats: int = 1
     verbs: Mapping[str, frozenset[str]] = {}
+    # The fields each verb defines besides `seat` and `type`: a decision with any other key
+    # is `bad_decision` (docs/architecture.md), so no client can make a record carry data
+    # the rules never read. A verb missing here defines no fields.
+    fields: Mapping[str, frozenset[str]] = {}
     messages: Mapping[str, str] = {}
     forceable_streams: frozenset[str] = frozenset()
     # The match's named streams, created with the match (so a scratch match's rollbacks never
@@ -410,6 +424,9 @@ class Match:
             return self._reject("unknown_decision")
         if not is_int(decision.get("seat")) or rules.malformed(decision):
             return self._reject("bad_decision")
+        unknown = decision.keys() - ENVELOPE_FIELDS - rules.fields.get(verb, frozenset())
+        if unknown:
+            return Rejection("bad_decision", unknown_field_message(verb, unknown))
         state = self.state
         if state.result is not None:
             return self._reject("game_over")

@@ -4,9 +4,12 @@
 (0: the start, n: after the record's n-th decision). Forward submits the next decision under a
 journal mark (`Match.mark`); back rolls the newest mark back, so stepping back costs what the
 undone decision changed, never a replay from the start, and a seek back is one rollback to an
-older mark (tests count the submits). The seat shown is 0, 1 or None (the full view, only once
-the record's match is over). `play_from_here` turns the position into the record of a new
-match against the CPU, through the mode's `Rules.position_setup`.
+older mark (tests count the submits). The seat shown is 0, 1 or None (the full view). Until the
+record's match is over, only the seats a person plays in it may be shown (`seats_allowed`: a
+seat `options.ai` does not give to a CPU), so a player never sees the CPU's sealed orders,
+hand or shop of a match they can still continue; every seat and the full view open once it
+is over. `play_from_here` turns the position into the record of a new match against the CPU,
+through the mode's `Rules.position_setup`.
 
 Arcade-free: the viewer screen (game/scenes/replays.py) only renders what this model says.
 """
@@ -30,6 +33,12 @@ class RecordSummary:
     decisions: int
     result: str  # "Seat 1 won (nexus)", "in progress", "stops at decision 12: ..."
     over: bool
+
+
+def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
+    """The seats a person plays in the record's match: those `options.ai` gives no CPU."""
+    ai = (record.get("options") or {}).get("ai") or {}
+    return tuple(s for s in range(seats) if str(s) not in ai)
 
 
 def seat_names(record: dict[str, Any], seats: int) -> tuple[str, ...]:
@@ -85,13 +94,13 @@ class ReplayModel:
         self._step_events: list[list[Event]] = []
         self.problem: str | None = None  # why the record stops before its last decision
         self.length = len(self.decisions)
-        self.seat: int | None = 0
         # Walk to the end once: the length a broken record really has, and whether the match
-        # is over (the full view opens only then); then back to the start, by rollback.
+        # is over (the full view and every seat open only then); then back to the start.
         self.seek(self.length)
         self.over = self.match.result is not None
         self.final_result = self.match.result
         self.seek(0)
+        self.seat: int | None = self.seats_allowed[0]
 
     # -- walking -------------------------------------------------------------------------
     @property
@@ -151,13 +160,27 @@ class ReplayModel:
         """The full view hides nothing a player may still learn: only for a finished match."""
         return self.over
 
+    @property
+    def seats_allowed(self) -> tuple[int, ...]:
+        """The seats whose view may be shown: every seat once the match is over; before, only
+        the seats a person plays. A record no person plays in (CPU against CPU) is watched
+        as its live screen showed it to a spectator: every seat (docs/replays.md)."""
+        every = tuple(range(self.seats))
+        if self.over:
+            return every
+        return person_seats(self.record, self.seats) or every
+
     def set_seat(self, seat: int | None) -> None:
-        """Show seat `seat`'s view, or the full view (None) once the match is over."""
+        """Show seat `seat`'s view, or the full view (None); ValueError for a view the
+        player may not see yet (the reason is the viewer's toast)."""
         if seat is None:
             if not self.full_allowed:
-                raise ValueError("the full view opens once the match is over")
+                raise ValueError("The full view opens once the match is over.")
         elif not 0 <= seat < self.seats:
             raise ValueError(f"seat must be 0..{self.seats - 1}, got {seat}")
+        elif seat not in self.seats_allowed:
+            raise ValueError(f"Seat {seat + 1} is the CPU's: its view opens once the match "
+                             "is over.")
         self.seat = seat
 
     def state(self) -> dict[str, Any]:

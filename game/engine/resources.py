@@ -24,7 +24,8 @@ import hashlib
 import os
 import stat
 import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -121,6 +122,9 @@ class ResourceSet:
 
 
 _extra_mod_dirs: list[Path] = []
+# Who is told of the problems of each mode's resources as they are loaded (the CLI prints
+# them on stderr: `report_problems_to`); None: nobody.
+_problem_reporter: Callable[[Sequence[ResourceProblem]], None] | None = None
 _roots_override: list[Path] | None = None  # a spawned worker's: exactly its parent's roots
 _folders_cache: dict[tuple[Any, ...], list[Path]] = {}
 
@@ -534,7 +538,22 @@ def load_mode_resources(
     cached = _cache.get(key)
     if cached is None:
         cached = _cache[key] = _load_uncached(spec, base_dir, mod_list)
+    if _problem_reporter is not None and cached.problems:
+        _problem_reporter(cached.problems)
     return cached
+
+
+@contextmanager
+def report_problems_to(reporter: Callable[[Sequence[ResourceProblem]], None]
+                       ) -> Iterator[None]:
+    """Within the block, `reporter` gets the problems (skipped mods) of every mode's resources
+    each time they are loaded, cached or not: the modes a command uses, and only those."""
+    global _problem_reporter
+    before, _problem_reporter = _problem_reporter, reporter
+    try:
+        yield
+    finally:
+        _problem_reporter = before
 
 
 def _load_uncached(spec: ModeSpec, base_dir: Path | None, mods: list[Path]) -> ResourceSet:

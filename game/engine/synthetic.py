@@ -51,6 +51,7 @@ class SyntheticRules(Rules):
     rules_version = "1"
     seats = 2
     verbs = {"strike": frozenset({"fight"}), "pass": frozenset({"fight"})}
+    fields = {"strike": frozenset({"unit", "target"}), "pass": frozenset()}
     forceable_streams = frozenset({"fight"})
 
     def __init__(self, units_per_seat: int = 3, hp: int = 10, turn_cap: int = 200) -> None:

@@ -41,15 +41,20 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def make_host(mode: str, seed: int | None, spectators: bool, new: bool) -> Host | str:
-    """The host of a new match, or of the saved unfinished one; an error message otherwise."""
+def make_host(mode: str, seed: int | None, spectators: bool, new: bool,
+              rules: str | None = None) -> Host | str:
+    """The host of a new match (on `rules`, else the mode's current rules), or of the saved
+    unfinished one; an error message otherwise."""
     spec = get_mode(mode)
     if spec is None:
         return f"unknown mode {mode!r} (known: {', '.join(mode_ids())})"
     if spec.seats < 2:
         return f"{mode} has one seat: there is nobody to play over the network"
+    if rules is not None and not spec.plays_rules(rules):
+        return (f"--rules {rules}: {spec.id} has rules {', '.join(spec.rules_versions())} "
+                f"(current: {spec.rules_version})")
     path = session_path(mode)
-    if path.exists() and not new and seed is None:
+    if path.exists() and not new and seed is None and rules is None:
         host = Host.from_session(path)
         if host.match.result is None:
             if spectators:
@@ -57,7 +62,7 @@ def make_host(mode: str, seed: int | None, spectators: bool, new: bool) -> Host 
             return host
     import random
 
-    record = new_record(spec.id, spec.rules_version,
+    record = new_record(spec.id, rules or spec.rules_version,
                         random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
                         dict(spec.default_options))
     return Host(record, spectators=spectators, session_path=path)
@@ -79,12 +84,17 @@ def cmd_host(args: Any) -> int:
         if spec.seats < 2:
             return _fail(f"{spec.id} has one seat: there is nobody to play over the network",
                          EXIT_USAGE)
-        from game.cli import run_window
+        from game.cli import UsageError, rules_version, run_window
 
+        try:
+            rules = rules_version(spec, args.rules) if args.rules is not None else None
+        except UsageError as exc:
+            return _fail(str(exc), EXIT_USAGE)
         return run_window(first=lambda app: _window_view(
-            "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new))
+            "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new,
+            rules=rules))
     try:
-        host = make_host(args.mode, args.seed, args.spectators, args.new)
+        host = make_host(args.mode, args.seed, args.spectators, args.new, args.rules)
     except (SessionError, RecordError) as exc:
         return _fail(str(exc), EXIT_BAD)
     if isinstance(host, str):

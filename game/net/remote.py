@@ -100,9 +100,11 @@ class RemoteMatch:
             raise RecordError(f"the host plays {client.mode!r}, which this Tabula does not have")
         self.spec = spec
         self.options: dict[str, Any] = dict(client.options)
+        rules = client.view.get("rules")  # the host's rules version (its help says so)
+        if not isinstance(rules, str) or not spec.plays_rules(rules):
+            rules = spec.rules_version
         with ESPER_LOCK:  # the rules' content (the host's mods are not sent: base content)
-            self.local = build_match(new_record(spec.id, spec.rules_version, 1, self.options,
-                                                mods=[]))
+            self.local = build_match(new_record(spec.id, rules, 1, self.options, mods=[]))
         self.rules = self.local.rules
         self.resources = self.local.resources
         self.decisions: list[dict[str, Any]] = []

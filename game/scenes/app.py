@@ -62,6 +62,9 @@ class App:
                 self.save_problems.append(problem)
         self.active_view: arcade.View | None = None  # the game screen of the current match
         self._mod_problems: list[str] | None = None
+        # The rules version chosen for a mode's new matches (the menu's Rules button,
+        # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
+        self.rules_choice: dict[str, str] = {}
 
     # navigation ---------------------------------------------------------------------------------
     def show_view(self, view: arcade.View) -> arcade.View:
@@ -107,6 +110,16 @@ class App:
         self.window.close()
 
     # modes --------------------------------------------------------------------------------------
+    def rules_for(self, mode_id: str, launch: ModeLaunch | None = None) -> str:
+        """The rules a new match of `mode_id` plays: a launch's own `rules` (which becomes the
+        choice for the mode's next new matches: Rematch, New Deck), else the chosen ones, else
+        the mode's current rules. Every screen that starts a new match asks here."""
+        if launch is not None and launch.rules is not None:
+            self.rules_choice[mode_id] = launch.rules
+        spec = get_mode(mode_id)
+        current = spec.rules_version if spec is not None else ""
+        return self.rules_choice.get(mode_id, current)
+
     def start_mode(self, launch: ModeLaunch) -> arcade.View | None:
         """Build the mode's first view for `launch` and show it; None (with a toast) if it can't."""
         spec = get_mode(launch.mode)

@@ -84,6 +84,29 @@ def common_help(esc_help: str = ESC_PAUSE) -> HelpTopic:
 
 COMMON_HELP = common_help()
 
+
+def rules_help(mode_id: str, version: str) -> list[HelpTopic]:
+    """The help's first topic for a game that has more than one rules version: which rules
+    the match on screen plays and what the other ones change (the mode's card). A game with
+    one version (crawl) gets none."""
+    from game.engine.modes import get_card
+
+    card = get_card(mode_id)
+    if card is None or not card.older_rules:
+        return []
+    if version == card.rules_version:
+        lines = [f"This match plays the current rules ({version})."]
+        lines += [f"Rules {old} (original): {card.rules_changes.get(old, '')}"
+                  for old in card.older_rules]
+        lines.append("Choose the original rules with the Rules button beside the game's name "
+                     "in the main menu.")
+    else:
+        lines = [f"This match plays the original rules ({version}): "
+                 f"{card.rules_changes.get(version, '')}",
+                 "Its new matches (Rematch) keep them; the main menu's Rules button goes back "
+                 "to the current rules."]
+    return [HelpTopic("Rules of this match", tuple(lines))]
+
 QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
 FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading state would show

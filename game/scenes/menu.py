@@ -2,7 +2,10 @@
 
 The rows come from `game.engine.modes.all_modes()`, so a new game appears here by registering
 itself; nothing in this file names a mode. Each row offers the CPU level (two-seat modes only:
-the solitaire's level is the Hint setting), Start, and Continue when that mode has a save.
+the solitaire's level is the Hint setting), Start, and Continue when that mode has a save. A
+game with older rules versions has a Rules button beside its title ("Current rules" /
+"Original rules"): the choice holds for that game's new matches (`App.rules_choice`), and
+while the original rules are chosen the row says what they do differently.
 The whole widget tree is rebuilt from the window size on show and on resize, which keeps the
 layout code in one place (`build`).
 
@@ -50,6 +53,8 @@ ROW_MAX_WIDTH = 1000
 LEVEL_WIDTH = 230
 YOU = "you"  # the watch button's value when a person plays seat 0
 ACTION_WIDTH = 124
+RULES_WIDTH = 132  # the Rules button beside a game's title
+RULES_HEIGHT = 28
 NOTICE_PAD = 6  # above and below the Details button inside the notice
 NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
 # The line load_mode_resources adds before the problems of a mod it skipped.
@@ -178,6 +183,7 @@ class MainMenuView(FeltView):
         self.start_buttons: dict[str, gui.UIFlatButton] = {}
         self.continue_buttons: dict[str, gui.UIFlatButton] = {}
         self.level_buttons: dict[str, CycleButton] = {}
+        self.rules_buttons: dict[str, CycleButton] = {}
         self.settings_button: gui.UIFlatButton | None = None
         self.quit_button: gui.UIFlatButton | None = None
         self.replays_button: gui.UIFlatButton | None = None
@@ -198,7 +204,7 @@ class MainMenuView(FeltView):
         height = height or logical_height
         self.ui.clear()
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
-        self.watch_buttons, self.replace_buttons = {}, {}
+        self.watch_buttons, self.replace_buttons, self.rules_buttons = {}, {}, {}
         self.notice_label = self.details_button = None
         self.modes = all_modes()
 
@@ -389,8 +395,34 @@ class MainMenuView(FeltView):
         """A game row's height: `row_height`, or more if its texts need it at the small size."""
         title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
         room = row_height - title.height - 4 - ROW_PAD * 2
-        _, text_height = description_size(spec.description, self._info_width(row_width), room)
+        _, text_height = description_size(self.row_text(spec), self._info_width(row_width),
+                                          room)
         return max(row_height, title.height + 4 + text_height + ROW_PAD * 2)
+
+    def rules_of(self, spec: ModeSpec) -> str:
+        """The rules version this game's new matches play (chosen, else current)."""
+        return self.app.rules_choice.get(spec.id, spec.rules_version)
+
+    def row_text(self, spec: ModeSpec) -> str:
+        """The line under a game's title: its description, or while older rules are chosen,
+        what those rules do differently."""
+        version = self.rules_of(spec)
+        if version == spec.rules_version:
+            return spec.description
+        return spec.rules_summary(version)
+
+    def _rules_button(self, spec: ModeSpec) -> CycleButton:
+        button = CycleButton(
+            "",
+            spec.rules_versions(),
+            self.rules_of(spec),
+            width=RULES_WIDTH,
+            height=RULES_HEIGHT,
+            on_change=lambda value, mode=spec.id: self._set_rules(mode, value),
+            describe=spec.rules_caption,
+        )
+        self.rules_buttons[spec.id] = button
+        return button
 
     def _mode_row(self, spec: ModeSpec, row_width: float, row_height: float) -> gui.UIWidget:
         pad = ROW_SIDE
@@ -446,14 +478,22 @@ class MainMenuView(FeltView):
         # when a row has none), so Start and Continue line up down the list.
         info_width = self._info_width(row_width)
         info = gui.UIBoxLayout(space_between=4, align="left")
-        title = info.add(make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True))
+        title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
+        if spec.older_rules:  # the Rules button beside the title
+            heading = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+            heading.add(title)
+            heading.add(self._rules_button(spec))
+            info.add(heading)
+        else:
+            info.add(title)
         room = row_height - title.height - 4 - ROW_PAD * 2
-        size, text_height = description_size(spec.description, info_width, room)
+        text = self.row_text(spec)
+        size, text_height = description_size(text, info_width, room)
         info.add(
             make_label(
-                spec.description,
+                text,
                 size=size,
-                color=theme.TEXT_MUTED,
+                color=theme.TEXT_MUTED if text == spec.description else theme.GOLD,
                 width=info_width,
                 multiline=True,
             )
@@ -490,20 +530,32 @@ class MainMenuView(FeltView):
         self.levels[mode_id] = level
         self.app.sounds.play("click")
 
+    def _set_rules(self, mode_id: str, version: str) -> None:
+        """The rules of this game's new matches; the row's line then says what differs."""
+        spec = next((m for m in self.modes if m.id == mode_id), None)
+        if spec is None or version == spec.rules_version:
+            self.app.rules_choice.pop(mode_id, None)
+        else:
+            self.app.rules_choice[mode_id] = version
+        self.app.sounds.play("click")
+        self.build()
+
     def _set_watcher(self, mode_id: str, value: str) -> None:
         self.watchers[mode_id] = value
         self.app.sounds.play("click")
 
     def launch_for(self, spec: ModeSpec) -> ModeLaunch:
         """The launch the Start button makes: the CPU sits in seat 1 of a two-seat game, and
-        in seat 0 too when the player chose to watch."""
+        in seat 0 too when the player chose to watch; the rules chosen with the Rules button
+        (None: the current ones)."""
         cpu: dict[int, str] = {}
         if spec.seats > 1 and spec.cpu_levels:
             cpu = {1: self.levels.get(spec.id, spec.default_level)}
             watcher = self.watchers.get(spec.id, YOU) if spec.watchable else YOU
             if watcher != YOU:
                 cpu[0] = watcher
-        return ModeLaunch(mode=spec.id, cpu=dict(sorted(cpu.items())))
+        return ModeLaunch(mode=spec.id, cpu=dict(sorted(cpu.items())),
+                          rules=self.app.rules_choice.get(spec.id))
 
     def start_game(self, mode_id: str) -> None:
         """Start a new match; over a saved one, ask first."""
@@ -540,6 +592,9 @@ class MainMenuView(FeltView):
                         "seat; its level button cycles through the levels the game offers.",
                         "Where a game shows a You button, click it to hand your seat to a CPU "
                         "as well and watch two CPUs play.",
+                        "A game whose rules were changed for fairness has a Rules button "
+                        "beside its name: Original rules plays its new matches as first "
+                        "written (the line below the name says what differs).",
                         "Network (below) hosts a match for a friend on another computer, "
                         "or joins theirs by address or join code.",
                         "Continue resumes the match you saved from that game's pause menu "

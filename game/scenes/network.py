@@ -97,7 +97,7 @@ class Task:
 
 def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
                      seed: int | None = None, spectators: bool = False,
-                     ) -> tuple[HostThread, NetClient]:
+                     rules: str | None = None) -> tuple[HostThread, NetClient]:
     """Start hosting `mode` (the saved unfinished match when `resume`) and join its seat 0
     over loopback. The default port, or any free port when it is taken. `spectators`: the
     screen's "Allow spectators" (a resumed match takes the setting of now)."""
@@ -105,7 +105,7 @@ def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: st
     from game.net.commands import make_host
     from game.net.host import HostThread
 
-    host = make_host(mode, seed, False, not resume)
+    host = make_host(mode, seed, False, not resume, rules)
     if isinstance(host, str):
         raise ValueError(host)
     host.claimed[0] = True  # the hosting player's seat: a friend takes seat 1
@@ -183,6 +183,7 @@ class NetworkView(FeltView):
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
         self.seed: int | None = None  # `tabula host --seed`
+        self.rules: str | None = None  # `tabula host --rules` (None: the current rules)
         self.spectators = False  # "Allow spectators" (off: a spectator's join is refused)
         self.role = "player"  # what Join joins as: "player", or "spectator" (Watch)
 
@@ -300,10 +301,11 @@ class NetworkView(FeltView):
 
     def start_hosting(self, resume: bool) -> None:
         mode, port, seed, spectators = self.mode or "", self.port, self.seed, self.spectators
+        rules = self.rules
         self.stage = "hosting"
         self.address_lines = []
         self.task = Task(lambda: host_and_connect(mode, resume, port, seed=seed,
-                                                  spectators=spectators))
+                                                  spectators=spectators, rules=rules))
         self.set_status("Starting the host…")
 
     def _hosted(self, thread: HostThread, client: NetClient) -> None:
@@ -502,13 +504,13 @@ def open_network(app: App, address: str | None = None) -> arcade.View:
 
 
 def open_host(app: App, mode: str, *, port: int = DEFAULT_PORT, seed: int | None = None,
-              new: bool = False) -> arcade.View:
+              new: bool = False, rules: str | None = None) -> arcade.View:
     """`tabula host MODE` in the window: the Network screen, hosting `mode` at once (asking
-    first when a saved match could be resumed, unless `new` or `seed`)."""
+    first when a saved match could be resumed, unless `new`, `seed` or `rules`)."""
     view = NetworkView(app)
     app.show_view(view)
-    view.port, view.seed = port, seed
-    if new or seed is not None:
+    view.port, view.seed, view.rules = port, seed, rules
+    if new or seed is not None or rules is not None:
         view.mode = mode
         view.start_hosting(False)
     else:

@@ -5,8 +5,9 @@ reading and summarizing one record per frame so the list opens at once. `ReplayV
 shows a `ReplayModel`'s position on the mode's own play screen (game.scenes.replay_screens),
 built read-only: the screen is drawn and animated, but neither clicks nor keys reach it, so it
 accepts no decision. A bar of arcade.gui widgets drives the model: start, back, play/pause,
-forward, end, a scrubber over the decisions, the speed, the seat shown (and the full view once
-the match is over) and "Play from here".
+forward, end, a scrubber over the decisions, the speed, the seat shown (until the match is
+over only the seats a person plays in it; every seat and the full view after) and "Play from
+here".
 """
 
 from __future__ import annotations
@@ -276,6 +277,8 @@ class ReplayViewerView(arcade.View):
         self.back_btn.disabled = self.start_btn.disabled = model.index == 0
         self.fwd_btn.disabled = self.end_btn.disabled = model.index >= model.length
         self.seat_buttons[None].disabled = not model.full_allowed
+        for seat in range(model.seats):  # a CPU's view waits for the end (ReplayModel)
+            self.seat_buttons[seat].disabled = seat not in model.seats_allowed
         for seat, button in self.seat_buttons.items():
             name = button.text.strip("[]")
             text = f"[{name}]" if seat == model.seat else name

@@ -148,8 +148,11 @@ def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, 
     if b.ready[seat]:
         verb = {"commander": "choose_commander", "cards": "choose_card"}.get(phase, "ready")
         out.append(({"seat": seat, "type": "ready"}, "already_ready"))
+        field = {"choose_commander": {"commander": "tank"}, "choose_card": {"card": "x"}}
+        out.append(({"seat": seat, "type": verb, **field.get(verb, {})}, "already_ready"))
+        # a key the verb does not define is malformed (check 2), before any rule
         out.append(({"seat": seat, "type": verb, "commander": "tank", "card": "x"},
-                    "already_ready"))
+                    "bad_decision"))
         return out
     out.append(({"seat": seat, "type": "unready"}, "not_ready"))
     own = [u for u in idx.units if u.seat == seat]

@@ -499,10 +499,10 @@ def test_validation_order_conflicts(position, decision, error):
 
 
 @pytest.mark.parametrize("decision", [
-    # from_index / to_index are ignored when their zone is not the board, like extra fields
+    # from_index / to_index are ignored when their zone is not the board (5.1)
     mv("left_hand", "board", fi="nonsense", ti=0),
     mv("left_hand", "board", fi=99, ti=0),
-    mv("left_hand", "board", fi=None, ti=0, note="hi", seat_name="me"),
+    mv("left_hand", "board", fi=None, ti=0),
     mv("board", "hero", fi=0, ti="ignored"),
     mv("board", "hero", fi=0, ti=-7),
     mv("board", "hero", fi=0, ti=None),
@@ -512,14 +512,21 @@ def test_ignored_fields_do_not_make_a_move_malformed(decision):
     accept(match, decision)
 
 
-def test_extra_fields_on_every_verb_are_ignored():
-    match = _play()
-    accept(match, {"seat": 0, "type": "random_attack", "n": 99, "forced": [3]})
-    match = _play()
-    accept(match, {"seat": 0, "type": "rebuy", "cost": 0})
-    pick = _pick()
-    accept(pick, {"seat": 0, "type": "choose_abilities", "abilities": FIVE, "why": "fun"})
-    assert pick.phase == "play" and pick.turn == 0
+@pytest.mark.parametrize(("position", "decision"), [
+    # a key a verb does not define is malformed (docs/architecture.md, issue 27)
+    ("play", mv("left_hand", "board", ti=0, note="hi", seat_name="me")),
+    ("play", {"seat": 0, "type": "random_attack", "n": 99, "forced": [3]}),
+    ("play", {"seat": 0, "type": "rebuy", "cost": 0}),
+    ("pick", {"seat": 0, "type": "choose_abilities", "abilities": FIVE, "why": "fun"}),
+])
+def test_extra_fields_on_every_verb_are_malformed(position, decision):
+    match = {"play": _play, "pick": _pick}[position]()
+    turn = match.turn
+    assert_rejected(match, decision, "bad_decision")
+    assert match.turn == turn
+    bare = {k: v for k, v in decision.items() if k in ("seat", "type", "from", "to",
+                                                         "to_index", "abilities")}
+    accept(match, bare)
 
 
 def test_rejection_messages_are_the_spec_table():

@@ -75,7 +75,7 @@ def test_bad_decision(decision):
 def test_index_of_a_zone_that_is_not_the_board_is_ignored():
     match = table(left_hand=None)
     accept(match, {"seat": 0, "type": "move", "from": "board", "from_index": 2, "to": "left_hand",
-                   "to_index": "whatever", "note": "extra fields are ignored"})
+                   "to_index": "whatever"})
     assert match.state_json()["board"]["left_hand"]["id"] == "sp4"
 
 

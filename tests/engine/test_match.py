@@ -49,6 +49,10 @@ def everything(match: Match) -> tuple:
     ({"seat": None, "type": "pass"}, "bad_decision"),
     ({"seat": 0, "type": "strike", "unit": "p0.u0"}, "bad_decision"),
     ({"seat": 0, "type": "strike", "unit": 1, "target": "p1.u0"}, "bad_decision"),
+    # ... or a key its verb does not define, however well-formed the rest is
+    ({"seat": 0, "type": "pass", "note": 1}, "bad_decision"),
+    ({**STRIKE, "note": "x" * 60_000}, "bad_decision"),
+    ({**STRIKE, "from": None}, "bad_decision"),
     # 4. not your turn (a seat the mode doesn't have included)
     ({"seat": 1, "type": "pass"}, "not_your_turn"),
     ({"seat": 7, "type": "pass"}, "not_your_turn"),
@@ -64,7 +68,9 @@ def test_common_checks_in_order(duel, decision, error):
     result = duel.submit(decision)
     assert isinstance(result, Rejection)
     assert not result.ok
-    assert result.as_json() == {"error": error, "message": COMMON_MESSAGES.get(error, error)}
+    assert result.error == error
+    # the usual words; an unknown key's message also names the key
+    assert result.message.startswith(COMMON_MESSAGES.get(error, error).rstrip("."))
     assert everything(duel) == before  # state, world, ids, streams, decisions, events
 
 
@@ -104,7 +110,7 @@ def test_a_rejected_decision_draws_nothing(synthetic):
 
 def test_an_accepted_strike_resolves_nested_actions_in_order(synthetic):
     match = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
-    result = match.submit({"seat": 0, "type": "strike", "unit": "a", "target": "b", "note": 1})
+    result = match.submit({"seat": 0, "type": "strike", "unit": "a", "target": "b"})
     assert isinstance(result, Accepted) and result.ok
     assert result.events == [
         Event("damage_dealt", {"source": "a", "target": "b", "fx": "slash", "amount": 6,
@@ -118,9 +124,7 @@ def test_an_accepted_strike_resolves_nested_actions_in_order(synthetic):
     assert state["board"] == {"units": [{"id": "a", "seat": 0, "hp": 5},
                                         {"id": "b", "seat": 1, "hp": 0},
                                         {"id": "c", "seat": 1, "hp": 4}]}
-    # the decision is stored as a copy, unknown fields included
-    assert match.decisions == [{"seat": 0, "type": "strike", "unit": "a", "target": "b",
-                                "note": 1}]
+    assert match.decisions == [{"seat": 0, "type": "strike", "unit": "a", "target": "b"}]
 
 
 def test_the_last_unit_falling_finishes_the_match(synthetic):
@@ -276,7 +280,22 @@ def test_a_trusted_submit_skips_the_checks_and_resolves_the_same(synthetic, monk
     assert trusted.decisions == checked.decisions
 
 
-def test_stored_decisions_are_deep_copies(synthetic):
+def test_a_key_the_verb_does_not_define_is_named_and_nothing_is_stored(duel):
+    before = everything(duel)
+    bloated = {**STRIKE, "note": "x" * 60_000, "zz" * 100: 1}
+    rejection = duel.submit(bloated)
+    assert rejection.error == "bad_decision"
+    assert rejection.message == (
+        "Malformed decision: strike has no field 'note' (and 1 more).")
+    long_key = duel.submit({**STRIKE, "k" * 500: 1}).message
+    assert long_key == f"Malformed decision: strike has no field '{'k' * 59}…'."
+    assert everything(duel) == before and duel.decisions == []
+
+
+def test_stored_decisions_are_deep_copies(synthetic, monkeypatch):
+    # a verb whose field holds lists: the stored decision must not share them
+    monkeypatch.setattr(SyntheticRules, "fields",
+                        {**SyntheticRules.fields, "strike": frozenset({"unit", "target", "note"})})
     match = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
     decision = {"seat": 0, "type": "strike", "unit": "a", "target": "b",
                 "note": [[1, 2], {"k": [3]}]}

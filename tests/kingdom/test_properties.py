@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.engine.match import Match
 from game.engine.record import match_record, replay, state_hash, validate_record
+from game.systems.kingdom.legal import FIELDS
 from tests.hypothesis_profiles import examples
 from tests.kingdom.helpers import canonical, content, new_match, streams_state
 
@@ -119,12 +120,18 @@ def random_decision(rng: random.Random, match: Match) -> Any:
         if rng.random() < 0.5:
             decision["units"] = decision["units"] + [rng.choice(["china_sun_tzu", "nope",
                                                                  decision["units"][0]])]
+    if rng.random() < 0.9:  # mostly only the verb's own keys (any other is malformed)
+        allowed = FIELDS.get(verb, set()) | {"seat", "type"}
+        decision = {k: v for k, v in decision.items() if k in allowed}
     return decision if rng.random() < 0.97 else rng.choice([[], "end_turn", 7, None])
 
 
 def _template(decision: Any) -> Any:
-    """The keys a legal-list entry has: extra fields of a decision are ignored (section 5)."""
+    """The keys a legal-list entry has; None (matches none) for a decision with a key its verb
+    does not define, which is malformed (the engine's common checks)."""
     if not isinstance(decision, dict):
+        return None
+    if set(decision) - {"seat", "type"} - FIELDS.get(decision.get("type"), set()):
         return None
     keys = {"build_deck": ("seat", "type"), "buy": ("seat", "type", "offer", "slot"),
             "sell": ("seat", "type", "slot"), "move": ("seat", "type", "from", "to")}

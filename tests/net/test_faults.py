@@ -104,6 +104,9 @@ def test_hostile_messages_get_errors_and_change_nothing(table):
         (protocol.dumps(protocol.submit(a.token, a.index + 3, legal)), "stale_index"),
         (protocol.dumps(protocol.submit(a.token, a.index, {"seat": 0, "type": "fly"})),
          "unknown_decision"),
+        # a legal decision with a key its verb does not define: refused, never stored
+        (protocol.dumps(protocol.submit(a.token, a.index, {**legal, "note": "x" * 60_000})),
+         "bad_decision"),
         ("x" * (protocol.MAX_CLIENT_BYTES + 1), "too_large"),
         ("{not json", "malformed"),
         ("[1, 2]", "malformed"),

@@ -177,3 +177,35 @@ def test_summaries_name_the_players_result_and_decisions():
     assert result_text({"winner": None, "reason": "round_cap"}) == "draw (round_cap)"
     assert result_text({"won": True, "score": 40, "reason": "cleared"}) == "won, score 40 (cleared)"
     assert result_text(None) == "in progress"
+
+
+def test_until_the_end_only_the_seats_a_person_plays_may_be_shown():
+    """Issue 27: a CPU's sealed orders of a match the player can still continue are never
+    on screen. A person plays seat 2 here (seat 1 is the CPU)."""
+    record = record_of("conquest")
+    record["options"]["ai"] = {"0": "easy"}
+    finished = ReplayModel(record)
+    assert finished.seats_allowed == (0, 1) and finished.full_allowed
+    finished.set_seat(0)
+    record["decisions"] = record["decisions"][:31]  # the CPU's moves given, seat 2's not
+    model = ReplayModel(record)
+    assert model.seats_allowed == (1,) and model.seat == 1  # it opens on the person's seat
+    with pytest.raises(ValueError, match="Seat 1 is the CPU's: its view opens once the match"):
+        model.set_seat(0)
+    with pytest.raises(ValueError, match="full view opens once the match is over"):
+        model.set_seat(None)
+    model.seek(30)
+    assert model.seat == 1 and model.state()["board"]["orders"][0] == "hidden"
+    assert model.last_step()["decision"] == {"seat": 0, "type": "hidden"}  # no order shown
+
+
+@pytest.mark.parametrize(("ai", "allowed"), [({}, (0, 1)), ({"0": "easy", "1": "easy"}, (0, 1)),
+                                             ({"1": "easy"}, (0,))])
+def test_a_hot_seat_or_cpu_only_record_shows_every_seat_before_the_end(ai, allowed):
+    """Both seats of a hot-seat match are people's; a match no person plays in is watched as
+    a spectator watched it live (docs/replays.md)."""
+    record = record_of("kingdom")
+    record["options"]["ai"] = ai
+    record["decisions"] = record["decisions"][:5]
+    model = ReplayModel(record)
+    assert model.seats_allowed == allowed and not model.full_allowed

@@ -312,3 +312,83 @@ def test_a_new_kind_of_screen_prepares_behind_its_loading_state(window, app, mod
         assert view.screen is screen
         assert not screen.preparing and screen._laid_out_for == view_size(window)
     view.close()
+
+
+@pytest.mark.parametrize("mode", ["strike", "conquest", "kingdom"])
+def test_a_saved_match_in_the_viewer_offers_only_the_player_s_seat(window, app, mode):
+    """Issue 27, the tester's steps: leave a match mid-round (the save), open it from
+    Replays, choose the CPU's seat: refused with the reason, and the screen keeps showing
+    the player's own view (conquest: the CPU's orders stay "hidden"; kingdom: its deck
+    builder and shop are the player's). Every seat and Full open once the match is over."""
+    record = record_of(mode)
+    record["options"]["ai"] = {"1": "easy"}  # a person plays seat 1, the CPU seat 2
+    n = len(record["decisions"])
+    record["decisions"] = record["decisions"][:n // 2]
+    app.save_match(record)
+    lister = app.show_replays()
+    lister.read_all()
+    click(window, *center(lister.row_buttons[0]))
+    step(window, 1)
+    view = window.current_view
+    assert isinstance(view, ReplayViewerView) and view.model.seat == 0
+    assert view.seat_buttons[1].disabled and view.seat_buttons[None].disabled
+    for index in (0, view.model.length // 2, view.model.length):
+        view.seek(index)
+        click(window, *center(view.seat_buttons[1]))  # a disabled button: nothing
+        view.show_seat(1)
+        step(window, 1)
+        assert view.model.seat == 0
+        assert view.toast.visible and "Seat 2 is the CPU's" in view.toast.message
+        screen = view.screen
+        assert shown_seat(screen) == 0
+        state = getattr(screen, "state", None)
+        if isinstance(state, dict) and "board" in state:
+            assert canonical_json(state) == canonical_json(view.model.match.view_json(0))
+        if mode == "conquest" and view.model.match.phase in ("placement", "movement"):
+            assert view.model.state()["board"]["orders"][1] == "hidden"
+    view.leave()
+    finished = record_of(mode)
+    finished["options"]["ai"] = {"1": "easy"}
+    view = app.show_view(ReplayViewerView(app, ReplayModel(finished)))
+    step(window, 1)
+    assert not view.seat_buttons[1].disabled and not view.seat_buttons[None].disabled
+    view.show_seat(1)
+    assert view.model.seat == 1
+    view.leave()
+
+
+def shown_seat(screen):
+    """Whose view a mode's screen shows: the deck builder's seat, else its session's."""
+    session = getattr(screen, "session", None)
+    if session is None:
+        return screen.seat
+    return session.viewer if hasattr(session, "viewer") else session.me
+
+
+@pytest.mark.parametrize("mode", ["strike", "conquest", "kingdom"])
+@pytest.mark.parametrize("part", [0.02, 0.5])
+def test_every_screen_of_a_record_shows_the_seat_a_person_plays(window, app, mode, part):
+    """Issue 27: a record in progress whose person plays seat 2 (seat 1 the CPU) is shown as
+    seat 2 sees it by every screen that opens a record: the replay viewer, `tabula shot`
+    and the sessions that Continue, `--load` and Play from here start (the same session
+    classes, live)."""
+    from game.scenes.conquest.base import ConquestSession
+    from game.scenes.kingdom.match_view import KingdomSession
+    from game.scenes.strike.base import StrikeSession
+
+    record = record_of(mode)
+    record["options"]["ai"] = {"0": "easy"}
+    n = len(record["decisions"])
+    record["decisions"] = record["decisions"][:max(1, int(n * part))]
+    viewer = app.show_view(ReplayViewerView(app, ReplayModel(record)))
+    viewer.to_end()
+    step(window, 1)
+    assert viewer.model.seat == 1 and shown_seat(viewer.screen) == 1
+    match = viewer.model.match
+    shot = get_mode(mode).shot_factory()(app, match)
+    assert shown_seat(shot) == 1
+    replay_screens.discard(shot)
+    session = {"strike": StrikeSession, "conquest": ConquestSession,
+               "kingdom": KingdomSession}[mode](match, live=False, sync=True)
+    assert (session.viewer if mode == "conquest" else session.me) == 1
+    viewer.leave()

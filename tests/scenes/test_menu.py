@@ -167,3 +167,35 @@ def test_a_watchable_mode_offers_cpu_vs_cpu(window, app, registry, fake_scenes):
     click(window, *menu.start_buttons["duo"].rect.center)
     (launch,) = fake_scenes.launches
     assert launch.mode == "duo" and launch.cpu == {0: "easy", 1: "normal"}
+
+
+def test_a_game_with_older_rules_offers_original_rules_and_says_what_differs(
+        window, app, registry, fake_scenes):
+    """Issue 27: a player can choose a game's original rules on its Start row; the row then
+    says what they do differently, and the launch (and every later new match) plays them."""
+    registry("alpha", scene_entry="tabula_fake_scenes:start", rules_version="2",
+             older_rules=("1",), rules_changes={"1": "Player 1 always starts."})
+    registry("solo", seats=1, title="Solo", description="One seat, no CPU level.")
+    menu = show_menu(window, app)
+    assert set(menu.rules_buttons) == {"alpha"}  # a game with one rules version has none
+    button = menu.rules_buttons["alpha"]
+    assert button.text == "Current rules" and menu.row_text(app_spec(menu)) == (
+        "The alpha test game.")
+    click(window, *button.rect.center)
+    assert app.rules_choice == {"alpha": "1"}
+    menu = window.current_view
+    assert menu.rules_buttons["alpha"].text == "Original rules"
+    assert menu.row_text(app_spec(menu)) == "Original rules: Player 1 always starts."
+    step(window)
+    click(window, *menu.start_buttons["alpha"].rect.center)
+    (launch,) = fake_scenes.launches
+    assert launch.rules == "1" and app.rules_for("alpha") == "1"
+    app.show_menu()
+    step(window)
+    menu = window.current_view
+    click(window, *menu.rules_buttons["alpha"].rect.center)  # back to the current rules
+    assert app.rules_choice == {} and app.rules_for("alpha") == "2"
+
+
+def app_spec(menu):
+    return next(m for m in menu.modes if m.id == "alpha")

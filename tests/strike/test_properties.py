@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from game.engine.match import Match
 from game.engine.record import build_match, match_record, replay, state_hash, validate_record
 from game.systems.strike.content import load_content
+from game.systems.strike.legal import FIELDS
 from tests.hypothesis_profiles import examples
 
 from .helpers import canonical, record_of, streams_state
@@ -113,6 +114,9 @@ def random_decision(rng: random.Random, match: Match) -> Any:
         decision["target"] = rng.choice(ids)
     if rng.random() < 0.9:
         decision["attack"] = rng.choice([0, 1, 2, 3, -1, "1", True])
+    if rng.random() < 0.9:  # mostly only the verb's own keys (any other is malformed)
+        allowed = FIELDS.get(verb, set()) | {"seat", "type"}
+        decision = {k: v for k, v in decision.items() if k in allowed}
     return decision if rng.random() < 0.97 else rng.choice([[], "pass", 7, None])
 
 
@@ -142,9 +146,12 @@ def test_random_decisions_rejected_exactly_when_illegal(seed, steps, rng_seed):
 
 
 def _matches_legal(decision: Any, legal: list[dict[str, Any]]) -> bool:
-    """Is `decision` one of the legal ones, ignoring extra fields (and a heal's own target)?
-    Values match by type too: `"attack": true` is not the integer 1 (a malformed decision)."""
+    """Is `decision` one of the legal ones (a heal's own target allowed)? A key its verb does
+    not define makes it malformed. Values match by type too: `"attack": true` is not the
+    integer 1 (a malformed decision)."""
     if not isinstance(decision, dict):
+        return False
+    if set(decision) - {"seat", "type"} - FIELDS.get(decision.get("type"), set()):
         return False
     for d in legal:
         if all(decision.get(k) == v and type(decision.get(k)) is type(v) for k, v in d.items()):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.scenes.base import rules_help
 from game.scenes.widgets import HelpTopic
+from game.systems.conquest.card import CARD
 
 
 def ability_lines(content: Any = None) -> list[str]:
@@ -21,8 +23,15 @@ def ability_lines(content: Any = None) -> list[str]:
     return [f"#{n}: {a.label}" for n, a in sorted(content.abilities.items())]
 
 
-def help_topics(content: Any = None) -> list[HelpTopic]:
+def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[HelpTopic]:
+    """Every rule of the table as the match's `rules` version plays it (docs/conquest.md "Fair
+    seats": in rules "1" battles are always fought in tile order)."""
+    order = ("Battles are numbered in tile order (L01..L16) and fought in number order, every "
+             "round." if rules == "1" else
+             "Battles are numbered in tile order (L01..L16) in odd rounds and in reverse tile "
+             "order (L16..L01) in even rounds, and fought in number order.")
     return [
+        *rules_help("conquest", rules),
         HelpTopic("Goal", (
             "Capture the enemy base (Player 1: L03 on the left, Player 2: L10 on the right) or "
             "destroy every enemy unit. After 60 rounds the greater strength wins.",)),
@@ -41,8 +50,7 @@ def help_topics(content: Any = None) -> list[HelpTopic]:
             "All moves happen at once: units that swap tiles pass each other.",)),
         HelpTopic("Battle detection and order", (
             "A tile holding units of both players is a battle, and so is a base holding any "
-            "enemy unit. Battles are numbered in tile order (L01..L16) in odd rounds and in "
-            "reverse tile order (L16..L01) in even rounds, and fought in number order.",)),
+            f"enemy unit. {order}",)),
         HelpTopic("Reinforcement eligibility", (
             "A unit next to the battle may reinforce it if its own tile is not a battle still "
             "to fight, and it has not fought or reinforced earlier in this round's battles. "

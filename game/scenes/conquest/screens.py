@@ -1310,8 +1310,9 @@ class GameOverView(ConquestView):
         ai = {int(k): v for k, v in (opts.get("ai") or {}).items()}
         kind = opts.get("setup_kind", "commanders")
         self.session.close()
+        rules = self.app.rules_for(self.match.rules.mode)
         self.app.show_view(view_for(self.app, new_match(secrets.randbelow(900_000_000) + 1,
-                                                        ai, kind)))
+                                                        ai, kind, rules)))
 
     def save_replay(self) -> Path | None:
         from game.engine.record import match_record, save_record

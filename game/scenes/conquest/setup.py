@@ -1,8 +1,10 @@
 """Match setup (spec conquest.md 8.0): the mode's entry in the main menu.
 
 Opponent: a CPU (`easy` / `normal` / `hard`, default `normal`), Hot-seat, or CPU vs CPU (a
-level per seat); army setup: Commanders (default) or Classic; an optional seed; "Start". The
-choices become the record's `options` (`ai`, `setup_kind`).
+level per seat); army setup: Commanders (default) or Classic; rules: Current or Original (the
+choice of the menu's Rules button, shared with it: `App.rules_choice`; the line under it says
+what the original rules change); an optional seed; "Start". The choices become the record's
+`options` (`ai`, `setup_kind`) and `rules`.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import arcade.gui as gui
 from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
+from game.scenes.conquest.base import MODE_ID
 from game.scenes.fonts import UI_FONT
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
+from game.systems.conquest.card import CARD
 
 LEVELS = ("easy", "normal", "hard")
 OPPONENTS = ("cpu", "hotseat", "cpu_vs_cpu")
@@ -41,6 +45,7 @@ class MatchSetupView(StagedLayout, GameViewBase):
         self.setup_kind = "commanders"
         self.rows: dict[str, Segmented] = {}
         self.seed_input: gui.UIInputText | None = None
+        self.rules_label: gui.UILabel | None = None
         self.start_btn: gui.UIFlatButton | None = None  # made by the first layout
         self.back_btn: gui.UIFlatButton | None = None
 
@@ -80,6 +85,15 @@ class MatchSetupView(StagedLayout, GameViewBase):
                                         on_change=self.set_kind)
         row("Army setup", self.rows["armies"])
         yield
+        self.rows["rules"] = Segmented(CARD.rules_versions(), self.app.rules_for(MODE_ID),
+                                       labels=[CARD.rules_caption(v)
+                                               for v in CARD.rules_versions()],
+                                       button_width=140, on_change=self.set_rules)
+        row("Rules", self.rows["rules"])
+        self.rules_label = box.add(make_label(self.rules_text(), size=theme.SIZE_SMALL + 1,
+                                              color=theme.TEXT_MUTED, width=640,
+                                              multiline=True))
+        yield
         line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         line.add(make_label("Seed (optional)", width=200))
         old = self.seed_input.text if self.seed_input is not None else ""
@@ -112,6 +126,22 @@ class MatchSetupView(StagedLayout, GameViewBase):
     def set_kind(self, value: str) -> None:
         self.setup_kind = value
 
+    def rules_text(self) -> str:
+        """What the chosen rules do: the current ones, or what the original ones change."""
+        version = self.app.rules_for(MODE_ID)
+        if version == CARD.rules_version:
+            return f"Rules {version}, the current rules."
+        return CARD.rules_summary(version)
+
+    def set_rules(self, version: str) -> None:
+        """The rules of conquest's new matches (the menu's Rules button shows the same)."""
+        if version == CARD.rules_version:
+            self.app.rules_choice.pop(MODE_ID, None)
+        else:
+            self.app.rules_choice[MODE_ID] = version
+        if self.rules_label is not None:
+            self.rules_label.text = self.rules_text()
+
     def options(self) -> tuple[dict[int, str], str, int | None]:
         """(CPU seats, setup kind, seed or None) as chosen."""
         cpu: dict[int, str] = {}
@@ -132,7 +162,8 @@ class MatchSetupView(StagedLayout, GameViewBase):
             return
         cpu, kind, seed = self.options()
         self.play_sound(look.SOUNDS["click"], 0.6)
-        self.app.show_view(view_for(self.app, new_match(seed, cpu, kind)))
+        rules = self.app.rules_for(MODE_ID)
+        self.app.show_view(view_for(self.app, new_match(seed, cpu, kind, rules)))
 
     def back(self) -> None:
         self.app.show_menu()
@@ -153,5 +184,7 @@ class MatchSetupView(StagedLayout, GameViewBase):
             "hides secret choices when the screen changes hands) or CPU vs CPU (watch).",
             "Army setup: Commanders (pick the Infantry or the Tank Commander) or Classic (4 "
             "tanks, 6 infantry and the same 5 cards each).",
+            "Rules: Current, or Original (the rules the game was first written with: "
+            f"{CARD.rules_changes['1']}).",
             "Seed: any positive number replays the same CPU choices; empty picks one.",
             "Enter: Start."))]

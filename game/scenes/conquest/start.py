@@ -36,10 +36,11 @@ def rules_version() -> str:
 
 
 def new_match(seed: int | None = None, cpu: dict[int, str] | None = None,
-              setup_kind: str = "commanders") -> Match:
+              setup_kind: str = "commanders", rules: str | None = None) -> Match:
+    """A new match on `rules` (None: the current rules; screens pass `app.rules_for`)."""
     seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
     ai = {str(k): v for k, v in (cpu or {}).items()}
-    return build_match(new_record(MODE_ID, rules_version(), seed,
+    return build_match(new_record(MODE_ID, rules or rules_version(), seed,
                                   {"ai": ai, "setup_kind": setup_kind}))
 
 
@@ -108,11 +109,12 @@ def open_conquest(app: Any, launch: ModeLaunch) -> arcade.View:
                               f"{outcome.rejection.message if outcome.rejection else ''}")
         return view_for(app, outcome.match)
     cpu, setup_kind = launch_options(launch)
+    rules = app.rules_for(MODE_ID, launch)
     if launch.seed is None and not launch.options:
         from game.scenes.conquest.setup import MatchSetupView
 
         return MatchSetupView(app, cpu)
-    return view_for(app, new_match(launch.seed, cpu, setup_kind))
+    return view_for(app, new_match(launch.seed, cpu, setup_kind, rules))
 
 
 def shot_view(app: Any, match: Any) -> arcade.View:

@@ -1218,7 +1218,7 @@ class DeckBuilderView(GameViewBase):
     def help_topics(self) -> list[HelpTopic]:
         from game.scenes.kingdom.help import help_topics
 
-        return help_topics(self.content, "deck_builder")
+        return help_topics(self.content, "deck_builder", self.match.rules.rules_version)
 
     def current_record(self) -> dict[str, Any] | None:
         if not self.owns_match:

@@ -42,13 +42,14 @@ log = logging.getLogger(__name__)
 PANEL_W, PANEL_H = 620, 330
 
 
-def rematch_match(record: dict[str, Any], final: dict[str, Any], seed: int) -> Match:
-    """A new match with the same seats and decks on `seed`: both `build_deck` decisions from
-    the deck builder when the decks are valid ones, else (a deck from a test setup) a setup
-    with those decks at turn 1."""
+def rematch_match(record: dict[str, Any], final: dict[str, Any], seed: int,
+                  rules: str) -> Match:
+    """A new match on `rules` with the same seats and decks on `seed`: both `build_deck`
+    decisions from the deck builder when the decks are valid ones, else (a deck from a test
+    setup) a setup with those decks at turn 1."""
     options = dict(record.get("options") or {})
     seats = final["board"]["seats"]
-    match = build_match(new_record(MODE_ID, "1", seed, options))
+    match = build_match(new_record(MODE_ID, rules, seed, options))
     ok = all(s.get("hero") for s in seats)
     for seat_no, seat in enumerate(seats):
         if not ok:
@@ -68,7 +69,7 @@ def rematch_match(record: dict[str, Any], final: dict[str, Any], seed: int) -> M
             entry["hero"] = {"card": seat["hero"]["card"], "status": "in_hand"}
         setup_seats.append(entry)
     setup = {"phase": "planning", "turn": 1, "board": {"seats": setup_seats}}
-    return build_match(new_record(MODE_ID, "1", seed, options, setup))
+    return build_match(new_record(MODE_ID, rules, seed, options, setup))
 
 
 class EndView(MatchView):
@@ -207,7 +208,7 @@ class EndView(MatchView):
     def rematch(self) -> arcade.View | None:
         seed = secrets.randbelow(900_000_000) + 1
         try:
-            match = rematch_match(self.record, self.final, seed)
+            match = rematch_match(self.record, self.final, seed, self.app.rules_for(MODE_ID))
         except Exception as exc:  # a rematch must never close the app
             log.exception("kingdom rematch failed")
             self.refuse(f"The rematch could not start: {exc}")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.scenes.base import rules_help
 from game.scenes.widgets import HelpTopic
+from game.systems.kingdom.card import CARD
 
 CONTROLS: dict[str, tuple[str, ...]] = {
     "deck_builder": (
@@ -61,8 +63,10 @@ def effect_glossary(content: Any) -> tuple[str, ...]:
     return tuple(f"{e.archetype}: {e.text}" for e in content.effects.values())
 
 
-def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:
-    """The topics of 8.5 in order, then the Controls of `view`."""
+def help_topics(content: Any, view: str = "match",
+                rules: str = CARD.rules_version) -> list[HelpTopic]:
+    """The topics of 8.5 in order, as the match's `rules` version plays them (docs/kingdom.md
+    "Fair seats": in rules "1" Player 1 always plans first), then the Controls of `view`."""
     c = content
     levels = range(c.start_level, c.max_level)
     upgrade_costs = "/".join(str(c.upgrade_cost(level)) for level in levels)
@@ -71,7 +75,10 @@ def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:
                                                                          c.max_level + 1))
     refresh = ", ".join(f"{c.refresh_cost(c.slot_count(lv))}" for lv in range(c.start_level,
                                                                            c.max_level + 1))
+    first = ("1. Player 1 plans first every turn" if rules == "1" else
+             "1. Player 1 plans first in odd turns, Player 2 in even turns")
     return [
+        *rules_help("kingdom", rules),
         HelpTopic("Goal", (
             "Bring the enemy Nexus to 0 HP or below at the end of a combat.",
             "If both Nexus fall in the same combat, the higher HP wins (-3 beats -8); equal HP "
@@ -79,8 +86,7 @@ def help_topics(content: Any, view: str = "match") -> list[HelpTopic]:
             f"After turn {c.turn_cap} the match ends on HP: higher HP wins, equal HP is a draw.",
         )),
         HelpTopic("Turn flow", (
-            "1. Player 1 plans first in odd turns, Player 2 in even turns: buy, sell, move, "
-            "refresh and upgrade in any order, then End Turn.",
+            f"{first}: buy, sell, move, refresh and upgrade in any order, then End Turn.",
             "2. The other player plans, seeing the first one's board as it now stands.",
             "3. Combat plays out by itself, lane by lane.",
             "4. Upkeep (tax, then income) for both players, then both shops are topped up, "

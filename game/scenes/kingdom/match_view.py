@@ -1518,7 +1518,7 @@ class MatchView(StagedLayout, GameViewBase):
             which = "playback"
         else:
             which = "match"
-        return list(help_topics(self.content, which))
+        return list(help_topics(self.content, which, self.match.rules.rules_version))
 
     def current_record(self) -> dict[str, Any] | None:
         if self.session.closed or self.match.result is not None or not self.session.live:

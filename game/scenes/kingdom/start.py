@@ -33,18 +33,18 @@ from game.systems.kingdom.pools import default_preset
 log = logging.getLogger(__name__)
 
 MODE_ID = "kingdom"
-RULES_VERSION = "1"
 AI_STREAMS = "kingdom.ai_streams"  # match.extra key: seat -> the CPU's ai stream state
 
 
-def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Match:
-    """A fresh match in phase deck_builder; `cpu` maps seats to levels (`options.ai`)."""
+def new_match(seed: int | None = None, cpu: dict[int, str] | None = None,
+              rules: str | None = None) -> Match:
+    """A fresh match in phase deck_builder; `cpu` maps seats to levels (`options.ai`); on
+    `rules` (None: the mode's current rules; screens pass `app.rules_for`)."""
     seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
-    spec = get_mode(MODE_ID)
     ai = {}
     for seat, level in sorted((cpu or {}).items()):
-        ai[str(seat)] = (spec.canonical_level(level) if spec else None) or level
-    return build_match(new_record(MODE_ID, RULES_VERSION, seed, {"ai": ai}))
+        ai[str(seat)] = SPEC.canonical_level(level) or level
+    return build_match(new_record(MODE_ID, rules or SPEC.rules_version, seed, {"ai": ai}))
 
 
 def human_seats(match: Match) -> list[int]:
@@ -148,7 +148,7 @@ def open_kingdom(app: Any, launch: ModeLaunch) -> arcade.View:
             raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
                               f"{message}")
         return view_for(app, outcome.match)
-    return view_for(app, new_match(launch.seed, _seating(launch)))
+    return view_for(app, new_match(launch.seed, _seating(launch), app.rules_for(MODE_ID, launch)))
 
 
 def _seating(launch: ModeLaunch) -> dict[int, str]:
@@ -161,21 +161,21 @@ def _seating(launch: ModeLaunch) -> dict[int, str]:
 
 def open_deck_builder(app: Any, launch: ModeLaunch) -> arcade.View:
     """A new match's deck builder (the end screen's New Deck), shown at once."""
-    launch = ModeLaunch(mode=MODE_ID, seed=launch.seed, cpu=dict(launch.cpu),
-                        options=dict(launch.options))
-    view = view_for(app, new_match(launch.seed, _seating(launch)))
+    rules = app.rules_for(MODE_ID, launch)
+    view = view_for(app, new_match(launch.seed, _seating(launch), rules))
     if view is not app.window.current_view:
         app.show_view(view)
     return view
 
 
 def shot_view(app: Any, match: Any) -> arcade.View:
-    """A still view of any position (`tabula shot`): deck_builder -> seat 0's builder with
-    nothing chosen; planning -> the match view; over -> the end screen."""
+    """A still view of any position (`tabula shot`): deck_builder -> the builder of the seat
+    a person plays (seat 0 when CPUs play both) with nothing chosen; planning -> the match
+    view; over -> the end screen."""
     if isinstance(match, dict):
         match = replay(match).match
     if match.phase == "deck_builder":
         from game.scenes.kingdom.deck_builder import DeckBuilderView
 
-        return DeckBuilderView(app, match, 0)
+        return DeckBuilderView(app, match, (human_seats(match) or [0])[0])
     return _match_view(app, match, live=False)

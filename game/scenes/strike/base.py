@@ -317,7 +317,7 @@ class StrikeView(GameViewBase):
 
     # -- shell hooks ------------------------------------------------------------------------
     def help_topics(self) -> list[HelpTopic]:
-        return help_topics()
+        return help_topics(rules=self.match.rules.rules_version)
 
     def current_record(self) -> dict[str, Any] | None:
         if self.session.closed or self.state.get("result") is not None \

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.scenes.base import rules_help
 from game.scenes.widgets import HelpTopic
+from game.systems.strike.card import CARD
 
 SHORT = {"fire": "Fire", "water": "Water", "leaf": "Leaf", "wind": "Wind", "null": "Null",
          "combined": "Comb."}
@@ -27,14 +29,20 @@ def element_chart(content: Any = None) -> list[str]:
     return lines
 
 
-def help_topics(content: Any = None) -> list[HelpTopic]:
+def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[HelpTopic]:
+    """The topics of 8.6 as the match's `rules` version plays them (docs/strike.md "Fair
+    seats": in rules "1" Player 1 always starts)."""
+    starts = ("Player 1 always picks first, places first and takes the first combat turn."
+              if rules == "1" else
+              "The deal decides who picks first; that side also places first and takes the "
+              "first combat turn.")
     return [
+        *rules_help("strike", rules),
         HelpTopic("Goal", ("Defeat all three enemy units.",)),
         HelpTopic("Draft", (
             "Steal a card from the enemy hand (top row) or retain one from yours (bottom row).",
             "Each side drafts three cards; they become your units P1-P3 in pick order.",
-            "The deal decides who picks first; that side also places first and takes the "
-            "first combat turn.",)),
+            starts,)),
         HelpTopic("Placement", (
             "Place your units on your half: columns 1-11 counted from the left.",
             "Click an empty tile of your zone; the next unit is highlighted in the panel.",)),

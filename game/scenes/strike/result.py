@@ -293,5 +293,6 @@ class ResultView(BoardBase):
             open_network(self.app)
             return
         self.session.close()
-        match = new_match(secrets.randbelow(900_000_000) + 1, cpu)
+        match = new_match(secrets.randbelow(900_000_000) + 1, cpu,
+                          self.app.rules_for(self.match.rules.mode))
         self.app.show_view(view_for(self.app, match))

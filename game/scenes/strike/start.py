@@ -29,10 +29,12 @@ def rules_version() -> str:
     return spec.rules_version
 
 
-def new_match(seed: int | None = None, cpu: dict[int, str] | None = None) -> Match:
+def new_match(seed: int | None = None, cpu: dict[int, str] | None = None,
+              rules: str | None = None) -> Match:
+    """A new match on `rules` (None: the current rules; screens pass `app.rules_for`)."""
     seed = secrets.randbelow(900_000_000) + 1 if seed is None else seed
     ai = {str(k): v for k, v in (cpu or {}).items()}
-    return build_match(new_record(MODE_ID, rules_version(), seed, {"ai": ai}))
+    return build_match(new_record(MODE_ID, rules or rules_version(), seed, {"ai": ai}))
 
 
 def screen_for(app: Any, session: StrikeSession) -> arcade.View:
@@ -71,7 +73,7 @@ def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
     if not cpu and not launch.options.get("hotseat"):
         spec = get_mode(MODE_ID)
         cpu = {1: spec.default_level if spec else "normal"}
-    return view_for(app, new_match(launch.seed, cpu))
+    return view_for(app, new_match(launch.seed, cpu, app.rules_for(MODE_ID, launch)))
 
 
 def replay_view(app: Any, record: dict[str, Any]) -> arcade.View:

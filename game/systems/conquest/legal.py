@@ -37,6 +37,19 @@ VERBS = {
     "unready": RUNNING,
 }
 
+# Section 5.1's fields of each verb; any other key is bad_decision (the engine's common checks).
+FIELDS = {
+    "choose_commander": frozenset({"commander"}),
+    "place": frozenset({"units", "to"}),
+    "move": frozenset({"units", "to"}),
+    "reset_moves": frozenset(),
+    "reinforce": frozenset({"units"}),
+    "choose_card": frozenset({"card"}),
+    "retreat": frozenset({"unit", "to"}),
+    "ready": frozenset(),
+    "unready": frozenset(),
+}
+
 
 def _str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)

@@ -13,19 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.match import Match, ModuleRules
-from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
+from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.conquest import battle, flow, hands, legal, orders, retreat
 from game.systems.conquest import setup as setup_rules
+from game.systems.conquest.card import CARD
 from game.systems.conquest.content import RESOURCE_FILES, content_of
 from game.systems.conquest.setup import SETUP_KINDS
 from game.systems.conquest.state import board_json, index
 from game.systems.conquest.view import mask_board, view_decision
 
-MODE_ID = "conquest"
-RULES_VERSION = "2"  # "1": see docs/conquest.md "Fair seats"
+MODE_ID = CARD.id
+RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
 STREAMS = ("ai.0", "ai.1")
-CPU_LEVELS = ("easy", "normal", "hard")
+CPU_LEVELS = CARD.cpu_levels
 
 MESSAGES = {
     "not_ready": "You are not ready.",
@@ -58,6 +59,7 @@ class ConquestRules(ModuleRules):
     rules_version = RULES_VERSION
     seats = 2
     verbs = legal.VERBS
+    fields = legal.FIELDS
     messages = MESSAGES
     legal = legal
     setup = setup_rules
@@ -136,15 +138,8 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
     return None
 
 
-SPEC = register(ModeSpec(
-    id=MODE_ID,
-    title="CardConquest",
-    description="Tanks and infantry on a hex map; battles decided by strength and cards.",
-    rules_version=RULES_VERSION,
-    older_rules=("1",),
-    seats=2,
-    cpu_levels=CPU_LEVELS,
-    default_level="normal",
+SPEC = register(spec_of(
+    CARD,
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.conquest"),
@@ -153,5 +148,4 @@ SPEC = register(ModeSpec(
     shot_entry="game.scenes.conquest.start:shot_view",
     check_options=check_options,
     default_options={"setup_kind": "commanders"},
-    menu_order=20,
 ))

@@ -16,8 +16,9 @@ from typing import Any
 
 from game.engine.actions import Do
 from game.engine.match import Match, Rules, SetupError, is_int
-from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
+from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
+from game.systems.crawl.card import CARD
 from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
 from game.systems.crawl.cycle import apply_move, run_cycle
 from game.systems.crawl.deal import deal, start_run
@@ -31,8 +32,8 @@ from game.systems.crawl.table import ZONES
 from game.systems.crawl.view import mask_board, view_board
 from game.systems.crawl.zones import board_count, index, table_of
 
-MODE_ID = "crawl"
-RULES_VERSION = "1"
+MODE_ID = CARD.id
+RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
 VARIANTS = ("normal", "constructed", "daily")
 STREAMS = ("deal", "dungeon")  # the match's only streams (4.12); the CPU has its own `ai`
 
@@ -63,6 +64,10 @@ MESSAGES = {
 PLAY = frozenset({"play"})
 VERBS = {"move": PLAY, "rebuy": PLAY, "random_attack": PLAY,
          "choose_abilities": frozenset({"pick"})}
+# Section 5.1's fields of each verb (an index beside a zone that is not the board is one of
+# them, and ignored); any other key is bad_decision (the engine's common checks).
+FIELDS = {"move": frozenset({"from", "from_index", "to", "to_index"}), "rebuy": frozenset(),
+          "random_attack": frozenset(), "choose_abilities": frozenset({"abilities"})}
 
 
 class CrawlRules(Rules):
@@ -72,6 +77,7 @@ class CrawlRules(Rules):
     rules_version = RULES_VERSION
     seats = 1
     verbs = VERBS
+    fields = FIELDS
     messages = MESSAGES
     streams = STREAMS
     forceable_streams = frozenset({"dungeon"})
@@ -214,15 +220,8 @@ def summarize(result: dict[str, Any]) -> dict[str, float]:
     return {"score": result["score"]}
 
 
-SPEC = register(ModeSpec(
-    id=MODE_ID,
-    title="Card Crawl",
-    description="A solitaire dungeon crawl: fight, block, drink and loot your way through "
-                "54 cards.",
-    rules_version=RULES_VERSION,
-    seats=1,
-    cpu_levels=("easy", "normal", "hard"),
-    default_level="normal",
+SPEC = register(spec_of(
+    CARD,
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.crawl"),
@@ -233,5 +232,4 @@ SPEC = register(ModeSpec(
     check_record=check_record,
     summarize=summarize,
     default_options={"variant": "normal"},
-    menu_order=30,
 ))

@@ -28,6 +28,11 @@ VERBS = {
     "upgrade": PLANNING,
     "end_turn": PLANNING,
 }
+# Section 5's fields of each verb; any other key is bad_decision (the engine's common checks).
+FIELDS = {"build_deck": frozenset({"mode", "faction", "hero", "units"}),
+          "buy": frozenset({"offer", "slot"}), "sell": frozenset({"slot"}),
+          "move": frozenset({"from", "to"}), "refresh": frozenset(), "upgrade": frozenset(),
+          "end_turn": frozenset()}
 INT_FIELDS = {"buy": ("slot",), "sell": ("slot",), "move": ("from", "to")}
 HERO = "hero"
 

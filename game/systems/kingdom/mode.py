@@ -13,16 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.match import Match, ModuleRules
-from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
+from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.kingdom import legal
 from game.systems.kingdom import setup as setup_rules
+from game.systems.kingdom.card import CARD
 from game.systems.kingdom.content import RESOURCE_FILES, content_of
 from game.systems.kingdom.planning import resolve
 from game.systems.kingdom.state import board_json, view_board, view_decision, view_to_act
 
-MODE_ID = "kingdom"
-RULES_VERSION = "2"  # "1": see docs/kingdom.md "Fair seats"
+MODE_ID = CARD.id
+RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
 STREAMS = ("shop/0", "shop/1", "deck/0", "deck/1")
 
 MESSAGES = {
@@ -48,6 +49,7 @@ class KingdomRules(ModuleRules):
     rules_version = RULES_VERSION
     seats = 2
     verbs = legal.VERBS
+    fields = legal.FIELDS
     messages = MESSAGES
     legal = legal
     setup = setup_rules
@@ -85,18 +87,8 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     return match
 
 
-SPEC = register(ModeSpec(
-    id=MODE_ID,
-    title="Kingdom",
-    description="Build a deck of history's armies, grow your Nexus through five eras, and "
-                "watch the lines clash.",
-    rules_version=RULES_VERSION,
-    older_rules=("1",),
-    seats=2,
-    cpu_levels=("easy", "hard", "expert"),
-    default_level="hard",
-    level_aliases={"normal": "hard"},
-    watchable=True,
+SPEC = register(spec_of(
+    CARD,
     ai_stream_template="ai/{seat}",
     resource_files=RESOURCE_FILES,
     create_match=create_match,
@@ -104,5 +96,4 @@ SPEC = register(ModeSpec(
     scene_entry="game.scenes.kingdom.start:open_kingdom",
     shot_entry="game.scenes.kingdom.start:shot_view",
     bench=bench_of("game.ai.kingdom.bench", "game.scenes.kingdom.bench"),
-    menu_order=40,
 ))

@@ -30,6 +30,11 @@ VERBS = {
     "pass": frozenset({"draft", "combat"}),
 }
 
+# Section 5's fields of each verb; any other key is bad_decision (the engine's common checks).
+FIELDS = {"steal": frozenset({"card"}), "retain": frozenset({"card"}),
+          "swap": frozenset({"card", "drop"}), "place": frozenset({"tile"}),
+          "move": frozenset({"unit", "to"}), "attack": frozenset({"unit", "attack", "target"}),
+          "pass": frozenset()}
 STRING_FIELDS = {"steal": ("card",), "retain": ("card",), "swap": ("card", "drop"),
                  "move": ("unit",), "attack": ("unit",)}
 TILE_FIELDS = {"place": "tile", "move": "to"}

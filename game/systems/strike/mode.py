@@ -19,17 +19,18 @@ from game.components.common import Health
 from game.components.strike import AttackOrder, MoveOrder, PassOrder, PickCard, PlaceOrder
 from game.engine.commands import ident
 from game.engine.match import Match, ModuleRules
-from game.engine.modes import ModeSpec, bench_of, lazy_cpu, register
+from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.strike import legal, world
 from game.systems.strike import setup as setup_rules
+from game.systems.strike.card import CARD
 from game.systems.strike.content import RESOURCE_FILES, content_of
 from game.systems.strike.draft import unplaced
 from game.systems.strike.schedule import SCHEDULE, STEP_OF_PHASE
 from game.systems.strike.state import board_json, mask_board
 
-MODE_ID = "strike"
-RULES_VERSION = "2"  # "1": seat 0 always starts (docs/strike.md "Fair seats")
+MODE_ID = CARD.id
+RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
 STREAMS = ("deal", "combat")
 
 MESSAGES = {
@@ -63,6 +64,7 @@ class StrikeRules(ModuleRules):
     rules_version = RULES_VERSION
     seats = 2
     verbs = legal.VERBS
+    fields = legal.FIELDS
     messages = MESSAGES
     legal = legal
     setup = setup_rules
@@ -180,20 +182,12 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     return match
 
 
-SPEC = register(ModeSpec(
-    id=MODE_ID,
-    title="Marve-Strike",
-    description="Draft three elemental heroes, then fight on a 23 x 11 grid.",
-    rules_version=RULES_VERSION,
-    older_rules=("1",),
-    seats=2,
-    cpu_levels=("easy", "normal", "hard"),
-    default_level="normal",
+SPEC = register(spec_of(
+    CARD,
     resource_files=RESOURCE_FILES,
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.strike"),
     scene_entry="game.scenes.strike.start:open_strike",
     shot_entry="game.scenes.strike.start:shot_view",
     bench=bench_of("game.ai.strike.bench", "game.scenes.strike.bench"),
-    menu_order=10,
 ))

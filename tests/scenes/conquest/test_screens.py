@@ -402,6 +402,7 @@ def test_game_over_screen_after_base_capture(window, conquest):
     step(window, 2)
     again = window.current_view
     assert again is not over and again.match.phase == "placement"
+    assert again.match.rules.rules_version == "2"  # a new match: the current rules
     again.session.close()
 
 

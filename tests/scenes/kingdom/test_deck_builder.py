@@ -251,8 +251,8 @@ def test_tab_cycles_widgets_and_keys(window, builder):
 
     assert isinstance(window.current_view, HelpOverlay)
     titles = [t.title for t in window.current_view.topics]
-    assert titles[:7] == ["Goal", "Turn flow", "Economy", "Shop", "Combat", "Effects",
-                          "Controls"]
+    assert titles[:8] == ["Rules of this match", "Goal", "Turn flow", "Economy", "Shop",
+                          "Combat", "Effects", "Controls"]
     window.dispatch_event("on_key_press", arcade.key.H, 0)
     assert window.current_view is view
     window.dispatch_event("on_key_press", arcade.key.ESCAPE, 0)

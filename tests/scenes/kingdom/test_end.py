@@ -10,6 +10,7 @@ from typing import Any
 import arcade
 import pytest
 
+from game.engine.modes import get_mode
 from game.scenes.harness import click, key, screenshot, step
 from tests.scenes.kingdom import test_match_view as _shared
 
@@ -68,6 +69,8 @@ def test_rematch_same_decks_new_seed(window, kingdom):
     assert isinstance(view, MatchView) and not view.ended
     new = view.match.state_json()
     assert view.match.seed != end.record["seed"]
+    # a new match plays the mode's current rules (issue 27: the rematch played "1")
+    assert new["rules"] == get_mode("kingdom").rules_version
     assert new["phase"] == "planning" and new["turn"] == 1 and new["result"] is None
     for seat in (0, 1):
         a, b = old["board"]["seats"][seat], new["board"]["seats"][seat]
@@ -88,9 +91,9 @@ def test_rematch_of_a_deck_builder_match_uses_build_deck(window, kingdom):
                              "units": units}).ok
     final = match.state_json()
     record = {"options": {"ai": {"1": "easy"}}}
-    again = rematch_match(record, final, 99)
+    again = rematch_match(record, final, 99, "1")
     try:
-        assert again.seed == 99 and again.setup is None
+        assert again.seed == 99 and again.setup is None and again.rules.rules_version == "1"
         assert [d["type"] for d in again.decisions] == ["build_deck", "build_deck"]
         assert again.state_json()["board"]["seats"][0]["deck"] == units
     finally:

@@ -124,8 +124,8 @@ def test_help_topics_cover_every_effect(content):
     from game.scenes.kingdom.help import help_topics
 
     topics = {t.title: t for t in help_topics(content, "deck_builder")}
-    assert list(topics) == ["Goal", "Turn flow", "Economy", "Shop", "Combat", "Effects",
-                            "Controls"]
+    assert list(topics) == ["Rules of this match", "Goal", "Turn flow", "Economy", "Shop",
+                            "Combat", "Effects", "Controls"]
     effects = topics["Effects"].lines
     assert len(effects) == len(content.effects)
     for key, effect in content.effects.items():

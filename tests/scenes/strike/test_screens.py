@@ -276,6 +276,7 @@ def test_result_overlay_and_play_again(window, strike):
     click(window, *view.again_btn.rect.center)
     new = window.current_view
     assert new is not view and new.__class__.__name__ == "DraftView"
+    assert new.match.rules.rules_version == "2"  # a new match: the current rules
     new.session.close()
 
 
