@@ -151,24 +151,29 @@ class _suppress_oserror:
         return exc_type is not None and issubclass(exc_type, (OSError, ValueError))
 
 
-def keep_finished(record: dict[str, Any]) -> Path | None:
-    """Keep a finished match in the replays folder (once per record), dropping the oldest
-    kept ones beyond KEEP_FINISHED; None when it could not be written."""
+def finished_path(record: dict[str, Any]) -> Path:
+    """Where `keep_finished` keeps a finished match (one file per distinct record)."""
+    name = f"{FINISHED_PREFIX}{record.get('mode')}-{record.get('seed')}-{record_key(record)}.json"
+    return replays_dir() / name
+
+
+def keep_finished(record: dict[str, Any]) -> Path:
+    """Keep a finished match in the replays folder (once per record, written atomically and
+    fsync'd), then drop the oldest kept ones beyond KEEP_FINISHED; the path it is kept at.
+    OSError when it could not be written (a full or read-only disk, a `replays` that is a
+    file): the caller keeps the match's save then (App.finish_match)."""
     from game.engine.record import save_record
 
-    folder = replays_dir()
-    name = f"{FINISHED_PREFIX}{record.get('mode')}-{record.get('seed')}-{record_key(record)}.json"
-    path = folder / name
+    path = finished_path(record)
+    if not path.is_file():
+        save_record(path, record)
     try:
-        if not path.exists():
-            save_record(path, record)
-        kept = sorted((p for p in _json_files(folder) if p.name.startswith(FINISHED_PREFIX)),
+        kept = sorted((p for p in _json_files(path.parent) if p.name.startswith(FINISHED_PREFIX)),
                       key=_mtime, reverse=True)
         for old in kept[KEEP_FINISHED:]:
             old.unlink(missing_ok=True)
-    except OSError as exc:
-        log.warning("could not keep the finished match %s: %s", path, exc)
-        return None
+    except OSError as exc:  # the match is kept; only the tidying failed
+        log.warning("could not drop old finished matches in %s: %s", path.parent, exc)
     return path
 
 

@@ -317,7 +317,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never half."""
+    """Write a file so that a crash leaves either the old or the new content, never half: a
+    temp file beside it, fsync'd, renamed over it, and the folder fsync'd. OSError (a full or
+    read-only disk) leaves the old file and no temp file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -331,7 +333,21 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         with _suppress_oserror():
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
     remove_stale_temps(path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (fsync of the folder), where the system allows it: only
+    then may a caller delete what the new file replaces (a finished match's save)."""
+    if os.name != "posix":
+        return
+    with _suppress_oserror():
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def remove_stale_temps(path: str | Path, older_than: float = STALE_TMP_SECONDS) -> list[Path]:

@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW_SIZE = MIN_LAYOUT  # (960, 600): the smallest size screens lay out for
 NOT_PLAYABLE = "This game is not playable yet"
+FINISH_NOTICE_SECONDS = 12.0  # a finished match that could not be kept: long enough to read
 
 
 class App:
@@ -61,13 +62,25 @@ class App:
             if problem is not None:
                 self.save_problems.append(problem)
         self.active_view: arcade.View | None = None  # the game screen of the current match
+        # Finished matches that could not be written (record_key -> problem): their saves
+        # stay until Save replay writes them; the last problem waits for the end screen.
+        self._unkept: dict[str, str] = {}
+        self._finish_notice: str | None = None
         self._mod_problems: list[str] | None = None
 
     # navigation ---------------------------------------------------------------------------------
     def show_view(self, view: arcade.View) -> arcade.View:
-        """Show a view and hand it any message that was waiting for a screen."""
+        """Show a view and hand it any message that was waiting for a screen. A finished
+        match that could not be kept is said again on the next screen (its end screen: strike
+        and crawl finish the match on the board, before the end screen opens)."""
         self.window.show_view(view)
-        if self._pending and isinstance(getattr(view, "toast", None), Toast):
+        if not isinstance(getattr(view, "toast", None), Toast):
+            return view
+        if self._finish_notice is not None:
+            notice, self._finish_notice = self._finish_notice, None
+            self._pending.clear()
+            view.toast.show(notice, "error", duration=FINISH_NOTICE_SECONDS)  # type: ignore[attr-defined]
+        elif self._pending:
             message, kind = self._pending[-1]
             self._pending.clear()
             view.toast.show(message, kind, duration=4.0)  # type: ignore[attr-defined]
@@ -200,12 +213,39 @@ class App:
         """Empty a mode's slot whatever it holds (the player asked for it)."""
         self.slots.forget(mode_id)
 
-    def finish_match(self, record: dict[str, Any]) -> None:
-        """A match ended: empty its mode's slot only if the slot holds this very match, and
-        keep the record for the Replays list (game.replay_files.keep_finished)."""
-        from game.replay_files import keep_finished
+    def finish_match(self, record: dict[str, Any]) -> str | None:
+        """A match ended: keep its record for the Replays list (game.replay_files.keep_finished)
+        and, only once it is durably written, empty its mode's slot if the slot holds this
+        very match. If it cannot be written (a full or read-only disk), the save stays and
+        the returned problem is said on the end screen (`_finish_notice`); None when kept."""
+        from game.replay_files import keep_finished, record_key, replays_dir
 
-        keep_finished(record)
+        try:
+            keep_finished(record)
+        except OSError as exc:
+            log.warning("could not keep the finished match: %s", exc)
+            holds = self.slots.holds(record)
+            kept = (f" Its save {self.save_path(str(record.get('mode')))} was kept." if holds
+                    else "")
+            problem = (f"This match could not be kept in {replays_dir()} "
+                       f"({exc.strerror or exc}).{kept} Save replay tries again once there "
+                       "is room (or the folder can be written).")
+            self._unkept[record_key(record)] = problem
+            self._finish_notice = problem
+            self.notify(problem, duration=FINISH_NOTICE_SECONDS)
+            return problem
+        self._forget_finished(record)
+        return None
+
+    def replay_saved(self, record: dict[str, Any]) -> None:
+        """An end screen's Save replay wrote the finished match: if keeping it had failed,
+        its save has nothing left to keep now."""
+        from game.replay_files import record_key
+
+        if self._unkept.pop(record_key(record), None) is not None:
+            self._forget_finished(record)
+
+    def _forget_finished(self, record: dict[str, Any]) -> None:
         try:
             self.slots.forget_match(record)
         except OSError as exc:
