@@ -35,6 +35,7 @@ from pydantic import (
 )
 
 from game.engine.resources import ResourceFile, ResourceSet
+from game.engine.setup_checks import id_pattern
 from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
 from game.systems.schema import located
 
@@ -49,6 +50,10 @@ class _Strict(BaseModel):
 
 MAX_DECK = 200          # deck.toml cards
 MAX_ABILITIES = 50      # abilities.toml entries
+MAX_PER_RUN = 20        # rules.toml abilities_per_run: ability cards dealt into a run's deck
+MAX_NAME = 64           # characters of a card or ability name
+# A card or ability id, as a State JSON prints it and a setup reads it back (1-64 ASCII).
+CARD_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
 MAX_HP = 999
 MAX_GOLD = 9999
 MAX_WEIGHT = 1e6        # the hard CPU's evaluation weights
@@ -62,14 +67,26 @@ def _threshold(default: int) -> Any:
     return Field(default=default, ge=0, le=MAX_GOLD)
 
 
+def _card_id(value: str) -> str:
+    """An id a State JSON can carry and a setup read back (the setup's CARD_ID)."""
+    if not CARD_ID.fullmatch(value):
+        raise ValueError("must be 1-64 of A-Z a-z 0-9 _ . - (a State JSON prints it)")
+    return value
+
+
 class CardEntry(_Strict):
     """One fixed card of `deck.toml`."""
 
     id: str = Field(min_length=1)
     type: Literal["enemy", "spell", "shield", "potion", "gold"]
     value: int = Field(ge=1, le=MAX_VALUE)
-    name: str
+    name: str = Field(max_length=MAX_NAME)
     art: str
+
+    @field_validator("id")
+    @classmethod
+    def _state_id(cls, value: str) -> str:
+        return _card_id(value)
 
 
 class AbilityEntry(BaseModel):
@@ -78,12 +95,17 @@ class AbilityEntry(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
 
     id: str = Field(min_length=1)
-    name: str
+    name: str = Field(max_length=MAX_NAME)
     kind: Literal["hero", "target"]
     effect: str
     text: str
     icon: str
     _params: Any = PrivateAttr(default=None)
+
+    @field_validator("id")
+    @classmethod
+    def _state_id(cls, value: str) -> str:
+        return _card_id(value)
 
     @field_validator("effect")
     @classmethod
@@ -115,7 +137,7 @@ class RulesFile(_Strict):
 
     max_hp: int = Field(ge=1, le=MAX_HP)
     start_gold: int = Field(ge=0, le=MAX_GOLD)
-    abilities_per_run: int = Field(ge=0, le=20)
+    abilities_per_run: int = Field(ge=0, le=MAX_PER_RUN)
     win_bonus: int = Field(ge=0, le=MAX_GOLD)
     rebuy_base: int = Field(ge=0, le=MAX_HP)
     rebuy_step: int = Field(ge=0, le=MAX_HP)
