@@ -34,6 +34,7 @@ from pydantic import (
     model_validator,
 )
 
+from game.engine.art import art_problem
 from game.engine.resources import ResourceFile, ResourceSet
 from game.engine.setup_checks import id_pattern
 from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
@@ -214,7 +215,19 @@ def _check_deck(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[st
                 for i, card in enumerate(cards) if card.id in ability_ids]
     if len(cards) > MAX_DECK:
         problems.append(("card", f"{len(cards)} cards, more than {MAX_DECK}"))
-    return problems
+        return problems
+    return problems + _art_problems(cards, "card", "art")
+
+
+def _art_problems(entries: list[Any], table: str, key: str) -> list[tuple[str, str]]:
+    """Each entry's picture must be one the scenes can show within bounds (game.engine.art:
+    a regular file, a size cap, a pixel limit); `code:` art is drawn by the scenes."""
+    found = []
+    for i, entry in enumerate(entries):
+        problem = art_problem(getattr(entry, key))
+        if problem is not None:
+            found.append((f"{table}[{i}].{key}", problem))
+    return found
 
 
 def _check_abilities(abilities: list[AbilityEntry],
@@ -222,12 +235,13 @@ def _check_abilities(abilities: list[AbilityEntry],
     rules = resources.files.get("rules.toml")
     if len(abilities) > MAX_ABILITIES:
         return [("ability", f"{len(abilities)} abilities, more than {MAX_ABILITIES}")]
+    icons = _art_problems(abilities, "ability", "icon")
     if rules is None:
-        return []
+        return icons
     if len(abilities) < rules.abilities_per_run:
-        return [("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
-                            f"({rules.abilities_per_run})")]
-    problems = []
+        return [*icons, ("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
+                                    f"({rules.abilities_per_run})")]
+    problems = icons
     for i, ability in enumerate(abilities):
         params = _complete(ability.params, rules)
         low, high = getattr(params, "min", None), getattr(params, "max", None)
