@@ -8,6 +8,8 @@ matches, and the files opened with `tabula play --replay FILE`.
   until the player deletes it. The list shows one line per distinct record (`record_key`);
 - opened files: the paths `tabula play --replay FILE` opened, newest first, in
   `<data dir>/replays_opened.json` (at most KEEP_OPENED; a file that went away drops out).
+  It is read through the bounded user-file reader (game.user_files): a damaged list (a FIFO,
+  too large or deep, not a list of paths) is kept aside as `.bak` and said.
 
 Arcade-free, and it never raises on a damaged file: an unreadable entry is listed with its
 reason, so the player sees it instead of a crash.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -85,53 +88,99 @@ def _json_files(folder: Path) -> list[Path]:
         return []
 
 
+MAX_OPENED_PATH = 4096  # characters of one remembered path
+
+
+def _opened_list(data: Any) -> list[str]:
+    """The paths of the opened list's JSON value; ValueError names what is wrong."""
+    if not isinstance(data, list):
+        raise ValueError("the file does not hold a list of paths")
+    for index, item in enumerate(data[:KEEP_OPENED]):
+        if not isinstance(item, str) or not 0 < len(item) <= MAX_OPENED_PATH or "\0" in item:
+            raise ValueError(f"entry {index}: not a file path")
+    return list(data[:KEEP_OPENED])
+
+
+def read_opened() -> tuple[list[Path], str | None]:
+    """The files `tabula play --replay` opened, newest first (missing ones left out), and a
+    notice when the list itself was damaged (then kept aside, game.user_files) or unreadable."""
+    from game.user_files import read_user_json
+
+    read = read_user_json(opened_list_path(), _opened_list)
+    notice = None
+    if read.damaged:
+        notice = (f"The list of opened replays was damaged ({read.reason}); {read.where_kept}. "
+                  "It starts empty.")
+    elif read.reason is not None:
+        notice = f"The list of opened replays could not be read ({read.reason})."
+    found = []
+    for text in read.value or []:
+        with _suppress_oserror():
+            if Path(text).is_file():
+                found.append(Path(text))
+    return found, notice
+
+
 def opened_paths() -> list[Path]:
     """The files `tabula play --replay` opened, newest first (missing ones left out)."""
-    try:
-        data = json.loads(opened_list_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(data, list):
-        return []
-    return [Path(p) for p in data if isinstance(p, str) and Path(p).is_file()]
+    return read_opened()[0]
 
 
-def remember_opened(path: Path) -> None:
-    """Put `path` first in the opened list (a failed write only loses the list line)."""
+def remember_opened(path: Path) -> str | None:
+    """Put `path` first in the opened list (a failed write only loses the list line); the
+    notice of a damaged list that was set aside on the way, else None."""
     from game.engine.record import atomic_write_text
 
     path = Path(path).resolve()
-    kept = [str(path)] + [str(p) for p in opened_paths() if p.resolve() != path]
+    listed, notice = read_opened()
+    kept = [str(path)] + [str(p) for p in listed if p.resolve() != path]
     try:
         atomic_write_text(opened_list_path(), json.dumps(kept[:KEEP_OPENED], indent=1) + "\n")
     except OSError as exc:
         log.warning("could not remember the opened replay %s: %s", path, exc)
+    return notice
 
 
-def keep_finished(record: dict[str, Any]) -> Path | None:
-    """Keep a finished match in the replays folder (once per record), dropping the oldest
-    kept ones beyond KEEP_FINISHED; None when it could not be written."""
+class _suppress_oserror:
+    """A remembered path that cannot even be looked at (too long for the system) is gone."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> bool:
+        return exc_type is not None and issubclass(exc_type, (OSError, ValueError))
+
+
+def finished_path(record: dict[str, Any]) -> Path:
+    """Where `keep_finished` keeps a finished match (one file per distinct record)."""
+    name = f"{FINISHED_PREFIX}{record.get('mode')}-{record.get('seed')}-{record_key(record)}.json"
+    return replays_dir() / name
+
+
+def keep_finished(record: dict[str, Any]) -> Path:
+    """Keep a finished match in the replays folder (once per record, written atomically and
+    fsync'd), then drop the oldest kept ones beyond KEEP_FINISHED; the path it is kept at.
+    OSError when it could not be written (a full or read-only disk, a `replays` that is a
+    file): the caller keeps the match's save then (App.finish_match)."""
     from game.engine.record import save_record
 
-    folder = replays_dir()
-    name = f"{FINISHED_PREFIX}{record.get('mode')}-{record.get('seed')}-{record_key(record)}.json"
-    path = folder / name
+    path = finished_path(record)
+    if not path.is_file():
+        save_record(path, record)
     try:
-        if not path.exists():
-            save_record(path, record)
-        kept = sorted((p for p in _json_files(folder) if p.name.startswith(FINISHED_PREFIX)),
+        kept = sorted((p for p in _json_files(path.parent) if p.name.startswith(FINISHED_PREFIX)),
                       key=_mtime, reverse=True)
         for old in kept[KEEP_FINISHED:]:
             old.unlink(missing_ok=True)
-    except OSError as exc:
-        log.warning("could not keep the finished match %s: %s", path, exc)
-        return None
+    except OSError as exc:  # the match is kept; only the tidying failed
+        log.warning("could not drop old finished matches in %s: %s", path.parent, exc)
     return path
 
 
 def entries(mode_ids: list[str]) -> list[RecordEntry]:
     """Every record to list: the saves (menu order), then finished and opened records, newest
-    first. Records are not read here (the list reads them one per frame)."""
+    first. Records are not read here (the list reads them one per frame). A damaged opened
+    list is set aside and listed as a line with its notice."""
     found: list[RecordEntry] = []
     for mode_id in mode_ids:
         path = paths.saves_dir() / f"{mode_id}.json"
@@ -139,8 +188,10 @@ def entries(mode_ids: list[str]) -> list[RecordEntry]:
             found.append(RecordEntry(path, "save", _mtime(path)))
     others = [RecordEntry(p, "finished", _mtime(p)) for p in _json_files(replays_dir())]
     seen = {e.path.resolve() for e in others}
-    others += [RecordEntry(p, "opened", _mtime(p)) for p in opened_paths()
-               if p.resolve() not in seen]
+    opened, notice = read_opened()
+    others += [RecordEntry(p, "opened", _mtime(p)) for p in opened if p.resolve() not in seen]
+    if notice is not None:  # the damaged list itself is a line, with why
+        others.append(RecordEntry(opened_list_path(), "opened", time.time(), problem=notice))
     others.sort(key=lambda e: e.mtime, reverse=True)
     return found + others
 

@@ -8,7 +8,12 @@ replaced or added under a new id. The mod is loaded through the real overlay
 
 - it is rejected, and every problem names the mod's file and a key, or
 - CPU players of the cheapest level play a whole match with it, without an exception, to a
-  result within a bounded number of decisions.
+  result within a bounded number of decisions, and every position of it on the way loads
+  back: its State JSON as a setup (what "Play from here" and a bug report do), and a seat's
+  view as the hard CPU loads it (issue 26: setup bounds are derived from the content's).
+
+Lists are grown as well as cut: a table gets up to 250 entries more (a 65-card strike pool,
+a crawl deck of 200 cards plus its abilities), so a mod at its content bounds is played too.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from game.engine.autoplay import make_players, play_out
+from game.engine.match import Rejection
 from game.engine.modes import get_mode
-from game.engine.record import build_match, new_record
+from game.engine.record import RecordError, build_match, match_record, new_record
 from game.engine.resources import (
     clear_resource_cache,
     load_base,
@@ -39,6 +45,8 @@ MAX_DECISIONS = 20_000  # far above any shipped match (strike's round cap 500 x 
 ABSURD_INTS = (0, -1, 1, 2, 3, 99, 100, 999, 1000, 5000, 10**6, 10**9, -10**9)
 ABSURD_FLOATS = (0.0, -1.0, 1e-9, 0.5, 1.0, 1e6, 1e9, -1e9)
 BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+GROWN = (10, 45, 63, 65, 100, 151, 180, 230)  # entries added to a table (strike's pool: 20+)
+POSITIONS = 6  # positions of a played match that must load back
 
 
 # -- the mod: a mutated dump of the base resources, written as TOML --------------------------
@@ -145,6 +153,11 @@ def absurd_mod(draw: st.DrawFn, mode: str) -> dict[str, str]:
                                    else f"absurd_{draw(st.integers(0, 9))}")
             file = files.setdefault(name, {tables[name].table: []})
             file[tables[name].table].append(entry)
+            if draw(st.integers(0, 3)) == 0:  # many more entries: the table at its bounds
+                for n in range(draw(st.sampled_from(GROWN))):
+                    copy = json.loads(json.dumps(draw(st.sampled_from(entries))))
+                    copy[id_field] = 1000 + n if id_field == "number" else f"absurd_many_{n}"
+                    file[tables[name].table].append(copy)
         else:
             data = files.setdefault(name, json.loads(json.dumps(dumps[name])))
             leaves = _leaves(data)
@@ -197,12 +210,60 @@ def _check_or_play(mode: str, files: dict[str, str]) -> str:
             try:
                 play_out(match, players, max_decisions=MAX_DECISIONS)
                 assert match.result is not None
+                played = match_record(match)
             finally:
                 match.close()
+            assert_positions_load_back(played)
             return "played"
         finally:
             set_extra_mod_dirs([])
             clear_resource_cache()
+
+
+def _seat_view_loads(mode: str, match: Any, state: dict[str, Any]) -> None:
+    """The seat to act's view loads as its CPUs load it: strike's hard CPU sets the view
+    up as a scratch match; crawl's fills the hidden deck (here with the real one)."""
+    if state["result"] is not None or not state["to_act"]:
+        return
+    seat = state["to_act"][0]
+    view = match.view_json(seat)
+    if mode == "strike":
+        from game.ai.strike.scratch import scratch_match
+
+        scratch_match(view, match.resources).close()
+    elif mode == "crawl":
+        from game.systems.crawl.scratch import scratch_match
+
+        scratch_match(view, state["board"]["deck"], 1, match.resources).close()
+
+
+def assert_positions_load_back(record: dict[str, Any]) -> None:
+    """POSITIONS positions of a played record (its start and last among them): each one the
+    mode offers as a setup ("Play from here": a running match, and in kingdom past the deck
+    builder) loads back with the same mods, and so does the view the CPU to act loads."""
+    spec = get_mode(record["mode"])
+    n = len(record["decisions"])
+    wanted = sorted({0, max(0, n - 1),
+                     *(n * k // (POSITIONS - 1) for k in range(1, POSITIONS - 1))})
+    match = build_match(record)
+    try:
+        for index in range(n + 1):
+            if index in wanted:
+                state = match.state_json()
+                setup = match.rules.position_setup(match)  # what "Play from here" starts
+                if isinstance(setup, dict):  # not a finished match, nor kingdom's deck builder
+                    again = new_record(spec.id, record["rules"], record["seed"],
+                                       record["options"], setup, mods=record.get("mods", []))
+                    try:
+                        build_match(again).close()
+                    except RecordError as exc:
+                        raise AssertionError(f"position {index} of {n} does not load back as "
+                                             f"a setup: {exc}") from None
+                _seat_view_loads(spec.id, match, state)
+            if index < n:
+                assert not isinstance(match.submit(record["decisions"][index]), Rejection)
+    finally:
+        match.close()
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -215,6 +276,30 @@ def test_an_absurd_mod_is_rejected_with_file_and_key_or_plays_to_the_end(mode, d
     event(_check_or_play(mode, files))
 
 
+# -- a mod at its content bounds: every position loads back ---------------------------------
+def _grown(mode: str, name: str, total: int) -> dict[str, str]:
+    """A mod whose table `name` holds `total` entries: the base ones and copies under new ids."""
+    spec = get_mode(mode)
+    table = next(f for f in spec.resource_files if f.name == name)
+    base = _dumps(spec)[name]
+    added = []
+    for n in range(total - len(base)):
+        entry = json.loads(json.dumps(base[n % len(base)]))
+        entry[table.id_field] = f"grown_{n}"
+        added.append(entry)
+    return {name: to_toml({table.table: added})}
+
+
+@pytest.mark.parametrize(("mode", "name", "total"), [
+    ("strike", "cards.toml", 65),    # a pool past the old setup bound of 64
+    ("strike", "cards.toml", 200),   # the content bound
+    ("crawl", "deck.toml", 200),     # 200 cards and 5 ability cards: a deck of 205
+])
+def test_a_mod_at_its_content_bounds_plays_and_every_position_loads_back(mode, name, total):
+    """A valid mod's positions used to be refused as setups (strike's pool of 65 against a
+    setup bound of 64, crawl's deck of 205 against 200): `simulate --ai hard` died with a
+    SetupError and the game froze at the hard CPU's first turn."""
+    assert _check_or_play(mode, _grown(mode, name, total)) == "played"
 # -- the crashes and hangs found this way, each pinned -----------------------------------------
 @pytest.mark.parametrize(("mode", "files", "key"), [
     ("strike", {"rules.toml": "[board]\nrows = 1\nzone_columns = 2\ncols = 4\n"},

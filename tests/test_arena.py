@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -200,6 +201,10 @@ def test_merge_names_a_missing_or_unreadable_file(duel, tmp_path, capsys):
                                                         "text\n")
     code, out, _ = cli(capsys, "merge", str(missing), "--json")
     assert (code, json.loads(out)["error"]) == (1, "bad_record")
+    fifo = tmp_path / "fifo.jsonl"  # its open used to block for ever
+    os.mkfifo(fifo)
+    assert cli(capsys, "merge", str(fifo)) == (
+        1, "", f"tabula: {fifo}: cannot read: not a regular file (a FIFO)\n")
 
 
 def test_a_one_seat_arena_merges_and_checks_its_own_figures(tmp_path, capsys):

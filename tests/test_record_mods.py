@@ -245,6 +245,26 @@ def test_simulate_with_jobs_plays_the_mods_of_its_parent(duel, tmp_path):
         len(g["record"]["decisions"]) for g in base_games]  # the mod changes every match
 
 
+def test_with_more_mods_installed_than_a_record_names_simulate_out_still_replays(
+        duel, tmp_path, capsys):
+    """101 installed mods: the first 100 play (the most a record names), so the record that
+    simulate writes replays (it used to exit 1, and a save made so was set aside)."""
+    from game.engine.resources import MAX_MODS
+
+    many = tmp_path / "many_mods"
+    for n in range(MAX_MODS + 1):
+        (many / f"m{n:03}" / "synthetic").mkdir(parents=True)
+        (many / f"m{n:03}" / "synthetic" / "rules.toml").write_text(f"hp = {n % 9 + 2}\n")
+    out = tmp_path / "out.jsonl"
+    code, _, err = cli(capsys, "--mods", str(many), "simulate", "synthetic", "--games", "1",
+                       "--out", str(out))
+    assert code == 0
+    assert f"mod 'm{MAX_MODS:03}' skipped" in err
+    record = json.loads(out.read_text().splitlines()[0])["record"]
+    assert [ref["id"] for ref in record["mods"]] == [f"m{n:03}" for n in range(MAX_MODS)]
+    assert cli(capsys, "--mods", str(many), "replay", write(tmp_path / "r.json", record))[0] == 0
+
+
 @pytest.mark.slow
 def test_a_dask_cluster_plays_the_records_and_summary_of_one_process(duel, tmp_path):
     """`--cluster` with no address: a LocalCluster of two worker processes on loopback, each

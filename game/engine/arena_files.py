@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.arena import MAX_FIGURE, ArenaError, Tally, count_line
+from game.engine.bounded import NotRegular, open_regular
 
 MAX_LINE_BYTES = 64 * 1024 * 1024  # far above a whole conquest game (~0.1 MB)
 
@@ -67,7 +68,9 @@ def game_key(line: dict[str, Any]) -> tuple[int, str]:
 
 def _lines(path: Path) -> Iterable[tuple[str, dict[str, Any]]]:
     try:
-        handle = path.open("rb")
+        handle = open_regular(path)  # never a FIFO or a device (game.engine.bounded)
+    except NotRegular as exc:
+        raise ArenaError(f"{path}: cannot read: {exc}") from None
     except OSError as exc:
         raise ArenaError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:

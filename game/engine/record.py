@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import re
-import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -41,9 +40,16 @@ from pydantic import (
     field_validator,
 )
 
+from game.engine.bounded import NotRegular, TooLarge, read_regular
 from game.engine.events import Event
 from game.engine.match import Match, Rejection, SetupError
-from game.engine.resources import ModMismatch, installed_mod_refs, load_record_mods, mod_id_problem
+from game.engine.resources import (
+    MAX_MODS,
+    ModMismatch,
+    installed_mod_refs,
+    load_record_mods,
+    mod_id_problem,
+)
 from game.engine.rng import BadForced
 
 FORMAT = 1
@@ -54,9 +60,6 @@ STALE_TMP_SECONDS = 60.0  # an atomic write's temp file older than this was inte
 
 class RecordError(ValueError):
     """A malformed record file: bad JSON, unknown mode, a missing or invalid field, a bad setup."""
-
-
-MAX_MODS = 100  # mods one record may name
 
 
 class _ModRefModel(BaseModel):
@@ -121,26 +124,28 @@ def _path_text(path: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in path) or "record"
 
 
-def check_json_tree(data: Any) -> None:
+def check_json_tree(data: Any, label: str = "record") -> None:
     """RecordError if `data` nests deeper than MAX_DEPTH or holds a string (value or key) that
-    is not valid Unicode. Iterative, so a deep value cannot exhaust the stack here."""
+    is not valid Unicode. Iterative, so a deep value cannot exhaust the stack here. Messages
+    start with `label` (a record's "record: ", a user file's path added by its reader)."""
+    head = f"{label}: " if label else ""
     stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         value, path = stack.pop()
         if isinstance(value, str):
             if not value.isascii() and not _valid_text(value):
-                raise RecordError(f"record: {_path_text(path)}: not valid Unicode text "
+                raise RecordError(f"{head}{_path_text(path)}: not valid Unicode text "
                                   "(a lone surrogate escape such as \\ud800)")
             continue
         if not isinstance(value, (dict, list)):
             continue
         if len(path) >= MAX_DEPTH:
-            raise RecordError(f"record: {_path_text(path[:3])}: nested more than "
+            raise RecordError(f"{head}{_path_text(path[:3])}: nested more than "
                               f"{MAX_DEPTH} levels deep")
         if isinstance(value, dict):
             for key, item in value.items():
                 if isinstance(key, str) and not key.isascii() and not _valid_text(key):
-                    raise RecordError(f"record: {_path_text(path)}: a key is not valid "
+                    raise RecordError(f"{head}{_path_text(path)}: a key is not valid "
                                       "Unicode text (a lone surrogate escape such as \\ud800)")
                 stack.append((item, (*path, key)))
         else:
@@ -244,23 +249,43 @@ def read_record_text(path: Path, limit: int = MAX_RECORD_BYTES) -> str:
     """The text of a record file: a regular file (not a folder, FIFO or device such as
     /dev/zero, which would hang or exhaust memory) of at most `limit` bytes, UTF-8."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{path}: cannot read: not a regular file")
-        if info.st_size > limit:
-            raise RecordError(f"{path}: cannot read: {info.st_size} bytes is more than a "
-                              f"record may hold ({limit} bytes)")
-        with open(path, "rb") as handle:
-            raw = handle.read(limit + 1)
+        return _read_text(path, limit)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > limit:  # it grew after the stat
-        raise RecordError(f"{path}: cannot read: more than a record may hold ({limit} bytes)")
+
+
+def _read_text(path: Path, limit: int) -> str:
+    """`read_record_text` that lets an OSError of the open or read through (a user file tells
+    a missing or unreadable file from a damaged one)."""
+    try:
+        raw = read_regular(path, limit)
+    except NotRegular:
+        raise RecordError(f"{path}: cannot read: not a regular file") from None
+    except TooLarge as exc:
+        held = f"{exc.size} bytes is more" if exc.size is not None else "more"
+        raise RecordError(f"{path}: cannot read: {held} than a record may hold "
+                          f"({limit} bytes)") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(f"{path}: not valid JSON (not UTF-8 text: {exc.reason} "
                           f"at byte {exc.start})") from None
+
+
+def load_json_file(path: str | Path, limit: int = MAX_RECORD_BYTES) -> Any:
+    """The JSON value of a file the player (or anyone) may have put there: the record reader's
+    bounds without the record's schema (a regular file of at most `limit` bytes, UTF-8, plain
+    JSON nested at most MAX_DEPTH levels, valid Unicode). A missing or unreadable file is the
+    OSError of the open (FileNotFoundError, PermissionError...); anything else wrong with it
+    is a RecordError naming the file. The caller checks the value's shape (its schema)."""
+    path = Path(path)
+    text = _read_text(path, limit)
+    try:
+        data = parse_record_json(text)
+        check_json_tree(data, label="")
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return data
 
 
 def _no_constant(name: str) -> Any:
@@ -292,7 +317,9 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never half."""
+    """Write a file so that a crash leaves either the old or the new content, never half: a
+    temp file beside it, fsync'd, renamed over it, and the folder fsync'd. OSError (a full or
+    read-only disk) leaves the old file and no temp file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -306,7 +333,21 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         with _suppress_oserror():
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
     remove_stale_temps(path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (fsync of the folder), where the system allows it: only
+    then may a caller delete what the new file replaces (a finished match's save)."""
+    if os.name != "posix":
+        return
+    with _suppress_oserror():
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def remove_stale_temps(path: str | Path, older_than: float = STALE_TMP_SECONDS) -> list[Path]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-import stat
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel, ValidationError
 
 from game import paths
+from game.engine.bounded import NotRegular, TooLarge, read_regular
 
 if TYPE_CHECKING:
     from game.engine.modes import ModeSpec
@@ -69,6 +69,7 @@ MAX_FOLDER_DEPTH = 8  # folders within a mode folder (kingdom's factions/ is 1)
 MAX_NESTING = 32  # arrays and tables within one TOML value
 MAX_ROOT_ENTRIES = 10_000  # entries of one folder of mods that are looked at
 MAX_MOD_ID = 100  # characters of a mod's folder name
+MAX_MODS = 100  # mods applied to one mode: all a record may name (game.engine.record)
 
 
 class ResourceProblem(NamedTuple):
@@ -78,8 +79,16 @@ class ResourceProblem(NamedTuple):
 
     def __str__(self) -> str:
         text = f"{self.file}:{self.key}: {self.problem}" if self.key else f"{self.file}: {self.problem}"
-        # A file name that is not UTF-8 holds lone surrogates: escape them so any stream prints it.
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+        return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """`text` as one printable line: a newline or another control character (a mod folder
+    named "a\\nb"), or a lone surrogate (a file name that is not UTF-8), is shown as its
+    escape, so one problem is one line on any stream and in the menu."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 class ModRef(NamedTuple):
@@ -194,49 +203,18 @@ def mod_id_problem(name: str) -> str | None:
 
 
 def read_file_bytes(path: Path, label: str) -> tuple[bytes | None, list[ResourceProblem]]:
-    """A regular file's bytes, at most MAX_FILE_BYTES; a FIFO, a device or a folder is never
-    opened (a symlink counts as what it points at)."""
+    """A regular file's bytes, at most MAX_FILE_BYTES, through the one bounded reader
+    (game.engine.bounded): a FIFO, a device or a folder is never opened (a symlink counts as
+    what it points at)."""
     def problem(text: str) -> tuple[None, list[ResourceProblem]]:
         return None, [ResourceProblem(label, "", text)]
 
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            return problem(f"not a regular file ({_kind(info.st_mode)})")
-        if info.st_size > MAX_FILE_BYTES:
-            return problem(f"larger than {MAX_FILE_BYTES} bytes")
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        fd = os.open(path, flags)
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
-                return problem("not a regular file")
-            chunks: list[bytes] = []
-            size = 0
-            while size <= MAX_FILE_BYTES:
-                chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        finally:
-            os.close(fd)
+        return read_regular(path, MAX_FILE_BYTES), []
+    except (NotRegular, TooLarge) as exc:
+        return problem(str(exc))
     except OSError as exc:
         return problem(f"cannot read: {exc.strerror or exc}")
-    if size > MAX_FILE_BYTES:
-        return problem(f"larger than {MAX_FILE_BYTES} bytes")
-    return b"".join(chunks), []
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"
 
 
 def parse_toml(raw: bytes, label: str) -> tuple[dict[str, Any] | None, list[ResourceProblem]]:
@@ -564,6 +542,10 @@ def _load_uncached(spec: ModeSpec, base_dir: Path | None, mods: list[Path]) -> R
         if problem is None and mod_dir.name in first_of:
             problem = f"another mod of this name comes first ({first_of[mod_dir.name]})"
         first_of.setdefault(mod_dir.name, mod_dir)
+        if (problem is None and len(resources.mod_refs) >= MAX_MODS
+                and (mod_dir / spec.id).is_dir()):
+            problem = (f"more than {MAX_MODS} mods for {spec.id}: a match can be played and "
+                       f"recorded with at most {MAX_MODS}, the first ones by name")
         if problem is not None:
             applied, problems = None, [ResourceProblem(str(mod_dir), "", problem)]
         else:

@@ -6,9 +6,10 @@ the registry (game.engine.modes): `start_mode` asks the mode's `scene_entry` for
 so adding a game never edits this file.
 
 Saves are match records (docs/architecture.md), one slot per mode: `saves_dir()/<mode>.json`
-(game.scenes.saves; the rules are in docs/saves.md). The App knows the match on screen
-(`active_view`, set by every game screen when it shows), so closing the window, SIGTERM or
-SIGINT save that match and end every CPU worker process (`shutdown`).
+(game.scenes.saves; the rules are in docs/saves.md), owned by one window at a time
+(game.home_lock: a second window on the same home is `read_only`). The App knows the match on
+screen (`active_view`, set by every game screen when it shows), so closing the window, SIGTERM
+or SIGINT save that match and end every CPU worker process (`shutdown`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 import arcade
 
-from game import paths
+from game import home_lock, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import glyphs, palette, theme
 from game.scenes.saves import SaveSlots, SlotProblem
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW_SIZE = MIN_LAYOUT  # (960, 600): the smallest size screens lay out for
 NOT_PLAYABLE = "This game is not playable yet"
+FINISH_NOTICE_SECONDS = 12.0  # a finished match that could not be kept: long enough to read
 
 
 class App:
@@ -56,6 +58,19 @@ class App:
         # Problems the menu lists in its notice: unwritable home, slots that were set aside.
         self.home_problem = paths.home_problem()
         self.save_problems: list[SlotProblem] = []
+        # One window owns the home's saves (game.home_lock); a second one is read-only.
+        self.home_claim = home_lock.claim()
+        if self.home_claim.owned:
+            self._check_slots()
+        self.active_view: arcade.View | None = None  # the game screen of the current match
+        # Finished matches that could not be written (record_key -> problem): their saves
+        # stay until Save replay writes them; the last problem waits for the end screen.
+        self._unkept: dict[str, str] = {}
+        self._finish_notice: str | None = None
+        self._mod_problems: list[str] | None = None
+
+    def _check_slots(self) -> None:
+        """Set aside the saves that cannot be loaded (a write: only the owning window)."""
         for spec in all_modes():
             problem = self.slots.check(spec.id)
             if problem is not None:
@@ -66,11 +81,45 @@ class App:
         # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
         self.rules_choice: dict[str, str] = {}
 
+    # one window per home ------------------------------------------------------------------
+    @property
+    def read_only(self) -> bool:
+        """Another window owns this home's saves: this one only watches replays and changes
+        settings. Asked again each time (the other window may have closed since): the first
+        ask that finds the lock free takes it and checks the saves, as at start-up."""
+        if self.home_claim.owned:
+            return False
+        self.home_claim = home_lock.claim()
+        if self.home_claim.owned:
+            self._check_slots()
+            return False
+        return True
+
+    def read_only_words(self) -> str:
+        """Why this window does not play or save, in the player's words."""
+        return (f"{self.home_claim.owner_words()}: this window is read-only (Replays and "
+                "Settings). Close the other window to play here.")
+
+    def refuse_read_only(self) -> bool:
+        """True, with a toast saying why, when this window may not play or save."""
+        if not self.read_only:
+            return False
+        self.notify(self.read_only_words(), duration=5.0)
+        return True
+
     # navigation ---------------------------------------------------------------------------------
     def show_view(self, view: arcade.View) -> arcade.View:
-        """Show a view and hand it any message that was waiting for a screen."""
+        """Show a view and hand it any message that was waiting for a screen. A finished
+        match that could not be kept is said again on the next screen (its end screen: strike
+        and crawl finish the match on the board, before the end screen opens)."""
         self.window.show_view(view)
-        if self._pending and isinstance(getattr(view, "toast", None), Toast):
+        if not isinstance(getattr(view, "toast", None), Toast):
+            return view
+        if self._finish_notice is not None:
+            notice, self._finish_notice = self._finish_notice, None
+            self._pending.clear()
+            view.toast.show(notice, "error", duration=FINISH_NOTICE_SECONDS)  # type: ignore[attr-defined]
+        elif self._pending:
             message, kind = self._pending[-1]
             self._pending.clear()
             view.toast.show(message, kind, duration=4.0)  # type: ignore[attr-defined]
@@ -125,6 +174,8 @@ class App:
         spec = get_mode(launch.mode)
         if spec is None:
             self.notify(f"Unknown game: {launch.mode}")
+            return None
+        if self.refuse_read_only():  # another window plays on this home's saves
             return None
         try:
             factory = spec.scene_factory()
@@ -185,6 +236,9 @@ class App:
         if not mode_id:
             self.notify("Cannot save: the record names no game mode")
             return None
+        if self.read_only:
+            self.notify(f"Not saved: {self.read_only_words()}", duration=5.0)
+            return None
         try:
             return self.slots.write(mode_id, record)
         except Exception as exc:  # disk full, permissions, a record that is not JSON
@@ -197,6 +251,8 @@ class App:
         (an unloadable file is then set aside and listed in the menu's notice)."""
         if not self.has_save(mode_id):
             self.notify("There is no saved game to continue")
+            return None
+        if self.refuse_read_only():
             return None
         try:
             return self.slots.read(mode_id)
@@ -211,14 +267,44 @@ class App:
 
     def delete_save(self, mode_id: str) -> None:
         """Empty a mode's slot whatever it holds (the player asked for it)."""
-        self.slots.forget(mode_id)
+        if not self.refuse_read_only():
+            self.slots.forget(mode_id)
 
-    def finish_match(self, record: dict[str, Any]) -> None:
-        """A match ended: empty its mode's slot only if the slot holds this very match, and
-        keep the record for the Replays list (game.replay_files.keep_finished)."""
-        from game.replay_files import keep_finished
+    def finish_match(self, record: dict[str, Any]) -> str | None:
+        """A match ended: keep its record for the Replays list (game.replay_files.keep_finished)
+        and, only once it is durably written, empty its mode's slot if the slot holds this
+        very match. If it cannot be written (a full or read-only disk), the save stays and
+        the returned problem is said on the end screen (`_finish_notice`); None when kept."""
+        from game.replay_files import keep_finished, record_key, replays_dir
 
-        keep_finished(record)
+        try:
+            keep_finished(record)
+        except OSError as exc:
+            log.warning("could not keep the finished match: %s", exc)
+            holds = self.slots.holds(record)
+            kept = (f" Its save {self.save_path(str(record.get('mode')))} was kept." if holds
+                    else "")
+            problem = (f"This match could not be kept in {replays_dir()} "
+                       f"({exc.strerror or exc}).{kept} Save replay tries again once there "
+                       "is room (or the folder can be written).")
+            self._unkept[record_key(record)] = problem
+            self._finish_notice = problem
+            self.notify(problem, duration=FINISH_NOTICE_SECONDS)
+            return problem
+        self._forget_finished(record)
+        return None
+
+    def replay_saved(self, record: dict[str, Any]) -> None:
+        """An end screen's Save replay wrote the finished match: if keeping it had failed,
+        its save has nothing left to keep now."""
+        from game.replay_files import record_key
+
+        if self._unkept.pop(record_key(record), None) is not None:
+            self._forget_finished(record)
+
+    def _forget_finished(self, record: dict[str, Any]) -> None:
+        if self.read_only:  # the other window's save, even of this same match, stays
+            return
         try:
             self.slots.forget_match(record)
         except OSError as exc:
@@ -419,6 +505,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
         for signum in previous:  # a second signal must not cut the save short
             signal.signal(signum, signal.SIG_IGN)
         app.shutdown()
+        home_lock.release()  # the saves are written: the next window may own the home
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         try:

@@ -265,6 +265,10 @@ class MainMenuView(FeltView):
                 f"{paths.saves_dir()}.", *(str(p) for p in self.app.save_problems))))
         if self.app.home_problem:
             topics.append(HelpTopic("Your Tabula folder", (self.app.home_problem,)))
+        if self.app.read_only:
+            topics.append(HelpTopic("Another window", (
+                self.app.read_only_words(), "Two windows on one home would overwrite each "
+                "other's saves, so only the first one plays and saves (docs/saves.md).")))
         return topics
 
     def notice_text(self) -> str | None:
@@ -285,6 +289,9 @@ class MainMenuView(FeltView):
                                  "(kept aside)"))
         if self.app.home_problem:
             parts.append(("saves cannot be written", "Settings and saves cannot be written"))
+        if self.app.read_only:
+            parts.append(("another window owns the saves",
+                          "Read-only: another Tabula window is using this home's saves"))
         if not parts:
             return None
         if len(parts) == 1:

@@ -188,9 +188,12 @@ def open_replay_file(app: Any, path: Path) -> arcade.View | None:
         app.show_menu()
         app.notify(f"The replay cannot be opened: {exc}", duration=4.0)
         return None
-    remember_opened(path)
+    notice = remember_opened(path)  # a damaged opened list is set aside: say so
     view = open_viewer(app, record, back=app.show_replays)
-    return view if view is not None else app.show_menu()
+    view = view if view is not None else app.show_menu()
+    if notice is not None:
+        app.notify(notice, duration=4.0)
+    return view
 
 
 class ReplayViewerView(arcade.View):

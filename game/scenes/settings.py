@@ -2,15 +2,16 @@
 colour palette and the UI scale.
 
 Stored as JSON in the user config dir (paths.user_config_dir()/settings.json). Every change is
-saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. A
-file that cannot be read is not fatal: it is moved aside as settings.json.bak (never over an
-older one: paths.move_aside), the defaults are used, and `load_error` carries a message the app shows as a toast.
+saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. It
+is read through the bounded user-file reader (game.user_files: a regular file of at most
+MAX_SETTINGS_BYTES, plain JSON, then this schema). A damaged file is not fatal: it is moved
+aside as settings.json.bak (never over an older one: paths.move_aside), the defaults are used,
+and `load_error` carries a message the app shows as a toast.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 from typing import Literal
 
@@ -18,8 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from game import paths
 from game.engine.record import atomic_write_text
-
-log = logging.getLogger(__name__)
+from game.user_files import read_user_json
 
 AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
 ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
@@ -32,6 +32,7 @@ DEFAULT_HINT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 
 SETTINGS_FILE = "settings.json"
+MAX_SETTINGS_BYTES = 64 * 1024  # a settings file is about 200 bytes
 
 
 def settings_path() -> Path:
@@ -79,47 +80,34 @@ class Settings(BaseModel):
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
-        """Read the settings file; a missing file gives defaults, a corrupt one is kept aside."""
+        """Read the settings file through the bounded user-file reader (game.user_files): a
+        missing file gives defaults, an unreadable one defaults and a message, a damaged one
+        (a FIFO, /dev/zero, too large, not JSON, too deep, bad values) is kept aside."""
         path = path or settings_path()
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return cls()
-        except OSError as exc:  # unreadable, or TABULA_HOME is a file
-            log.warning("cannot read %s: %s", path, exc)
-            settings = cls()
-            settings._load_error = (
-                f"Settings could not be read ({exc.strerror or exc}); using defaults."
-            )
+        read = read_user_json(path, cls._from_json, MAX_SETTINGS_BYTES)
+        settings = read.value if read.value is not None else cls()
+        if read.reason is None:
             return settings
+        if not read.damaged:
+            settings._load_error = f"Settings could not be read ({read.reason}); using defaults."
+        elif read.kept_as is not None:
+            settings._load_error = (f"Settings file {path} was corrupt ({read.reason}); defaults "
+                                    f"restored (old file kept as {read.kept_as.name}).")
+        else:
+            settings._load_error = (f"Settings file {path} was corrupt ({read.reason}); using "
+                                    "defaults.")
+        return settings
+
+    @classmethod
+    def _from_json(cls, data: object) -> Settings:
+        """The settings of a file's JSON value; ValueError names the keys at fault."""
+        if not isinstance(data, dict):
+            raise ValueError("the file does not hold a JSON object")
         try:
-            data = json.loads(raw.decode("utf-8"))
-            if not isinstance(data, dict):
-                raise ValueError("the file does not hold a JSON object")
             return cls.model_validate(data)
-        except (ValueError, RecursionError) as exc:
-            # Not UTF-8 (UnicodeDecodeError), not JSON, nested too deep, or invalid values
-            # (pydantic's ValidationError is a ValueError too): all mean a corrupt file.
-            log.warning("corrupt settings file %s (%s)", path, type(exc).__name__)
-            settings = cls()
-            where = f"Settings file {path} was corrupt"
-            if isinstance(exc, ValidationError):  # name the keys: the player can fix them
-                keys = "; ".join(
-                    f"{'.'.join(str(p) for p in err['loc'])}: {_reason(err)}"
-                    for err in exc.errors()
-                )
-                where = f"{where} ({keys})"
-            try:
-                backup = paths.move_aside(path)
-            except OSError as move_exc:
-                log.warning("could not move %s aside: %s", path, move_exc)
-                settings._load_error = f"{where}; using defaults."
-            else:
-                settings._load_error = (
-                    f"{where}; defaults restored (old file kept as "
-                    f"{backup.name})."
-                )
-            return settings
+        except ValidationError as exc:  # name the keys: the player can fix them
+            raise ValueError("; ".join(f"{'.'.join(str(p) for p in err['loc'])}: {_reason(err)}"
+                                       for err in exc.errors())) from None
 
     def save(self, path: Path | None = None) -> None:
         """Write atomically (a temp file in the same folder, then os.replace over the old one)."""

@@ -127,3 +127,94 @@ def test_validate_accepts_the_example_mod():
     install_example()
     proc = _validate(str(paths.mods_dir() / "amplify4"))
     assert proc.returncode == 0, proc.stdout
+
+
+# -- art and icons are read within bounds (issue 26) ------------------------------------------
+def _card_with_art(art: str) -> str:
+    return NEW_ENEMY.replace('":resources:images/enemies/wormGreen.png"', f'"{art}"')
+
+
+def _bomb_png(tmp_path: Path, width: int, height: int) -> Path:
+    """A PNG of a few kB whose header declares width x height pixels (all one colour)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    row = b"\0" + b"\0" * width  # filter byte + one grey byte per pixel
+    packer = zlib.compressobj(9)
+    body = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    path = tmp_path / f"bomb{width}.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n"
+                     + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                     + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fifo", "bomb", "missing", "not_a_picture", "handle"])
+def test_card_art_that_cannot_be_shown_within_bounds_is_a_problem_of_its_key(tmp_path, kind):
+    """A card's `art` naming a FIFO hung `tabula shot`, and a 20 kB PNG of 13000 x 13000
+    pixels took 1.7 GB: validation now names the file and key, and the mod is skipped."""
+    import os
+
+    art = {"fifo": tmp_path / "art.png", "missing": tmp_path / "nope.png",
+           "not_a_picture": tmp_path / "text.png"}.get(kind)
+    if kind == "fifo":
+        os.mkfifo(art)
+    elif kind == "bomb":
+        art = _bomb_png(tmp_path, 13000, 13000)
+        assert art.stat().st_size < 1_000_000  # small: only decoding it is huge
+    elif kind == "not_a_picture":
+        art.write_text("hello")
+    handle = ":other:images/x.png" if kind == "handle" else str(art)
+    folder = install("arty", {"deck.toml": _card_with_art(handle)})
+    resources = load_mode_resources(SPEC, mods=[folder])
+    assert resources.mods_loaded == []
+    problems = [p for p in resources.problems if p.key.endswith(".art")]
+    assert [(p.file, p.key) for p in problems] == [(str(folder / "crawl" / "deck.toml"),
+                                                    "card[49].art")]
+    expected = {"fifo": "not a regular file (a FIFO)", "bomb": "13000 x 13000 pixels",
+                "missing": "no such file", "not_a_picture": "not a picture",
+                "handle": "is not code:<name>"}[kind]
+    assert expected in problems[0].problem
+
+
+def test_card_art_from_a_file_within_bounds_loads_and_paints(tmp_path):
+    from game.engine.art import load_art
+
+    art = _bomb_png(tmp_path, 64, 48)
+    folder = install("arty", {"deck.toml": _card_with_art(str(art))})
+    resources = load_mode_resources(SPEC, mods=[folder])
+    assert resources.mods_loaded == ["arty"]
+    assert content_of(resources).deck[-1].art == str(art)
+    assert load_art(str(art)).size == (64, 48)
+
+
+def test_the_art_painter_never_opens_a_fifo_or_decodes_a_bomb(tmp_path):
+    """Art that went bad after validation (the file swapped) paints the question mark."""
+    import os
+
+    from game.scenes.crawl import look
+
+    fifo = tmp_path / "late.png"
+    os.mkfifo(fifo)
+    bomb = _bomb_png(tmp_path, 13000, 13000)
+    unknown = look._unknown_art(256)
+    for handle in (str(fifo), str(bomb)):
+        assert look.art_image(handle).tobytes() == unknown.crop(unknown.getbbox()).tobytes()
+
+
+def test_an_ability_icon_is_checked_like_card_art(tmp_path):
+    import os
+
+    fifo = tmp_path / "icon.png"
+    os.mkfifo(fifo)
+    fixed = BROKEN.replace('effect = "explode"', 'effect = "set_hero_flag"\nflag = "can_revive"')
+    folder = install("icony", {"abilities.toml": fixed.replace(
+        '":resources:images/tiles/bomb.png"', f'"{fifo}"')})
+    resources = load_mode_resources(SPEC, mods=[folder])
+    assert resources.mods_loaded == []
+    assert [(p.key, p.problem) for p in resources.problems if p.key.endswith(".icon")] == [
+        ("ability[14].icon", f"{str(fifo)!r}: not a regular file (a FIFO)")]  # after the 14

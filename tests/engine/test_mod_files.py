@@ -183,8 +183,33 @@ def test_a_mod_folder_name_a_record_cannot_carry_is_skipped(base, tmp_path):
     (folder / "rules.toml").write_text("hand_size = 7\n")
     loaded = load_mode_resources(SPEC, base_dir=base, mods=[folder.parent])
     assert loaded.mods_loaded == []
-    assert [str(p) for p in loaded.problems][1] == (
-        f"{folder.parent}: a mod's folder name must be printable text of at most 100 characters")
+    shown = str(folder.parent).replace("\n", "\\n")  # one line: the newline as its escape
+    assert [str(p) for p in loaded.problems] == [
+        f"{shown}: mod 'new\\nline' skipped",
+        f"{shown}: a mod's folder name must be printable text of at most 100 characters"]
+
+
+def test_a_control_character_in_any_part_of_a_problem_prints_as_its_escape():
+    assert str(ResourceProblem("m\x1b[31m/a.toml", "k\n", "bad\tvalue")) == (
+        "m\\x1b[31m/a.toml:k\\n: bad\\tvalue")
+    assert str(ResourceProblem("mods/é ü", "", "ok")) == "mods/é ü: ok", "printable stays"
+
+
+def test_more_mods_than_a_record_may_name_are_skipped_past_the_limit(base, tmp_path):
+    roots = []
+    for n in range(res.MAX_MODS + 1):
+        folder = mod(tmp_path / f"root{n:03}", f"m{n:03}")
+        (folder / "rules.toml").write_text(f"hand_size = {n % 9 + 1}\n")
+        roots.append(folder.parent)
+    (tmp_path / "root999" / "other" / "elsewhere").mkdir(parents=True)  # no synthetic folder
+    roots.append(tmp_path / "root999" / "other")
+    loaded = load_mode_resources(SPEC, base_dir=base, mods=roots)
+    assert loaded.mods_loaded == [f"m{n:03}" for n in range(res.MAX_MODS)]
+    last = roots[res.MAX_MODS]
+    assert [str(p) for p in loaded.problems] == [
+        f"{last}: mod 'm{res.MAX_MODS:03}' skipped",
+        f"{last}: more than {res.MAX_MODS} mods for synthetic: a match can be played and "
+        f"recorded with at most {res.MAX_MODS}, the first ones by name"]
 
 
 def test_a_second_mod_of_the_same_name_is_skipped(base, tmp_path):

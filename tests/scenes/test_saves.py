@@ -65,6 +65,88 @@ def test_a_finished_match_deletes_only_its_own_save(window, app, registry):
     assert not slot().exists(), "the match that was saved, played to its end"
 
 
+def test_a_finished_match_that_cannot_be_kept_keeps_its_save_and_says_so(window, app,
+                                                                         registry, fake_scenes):
+    """`data/replays` is a file: the finished record cannot be written, so the save stays and
+    the end screen says where the match is and that Save replay tries again (the save used to
+    be deleted all the same: the match vanished)."""
+    from game.replay_files import finished_path, replays_dir
+
+    registry("alpha")
+    app.save_match(dict(RECORD))
+    replays_dir().parent.mkdir(parents=True, exist_ok=True)
+    replays_dir().write_text("not a folder", encoding="utf-8")
+    finished = {**RECORD, "decisions": [MOVE]}
+    problem = app.finish_match(finished)
+    assert problem is not None and str(replays_dir()) in problem
+    assert str(slot()) in problem and "Save replay" in problem
+    assert json.loads(slot().read_text())["decisions"] == [], "the save is kept"
+    end = app.show_view(fake_scenes.FakeGameView(app))  # the end screen opens next
+    assert end.toast.visible and end.toast.message == problem
+    assert end.toast.kind == "error"
+    replays_dir().unlink()  # room again: Save replay writes it, then the save may go
+    from game.engine.record import save_record
+
+    save_record(finished_path(finished), finished)
+    app.replay_saved(finished)
+    assert not slot().exists()
+
+
+def test_a_full_disk_keeps_the_save_of_a_finished_match(window, app, registry, monkeypatch):
+    import errno
+
+    from game import replay_files
+
+    registry("alpha")
+    app.save_match(dict(RECORD))
+
+    def full(path, record):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr("game.engine.record.save_record", full)
+    problem = app.finish_match({**RECORD, "decisions": [MOVE]})
+    assert problem is not None and os.strerror(errno.ENOSPC) in problem
+    assert slot().exists() and not replay_files.replays_dir().exists()
+    monkeypatch.undo()
+    assert app.finish_match({**RECORD, "decisions": [MOVE]}) is None
+    assert not slot().exists(), "kept at last: the save goes"
+
+
+def test_a_second_window_on_one_home_is_read_only_until_the_first_closes(
+        window, registry, fake_scenes, tabula_home):
+    """Two windows on one home used to overwrite each other's saves with no warning: the
+    second one now says who owns the home, plays and saves nothing, and takes the home over
+    once the first window has closed (docs/saves.md "Two windows on one home")."""
+    from game import home_lock
+    from game.engine.modes import ModeLaunch
+    from tests.test_home_lock import holder
+
+    registry("alpha", scene_entry="tabula_fake_scenes:start")
+    paths.saves_dir().mkdir(parents=True, exist_ok=True)
+    slot().write_text("{ damaged", encoding="utf-8")  # the owner's to set aside, not ours
+    home_lock.release()
+    first = holder(tabula_home)
+    try:
+        second = App(window)
+        assert second.read_only and second.save_problems == []
+        assert slot().read_text(encoding="utf-8") == "{ damaged"
+        menu = show_menu(window, second)
+        assert menu.notice_text() == "Read-only: another Tabula window is using this home's saves"
+        assert any(f"pid {first.pid}" in line for topic in menu.notice_topics()
+                   for line in topic.lines)
+        assert second.start_mode(ModeLaunch(mode="alpha")) is None
+        assert fake_scenes.launches == []
+        assert menu.toast.visible and f"pid {first.pid}" in menu.toast.message
+        assert second.save_match({**RECORD, "seed": 5}) is None
+        assert slot().read_text(encoding="utf-8") == "{ damaged", "nothing written"
+    finally:
+        first.stdin.close()
+        first.wait(10)
+    assert not second.read_only, "the first window closed: this one owns the home now"
+    assert [p.mode for p in second.save_problems] == ["alpha"], "and checks the saves"
+    assert second.start_mode(ModeLaunch(mode="alpha")) is not None
+
+
 def test_start_over_a_save_asks_first(window, app, registry, fake_scenes):
     registry("alpha", scene_entry="tabula_fake_scenes:start")
     app.save_match(dict(RECORD))

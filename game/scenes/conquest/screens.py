@@ -1328,6 +1328,7 @@ class GameOverView(ConquestView):
             self.notify(f"Could not save the replay: {exc}")
             return None
         self.saved = path
+        self.app.replay_saved(record)  # a match that could not be kept: its save may go now
         self.notify(f"Replay saved: {path}", "success", duration=4.0)
         return path
 

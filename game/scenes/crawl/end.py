@@ -341,6 +341,7 @@ class EndView(GameViewBase):
             self.notify(f"The replay could not be saved: {exc}")
             return
         self.saved_replay = path
+        self.app.replay_saved(self.record)  # a run that could not be kept: its save may go now
         self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
 
     def to_menu(self) -> None:

@@ -16,6 +16,7 @@ import arcade.shape_list
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
+from game.engine.art import ArtError, load_art
 from game.scenes import theme
 
 # -- colours -------------------------------------------------------------------------------
@@ -56,15 +57,14 @@ def card_size(height: float) -> tuple[int, int]:
 # -- art -----------------------------------------------------------------------------------
 @cache
 def art_image(handle: str) -> Image.Image:
-    """The art of a card or ability (`:resources:` path or `code:<name>`), cropped to its
-    visible pixels; an unknown handle gives a plain question-mark disc, never an error."""
+    """The art of a card or ability (`:resources:` path, a file or `code:<name>`), cropped to
+    its visible pixels; an unknown handle gives a plain question-mark disc, never an error."""
     try:
         if handle.startswith("code:"):
             img = CODE_ART[handle[5:]](256)
-        else:
-            with Image.open(arcade.resources.resolve(handle)) as src:
-                img = src.convert("RGBA")
-    except Exception:  # a modded card with a missing file still shows
+        else:  # read and decoded within bounds: a mod names it (game.engine.art)
+            img = load_art(handle)
+    except (KeyError, ArtError):  # a file gone since the mod was checked still shows
         img = _unknown_art(256)
     box = img.getbbox()
     return img.crop(box) if box else img

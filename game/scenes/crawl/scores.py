@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import datetime
 import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game import paths
 from game.engine.record import atomic_write_text
-
-log = logging.getLogger(__name__)
+from game.user_files import read_user_json
 
 SCORES_FILE = "crawl_scores.json"
 FORMAT = 1
@@ -86,6 +84,13 @@ class ScoreEntry:
 UNSCORED = "unscored"  # the record key that keeps a loaded run out of the table
 
 
+def _entries_of(data: Any) -> list[ScoreEntry]:
+    """The entries of a score file's JSON value; ValueError names what is wrong."""
+    if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+        raise ValueError("the file does not hold a score table")
+    return [ScoreEntry.from_json(entry) for entry in data["entries"]]
+
+
 def eligible(record: dict[str, Any]) -> bool:
     """A run that may enter the table: from the deal (no setup), played by a human, and not
     loaded from a file (no `"unscored": true`)."""
@@ -124,34 +129,20 @@ class ScoreTable:
 
     @classmethod
     def load(cls, path: Path | None = None, kept: int = 10) -> ScoreTable:
-        """Read the table; a missing file is empty, a corrupt one is kept aside as .bak."""
+        """Read the table through the bounded user-file reader (game.user_files): a missing
+        file is empty, a damaged one (a FIFO, too large, not JSON, a bad entry) is kept aside
+        as .bak."""
         path = path or scores_path()
         table = cls(path, kept=kept)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return table
-        except OSError as exc:
-            table.load_error = f"High scores could not be read ({exc.strerror or exc})."
-            return table
-        try:
-            data = json.loads(raw.decode("utf-8"))
-            if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
-                raise ValueError("the file does not hold a score table")
-            table.entries = [ScoreEntry.from_json(entry) for entry in data["entries"]]
-        except (ValueError, RecursionError) as exc:  # not UTF-8, not JSON, too deep, bad entry
-            log.warning("corrupt high-score file %s (%s)", path, type(exc).__name__)
-            table.entries = []
-            try:
-                backup = paths.move_aside(path)
-            except OSError as move_exc:
-                log.warning("could not move %s aside: %s", path, move_exc)
-                table.load_error = "The high-score file was damaged; the table starts empty."
-            else:
-                table.load_error = (
-                    f"The high-score file was damaged; it was kept as {backup.name} and the "
-                    "table starts empty."
-                )
+        read = read_user_json(path, _entries_of)
+        if read.value is not None:
+            table.entries = read.value
+        elif read.damaged:
+            table.load_error = (f"The high-score file was damaged ({read.reason}); "
+                                + (f"it was kept as {read.kept_as.name} and " if read.kept_as
+                                   else "") + "the table starts empty.")
+        elif read.reason is not None:
+            table.load_error = f"High scores could not be read ({read.reason})."
         return table
 
     def top(self, variant: str, date: str | None = None) -> list[ScoreEntry]:

@@ -234,6 +234,7 @@ class EndView(MatchView):
             self.refuse(f"The replay could not be saved: {exc}")
             return None
         self.saved_replay = path
+        self.app.replay_saved(self.record)  # a match that could not be kept: its save may go
         self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
         return path
 

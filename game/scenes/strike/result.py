@@ -279,6 +279,7 @@ class ResultView(BoardBase):
             self.notify(f"Could not save the replay: {exc}")
             return None
         self.saved_replay = path
+        self.app.replay_saved(record)  # a match that could not be kept: its save may go now
         self.notify(f"Replay saved: {path}", "success", duration=4.0)
         return path
 

@@ -34,7 +34,9 @@ from pydantic import (
     model_validator,
 )
 
+from game.engine.art import art_problem
 from game.engine.resources import ResourceFile, ResourceSet
+from game.engine.setup_checks import id_pattern
 from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
 from game.systems.schema import located
 
@@ -49,6 +51,10 @@ class _Strict(BaseModel):
 
 MAX_DECK = 200          # deck.toml cards
 MAX_ABILITIES = 50      # abilities.toml entries
+MAX_PER_RUN = 20        # rules.toml abilities_per_run: ability cards dealt into a run's deck
+MAX_NAME = 64           # characters of a card or ability name
+# A card or ability id, as a State JSON prints it and a setup reads it back (1-64 ASCII).
+CARD_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
 MAX_HP = 999
 MAX_GOLD = 9999
 MAX_WEIGHT = 1e6        # the hard CPU's evaluation weights
@@ -62,14 +68,26 @@ def _threshold(default: int) -> Any:
     return Field(default=default, ge=0, le=MAX_GOLD)
 
 
+def _card_id(value: str) -> str:
+    """An id a State JSON can carry and a setup read back (the setup's CARD_ID)."""
+    if not CARD_ID.fullmatch(value):
+        raise ValueError("must be 1-64 of A-Z a-z 0-9 _ . - (a State JSON prints it)")
+    return value
+
+
 class CardEntry(_Strict):
     """One fixed card of `deck.toml`."""
 
     id: str = Field(min_length=1)
     type: Literal["enemy", "spell", "shield", "potion", "gold"]
     value: int = Field(ge=1, le=MAX_VALUE)
-    name: str
+    name: str = Field(max_length=MAX_NAME)
     art: str
+
+    @field_validator("id")
+    @classmethod
+    def _state_id(cls, value: str) -> str:
+        return _card_id(value)
 
 
 class AbilityEntry(BaseModel):
@@ -78,12 +96,17 @@ class AbilityEntry(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
 
     id: str = Field(min_length=1)
-    name: str
+    name: str = Field(max_length=MAX_NAME)
     kind: Literal["hero", "target"]
     effect: str
     text: str
     icon: str
     _params: Any = PrivateAttr(default=None)
+
+    @field_validator("id")
+    @classmethod
+    def _state_id(cls, value: str) -> str:
+        return _card_id(value)
 
     @field_validator("effect")
     @classmethod
@@ -115,7 +138,7 @@ class RulesFile(_Strict):
 
     max_hp: int = Field(ge=1, le=MAX_HP)
     start_gold: int = Field(ge=0, le=MAX_GOLD)
-    abilities_per_run: int = Field(ge=0, le=20)
+    abilities_per_run: int = Field(ge=0, le=MAX_PER_RUN)
     win_bonus: int = Field(ge=0, le=MAX_GOLD)
     rebuy_base: int = Field(ge=0, le=MAX_HP)
     rebuy_step: int = Field(ge=0, le=MAX_HP)
@@ -192,7 +215,19 @@ def _check_deck(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[st
                 for i, card in enumerate(cards) if card.id in ability_ids]
     if len(cards) > MAX_DECK:
         problems.append(("card", f"{len(cards)} cards, more than {MAX_DECK}"))
-    return problems
+        return problems
+    return problems + _art_problems(cards, "card", "art")
+
+
+def _art_problems(entries: list[Any], table: str, key: str) -> list[tuple[str, str]]:
+    """Each entry's picture must be one the scenes can show within bounds (game.engine.art:
+    a regular file, a size cap, a pixel limit); `code:` art is drawn by the scenes."""
+    found = []
+    for i, entry in enumerate(entries):
+        problem = art_problem(getattr(entry, key))
+        if problem is not None:
+            found.append((f"{table}[{i}].{key}", problem))
+    return found
 
 
 def _check_abilities(abilities: list[AbilityEntry],
@@ -200,12 +235,13 @@ def _check_abilities(abilities: list[AbilityEntry],
     rules = resources.files.get("rules.toml")
     if len(abilities) > MAX_ABILITIES:
         return [("ability", f"{len(abilities)} abilities, more than {MAX_ABILITIES}")]
+    icons = _art_problems(abilities, "ability", "icon")
     if rules is None:
-        return []
+        return icons
     if len(abilities) < rules.abilities_per_run:
-        return [("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
-                            f"({rules.abilities_per_run})")]
-    problems = []
+        return [*icons, ("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
+                                    f"({rules.abilities_per_run})")]
+    problems = icons
     for i, ability in enumerate(abilities):
         params = _complete(ability.params, rules)
         low, high = getattr(params, "min", None), getattr(params, "max", None)

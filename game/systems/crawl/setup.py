@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.components.crawl import CrawlCard, Hero, Run
 from game.engine.match import SetupError, is_int
-from game.engine.setup_checks import check_int, check_length, check_text, excerpt, id_pattern
+from game.engine.setup_checks import check_int, check_length, check_text, excerpt
+from game.systems.crawl import content as content_bounds
 from game.systems.crawl.content import MAX_HP  # hero max_hp: the bound a mod has too
 from game.systems.crawl.table import CARD_KEYS, CARD_TYPES, SLOTS
 from game.systems.crawl.zones import BOARD_PILES, add_card, create_zones, put
@@ -45,14 +46,16 @@ RESULT_KEYS = frozenset({"won", "score", "reason"})
 
 # Bounds of what a setup can set (docs/crawl.md "Setup bounds"): far above a run's 13 HP, 54
 # cards and values of at most 10, small enough for the play screen's texts and a CPU's search.
-MAX_GOLD = 9999        # hero gold
-MAX_VALUE = 999        # card value and initial_value
-MAX_DECK = 200         # cards in the deck
+# Each is at least what a valid mod can make a run reach (the content's bounds), so every
+# State JSON loads back as a setup: "Play from here", a bug report, the hard CPU's seat view.
+MAX_SCORE = 999999     # result.score
+MAX_GOLD = MAX_SCORE   # hero gold (the score): a mod's start gold, win bonus and 220 cards
+MAX_VALUE = 999        # card value and initial_value (a mod's: 99)
+MAX_DECK = content_bounds.MAX_DECK + content_bounds.MAX_PER_RUN  # deck.toml and ability cards
 MAX_COUNT = 9999       # clear_counter, removed
 MAX_TURN = 99999       # turn
-MAX_SCORE = 999999     # result.score
-MAX_NAME = 64          # characters of a card name
-CARD_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
+MAX_NAME = content_bounds.MAX_NAME  # characters of a card name
+CARD_ID = content_bounds.CARD_ID
 
 
 def _fail(where: str, problem: str) -> SetupError:

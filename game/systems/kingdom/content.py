@@ -58,6 +58,7 @@ MAX_COST = 99
 MAX_DECK = 50           # deck_max_units
 MAX_LIST = 100          # countries, continents, their members
 MAX_WEIGHT = 10**6      # CPU scores and margins
+MAX_TURN_CAP = 500      # rules.toml turn_cap
 
 
 def _weight(default: int | None = None) -> Any:
@@ -147,7 +148,7 @@ class RulesFile(_Strict):
     start_coins: int = Field(ge=0, le=MAX_STAT)
     upgrade_cost_per_level: int = Field(ge=0, le=MAX_COST)
     income_cap: int = Field(ge=0, le=MAX_COST)
-    turn_cap: int = Field(ge=1, le=500)
+    turn_cap: int = Field(ge=1, le=MAX_TURN_CAP)
     deck_min_units: int = Field(ge=1, le=MAX_DECK)
     deck_max_units: int = Field(ge=1, le=MAX_DECK)
     guardian_charges: int = Field(ge=0, le=10)

@@ -16,6 +16,7 @@ from game.components.common import Ident
 from game.components.kingdom import KingdomBoard, KingdomSeat, Unit
 from game.engine.match import SetupError
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
+from game.systems.kingdom import content as content_bounds
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
 from game.systems.kingdom.state import KEY, Index, pack_log
@@ -27,7 +28,12 @@ if TYPE_CHECKING:
 
 MAX_UID = 999_999     # uids are u1 .. u999999
 UID = id_pattern(r"u([1-9][0-9]{0,5})")
-MAX_COINS = 9999
+# coins: at least what a mod's match can hold, so every State JSON loads back as a setup: the
+# start coins, then each turn's upkeep of at most MAX_LEVEL base income and one coin per income
+# unit in a slot (SLOTS(level) = level + 4)
+MAX_SLOTS = content_bounds.MAX_LEVEL + 4
+MAX_COINS = max(9999, content_bounds.MAX_STAT
+                + content_bounds.MAX_TURN_CAP * (content_bounds.MAX_LEVEL + MAX_SLOTS))
 MAX_LOG = 2000        # events of board.combat_log
 
 # Keys a setup may hold: those a State JSON prints (section 6), the `board.turn` and

@@ -43,6 +43,7 @@ class _Strict(BaseModel):
 
 
 MAX_CARDS = 200        # cards.toml entries: the pool the draft shuffles
+MAX_ID = 60            # characters of a card id (a hero's id is "p<seat>.<card id>")
 MAX_COLS, MAX_ROWS = 40, 25
 MAX_STAT = 999         # hp, damage, heal, burn and effect values
 MAX_TURNS = 20         # cooldowns, status and effect turns, move
@@ -100,7 +101,7 @@ def effect_params(effect: str, value: int, turns: int) -> dict[str, int]:
 class CardEntry(_Strict):
     """One card of `cards.toml` (3.1)."""
 
-    id: str
+    id: str = Field(max_length=MAX_ID)
     name: str
     element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
     secondary: Literal["fire", "water", "leaf", "wind", "null", "combined"]

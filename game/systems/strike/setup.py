@@ -22,6 +22,7 @@ from game.engine.commands import create
 from game.engine.match import SetupError, is_int
 from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
+from game.systems.strike import content as content_bounds
 from game.systems.strike import world
 from game.systems.strike.draft import deal
 from game.systems.strike.world import PILES
@@ -45,14 +46,16 @@ RESULT_KEYS = frozenset({"winner", "reason"})
 
 # Bounds of what a setup can set (docs/strike.md "Setup bounds"): generous next to the game's
 # 23 x 11 grid, 3 heroes a seat, 50 HP and 20 cards, small enough that no legal-move list,
-# CPU search or screen grows past what a player waits for.
-MAX_GRID = 64          # board.cols and board.rows
-MAX_UNITS = 32         # units per seat
-MAX_CARDS = 64         # entries of board.pool, each hand, each deck and board.discard
-MAX_HP = 999           # unit max_hp
+# CPU search or screen grows past what a player waits for. Each is at least what a valid mod
+# can make a match reach (the content's bounds, game.systems.strike.content), so every State
+# JSON loads back as a setup: "Play from here", a bug report, the hard CPU's seat view.
+MAX_GRID = 64          # board.cols and board.rows (a mod: 40 x 25)
+MAX_UNITS = 32         # units per seat (a mod: deck_size 6)
+MAX_CARDS = content_bounds.MAX_CARDS  # entries of board.pool, each hand, deck and discard
+MAX_HP = content_bounds.MAX_STAT      # unit max_hp
 MAX_COUNTER = 999      # cooldowns, status turns and values, flame rounds and values
 MAX_ROLLS = 1000       # queued forced rolls
-UNIT_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")
+UNIT_ID = id_pattern(r"[A-Za-z0-9_.-]{1,64}")  # "p<seat>." and a card id of MAX_ID
 
 
 @dataclass
