@@ -68,6 +68,9 @@ class App:
         self._unkept: dict[str, str] = {}
         self._finish_notice: str | None = None
         self._mod_problems: list[str] | None = None
+        # The rules version chosen for a mode's new matches (the menu's Rules button,
+        # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
+        self.rules_choice: dict[str, str] = {}
 
     def _check_slots(self) -> None:
         """Set aside the saves that cannot be loaded (a write: only the owning window)."""
@@ -75,11 +78,6 @@ class App:
             problem = self.slots.check(spec.id)
             if problem is not None:
                 self.save_problems.append(problem)
-        self.active_view: arcade.View | None = None  # the game screen of the current match
-        self._mod_problems: list[str] | None = None
-        # The rules version chosen for a mode's new matches (the menu's Rules button,
-        # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
-        self.rules_choice: dict[str, str] = {}
 
     # one window per home ------------------------------------------------------------------
     @property
