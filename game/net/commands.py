@@ -13,11 +13,13 @@ import asyncio
 import json
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.engine.modes import get_mode, mode_ids
 from game.engine.record import RecordError, atomic_write_text, json_text, new_record
+from game.net import joined
 from game.net.address import AddressError, join_code, lan_address, parse_address, ws_url
 from game.net.client import JoinError, NetClient
 from game.net.host import Host, SessionError
@@ -29,11 +31,6 @@ EXIT_OK, EXIT_BAD, EXIT_USAGE = 0, 1, 64
 def session_path(mode: str) -> Path:
     """Where the host of `mode` keeps its match (the player's data dir)."""
     return user_data_dir() / "net" / f"host-{mode}.json"
-
-
-def joined_path() -> Path:
-    """The tokens this machine holds, by host address (a restarted client rejoins)."""
-    return user_data_dir() / "net" / "joined.json"
 
 
 def _fail(message: str, code: int) -> int:
@@ -117,36 +114,23 @@ async def _serve(host: Host, bind: str, port: int) -> int:
     return EXIT_OK
 
 
-def _saved_tokens() -> dict[str, Any]:
-    try:
-        data = json.loads(joined_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _remember(address: str, client: NetClient) -> None:
-    """Keep the seat token for `address` (the last one joined comes last)."""
-    tokens = _saved_tokens()
-    tokens.pop(address, None)
-    tokens[address] = {"token": client.token, "mode": client.mode, "seat": client.seat}
-    path = joined_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json_text(tokens, indent=1) + "\n")
-    except OSError as exc:  # the match plays on; only a restart cannot rejoin by itself
-        sys.stderr.write(f"tabula: cannot keep the seat token in {path}: {exc}\n")
-
-
 def join_player(address: str, *, token: str | None = None, role: str = "player",
-                timeout: float = 10.0) -> NetClient:
+                timeout: float = 10.0,
+                notify: Callable[[str], None] | None = None) -> NetClient:
     """Connect to `address` (host:port) and join: a free seat first; when every seat is taken,
     the token this machine saved for that host rejoins its seat (a restarted client), so two
-    clients of one machine get two seats. JoinError with the host's reason otherwise."""
+    clients of one machine get two seats. JoinError with the host's reason otherwise.
+    `notify` gets what the player should know on the way (a token file moved aside, a token
+    that could not be kept); without it, stderr."""
+    tell = notify or (lambda line: sys.stderr.write(f"tabula: {line}\n"))
     host, port = parse_address(address)
     address = f"{host}:{port}"
     url = ws_url(host, port)
-    saved = None if role == "spectator" else _saved_tokens().get(address, {}).get("token")
+    saved = None
+    if role != "spectator":
+        saved, notice = joined.token_for(address)
+        if notice:
+            tell(notice)
     attempts = [token] if token else [None] + ([saved] if saved else [])
     for n, attempt in enumerate(attempts):
         client = NetClient(url, token=attempt, role=role)
@@ -156,16 +140,12 @@ def join_player(address: str, *, token: str | None = None, role: str = "player",
             if n == len(attempts) - 1:
                 raise
             continue
-        if role == "player":
-            _remember(address, client)
+        if role == "player" and client.token:
+            problem = joined.remember(address, client.token, client.mode, client.seat)
+            if problem:
+                tell(problem)
         return client
     raise JoinError(f"cannot join {address}")  # pragma: no cover - attempts is never empty
-
-
-def last_joined() -> str | None:
-    """The address this machine joined last (the Join screen offers it again)."""
-    tokens = _saved_tokens()
-    return next(reversed(tokens), None) if tokens else None
 
 
 def cmd_join(args: Any) -> int:
@@ -182,6 +162,12 @@ def cmd_join(args: Any) -> int:
         address = f"{host}:{port}"
         return run_window(first=lambda app: _window_view("open_join", app, address))
     address = f"{host}:{port}"
+    if args.out:  # checked before playing, as simulate and solve do: the record is not lost
+        from game.cli import _unwritable
+
+        problem = _unwritable(Path(args.out))
+        if problem:
+            return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
     role = "spectator" if args.spectate else "player"
     try:
         client = join_player(address, token=args.token, role=role)
@@ -199,7 +185,12 @@ def cmd_join(args: Any) -> int:
     finally:
         client.close()
     if args.out:
-        atomic_write_text(args.out, json_text(record, indent=1) + "\n")
+        try:
+            atomic_write_text(args.out, json_text(record, indent=1) + "\n")
+        except OSError as exc:  # the folder went away meanwhile: say so, print the result
+            _fail(f"--out {args.out}: cannot write: {exc.strerror or exc}", EXIT_BAD)
+            print(json.dumps({"result": _result(client)}), flush=True)
+            return EXIT_BAD
     print(json.dumps({"result": _result(client)}), flush=True)
     return EXIT_OK
 

@@ -174,10 +174,13 @@ class NetworkView(FeltView):
         self.host_buttons: dict[str, gui.UIFlatButton] = {}
         self.buttons: dict[str, gui.UIFlatButton] = {}
         if address is None:
-            from game.net.commands import last_joined
+            from game.net.joined import last_address
 
-            address = last_joined() or ""
-            if address:  # a restarted game: Join takes the same seat back with its token
+            address, notice = last_address()
+            address = address or ""
+            if notice:  # a token file that was not one: moved aside, said once
+                self.status, self.status_kind = notice, "error"
+            elif address:  # a restarted game: Join takes the same seat back with its token
                 self.status = f"Join takes your seat at {address} back, if that match goes on."
         self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
@@ -360,7 +363,7 @@ class NetworkView(FeltView):
         address = f"{host}:{port}"
         self.stage = "connecting"
         self.address_lines = [f"Connecting to {address}…"]
-        self.task = Task(lambda: join_player(address, role=role))
+        self.task = Task(lambda: join_player(address, role=role, notify=log.warning))
         self.set_status("")
 
     def find(self) -> None:
