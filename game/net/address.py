@@ -107,5 +107,16 @@ def parse_address(text: str) -> tuple[str, int]:
     return _host(text, host), _port(text, port_text) if colon else DEFAULT_PORT
 
 
+WILDCARDS = frozenset({"", "0.0.0.0", "::"})  # a bind address meaning every interface
+
+
+def local_target(bind: str) -> str:
+    """Where a client of this computer reaches a host bound to `bind`: loopback for a
+    wildcard bind, the bound address itself otherwise."""
+    if bind in WILDCARDS:
+        return "127.0.0.1"
+    return bind
+
+
 def ws_url(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"

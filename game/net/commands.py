@@ -20,7 +20,7 @@ from typing import Any
 from game.engine.modes import get_mode, mode_ids
 from game.engine.record import RecordError, atomic_write_text, json_text, new_record
 from game.net import joined
-from game.net.address import AddressError, join_code, lan_address, parse_address, ws_url
+from game.net.address import WILDCARDS, AddressError, join_code, lan_address, parse_address, ws_url
 from game.net.client import JoinError, NetClient
 from game.net.host import Host, SessionError
 from game.paths import user_data_dir
@@ -79,7 +79,8 @@ def cmd_host(args: Any) -> int:
         from game.cli import run_window
 
         return run_window(first=lambda app: _window_view(
-            "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new))
+            "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new,
+            bind=args.bind))
     try:
         host = make_host(args.mode, args.seed, args.spectators, args.new)
     except (SessionError, RecordError) as exc:
@@ -94,7 +95,7 @@ async def _serve(host: Host, bind: str, port: int) -> int:
         port = await host.start(bind, port)
     except OSError as exc:
         return _fail(f"cannot listen on {bind}:{port}: {exc.strerror or exc}", EXIT_USAGE)
-    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    address = lan_address() if bind in WILDCARDS else bind
     resumed = len(host.match.decisions)
     print(f"Hosting {host.match.rules.mode} at {address}:{port}"
           + (f" (resumed at decision {resumed})" if resumed else ""))

@@ -26,7 +26,16 @@ import arcade
 import arcade.gui as gui
 
 from game.engine.modes import get_mode
-from game.net.address import DEFAULT_PORT, AddressError, join_code, lan_address, parse_address
+from game.net.address import (
+    DEFAULT_PORT,
+    WILDCARDS,
+    AddressError,
+    join_code,
+    lan_address,
+    local_target,
+    parse_address,
+    ws_url,
+)
 from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
@@ -61,11 +70,26 @@ def remote_view(app: App, remote: RemoteMatch) -> arcade.View:
     return next_view(app, ConquestSession(remote))
 
 
+class AddressField(gui.UIInputText):
+    """A text field whose first click puts the caret at the end of what is filled in (the
+    last address, to be completed or corrected), not where the click fell: arcade activates
+    the field on the press, so its own `activate` (which moves the caret to the end) does
+    nothing on the release. Clicks into a field already active place the caret as usual."""
+
+    def on_event(self, event: gui.UIEvent) -> bool | None:
+        was_active = self.active
+        handled = super().on_event(event)
+        if not was_active and self.active:
+            self.caret.position = len(self.text)
+            self.caret.mark = None
+        return handled
+
+
 def address_input(text: str) -> gui.UIInputText:
     """The Join screen's address field."""
     edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
     focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
-    return gui.UIInputText(
+    return AddressField(
         text=text, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
         font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
         style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
@@ -116,7 +140,7 @@ def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: st
     except OSError:
         thread = HostThread(host, bind, 0)
         port = thread.start()
-    client = NetClient(f"ws://127.0.0.1:{port}", token=host.tokens[0])
+    client = NetClient(ws_url(local_target(bind), port), token=host.tokens[0])
     try:
         client.start()
     except Exception:
@@ -185,6 +209,7 @@ class NetworkView(FeltView):
         self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
+        self.bind = "0.0.0.0"  # `tabula host --bind`: every socket of the host listens there
         self.seed: int | None = None  # `tabula host --seed`
         self.spectators = False  # "Allow spectators" (off: a spectator's join is refused)
         self.role = "player"  # what Join joins as: "player", or "spectator" (Watch)
@@ -303,9 +328,10 @@ class NetworkView(FeltView):
 
     def start_hosting(self, resume: bool) -> None:
         mode, port, seed, spectators = self.mode or "", self.port, self.seed, self.spectators
+        bind = self.bind
         self.stage = "hosting"
         self.address_lines = []
-        self.task = Task(lambda: host_and_connect(mode, resume, port, seed=seed,
+        self.task = Task(lambda: host_and_connect(mode, resume, port, bind, seed=seed,
                                                   spectators=spectators))
         self.set_status("Starting the host…")
 
@@ -315,8 +341,9 @@ class NetworkView(FeltView):
         self.hosting = (thread, client)
         self.stage = "waiting"
         port = thread.host.port or DEFAULT_PORT
-        self.announcer = Announcer(self.mode or "", port, listen_port=self.discovery_port)
-        address = lan_address()
+        self.announcer = Announcer(self.mode or "", port, listen_port=self.discovery_port,
+                                   bind=self.bind)
+        address = lan_address() if self.bind in WILDCARDS else self.bind
         spec = get_mode(self.mode or "")
         self.address_lines = [f"Hosting {spec.title if spec else self.mode}. Give your friend:",
                               f"Address {address}:{port}"]
@@ -505,12 +532,13 @@ def open_network(app: App, address: str | None = None) -> arcade.View:
 
 
 def open_host(app: App, mode: str, *, port: int = DEFAULT_PORT, seed: int | None = None,
-              new: bool = False) -> arcade.View:
+              new: bool = False, bind: str = "0.0.0.0") -> arcade.View:
     """`tabula host MODE` in the window: the Network screen, hosting `mode` at once (asking
-    first when a saved match could be resumed, unless `new` or `seed`)."""
+    first when a saved match could be resumed, unless `new` or `seed`), listening on `bind`
+    (`--bind`: the game's port and LAN discovery both)."""
     view = NetworkView(app)
     app.show_view(view)
-    view.port, view.seed = port, seed
+    view.port, view.seed, view.bind = port, seed, bind
     if new or seed is not None:
         view.mode = mode
         view.start_hosting(False)

@@ -104,5 +104,6 @@ def test_host_and_join_without_headless_flags_open_the_game_window(monkeypatch):
     monkeypatch.setattr("game.net.commands._window_view", fake)
     for first in opened:
         first("app")
-    assert calls == [("open_host", ("strike",), {"port": 0, "seed": 4, "new": False}),
+    assert calls == [("open_host", ("strike",), {"port": 0, "seed": 4, "new": False,
+                                                 "bind": "0.0.0.0"}),
                      ("open_join", ("127.0.0.1:9",), {})]

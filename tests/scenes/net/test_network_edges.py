@@ -1,0 +1,71 @@
+"""The Network screen at its edges (issue 27): `tabula host --bind` in the window binds every
+socket of the host there, malformed join addresses are one line at once, and the address field
+puts the caret at the end of its text."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+import game.scenes  # noqa: F401  (arcade.gui shim)
+from game.cli import run
+from tests.scenes.net.test_network_play import frames_until, step
+
+pytestmark = pytest.mark.network
+
+
+def run_in_window(monkeypatch, app, argv):
+    """`tabula ARGV` with its window being the test's app: the first screen it opens."""
+    import game.cli
+
+    monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: first(app) and 0)
+    run(argv)
+    return app.window.current_view
+
+
+def test_host_bind_in_the_window_binds_the_game_port_and_discovery_there(window, net_app,
+                                                                          monkeypatch):
+    from game.net.address import lan_address
+
+    view = run_in_window(monkeypatch, net_app,
+                         ["host", "strike", "--port", "0", "--bind", "127.0.0.1", "--new"])
+    frames_until(window, lambda: view.stage == "waiting", what="hosting")
+    thread, _client = view.hosting
+    names = {sock.getsockname()[0] for sock in thread.host._server.sockets}
+    assert names == {"127.0.0.1"}
+    assert view.announcer.sock.getsockname()[0] == "127.0.0.1"
+    assert view.address_lines[1] == f"Address 127.0.0.1:{thread.host.port}"
+    lan = lan_address()
+    if lan != "127.0.0.1":  # nothing listens on the LAN address
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection((lan, thread.host.port), timeout=2).close()
+    view.cancel()
+
+
+@pytest.mark.parametrize("text", ["127.0.0.1:9127.0.0.1:47615", "1:2:3", "a b"])
+def test_a_malformed_address_is_one_line_at_once(window, net_app, text):
+    from game.scenes.network import NetworkView
+
+    view = NetworkView(net_app, address=text)
+    net_app.show_view(view)
+    view.join()
+    assert view.stage == "idle" and view.task is None and view.status_kind == "error"
+    assert view.status.startswith(f"{text!r}: ")
+
+
+def test_clicking_into_a_filled_address_field_puts_the_caret_at_the_end(window, net_app):
+    from game.scenes.harness import click
+    from game.scenes.harness import step as draw_step
+    from game.scenes.network import NetworkView
+
+    view = NetworkView(net_app, address="192.168.1.20:47615")
+    net_app.show_view(view)
+    draw_step(window)
+    field = view.address
+    click(window, field.rect.left + 8, field.rect.center_y)  # near the start of the text
+    step(window, 1)
+    assert field.active
+    assert field.caret.position == len("192.168.1.20:47615")
+    field.caret.on_text("9")  # typing goes on at the end
+    assert field.text == "192.168.1.20:476159"
