@@ -48,7 +48,15 @@ log = logging.getLogger(__name__)
 
 ESPER_LOCK = threading.RLock()
 SESSION_KIND = "tabula-net-session"
-MAX_CONNECTIONS = 32  # two seats, their stale sockets and a handful of spectators
+# Connections that have not joined yet (no hello accepted): each is closed HELLO_TIMEOUT
+# seconds after it opened, and past MAX_PENDING of them (MAX_PENDING_PER_ADDRESS from one
+# address) a new one closes the oldest, so a flood never keeps a seat's rejoin out: a hello
+# with a seat's token is always taken. Spectators are bounded apart (docs/network.md "Bounds").
+HELLO_TIMEOUT = 3.0
+MAX_PENDING = 64
+MAX_PENDING_PER_ADDRESS = 16
+MAX_SPECTATORS = 16
+MAX_SPECTATORS_PER_ADDRESS = 4
 
 
 class SessionError(ValueError):
@@ -66,11 +74,17 @@ class Viewer:
 @dataclass(eq=False)
 class Connection:
     ws: ServerConnection
+    address: str = ""  # the peer's IP address (the per-address bounds)
+    opened: float = field(default_factory=time.monotonic)
     seat: int | None = None  # a seat once its hello is accepted
     spectator: bool = False
     rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST)
     tokens: float = float(protocol.RATE_BURST)
     last: float = field(default_factory=time.monotonic)
+
+    @property
+    def joined(self) -> bool:
+        return self.seat is not None or self.spectator
 
     def allow(self) -> bool:
         """Token bucket: `rate` = (messages a second on average, burst)."""
@@ -90,9 +104,10 @@ class Host:
     def __init__(self, record: dict[str, Any], *, spectators: bool = False,
                  tokens: list[str] | None = None, claimed: list[bool] | None = None,
                  session_path: Path | None = None,
-                 rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST)
-                 ) -> None:
+                 rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST),
+                 hello_timeout: float = HELLO_TIMEOUT) -> None:
         self.rate = rate
+        self.hello_timeout = hello_timeout
         self.record = validate_record(record)
         with ESPER_LOCK:
             outcome = replay(self.record)
@@ -170,6 +185,7 @@ class Host:
         self._stopped = asyncio.Event()
         self._server = await serve(self._handle, host, port,
                                    max_size=protocol.MAX_FRAME_BYTES, max_queue=64,
+                                   open_timeout=self.hello_timeout,
                                    ping_interval=5, ping_timeout=10)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
@@ -189,19 +205,49 @@ class Host:
         await self._stopped.wait()
 
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, rate=self.rate, tokens=float(self.rate[1]))
-        if len(self.connections) >= MAX_CONNECTIONS:
-            await self._send(conn, protocol.error("host_full", "Too many connections."))
-            await ws.close(1013, "too many connections")
-            return
+        peer = ws.remote_address
+        conn = Connection(ws, address=str(peer[0]) if peer else "", rate=self.rate,
+                          tokens=float(self.rate[1]))
+        self._make_room(conn.address)
         self.connections.add(conn)
+        overdue = asyncio.get_running_loop().call_later(
+            self.hello_timeout, lambda: asyncio.ensure_future(self._hello_overdue(conn)))
         try:
             async for frame in ws:
                 await self._on_frame(conn, frame)
         except ConnectionClosed:
             pass
         finally:
+            overdue.cancel()
             await self._drop(conn)
+
+    def _make_room(self, address: str) -> None:
+        """Before a new connection is taken: past the bounds of connections that have not
+        joined, the oldest of them (from `address` first) is closed, never the new one, so a
+        seat's rejoin always gets to say its hello."""
+        pending = sorted((c for c in self.connections if not c.joined),
+                         key=lambda c: c.opened)
+        same = [c for c in pending if c.address == address]
+        evict = []
+        if len(same) >= MAX_PENDING_PER_ADDRESS:
+            evict += same[:len(same) - MAX_PENDING_PER_ADDRESS + 1]
+        rest = [c for c in pending if c not in evict]
+        if len(rest) >= MAX_PENDING:
+            evict += rest[:len(rest) - MAX_PENDING + 1]
+        for old in evict:
+            self.connections.discard(old)
+            asyncio.ensure_future(self._refuse(old, "host_full", "Too many connections that "
+                                               "have not joined: the oldest is closed."))
+
+    async def _refuse(self, conn: Connection, error: str, message: str) -> None:
+        await self._send(conn, protocol.error(error, message))
+        await conn.ws.close(1013, "too many connections")
+
+    async def _hello_overdue(self, conn: Connection) -> None:
+        if not conn.joined:
+            await self._send(conn, protocol.error(
+                "no_hello", f"No hello within {self.hello_timeout:g} s."))
+            await conn.ws.close(1008, "no hello")
 
     async def _drop(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -248,6 +294,10 @@ class Host:
             if not self.spectators:
                 await self._send(conn, protocol.error("no_spectators",
                                                       "This host does not allow spectators."))
+                return
+            same = sum(w.address == conn.address for w in self.watchers)
+            if len(self.watchers) >= MAX_SPECTATORS or same >= MAX_SPECTATORS_PER_ADDRESS:
+                await self._refuse(conn, "host_full", "Too many spectators.")
                 return
             conn.spectator = True
             self.watchers.add(conn)
