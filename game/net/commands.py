@@ -103,8 +103,13 @@ async def _serve(host: Host, bind: str, port: int) -> int:
         print(f"Join code: {join_code(address, port)}")
     print(f"Friends join with: tabula join {address}:{port}"
           + ("   (spectators: tabula join ... --spectate)" if host.spectators else ""))
-    print("Ctrl-C stops the host; the match is saved and hosting again resumes it.",
-          flush=True)
+    if host.persist_error:
+        sys.stderr.write(f"tabula: {host.persist_error}: the match plays on, but a host "
+                         "that stops cannot resume it.\n")
+        print("Ctrl-C stops the host (this match cannot be saved).", flush=True)
+    else:
+        print("Ctrl-C stops the host; the match is saved and hosting again resumes it.",
+              flush=True)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:

@@ -351,6 +351,9 @@ class NetworkView(FeltView):
             self.address_lines.append(f"Join code {join_code(address, port)}")
         if thread.host.spectators:
             self.address_lines.append("Spectators may watch (Join screen: Watch).")
+        if thread.host.persist_error:  # it plays on; only a resume after leaving is lost
+            self.address_lines.append(f"This match cannot be saved ({thread.host.persist_error})"
+                                      ": leaving it ends it.")
         self.set_status("Waiting for Player 2 to join…")
 
     def _check_friend(self) -> None:
