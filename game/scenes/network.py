@@ -36,6 +36,7 @@ from game.net.address import (
     parse_address,
     ws_url,
 )
+from game.net.commands import WINDOW_MODES, window_refusal
 from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NET_MODES = ("strike", "conquest")  # the modes whose screens take a network seat
+NET_MODES = WINDOW_MODES  # the modes whose screens take a network seat
 WIDTH = 760
 
 
@@ -308,6 +309,11 @@ class NetworkView(FeltView):
     def host(self, mode: str) -> None:
         """Host `mode`: ask first when an unfinished hosted match of it was saved."""
         self.app.sounds.play("click")
+        if mode not in NET_MODES:  # `tabula host kingdom` refuses before: never a crash here
+            spec = get_mode(mode)
+            words = window_refusal(mode, spec.title if spec else mode)
+            self.set_status(words[0].upper() + words[1:] + ".", "error")
+            return
         self.mode = mode
         self.resume_at = saved_session(mode)
         if self.resume_at is not None:
@@ -542,7 +548,7 @@ def open_host(app: App, mode: str, *, port: int = DEFAULT_PORT, seed: int | None
     view = NetworkView(app)
     app.show_view(view)
     view.port, view.seed, view.bind = port, seed, bind
-    if new or seed is not None:
+    if (new or seed is not None) and mode in NET_MODES:
         view.mode = mode
         view.start_hosting(False)
     else:

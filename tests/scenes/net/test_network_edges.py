@@ -69,3 +69,27 @@ def test_clicking_into_a_filled_address_field_puts_the_caret_at_the_end(window, 
     assert field.caret.position == len("192.168.1.20:47615")
     field.caret.on_text("9")  # typing goes on at the end
     assert field.text == "192.168.1.20:476159"
+
+
+def test_host_kingdom_is_refused_with_a_message_not_a_crash(window, net_app, monkeypatch,
+                                                            capsys):
+    """`tabula host kingdom` + `tabula join` crashed the host window (KeyError 'deck_builder'
+    in the conquest screens): the window cannot play Kingdom over the network yet, and says
+    so on the command line and on the Network screen."""
+    import game.cli
+    from game.scenes.network import NetworkView, open_host
+
+    opened = []
+    monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: opened.append(1))
+    assert run(["host", "kingdom", "--port", "0"]) == 64
+    assert opened == []
+    assert ("the window cannot play Kingdom over the network yet: tabula host kingdom "
+            "--headless and tabula join ADDRESS --cpu LEVEL can") in capsys.readouterr().err
+    for view in (open_host(net_app, "kingdom", port=0, new=True), NetworkView(net_app)):
+        net_app.show_view(view)
+        view.host("kingdom")
+        step(window, 3)
+        assert view.stage == "idle" and view.hosting is None and view.task is None
+        assert view.status_kind == "error"
+        assert view.status.startswith("The window cannot play Kingdom over the network yet")
+        assert window.current_view is view
