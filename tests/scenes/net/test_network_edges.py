@@ -93,3 +93,51 @@ def test_host_kingdom_is_refused_with_a_message_not_a_crash(window, net_app, mon
         assert view.status_kind == "error"
         assert view.status.startswith("The window cannot play Kingdom over the network yet")
         assert window.current_view is view
+
+
+def first_move(decisions) -> int:
+    return next(i for i, d in enumerate(decisions) if d["type"] not in
+                ("steal", "retain", "swap", "place", "pass"))
+
+
+def test_a_joiners_strike_screens_are_drawn_from_its_side(window, net_app):
+    """The joiner (seat 1) sees its own units as P1-P3, on the left and in the player's
+    colour, and the host's as E on the right; a click on a tile is that tile."""
+    from game.net.client import NetClient
+    from game.scenes.network import NetworkView
+    from game.scenes.strike import look
+    from tests.net.support import hosted, local_game, shown_counts
+    from tests.scenes.net.test_network_play import advance, play_through
+
+    record, decisions = local_game("strike", 5)
+    counts = shown_counts(record, decisions)
+    with hosted(record) as thread:
+        first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+        first.start()  # seat 0: the host's player
+        try:
+            join = NetworkView(net_app, address=f"127.0.0.1:{thread.host.port}")
+            net_app.show_view(join)
+            join.join()
+            frames_until(window, lambda: window.current_view is not join, what="joining")
+            stop = first_move(decisions)
+            play_through(window, decisions, counts, 1, first, 0, stop)
+            view = advance(window, decisions[stop])  # the combat board
+            assert type(view).__name__ == "CombatView" and view.session.remote.seat == 1
+            width = view.x0 * 2 + view.tile * view.cols
+            units = view.state["board"]["units"]
+            mine = [u for u in units if u["owner"] == 1 and u["pos"]]
+            theirs = [u for u in units if u["owner"] == 0 and u["pos"]]
+            assert mine and theirs
+            for u in mine:
+                assert view.label_of(u["id"]).startswith("P")
+                assert view.centre(u["pos"])[0] < width / 2  # the player's side: the left
+            for u in theirs:
+                assert view.label_of(u["id"]).startswith("E")
+                assert view.centre(u["pos"])[0] > width / 2
+            assert tuple(view.side_titles[1].color[:3]) == tuple(look.SEAT_COLOURS[0][:3])
+            assert view.blocks[mine[0]["id"]][0] < view.blocks[theirs[0]["id"]][0]
+            for c in range(view.cols):
+                for r in range(view.rows):
+                    assert view.tile_at(*view.centre((c, r))) == (c, r)
+        finally:
+            first.close()
