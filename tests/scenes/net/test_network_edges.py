@@ -141,3 +141,26 @@ def test_a_joiners_strike_screens_are_drawn_from_its_side(window, net_app):
                     assert view.tile_at(*view.centre((c, r))) == (c, r)
         finally:
             first.close()
+
+
+def test_a_joiners_conquest_screens_are_drawn_from_its_side(window, joined_conquest):
+    """The joiner (seat 1) sees its base where a seat 0 player sees theirs (the map turned
+    half a turn), its units in the player's colour; a click on a tile is that tile."""
+    from game.scenes.conquest import look
+
+    thread, first, view, decisions, counts = joined_conquest
+    assert view.session.remote.seat == 1 and view.session.flip == 1
+    local = look.HexGrid(view.content.tiles)
+    local.fit(0, 0, 1000, 600)
+    view.grid.fit(0, 0, 1000, 600)
+    bases = view.content.bases
+    assert view.grid.centre(bases[1]) == local.centre(bases[0])
+    assert view.grid.centre(bases[0]) == local.centre(bases[1])
+    for tile in view.content.tiles:
+        assert view.grid.tile_at(*view.grid.centre(tile)) == tile
+    assert view.grid.slot(bases[1], 1, 0)[0] < view.grid.centre(bases[1])[0]  # the left half
+    from game.scenes.conquest.base import Token
+
+    own = Token("p1.t1", view.content, 40, view.session.flip)
+    assert own.disc.texture is look.disc_texture(0)  # the player's colour
+    assert own.body.texture is look.unit_texture("tank", 0)
