@@ -8,6 +8,7 @@ secret (the seat tokens are the secret). `tabula join` takes either form.
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 
 DEFAULT_PORT = 47615
@@ -48,25 +49,73 @@ def read_code(code: str) -> tuple[str, int]:
     return str(ipaddress.IPv4Address(value >> 16)), value & 0xFFFF
 
 
+_PORT = re.compile(r"[0-9]{1,5}")
+_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+_CODE = re.compile(r"[0-9A-Za-z]{5}-[0-9A-Za-z]{5}")
+
+
+def _port(text: str, port_text: str) -> int:
+    if not _PORT.fullmatch(port_text) or not 0 < int(port_text) < 65536:
+        raise AddressError(f"{text!r}: the port must be a number from 1 to 65535")
+    return int(port_text)
+
+
+def _host(text: str, host: str) -> str:
+    """A host name (RFC 1123 labels) or an IPv4 address, as typed; AddressError otherwise."""
+    if not host:
+        raise AddressError(f"{text!r}: the host is missing (HOST:PORT)")
+    if all(part.isdigit() for part in host.split(".")):  # looks like an IPv4 address: is one
+        try:
+            return str(ipaddress.IPv4Address(host))
+        except ValueError:
+            raise AddressError(f"{text!r}: {host!r} is not an IPv4 address") from None
+    name = host.removesuffix(".")
+    if len(name) > 253 or not all(_LABEL.fullmatch(label) for label in name.split(".")):
+        raise AddressError(f"{text!r}: {host!r} is not a host name or address (letters, "
+                           "digits, '-' and '.')")
+    return host
+
+
+def _ipv6(text: str, host: str) -> str:
+    try:
+        return str(ipaddress.IPv6Address(host))
+    except ValueError:
+        raise AddressError(f"{text!r}: {host!r} is not an IPv6 address") from None
+
+
 def parse_address(text: str) -> tuple[str, int]:
-    """HOST, HOST:PORT, [IPv6]:PORT or a join code to (host, port)."""
+    """HOST, HOST:PORT, [IPv6], [IPv6]:PORT, a bare IPv6 address or a join code to (host,
+    port), strictly: anything else is an AddressError saying what is wrong (docs/network.md
+    "Hosting and joining")."""
     text = text.strip()
     if not text:
         raise AddressError("an address is needed: HOST[:PORT] or a join code")
+    if _CODE.fullmatch(text):  # a join code (a host name has no dash in sixth place)
+        return read_code(text)
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        port_text = rest.removeprefix(":") or str(DEFAULT_PORT)
-    elif text.count(":") == 1:
-        host, port_text = text.split(":")
-    elif ":" in text:
-        host, port_text = text, str(DEFAULT_PORT)  # a bare IPv6 address
-    else:
-        if len(text) == 11 and text[5] == "-":  # a join code (a host name has no such dash)
-            return read_code(text)
-        host, port_text = text, str(DEFAULT_PORT)
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise AddressError(f"{text!r}: the port must be a number from 1 to 65535")
-    return host, int(port_text)
+        host, bracket, rest = text[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            raise AddressError(f"{text!r}: an IPv6 address is written [ADDRESS]:PORT")
+        return _ipv6(text, host), _port(text, rest[1:]) if rest else DEFAULT_PORT
+    if text.count(":") > 1:  # a bare IPv6 address (its port, if any, needs brackets)
+        try:
+            return str(ipaddress.IPv6Address(text)), DEFAULT_PORT
+        except ValueError:
+            raise AddressError(f"{text!r}: not an address: HOST:PORT, [IPv6]:PORT or a join "
+                               "code") from None
+    host, colon, port_text = text.partition(":")
+    return _host(text, host), _port(text, port_text) if colon else DEFAULT_PORT
+
+
+WILDCARDS = frozenset({"", "0.0.0.0", "::"})  # a bind address meaning every interface
+
+
+def local_target(bind: str) -> str:
+    """Where a client of this computer reaches a host bound to `bind`: loopback for a
+    wildcard bind, the bound address itself otherwise."""
+    if bind in WILDCARDS:
+        return "127.0.0.1"
+    return bind
 
 
 def ws_url(host: str, port: int) -> str:

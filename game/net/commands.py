@@ -13,27 +13,32 @@ import asyncio
 import json
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.engine.modes import get_mode, mode_ids
 from game.engine.record import RecordError, atomic_write_text, json_text, new_record
-from game.net.address import AddressError, join_code, lan_address, parse_address, ws_url
+from game.net import joined
+from game.net.address import WILDCARDS, AddressError, join_code, lan_address, parse_address, ws_url
 from game.net.client import JoinError, NetClient
 from game.net.host import Host, SessionError
 from game.paths import user_data_dir
 
 EXIT_OK, EXIT_BAD, EXIT_USAGE = 0, 1, 64
+WINDOW_MODES = ("strike", "conquest")  # the modes whose screens take a network seat
+
+
+def window_refusal(mode: str, title: str) -> str:
+    """Why the window cannot host or join `mode` over the network (docs/network.md "Not
+    done"), with what can."""
+    return (f"the window cannot play {title} over the network yet: tabula host {mode} "
+            f"--headless and tabula join ADDRESS --cpu LEVEL can")
 
 
 def session_path(mode: str) -> Path:
     """Where the host of `mode` keeps its match (the player's data dir)."""
     return user_data_dir() / "net" / f"host-{mode}.json"
-
-
-def joined_path() -> Path:
-    """The tokens this machine holds, by host address (a restarted client rejoins)."""
-    return user_data_dir() / "net" / "joined.json"
 
 
 def _fail(message: str, code: int) -> int:
@@ -84,6 +89,8 @@ def cmd_host(args: Any) -> int:
         if spec.seats < 2:
             return _fail(f"{spec.id} has one seat: there is nobody to play over the network",
                          EXIT_USAGE)
+        if spec.id not in WINDOW_MODES:
+            return _fail(window_refusal(spec.id, spec.title), EXIT_USAGE)
         from game.cli import UsageError, rules_version, run_window
 
         try:
@@ -92,7 +99,7 @@ def cmd_host(args: Any) -> int:
             return _fail(str(exc), EXIT_USAGE)
         return run_window(first=lambda app: _window_view(
             "open_host", app, spec.id, port=args.port, seed=args.seed, new=args.new,
-            rules=rules))
+            bind=args.bind, rules=rules))
     try:
         host = make_host(args.mode, args.seed, args.spectators, args.new, args.rules)
     except (SessionError, RecordError) as exc:
@@ -107,7 +114,7 @@ async def _serve(host: Host, bind: str, port: int) -> int:
         port = await host.start(bind, port)
     except OSError as exc:
         return _fail(f"cannot listen on {bind}:{port}: {exc.strerror or exc}", EXIT_USAGE)
-    address = lan_address() if bind in ("0.0.0.0", "") else bind
+    address = lan_address() if bind in WILDCARDS else bind
     resumed = len(host.match.decisions)
     print(f"Hosting {host.match.rules.mode} at {address}:{port}"
           + (f" (resumed at decision {resumed})" if resumed else ""))
@@ -115,8 +122,13 @@ async def _serve(host: Host, bind: str, port: int) -> int:
         print(f"Join code: {join_code(address, port)}")
     print(f"Friends join with: tabula join {address}:{port}"
           + ("   (spectators: tabula join ... --spectate)" if host.spectators else ""))
-    print("Ctrl-C stops the host; the match is saved and hosting again resumes it.",
-          flush=True)
+    if host.persist_error:
+        sys.stderr.write(f"tabula: {host.persist_error}: the match plays on, but a host "
+                         "that stops cannot resume it.\n")
+        print("Ctrl-C stops the host (this match cannot be saved).", flush=True)
+    else:
+        print("Ctrl-C stops the host; the match is saved and hosting again resumes it.",
+              flush=True)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
@@ -127,36 +139,23 @@ async def _serve(host: Host, bind: str, port: int) -> int:
     return EXIT_OK
 
 
-def _saved_tokens() -> dict[str, Any]:
-    try:
-        data = json.loads(joined_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _remember(address: str, client: NetClient) -> None:
-    """Keep the seat token for `address` (the last one joined comes last)."""
-    tokens = _saved_tokens()
-    tokens.pop(address, None)
-    tokens[address] = {"token": client.token, "mode": client.mode, "seat": client.seat}
-    path = joined_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json_text(tokens, indent=1) + "\n")
-    except OSError as exc:  # the match plays on; only a restart cannot rejoin by itself
-        sys.stderr.write(f"tabula: cannot keep the seat token in {path}: {exc}\n")
-
-
 def join_player(address: str, *, token: str | None = None, role: str = "player",
-                timeout: float = 10.0) -> NetClient:
+                timeout: float = 10.0,
+                notify: Callable[[str], None] | None = None) -> NetClient:
     """Connect to `address` (host:port) and join: a free seat first; when every seat is taken,
     the token this machine saved for that host rejoins its seat (a restarted client), so two
-    clients of one machine get two seats. JoinError with the host's reason otherwise."""
+    clients of one machine get two seats. JoinError with the host's reason otherwise.
+    `notify` gets what the player should know on the way (a token file moved aside, a token
+    that could not be kept); without it, stderr."""
+    tell = notify or (lambda line: sys.stderr.write(f"tabula: {line}\n"))
     host, port = parse_address(address)
     address = f"{host}:{port}"
     url = ws_url(host, port)
-    saved = None if role == "spectator" else _saved_tokens().get(address, {}).get("token")
+    saved = None
+    if role != "spectator":
+        saved, notice = joined.token_for(address)
+        if notice:
+            tell(notice)
     attempts = [token] if token else [None] + ([saved] if saved else [])
     for n, attempt in enumerate(attempts):
         client = NetClient(url, token=attempt, role=role)
@@ -166,16 +165,12 @@ def join_player(address: str, *, token: str | None = None, role: str = "player",
             if n == len(attempts) - 1:
                 raise
             continue
-        if role == "player":
-            _remember(address, client)
+        if role == "player" and client.token:
+            problem = joined.remember(address, client.token, client.mode, client.seat)
+            if problem:
+                tell(problem)
         return client
     raise JoinError(f"cannot join {address}")  # pragma: no cover - attempts is never empty
-
-
-def last_joined() -> str | None:
-    """The address this machine joined last (the Join screen offers it again)."""
-    tokens = _saved_tokens()
-    return next(reversed(tokens), None) if tokens else None
 
 
 def cmd_join(args: Any) -> int:
@@ -192,6 +187,12 @@ def cmd_join(args: Any) -> int:
         address = f"{host}:{port}"
         return run_window(first=lambda app: _window_view("open_join", app, address))
     address = f"{host}:{port}"
+    if args.out:  # checked before playing, as simulate and solve do: the record is not lost
+        from game.cli import _unwritable
+
+        problem = _unwritable(Path(args.out))
+        if problem:
+            return _fail(f"--out {args.out}: {problem}", EXIT_USAGE)
     role = "spectator" if args.spectate else "player"
     try:
         client = join_player(address, token=args.token, role=role)
@@ -209,7 +210,12 @@ def cmd_join(args: Any) -> int:
     finally:
         client.close()
     if args.out:
-        atomic_write_text(args.out, json_text(record, indent=1) + "\n")
+        try:
+            atomic_write_text(args.out, json_text(record, indent=1) + "\n")
+        except OSError as exc:  # the folder went away meanwhile: say so, print the result
+            _fail(f"--out {args.out}: cannot write: {exc.strerror or exc}", EXIT_BAD)
+            print(json.dumps({"result": _result(client)}), flush=True)
+            return EXIT_BAD
     print(json.dumps({"result": _result(client)}), flush=True)
     return EXIT_OK
 

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from game.net.address import join_code
+from game.net.address import WILDCARDS, join_code
 
 log = logging.getLogger(__name__)
 
@@ -50,18 +50,30 @@ class Found:
 class Announcer:
     """Answers discovery queries for one host until `stop()` (a daemon thread)."""
 
-    def __init__(self, mode: str, port: int, *, listen_port: int = DISCOVERY_PORT) -> None:
+    def __init__(self, mode: str, port: int, *, listen_port: int = DISCOVERY_PORT,
+                 bind: str = "") -> None:
         self.mode = mode
         self.port = port
+        # The host's own bind address: the announcer listens there too, so a host bound to
+        # 127.0.0.1 answers only this computer, and one bound to a LAN address only queries
+        # sent to that address (a broadcast reaches a socket bound to every interface only).
+        self.bind = "" if bind in WILDCARDS else bind
         self.host_id = secrets.token_hex(4)  # one host found by broadcast and loopback is one
         self.sock: socket.socket | None = None
         self._stopping = threading.Event()
         try:
+            if self.bind:  # a name (localhost) to the IPv4 address the answer carries
+                self.bind = socket.gethostbyname(self.bind)
             sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        except OSError as exc:
+            log.info("LAN discovery off: %s", exc)
+            return
+        try:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind(("", listen_port))
+            sock.bind((self.bind, listen_port))
             sock.settimeout(0.2)
         except OSError as exc:  # another host of this computer answers already
+            sock.close()
             log.info("LAN discovery off: cannot listen on UDP %s: %s", listen_port, exc)
             return
         self.sock = sock
@@ -74,7 +86,7 @@ class Announcer:
 
     def answer(self, to: str) -> bytes:
         """The answer for a query from `to`: the address the asker can reach us by."""
-        address = _address_towards(to)
+        address = self.bind or _address_towards(to)
         code = join_code(address, self.port)
         return json.dumps({"tabula": 1, "mode": self.mode, "port": self.port,
                            "code": code, "id": self.host_id}).encode()

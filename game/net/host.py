@@ -10,9 +10,11 @@ the record goes out only at the end.
 The host runs on one asyncio loop. esper is module-global and not thread-safe, so every use of
 the match is inside `ESPER_LOCK` (a CPU client in the same process takes it too).
 
-A session file (the record, the seat tokens, which seats were claimed, the spectator setting)
-is written after every accepted decision and when the host stops, so a host that quits, or is
-killed, is hosted again from it and each player rejoins with the token it already holds.
+A session (the record, the seat tokens, which seats were claimed, the spectator setting) is
+kept on disk by `game.net.session`: a snapshot when the host starts and stops, and one line
+appended for every accepted decision and claimed seat, so a host that quits, or is killed, is
+hosted again from it and each player rejoins with the token it already holds. A session that
+cannot be written is said at start (`persist_error`) and the host plays on without it.
 """
 
 from __future__ import annotations
@@ -37,18 +39,26 @@ from game.engine.record import (
     parse_record_json,
     read_record_text,
     replay,
-    save_record,
     validate_record,
 )
 from game.net import protocol
 from game.net.protocol import Hello, Ping, ProtocolError, Submit
+from game.net.session import SessionLog, SessionWriteError, read_log
 from game.net.views import seat_step, seat_view
 
 log = logging.getLogger(__name__)
 
 ESPER_LOCK = threading.RLock()
 SESSION_KIND = "tabula-net-session"
-MAX_CONNECTIONS = 32  # two seats, their stale sockets and a handful of spectators
+# Connections that have not joined yet (no hello accepted): each is closed HELLO_TIMEOUT
+# seconds after it opened, and past MAX_PENDING of them (MAX_PENDING_PER_ADDRESS from one
+# address) a new one closes the oldest, so a flood never keeps a seat's rejoin out: a hello
+# with a seat's token is always taken. Spectators are bounded apart (docs/network.md "Bounds").
+HELLO_TIMEOUT = 3.0
+MAX_PENDING = 64
+MAX_PENDING_PER_ADDRESS = 16
+MAX_SPECTATORS = 16
+MAX_SPECTATORS_PER_ADDRESS = 4
 
 
 class SessionError(ValueError):
@@ -66,11 +76,17 @@ class Viewer:
 @dataclass(eq=False)
 class Connection:
     ws: ServerConnection
+    address: str = ""  # the peer's IP address (the per-address bounds)
+    opened: float = field(default_factory=time.monotonic)
     seat: int | None = None  # a seat once its hello is accepted
     spectator: bool = False
     rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST)
     tokens: float = float(protocol.RATE_BURST)
     last: float = field(default_factory=time.monotonic)
+
+    @property
+    def joined(self) -> bool:
+        return self.seat is not None or self.spectator
 
     def allow(self) -> bool:
         """Token bucket: `rate` = (messages a second on average, burst)."""
@@ -90,9 +106,10 @@ class Host:
     def __init__(self, record: dict[str, Any], *, spectators: bool = False,
                  tokens: list[str] | None = None, claimed: list[bool] | None = None,
                  session_path: Path | None = None,
-                 rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST)
-                 ) -> None:
+                 rate: tuple[float, float] = (protocol.RATE_PER_S, protocol.RATE_BURST),
+                 hello_timeout: float = HELLO_TIMEOUT) -> None:
         self.rate = rate
+        self.hello_timeout = hello_timeout
         self.record = validate_record(record)
         with ESPER_LOCK:
             outcome = replay(self.record)
@@ -112,6 +129,8 @@ class Host:
                                                    range(seats)]
         self.claimed = list(claimed) if claimed else [False] * seats
         self.session_path = session_path
+        self.store: SessionLog | None = None  # open once `open_session` wrote the snapshot
+        self.persist_error: str | None = None  # why this match cannot be saved, if it cannot
         self.seat_conn: list[Connection | None] = [None] * seats
         self.watchers: set[Connection] = set()
         self.connections: set[Connection] = set()
@@ -136,6 +155,16 @@ class Host:
         if not isinstance(data, dict) or data.get("kind") != SESSION_KIND:
             raise SessionError(f"{path}: kind: not a Tabula network session")
         tokens, claimed = data.get("tokens"), data.get("claimed")
+        record = data.get("record")
+        if isinstance(record, dict) and isinstance(record.get("decisions"), list):
+            try:
+                logged, logged_claims = read_log(path, len(record["decisions"]))
+            except RecordError as exc:
+                raise SessionError(str(exc)) from None
+            record = {**record, "decisions": record["decisions"] + logged}
+            if logged_claims is not None and isinstance(claimed, list) \
+                    and len(logged_claims) == len(claimed):
+                claimed = logged_claims
         if not (isinstance(tokens, list) and all(isinstance(t, str) and 0 < len(t) <= 64
                                                  for t in tokens)):
             raise SessionError(f"{path}: tokens: must be a list of seat tokens")
@@ -143,7 +172,7 @@ class Host:
                 and all(isinstance(c, bool) for c in claimed)):
             raise SessionError(f"{path}: claimed: must be one true/false per seat")
         try:
-            host = cls(data.get("record"), spectators=data.get("spectators") is True,
+            host = cls(record, spectators=data.get("spectators") is True,
                        tokens=tokens, claimed=claimed, session_path=path)
         except RecordError as exc:
             raise SessionError(f"{path}: {exc}") from None
@@ -155,10 +184,57 @@ class Host:
         return {"kind": SESSION_KIND, "format": 1, "spectators": self.spectators,
                 "tokens": self.tokens, "claimed": self.claimed, "record": self.current_record()}
 
-    def save_session(self) -> None:
-        if self.session_path is not None:
+    def open_session(self) -> None:
+        """Write the snapshot and open the log (the host's start); a session that cannot be
+        written sets `persist_error` (said by whoever started the host) and the host plays
+        on without saving."""
+        if self.session_path is None or self.store is not None:
+            return
+        store = SessionLog(self.session_path)
+        try:
             self.session_path.parent.mkdir(parents=True, exist_ok=True)
-            save_record(self.session_path, self.session_json())
+            store.snapshot(self.session_json())
+        except (SessionWriteError, OSError) as exc:
+            self.persist_error = (f"cannot save the match in {self.session_path}: "
+                                  f"{getattr(exc, 'strerror', None) or exc}")
+            log.warning("%s", self.persist_error)
+            return
+        self.store = store
+
+    def save_session(self) -> None:
+        """The whole session as a snapshot (the log folded in): at the stop and the end. A
+        failure is logged, never raised (a stopping host always stops)."""
+        if self.session_path is None:
+            return
+        if self.store is None:
+            self.open_session()
+        if self.store is None:
+            return
+        try:
+            self.store.snapshot(self.session_json())
+        except SessionWriteError as exc:
+            log.warning("the match could not be saved: %s", exc)
+
+    def _append(self, entry: dict[str, Any]) -> None:
+        """One line of the session log (SessionWriteError when it cannot be written)."""
+        if self.store is not None:
+            self.store.append(entry)
+
+    def _sync(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.sync()
+        except SessionWriteError as exc:  # the line is written: the kernel will keep it
+            log.warning("%s", exc)
+
+    def _claim(self, seat: int) -> None:
+        self.claimed[seat] = True
+        try:
+            self._append({"claimed": self.claimed})
+            self._sync()
+        except SessionWriteError as exc:  # the seat is taken all the same
+            log.warning("%s", exc)
 
     def current_record(self) -> dict[str, Any]:
         with ESPER_LOCK:
@@ -166,42 +242,81 @@ class Host:
 
     # -- serving ---------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Listen on (host, port); port 0 picks a free one. Returns the port."""
+        """Listen on (host, port); port 0 picks a free one. Returns the port. The session
+        is written first (`persist_error` says when it cannot be)."""
         self._stopped = asyncio.Event()
+        self.open_session()
         self._server = await serve(self._handle, host, port,
                                    max_size=protocol.MAX_FRAME_BYTES, max_queue=64,
+                                   open_timeout=self.hello_timeout,
                                    ping_interval=5, ping_timeout=10)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
     async def stop(self) -> None:
-        """Close every connection and the listener; save the session."""
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-            self._server = None
-        self.save_session()
-        if self._stopped is not None:
-            self._stopped.set()
+        """Close every connection and the listener; save the session. It always stops, even
+        when the session cannot be written."""
+        try:
+            if self._server is not None:
+                server, self._server = self._server, None
+                server.close()
+                await server.wait_closed()
+            self.save_session()
+        finally:
+            if self.store is not None:
+                self.store.close()
+                self.store = None
+            if self._stopped is not None:
+                self._stopped.set()
 
     async def serve_until_stopped(self) -> None:
         assert self._stopped is not None
         await self._stopped.wait()
 
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = Connection(ws, rate=self.rate, tokens=float(self.rate[1]))
-        if len(self.connections) >= MAX_CONNECTIONS:
-            await self._send(conn, protocol.error("host_full", "Too many connections."))
-            await ws.close(1013, "too many connections")
-            return
+        peer = ws.remote_address
+        conn = Connection(ws, address=str(peer[0]) if peer else "", rate=self.rate,
+                          tokens=float(self.rate[1]))
+        self._make_room(conn.address)
         self.connections.add(conn)
+        overdue = asyncio.get_running_loop().call_later(
+            self.hello_timeout, lambda: asyncio.ensure_future(self._hello_overdue(conn)))
         try:
             async for frame in ws:
                 await self._on_frame(conn, frame)
         except ConnectionClosed:
             pass
         finally:
+            overdue.cancel()
             await self._drop(conn)
+
+    def _make_room(self, address: str) -> None:
+        """Before a new connection is taken: past the bounds of connections that have not
+        joined, the oldest of them (from `address` first) is closed, never the new one, so a
+        seat's rejoin always gets to say its hello."""
+        pending = sorted((c for c in self.connections if not c.joined),
+                         key=lambda c: c.opened)
+        same = [c for c in pending if c.address == address]
+        evict = []
+        if len(same) >= MAX_PENDING_PER_ADDRESS:
+            evict += same[:len(same) - MAX_PENDING_PER_ADDRESS + 1]
+        rest = [c for c in pending if c not in evict]
+        if len(rest) >= MAX_PENDING:
+            evict += rest[:len(rest) - MAX_PENDING + 1]
+        for old in evict:
+            self.connections.discard(old)
+            asyncio.ensure_future(self._refuse(old, "host_full", "Too many connections that "
+                                               "have not joined: the oldest is closed."))
+
+    async def _refuse(self, conn: Connection, error: str, message: str) -> None:
+        await self._send(conn, protocol.error(error, message))
+        await conn.ws.close(1013, "too many connections")
+
+    async def _hello_overdue(self, conn: Connection) -> None:
+        if not conn.joined:
+            await self._send(conn, protocol.error(
+                "no_hello", f"No hello within {self.hello_timeout:g} s."))
+            await conn.ws.close(1008, "no hello")
 
     async def _drop(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -249,6 +364,10 @@ class Host:
                 await self._send(conn, protocol.error("no_spectators",
                                                       "This host does not allow spectators."))
                 return
+            same = sum(w.address == conn.address for w in self.watchers)
+            if len(self.watchers) >= MAX_SPECTATORS or same >= MAX_SPECTATORS_PER_ADDRESS:
+                await self._refuse(conn, "host_full", "Too many spectators.")
+                return
             conn.spectator = True
             self.watchers.add(conn)
             await self._send(conn, self._welcome(None))
@@ -267,8 +386,7 @@ class Host:
                 await self._send(conn, protocol.error(
                     "match_full", "Every seat is taken: rejoin with your token, or watch."))
                 return
-            self.claimed[seat] = True
-            self.save_session()
+            self._claim(seat)
         old = self.seat_conn[seat]
         conn.seat = seat
         self.seat_conn[seat] = conn
@@ -355,12 +473,28 @@ class Host:
             await self._send(conn, protocol.rejected(sub.index, result.error, result.message))
             return
         self.events.append(result.events)
-        self.save_session()
-        await self._broadcast(len(self.events) - 1)
+        index = len(self.events) - 1
+        try:  # written before anyone is told: a crashed host process loses nothing
+            self._append({"n": index, "decision": self.match.decisions[index]})
+        except SessionWriteError as exc:  # never half-applied: undone, and said so
+            log.warning("%s", exc)
+            with ESPER_LOCK:
+                self._rebuild(drop_last=True)
+            await self._send(conn, protocol.rejected(
+                sub.index, "host_cannot_save", "The host cannot save the match (its disk "
+                "may be full), so it did not take that decision: try again."))
+            return
+        await self._broadcast(index)
+        self._sync()  # on disk too, once the players have it
+        if self.match.result is not None:
+            self.save_session()  # the end: the log folded into the snapshot
 
-    def _rebuild(self) -> None:
-        """The match as its record says, after a decision failed half-way."""
+    def _rebuild(self, drop_last: bool = False) -> None:
+        """The match as its record says, after a decision failed half-way (or without its
+        last decision, which could not be saved)."""
         record = match_record(self.match)
+        if drop_last:
+            record["decisions"] = record["decisions"][:-1]
         self.match.close()
         outcome = replay(record)
         self.match, self.events = outcome.match, outcome.events

@@ -26,7 +26,17 @@ import arcade
 import arcade.gui as gui
 
 from game.engine.modes import get_mode
-from game.net.address import DEFAULT_PORT, AddressError, join_code, lan_address, parse_address
+from game.net.address import (
+    DEFAULT_PORT,
+    WILDCARDS,
+    AddressError,
+    join_code,
+    lan_address,
+    local_target,
+    parse_address,
+    ws_url,
+)
+from game.net.commands import WINDOW_MODES, window_refusal
 from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
@@ -44,7 +54,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NET_MODES = ("strike", "conquest")  # the modes whose screens take a network seat
+NET_MODES = WINDOW_MODES  # the modes whose screens take a network seat
 WIDTH = 760
 
 
@@ -61,11 +71,26 @@ def remote_view(app: App, remote: RemoteMatch) -> arcade.View:
     return next_view(app, ConquestSession(remote))
 
 
+class AddressField(gui.UIInputText):
+    """A text field whose first click puts the caret at the end of what is filled in (the
+    last address, to be completed or corrected), not where the click fell: arcade activates
+    the field on the press, so its own `activate` (which moves the caret to the end) does
+    nothing on the release. Clicks into a field already active place the caret as usual."""
+
+    def on_event(self, event: gui.UIEvent) -> bool | None:
+        was_active = self.active
+        handled = super().on_event(event)
+        if not was_active and self.active:
+            self.caret.position = len(self.text)
+            self.caret.mark = None
+        return handled
+
+
 def address_input(text: str) -> gui.UIInputText:
     """The Join screen's address field."""
     edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
     focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
-    return gui.UIInputText(
+    return AddressField(
         text=text, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
         font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
         style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
@@ -116,7 +141,7 @@ def host_and_connect(mode: str, resume: bool, port: int = DEFAULT_PORT, bind: st
     except OSError:
         thread = HostThread(host, bind, 0)
         port = thread.start()
-    client = NetClient(f"ws://127.0.0.1:{port}", token=host.tokens[0])
+    client = NetClient(ws_url(local_target(bind), port), token=host.tokens[0])
     try:
         client.start()
     except Exception:
@@ -174,14 +199,18 @@ class NetworkView(FeltView):
         self.host_buttons: dict[str, gui.UIFlatButton] = {}
         self.buttons: dict[str, gui.UIFlatButton] = {}
         if address is None:
-            from game.net.commands import last_joined
+            from game.net.joined import last_address
 
-            address = last_joined() or ""
-            if address:  # a restarted game: Join takes the same seat back with its token
+            address, notice = last_address()
+            address = address or ""
+            if notice:  # a token file that was not one: moved aside, said once
+                self.status, self.status_kind = notice, "error"
+            elif address:  # a restarted game: Join takes the same seat back with its token
                 self.status = f"Join takes your seat at {address} back, if that match goes on."
         self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
+        self.bind = "0.0.0.0"  # `tabula host --bind`: every socket of the host listens there
         self.seed: int | None = None  # `tabula host --seed`
         self.rules: str | None = None  # `tabula host --rules` (None: the current rules)
         self.spectators = False  # "Allow spectators" (off: a spectator's join is refused)
@@ -281,6 +310,11 @@ class NetworkView(FeltView):
     def host(self, mode: str) -> None:
         """Host `mode`: ask first when an unfinished hosted match of it was saved."""
         self.app.sounds.play("click")
+        if mode not in NET_MODES:  # `tabula host kingdom` refuses before: never a crash here
+            spec = get_mode(mode)
+            words = window_refusal(mode, spec.title if spec else mode)
+            self.set_status(words[0].upper() + words[1:] + ".", "error")
+            return
         self.mode = mode
         self.resume_at = saved_session(mode)
         if self.resume_at is not None:
@@ -301,10 +335,10 @@ class NetworkView(FeltView):
 
     def start_hosting(self, resume: bool) -> None:
         mode, port, seed, spectators = self.mode or "", self.port, self.seed, self.spectators
-        rules = self.rules
+        bind, rules = self.bind, self.rules
         self.stage = "hosting"
         self.address_lines = []
-        self.task = Task(lambda: host_and_connect(mode, resume, port, seed=seed,
+        self.task = Task(lambda: host_and_connect(mode, resume, port, bind, seed=seed,
                                                   spectators=spectators, rules=rules))
         self.set_status("Starting the host…")
 
@@ -314,8 +348,9 @@ class NetworkView(FeltView):
         self.hosting = (thread, client)
         self.stage = "waiting"
         port = thread.host.port or DEFAULT_PORT
-        self.announcer = Announcer(self.mode or "", port, listen_port=self.discovery_port)
-        address = lan_address()
+        self.announcer = Announcer(self.mode or "", port, listen_port=self.discovery_port,
+                                   bind=self.bind)
+        address = lan_address() if self.bind in WILDCARDS else self.bind
         spec = get_mode(self.mode or "")
         self.address_lines = [f"Hosting {spec.title if spec else self.mode}. Give your friend:",
                               f"Address {address}:{port}"]
@@ -323,6 +358,9 @@ class NetworkView(FeltView):
             self.address_lines.append(f"Join code {join_code(address, port)}")
         if thread.host.spectators:
             self.address_lines.append("Spectators may watch (Join screen: Watch).")
+        if thread.host.persist_error:  # it plays on; only a resume after leaving is lost
+            self.address_lines.append(f"This match cannot be saved ({thread.host.persist_error})"
+                                      ": leaving it ends it.")
         self.set_status("Waiting for Player 2 to join…")
 
     def _check_friend(self) -> None:
@@ -362,7 +400,7 @@ class NetworkView(FeltView):
         address = f"{host}:{port}"
         self.stage = "connecting"
         self.address_lines = [f"Connecting to {address}…"]
-        self.task = Task(lambda: join_player(address, role=role))
+        self.task = Task(lambda: join_player(address, role=role, notify=log.warning))
         self.set_status("")
 
     def find(self) -> None:
@@ -504,13 +542,15 @@ def open_network(app: App, address: str | None = None) -> arcade.View:
 
 
 def open_host(app: App, mode: str, *, port: int = DEFAULT_PORT, seed: int | None = None,
-              new: bool = False, rules: str | None = None) -> arcade.View:
+              new: bool = False, bind: str = "0.0.0.0", rules: str | None = None
+              ) -> arcade.View:
     """`tabula host MODE` in the window: the Network screen, hosting `mode` at once (asking
-    first when a saved match could be resumed, unless `new`, `seed` or `rules`)."""
+    first when a saved match could be resumed, unless `new`, `seed` or `rules`), listening on
+    `bind` (`--bind`: the game's port and LAN discovery both)."""
     view = NetworkView(app)
     app.show_view(view)
-    view.port, view.seed, view.rules = port, seed, rules
-    if new or seed is not None or rules is not None:
+    view.port, view.seed, view.bind, view.rules = port, seed, bind, rules
+    if (new or seed is not None or rules is not None) and mode in NET_MODES:
         view.mode = mode
         view.start_hosting(False)
     else:

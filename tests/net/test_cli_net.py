@@ -75,15 +75,20 @@ def test_hosting_again_resumes_the_saved_unfinished_match():
     assert fresh.tokens != first.tokens
 
 
-def test_the_bench_times_one_round_trip_per_decision(monkeypatch):
+def test_the_bench_times_one_round_trip_per_decision_of_a_real_host(monkeypatch):
     from game.net import bench
 
-    samples = bench.round_trip_samples(limit=20)
-    assert len(samples) == 20 and all(s > 0 for s in samples)
-    monkeypatch.setattr(bench, "round_trip_samples", lambda: [1.0] * 19 + [30.0])
+    result = bench.measure(limit=20)  # a `tabula host --headless` process, its session file
+    assert len(result.samples) == 20 and all(s > 0 for s in result.samples)
+    assert result.host_cpu_ms is None or result.host_cpu_ms > 0
+    from game.paths import user_data_dir
+
+    assert (user_data_dir() / "net" / "host-conquest.json").exists()
+    monkeypatch.setattr(bench, "measure", lambda: bench.Measure([1.0] * 19 + [30.0], 0.5))
     rows = [r.as_json() for r in bench.bench_rows()]
     assert rows == [{"name": "net.round_trip_ms.median", "value": 1.0, "unit": "ms"},
-                    {"name": "net.round_trip_ms.p95", "value": rows[1]["value"], "unit": "ms"}]
+                    {"name": "net.round_trip_ms.p95", "value": rows[1]["value"], "unit": "ms"},
+                    {"name": "net.host_cpu_ms_per_decision", "value": 0.5, "unit": "ms"}]
     assert 1.0 < rows[1]["value"] <= 30.0
 
 
@@ -106,5 +111,5 @@ def test_host_and_join_without_headless_flags_open_the_game_window(monkeypatch):
     for first in opened:
         first("app")
     assert calls == [("open_host", ("strike",), {"port": 0, "seed": 4, "new": False,
-                                                 "rules": None}),
+                                                 "bind": "0.0.0.0", "rules": None}),
                      ("open_join", ("127.0.0.1:9",), {})]

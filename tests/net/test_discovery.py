@@ -63,3 +63,29 @@ def test_answers_that_are_not_a_host_are_dropped():
         assert parse_answer(json.dumps(bad).encode(), "10.0.0.2") is None
     assert parse_answer(b"{not json", "10.0.0.2") is None
     assert parse_answer(b" " * 600, "10.0.0.2") is None
+
+
+def test_an_announcer_listens_only_where_its_host_is_bound():
+    """`tabula host --bind 127.0.0.1` (issue 27): discovery binds there too, and answers
+    only queries that reach that address."""
+    from game.net.address import lan_address
+
+    port = free_udp_port()
+    announcer = Announcer("strike", 47999, listen_port=port, bind="127.0.0.1")
+    try:
+        assert announcer.sock.getsockname() == ("127.0.0.1", port)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            sock.settimeout(0.3)
+            lan = lan_address()
+            if lan != "127.0.0.1":  # a query to the LAN address finds nobody listening
+                sock.sendto(QUERY, (lan, port))
+                try:
+                    answer = sock.recvfrom(600)
+                except (TimeoutError, ConnectionRefusedError):
+                    answer = None
+                assert answer is None
+            sock.sendto(QUERY, ("127.0.0.1", port))
+            data, _ = sock.recvfrom(600)
+        assert json.loads(data)["code"] == join_code("127.0.0.1", 47999)
+    finally:
+        announcer.stop()

@@ -76,6 +76,10 @@ class ConquestSession:
             self.humans = [] if self.remote.seat is None else [self.remote.seat]
         self.hotseat = len(self.humans) == 2
         self.viewer = self.humans[0] if self.humans else 0  # the seat the screen shows
+        # The side and colour a seat is drawn in: the screens' seat 0 is the player's, so a
+        # network seat 1 sees its own units in the player's colour, its base where seat 0's
+        # is (the map turned half a turn, docs/network.md).
+        self.flip = 1 if self.remote is not None and self.remote.seat == 1 else 0
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(sync=sync, decide=decide)
         # a CPU thinks once per phase step; the rest of the step's decisions wait here
@@ -90,6 +94,10 @@ class ConquestSession:
         # hot-seat: a ready seat that asked for the screen back to change its orders (4.3)
         self.claim: int | None = None
         self._turn: tuple[int, list[int], list[bool]] = (-1, [], [False, False])
+
+    def side(self, seat: int) -> int:
+        """The colour (and side of a tile) the screens draw `seat` in: 0 the player's."""
+        return seat ^ self.flip
 
     @property
     def content(self) -> Any:
@@ -178,9 +186,9 @@ class ConquestSession:
 class Token:
     """A unit on the map: a disc in the seat colour under the tank or infantry sprite."""
 
-    def __init__(self, uid: str, content: Any, size: float) -> None:
+    def __init__(self, uid: str, content: Any, size: float, flip: int = 0) -> None:
         self.uid = uid
-        seat, kind = look.unit_seat(uid), look.unit_kind(uid)
+        seat, kind = look.unit_seat(uid) ^ flip, look.unit_kind(uid)  # the colour drawn in
         self.disc = arcade.Sprite(look.disc_texture(seat))
         self.body = arcade.Sprite(look.unit_texture(kind, seat))
         if kind == "infantry":
@@ -233,7 +241,7 @@ class ConquestView(StagedLayout, GameViewBase):
         self.content = session.content
         self.viewer = session.viewer if viewer is None else viewer
         self.state = self.match.view_json(self.viewer)
-        self.grid = look.HexGrid(self.content.tiles)
+        self.grid = look.HexGrid(self.content.tiles, flip=session.flip)
         self.map_shapes = ShapeElementList()
         self.frame_shapes = ShapeElementList()
         self.tile_labels = arcade.SpriteList()
@@ -417,7 +425,7 @@ class ConquestView(StagedLayout, GameViewBase):
         shapes = ShapeElementList()
         for tile, t in self.content.tiles.items():
             if t.land:
-                fill = look.BASE_TINT[t.base_of] if t.base_of is not None else look.LAND
+                fill = look.BASE_TINT[self.session.side(t.base_of)] if t.base_of is not None else look.LAND
                 edge = look.LAND_EDGE
             else:
                 fill, edge = look.WATER, look.WATER_EDGE
@@ -435,7 +443,8 @@ class ConquestView(StagedLayout, GameViewBase):
         px, foot, top = x + s * look.FLAG_X, y + s * look.FLAG_FOOT, y + s * look.FLAG_TOP
         return [create_rectangle_filled(px, (foot + top) / 2, 2, top - foot, look.CROSS),
                 create_polygon([(px + 1, top), (px + s * look.FLAG_REACH, top - s * 0.08),
-                                (px + 1, top - s * 0.16)], look.SEAT_COLOURS[seat])]
+                                (px + 1, top - s * 0.16)],
+                               look.SEAT_COLOURS[self.session.side(seat)])]
 
     def build_tile_ids(self) -> None:
         """Tile ids at each land hex's lower edge, sized to the hex so that they stay
@@ -488,7 +497,7 @@ class ConquestView(StagedLayout, GameViewBase):
             alive.add(u["id"])
             token = self.tokens.get(u["id"])
             if token is None:
-                token = self.tokens[u["id"]] = Token(u["id"], self.content, self.unit_size)
+                token = self.tokens[u["id"]] = Token(u["id"], self.content, self.unit_size, self.session.flip)
                 self.discs.append(token.disc)
                 self.bodies.append(token.body)
             n = placed.get((tile, u["seat"]), 0)
@@ -634,7 +643,7 @@ class ConquestView(StagedLayout, GameViewBase):
         if tile not in self.content.tiles:
             return
         token = self.tokens.get(uid)
-        ghost = Token(uid, self.content, self.unit_size)
+        ghost = Token(uid, self.content, self.unit_size, self.session.flip)
         ghost.position = token.position if token is not None else self.grid.centre(tile)
         self.ghosts.append(ghost.disc)
         self.ghosts.append(ghost.body)

@@ -160,6 +160,7 @@ class HexGrid:
     """Flat-topped hexes of side `size` fitted into a rect; doubled-row coordinates (3.1)."""
 
     tiles: dict[str, Any]  # id -> TileDef
+    flip: int = 0  # 1: turned half a turn, for a network seat 1 (its base where seat 0's is)
     cx: float = 0.0
     cy: float = 0.0
     size: float = 40.0
@@ -178,8 +179,9 @@ class HexGrid:
 
     def centre(self, tile: str) -> tuple[float, float]:
         t = self.tiles[tile]
-        return (round(self.cx + (t.col - self.cmid) * 1.5 * self.size),
-                round(self.cy + (t.row - self.rmid) * SQRT3 / 2 * self.size))
+        turn = -1 if self.flip else 1
+        return (round(self.cx + turn * (t.col - self.cmid) * 1.5 * self.size),
+                round(self.cy + turn * (t.row - self.rmid) * SQRT3 / 2 * self.size))
 
     def corners(self, tile: str, shrink: float = 0.0) -> list[tuple[float, float]]:
         x, y = self.centre(tile)
@@ -201,7 +203,7 @@ class HexGrid:
         x, y = self.centre(tile)
         s = self.size
         dx, dy = SLOTS[i % 5]
-        side = -1 if seat == 0 else 1
+        side = -1 if (seat ^ self.flip) == 0 else 1
         return x + side * dx * s, y + dy * s
 
 

@@ -258,10 +258,10 @@ class ResultsView(OverlayView):
             self.cards = arcade.SpriteList()
         kw = {"font_name": UI_FONT, "anchor_y": "top"}
         for seat in (0, 1):
-            x = rect.left + 14 + seat * (col_w + 2)
+            x = rect.left + 14 + self.session.side(seat) * (col_w + 2)
             cw, ch = 84.0, 118.0
             if flip_now:
-                sp = arcade.Sprite(look.card_back(seat))
+                sp = arcade.Sprite(look.card_back(self.session.side(seat)))
                 sp.height = ch
                 sp.width = cw
                 self.card_sprites.append(sp)
@@ -315,7 +315,7 @@ class ResultsView(OverlayView):
                                                      look.ILLEGAL, 11, bold=True, **kw))
                 y -= 18
                 for i, uid in enumerate(group):
-                    tok = Token(uid, self.content, 20)
+                    tok = Token(uid, self.content, 20, self.session.flip)
                     tok.position = (x + 14 + (i % 9) * 24, y - 10 - (i // 9) * 24)
                     self.icons.append(tok.disc)
                     self.icons.append(tok.body)
@@ -365,7 +365,8 @@ class ResultsView(OverlayView):
                                                    look.GOLD.replace(a=a), 4)
             if seat == self.result["winner"]:
                 arcade.draw_lrbt_rectangle_outline(x - 50, x + 50, y - h - 8, y + h + 8,
-                                                   look.SEAT_COLOURS[seat], 2)
+                                                   look.SEAT_COLOURS[self.session.side(seat)],
+                                                   2)
         self.cards.draw()
         self.icons.draw()
         draw_baked(self.result_sprites)

@@ -197,7 +197,7 @@ class CommanderView(PhaseView):
             wide = w >= 460  # a narrow panel (960x600) shows "× 4" beside the unit's picture
             size = 15 if wide else 12
             for j, (kind, n) in enumerate((("tank", army.tanks), ("infantry", army.infantry))):
-                tok = Token(f"p{self.viewer}.{kind[0]}1", self.content, 40)
+                tok = Token(f"p{self.viewer}.{kind[0]}1", self.content, 40, self.session.flip)
                 x = rect.left + w * (0.12 + 0.32 * j)
                 tok.position = (x, icon_y)
                 self.icons.append(tok.disc)
@@ -260,7 +260,7 @@ class CommanderView(PhaseView):
             hot = army_id == self.hover_panel and self.can_act and not self.viewer_ready
             arcade.draw_lrbt_rectangle_filled(r.left, r.right, r.bottom, r.top,
                                               look.PANEL if not hot else Color(40, 50, 62))
-            edge = look.SEAT_COLOURS[self.viewer] if chosen[self.viewer] == army_id \
+            edge = look.SEAT_COLOURS[self.session.side(self.viewer)] if chosen[self.viewer] == army_id \
                 else look.PANEL_EDGE
             arcade.draw_lrbt_rectangle_outline(r.left, r.right, r.bottom, r.top, edge,
                                                5 if chosen[self.viewer] == army_id else 2)
@@ -348,7 +348,7 @@ class PlacementView(PhaseView):
         per_row, size = 6, max(18.0, self.unit_size * 1.15)
         r = self.tray_rect
         for i, uid in enumerate(self.tray):
-            tok = Token(uid, self.content, self.unit_size)
+            tok = Token(uid, self.content, self.unit_size, self.session.flip)
             tok.position = (r.left + 8 + size / 2 + (i % per_row) * size,
                             r.top - 26 - size / 2 - (i // per_row) * size)
             self.tray_tokens[uid] = tok
@@ -532,7 +532,7 @@ class MovementView(PhaseView):
                 if u["id"] in orders and u["seat"] == self.viewer:
                     n = seen.get(u["tile"], 0)
                     seen[u["tile"]] = n + 1
-                    ghost = Token(u["id"], self.content, self.unit_size)
+                    ghost = Token(u["id"], self.content, self.unit_size, self.session.flip)
                     ghost.position = self.grid.slot(u["tile"], self.viewer, 4 - n)
                     ghost.alpha = 70
                     self.ghost_list.append(ghost.disc)

@@ -44,6 +44,9 @@ class StrikeSession:
         if self.remote is not None:  # a spectator has no seat: the screens with no human
             self.humans = [] if self.remote.seat is None else [self.remote.seat]
         self.me = self.humans[0] if self.humans else 0
+        # The side a seat is drawn on: the screens' seat 0 is the player's (P, left, the
+        # player's colour), so a network seat 1 sees its own units there (docs/network.md).
+        self.flip = 1 if self.remote is not None and self.remote.seat == 1 else 0
         self.hotseat = len(self.humans) == 2
         self.streams = {s: ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(sync=sync)
@@ -51,6 +54,11 @@ class StrikeSession:
         # A watched replay: the record's decisions still to play (None in a normal match).
         self.replay_queue: deque[dict[str, Any]] | None = None
         self.closed = False
+
+    def side(self, seat: int) -> int:
+        """Where and in which colour the screens draw `seat`: 0 the player's side (left, P),
+        1 the other's (right, E)."""
+        return seat ^ self.flip
 
     @property
     def content(self) -> Any:

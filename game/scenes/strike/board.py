@@ -157,7 +157,8 @@ class BoardBase(StagedLayout, StrikeView):
                                        batch=self.batch)
         self.help_text = arcade.Text("Press H for help", 0, 0, look.MUTED, 9, font_name=f,
                                      anchor_x="center", anchor_y="center", batch=self.batch)
-        self.side_titles = [arcade.Text("", 0, 0, look.SEAT_COLOURS[s], 11, font_name=f,
+        self.side_titles = [arcade.Text("", 0, 0, look.SEAT_COLOURS[session.side(s)], 11,
+                                        font_name=f,
                                         bold=True, anchor_y="center", batch=self.batch)
                             for s in (0, 1)]
         self.block_texts: dict[str, tuple[arcade.Text, arcade.Text, arcade.Text]] = {}
@@ -219,14 +220,18 @@ class BoardBase(StagedLayout, StrikeView):
         self.banner_text.position = (width / 2, self.y0 + self.tile * self.rows / 2)
 
     def centre(self, tile: Any) -> tuple[float, float]:
+        """A tile's centre on screen; the board is mirrored for a network seat 1, whose own
+        zone is then on the left (`session.flip`)."""
         c, r = tile
+        if self.session.flip:
+            c = self.cols - 1 - c
         return (self.x0 + (c + 0.5) * self.tile, self.y0 + (self.rows - r - 0.5) * self.tile)
 
     def tile_at(self, x: float, y: float) -> Tile | None:
         c = math.floor((x - self.x0) / self.tile)
         r = self.rows - 1 - math.floor((y - self.y0) / self.tile)
         if 0 <= c < self.cols and 0 <= r < self.rows:
-            return (c, r)
+            return (self.cols - 1 - c if self.session.flip else c, r)
         return None
 
     def build_static(self) -> None:
@@ -244,7 +249,7 @@ class BoardBase(StagedLayout, StrikeView):
                 if zone_seat is None:
                     col = Color(28, 30, 40)
                 elif self.zone_tint:
-                    col = mix(col, look.SEAT_COLOURS[zone_seat], 40)
+                    col = mix(col, look.SEAT_COLOURS[self.session.side(zone_seat)], 40)
                 shapes.append(create_rectangle_filled(*self.centre((c, r)), t, t, col))
         for c in range(1, self.cols):  # the gaps between tiles
             shapes.append(rect(x0 + c * t - 0.5, x0 + c * t + 0.5, y0, y0 + h, GAP))
@@ -290,8 +295,9 @@ class BoardBase(StagedLayout, StrikeView):
     def token_texture(self, u: dict[str, Any]) -> arcade.Texture:
         card = self.card(u["card"])
         rgb = tuple(look.element_colour(self.content, card.element)[:3])
-        return look.token_texture(max(8, self.tile), u["owner"], rgb,  # type: ignore[arg-type]
-                                  look.unit_label(u["owner"], u["slot"]),
+        side = self.session.side(u["owner"])
+        return look.token_texture(max(8, self.tile), side, rgb,  # type: ignore[arg-type]
+                                  look.unit_label(side, u["slot"]),
                                   palette.ring_pattern(card.element))
 
     def make_token(self, u: dict[str, Any]) -> arcade.Sprite:
@@ -308,7 +314,7 @@ class BoardBase(StagedLayout, StrikeView):
 
     def label_of(self, uid: Any) -> str:
         u = self.unit_json(uid)
-        return look.unit_label(u["owner"], u["slot"]) if u else "?"
+        return look.unit_label(self.session.side(u["owner"]), u["slot"]) if u else "?"
 
     def legal(self) -> list[dict[str, Any]]:
         seat = self.acting
@@ -333,7 +339,7 @@ class BoardBase(StagedLayout, StrikeView):
         pad = 6
         self.blocks.clear()
         for seat in (0, 1):
-            x_side = 0 if seat == 0 else side_w + centre_w
+            x_side = 0 if self.session.side(seat) == 0 else side_w + centre_w
             self.side_titles[seat].position = (x_side + pad + 4, ph - 12)
             units = [u for u in self.state["board"]["units"] if u["owner"] == seat]
             bw = (side_w - pad * 4) / 3
@@ -420,7 +426,7 @@ class BoardBase(StagedLayout, StrikeView):
             d = self.disp.get(uid, {"hp": u["hp"], "max": u["max_hp"], "alive": u["hp"] > 0})
             card = self.card(u["card"])
             head, hp, st = self.block_texts[uid]
-            set_text(head, f"{look.unit_label(u['owner'], u['slot'])} {card.name}")
+            set_text(head, f"{self.label_of(u['id'])} {card.name}")
             dead = self.is_ko(u)
             set_text(hp, "KO" if dead else f"HP {d['hp']}/{d['max']}")
             set_text(st, " ".join(self.block_words(u)) or look.element_name(card.element).upper())
@@ -468,7 +474,8 @@ class BoardBase(StagedLayout, StrikeView):
         boxes = [(0, w, 0, self.panel_h - 2, look.PANEL),
                  (0, w, self.panel_h - 2, self.panel_h, look.PANEL_EDGE)]
         seat = self.acting
-        self.badge.color = (look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
+        self.badge.color = (look.SEAT_COLOURS[self.session.side(seat)] if seat is not None
+                            else look.MUTED
                             ).replace(a=self.badge.alpha)
         gold = self.gold_block()
         for uid, (left, right, bottom, top) in self.blocks.items():
@@ -476,7 +483,8 @@ class BoardBase(StagedLayout, StrikeView):
             u = self.unit_json(uid)
             if d is None or u is None:
                 continue
-            edge = look.MUTED if self.is_ko(u) else look.SEAT_COLOURS[u["owner"]]
+            edge = (look.MUTED if self.is_ko(u)
+                    else look.SEAT_COLOURS[self.session.side(u["owner"])])
             bg = Color(40, 44, 58) if uid != self.selected else Color(56, 62, 84)
             lw = 2 if uid == gold else 1
             edge = theme.GOLD if uid == gold else edge
@@ -554,7 +562,8 @@ class BoardBase(StagedLayout, StrikeView):
         """turn_started: the badge slides in from the acting seat's side (0.3 s, ease-out)
         and fades in; instant speed puts it in place at once."""
         width = self.turn_badge[2]
-        start = -0.5 * width if seat == 0 else 0.5 * width
+        start = -0.5 * width if seat is not None and self.session.side(seat) == 0 \
+            else 0.5 * width
 
         def apply(k: float) -> None:
             self.place_badge(start * (1 - k), int(255 * min(1.0, 0.25 + k)))
@@ -639,7 +648,8 @@ class BoardBase(StagedLayout, StrikeView):
             self.flame_tiles[tuple(fl["tile"])] = base  # type: ignore[index]
             self.flame_sprites.append(base)
             self.flame_sprites.append(arcade.SpriteSolidColor(
-                6, 6, x - t / 2 + 5, y + t / 2 - 5, color=look.SEAT_COLOURS[fl["owner"]]))
+                6, 6, x - t / 2 + 5, y + t / 2 - 5,
+                color=look.SEAT_COLOURS[self.session.side(fl["owner"])]))
             for k in range(3):
                 spark = arcade.Sprite(_spark_texture())
                 spark.scale = max(0.2, t / 160)

@@ -103,8 +103,9 @@ class DraftView(StrikeView):
                                          anchor_x="center", anchor_y="center", batch=self.batch)
         self.own_caption = arcade.Text("", 0, 0, look.MUTED, 12, font_name=UI_FONT, bold=True,
                                        anchor_x="center", anchor_y="center", batch=self.batch)
-        self.slot_labels = [arcade.Text(look.unit_label(seat, i), 0, 0, look.SEAT_COLOURS[seat],
-                                        11, font_name=UI_FONT, bold=True, anchor_x="center",
+        side = session.side
+        self.slot_labels = [arcade.Text(look.unit_label(side(seat), i), 0, 0,
+                                        look.SEAT_COLOURS[side(seat)], 11, font_name=UI_FONT, bold=True, anchor_x="center",
                                         anchor_y="center", batch=self.batch)
                             for seat in (0, 1) for i in range(3)]
         self.banner_text = arcade.Text("", 0, 0, look.TEXT, 16, font_name=UI_FONT, bold=True,
@@ -177,11 +178,12 @@ class DraftView(StrikeView):
         mid = (top_y + own_y) / 2
         step = dh + 22 * s
         for seat in (0, 1):
-            x = 20 * s + dw / 2 if seat == 0 else width - 20 * s - dw / 2
+            x = 20 * s + dw / 2 if self.session.side(seat) == 0 else width - 20 * s - dw / 2
             spots = [(x, mid + step - i * step) for i in range(3)]
             self.deck_pos[seat] = spots
             for i, (sx, sy) in enumerate(spots):
-                slot = arcade.Sprite(look.slot_texture(int(dw), int(dh), seat), center_x=sx,
+                slot = arcade.Sprite(look.slot_texture(int(dw), int(dh),
+                                                       self.session.side(seat)), center_x=sx,
                                      center_y=sy)
                 self.slots.append(slot)
                 label = self.slot_labels[seat * 3 + i]
@@ -204,7 +206,7 @@ class DraftView(StrikeView):
         i = 0
         for seat in (self.top_seat, self.viewer):
             for card_id in board["hands"][seat]:
-                self.tweener.add(CardFlip(self.sprite_of[card_id], card_back(seat), reveal=True,
+                self.tweener.add(CardFlip(self.sprite_of[card_id], card_back(self.session.side(seat)), reveal=True,
                                           delay=0.06 * i, tag=card_id))
                 i += 1
 
@@ -260,7 +262,7 @@ class DraftView(StrikeView):
                 self.tweener.add(ValueTween(s0, self.unit_scale(face, sc), FLY, rescale,
                                             tag=card_id))
                 if card_id in seat_of:  # a pick: it turns over once it has landed
-                    self.tweener.add(CardFlip(sprite, card_back(seat_of[card_id]), delay=FLY,
+                    self.tweener.add(CardFlip(sprite, card_back(self.session.side(seat_of[card_id])), delay=FLY,
                                               tag=card_id))
             else:
                 sprite.position = (x, y)
@@ -323,10 +325,11 @@ class DraftView(StrikeView):
         s = self.scale
         for seat_i in (0, 1):
             for i in range(3):
-                x = 150 * s + i * 22 * s if seat_i == 0 else width - 300 * s - (2 - i) * 22 * s
+                x = (150 * s + i * 22 * s if self.session.side(seat_i) == 0
+                     else width - 300 * s - (2 - i) * 22 * s)
                 filled = len(board["decks"][seat_i]) > i
                 self._dots.append((x, view_size(self.window)[1] - 28 * s if self.window else 0,
-                                   look.SEAT_COLOURS[seat_i], filled))
+                                   look.SEAT_COLOURS[self.session.side(seat_i)], filled))
 
     def fit_pill(self) -> None:
         """Widen the pill to its words ("PLAYER 2 (REMOTE) TURN"), its right edge kept."""
@@ -342,7 +345,8 @@ class DraftView(StrikeView):
         s = self.scale
         px, py, pw, ph = self._pill
         seat = self.acting
-        pill_col = look.SEAT_COLOURS[seat] if seat is not None else look.MUTED
+        pill_col = (look.SEAT_COLOURS[self.session.side(seat)] if seat is not None
+                    else look.MUTED)
         arcade.draw_lrbt_rectangle_filled(px - pw / 2, px + pw / 2, py - ph / 2, py + ph / 2,
                                           pill_col)
         for x, y, col, filled in self._dots:

@@ -35,7 +35,7 @@ class PlacementView(BoardBase):
         nu = self.unit_json(self.next_to_place())
         nxt = ""
         if nu is not None:
-            nxt = f"Next: {look.unit_label(nu['owner'], nu['slot'])} {self.card(nu['card']).name}"
+            nxt = f"Next: {self.label_of(nu['id'])} {self.card(nu['card']).name}"
         other = f"{self.other_name(self.acting)} PLACING…"
         return "PLACEMENT", "PLACE YOUR UNITS" if self.human_to_act else other, nxt
 

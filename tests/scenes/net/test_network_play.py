@@ -7,8 +7,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
-
 import game.scenes  # noqa: F401  (arcade.gui shim)
 from game.engine.record import replay
 from game.net.client import NetClient
@@ -211,27 +209,6 @@ def test_join_screen_plays_a_whole_conquest_match_against_a_client(window, net_a
             from game.engine.record import load_record
 
             assert load_record(saved) == host_record
-        finally:
-            first.close()
-
-
-@pytest.fixture
-def joined_conquest(window, net_app):
-    """A headless conquest host, its seat 0 held by a client that does not reconnect, and
-    this window joined through the Join screen as seat 1: (thread, first client, view,
-    recorded decisions, counts)."""
-    from game.scenes.network import NetworkView
-
-    record, decisions = local_game("conquest", 14)
-    with hosted(record) as thread:
-        first = NetClient(f"ws://127.0.0.1:{thread.host.port}", reconnect=False)
-        first.start()
-        try:
-            join = NetworkView(net_app, address=f"127.0.0.1:{thread.host.port}")
-            net_app.show_view(join)
-            join.join()
-            frames_until(window, lambda: window.current_view is not join, what="joining")
-            yield thread, first, window.current_view, decisions, shown_counts(record, decisions)
         finally:
             first.close()
 
