@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 import game.scenes  # noqa: F401  (arcade.gui shim)
 from game.engine.record import replay
 from game.net.client import NetClient
