@@ -386,6 +386,8 @@ class RemoteMatch:
         self.decisions = [step["decision"] for step in history]
         self.received = len(history)
         self._view, self._legal, self._act = dict(view or {}), list(legal or []), bool(act)
+        if self._view.get("result") is not None and self.final is None:
+            self._finish()  # joined after the end: the record follows the welcome
 
     def _own(self, step: dict[str, Any]) -> bool:
         decision = step.get("decision")

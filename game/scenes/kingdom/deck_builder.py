@@ -697,10 +697,9 @@ class DeckBuilderView(GameViewBase):
             self.notify(answer.message)
             return
         hero, units = answer
-        pool = set(self.pool_units)
         if edits != self.edits or self.frozen:
             return  # the selection changed since: the player's choice stands
-        if hero not in self.pool_heroes or not set(units) <= pool:
+        if hero not in self.pool_heroes or not set(units) <= set(self.pool_units):
             self.notify("The host's Default preset names cards this game does not have "
                         "(the host plays other mods).")
             return
@@ -968,16 +967,18 @@ class DeckBuilderView(GameViewBase):
         self._layout_waiting(width, top)
 
     def _layout_waiting(self, width: int, top: float) -> None:
-        """A network seat whose deck is taken: the builder dimmed under the top bar, and in
-        its middle a plate saying whom it waits for (the deck stays visible under it)."""
+        """A network seat whose deck is taken: the whole builder dimmed (nothing in it takes
+        a click any more), and in the middle of the main area a plate saying whom it waits
+        for (the deck stays visible under it)."""
         self.wait_plate.clear()
         line = self.waiting_line()
         if self.wait_text.text != line:
             self.wait_text.text = line
         if not line:
             return
-        self.wait_plate.append(arcade.SpriteSolidColor(width, int(top), width / 2, top / 2,
-                                                       Color(0, 0, 0, 120)))
+        height = top + TOP_BAR
+        self.wait_plate.append(arcade.SpriteSolidColor(width, int(height), width / 2,
+                                                       height / 2, Color(0, 0, 0, 120)))
         w, h = int(self.wait_text.content_width) + 64, 64
         plate = arcade.Sprite(rounded_rect_texture(w, h, 12, tuple(theme.PANEL),
                                                    tuple(theme.GOLD), 2))

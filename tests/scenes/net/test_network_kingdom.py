@@ -419,3 +419,52 @@ def test_a_spectator_who_saw_the_decks_built_unseen_takes_the_match_as_it_stands
             slots = view.seat(0)["slots"]
             assert [u["uid"] for u in slots if u] == ["u1"]
             assert ("unit", "u1") in view.sprites
+
+
+def test_joining_a_finished_match_shows_its_end_screen_with_the_record(window, net_app):
+    """A seat that comes back after the last combat gets the end screen of the match, read
+    from the record the host sends after its welcome (Save Replay writes it)."""
+    from game.engine.record import load_record
+    from game.scenes.network import NetworkView
+
+    record, decisions = kingdom_game()
+    with hosted({**record, "decisions": decisions}) as thread:
+        first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+        first.start()
+        try:
+            join = NetworkView(net_app, address=f"127.0.0.1:{thread.host.port}")
+            net_app.show_view(join)
+            join.join()
+            frames_until(window, lambda: window.current_view is not join, what="joining")
+            end = window.current_view
+            assert type(end).__name__ == "EndView" and end.me == 1
+            assert end.record == thread.host.current_record()
+            assert load_record(end.save_replay()) == end.record
+        finally:
+            first.close()
+
+
+def test_a_preset_that_comes_after_the_player_chose_is_dropped(window, net_app):
+    """The player picks a hero before the host's Default arrives: the choice stands (the
+    late preset changes nothing), and Default pressed again is the stream's next draw."""
+    from game.scenes.network import NetworkView
+
+    record, _ = kingdom_game()
+    with hosted(record) as thread:
+        first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+        first.start()
+        try:
+            join = NetworkView(net_app, address=f"127.0.0.1:{thread.host.port}")
+            net_app.show_view(join)
+            join.join()
+            frames_until(window, lambda: window.current_view is not join, what="joining")
+            builder = window.current_view
+            builder.select_faction("rome")
+            builder.pick_hero("rome_julius_caesar")  # before any frame read the answer
+            frames_until(window, lambda: builder.preset_asked is None, what="the answer")
+            assert (builder.hero, builder.units) == ("rome_julius_caesar", [])
+            builder.apply_default()
+            frames_until(window, lambda: builder.preset_asked is None, what="the preset")
+            assert (builder.hero, builder.units) == local_preset(1, "country", "rome", 2)
+        finally:
+            first.close()
