@@ -827,16 +827,23 @@ class DeckBuilderView(GameViewBase):
         return True
 
     def drive_net(self) -> None:
-        """A network seat: the host's answers (its deck, a preset) and, once the deck is in,
-        the step that ends the deck builder (the other seat's, shown only as "hidden")."""
+        """A network seat: the host's answers (its deck, a preset), then what the host sent
+        meanwhile: the step that ends the deck builder (the other seat's, shown only as
+        "hidden"), or a reconnect's view saying the host took this seat's deck while the link
+        was down (its answer was lost with the link): the builder then waits as it would."""
         remote = self.remote
         if remote is None or remote.closed:
             return
         watch(self, remote)
         self.take_preset()
-        if self.built and not sending(remote):
-            remote.take()  # the hidden step that ends the phase (its events are the match's)
-            self.open_match_when_built()
+        if sending(remote) or not remote.take():
+            return
+        if not self.built and self.seat not in remote.to_act and remote.phase == "deck_builder":
+            self._show_built(remote.view_json(self.seat)["board"]["seats"][self.seat])
+            self.refresh_state()
+            if self.window is not None:
+                self.relayout()
+        self.open_match_when_built()
 
     def open_match_when_built(self) -> None:
         """The match view, once the host's view of this seat has left the deck builder."""

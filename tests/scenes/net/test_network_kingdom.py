@@ -468,3 +468,35 @@ def test_a_preset_that_comes_after_the_player_chose_is_dropped(window, net_app):
             assert (builder.hero, builder.units) == local_preset(1, "country", "rome", 2)
         finally:
             first.close()
+
+
+def test_a_deck_the_host_took_while_its_answer_was_lost_makes_the_builder_wait(window,
+                                                                                net_app):
+    """The host took this seat's deck but the builder never heard (the link dropped with the
+    answer): the reconnect's view says the deck is built, and the builder waits with it."""
+    from game.scenes.network import NetworkView
+
+    record, decisions = kingdom_game()
+    with hosted(record) as thread:
+        first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+        first.start()
+        try:
+            join = NetworkView(net_app, address=f"127.0.0.1:{thread.host.port}")
+            net_app.show_view(join)
+            join.join()
+            frames_until(window, lambda: window.current_view is not join, what="joining")
+            builder = window.current_view
+            client = builder.remote.client
+            client.submit(decisions[1])  # as if sent just before the link dropped
+            client.wait(lambda c: c.answers == 1)
+            client.drop()
+            client.wait(lambda c: c.welcomes == 2)
+            frames_until(window, lambda: builder.built, what="the builder waiting")
+            assert builder.faction == decisions[1]["faction"]
+            assert sorted(builder.units) == decisions[1]["units"]
+            assert builder.waiting_line().startswith("Deck ready. Waiting for Player 1")
+            first.submit(decisions[0])
+            frames_until(window, lambda: type(window.current_view).__name__ == "MatchView",
+                         what="the match view")
+        finally:
+            first.close()
