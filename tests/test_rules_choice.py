@@ -91,14 +91,14 @@ def test_host_plays_the_chosen_rules_and_refuses_an_unknown_version(tmp_path, ca
     assert host.match.rules.rules_version == get_mode("kingdom").rules_version
     assert run(["host", "kingdom", "--headless", "--rules", "7"]) == 64
     assert "--rules 7: kingdom has rules 2, 1" in capsys.readouterr().err
-    assert run(["host", "strike", "--rules", "7"]) == 64  # the window's host too
+    assert run(["host", "kingdom", "--rules", "7"]) == 64  # the window's host too
     opened = []
     monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: opened.append(
         first) or 0)
     calls = []
     monkeypatch.setattr("game.net.commands._window_view",
                         lambda name, app, *args, **kwargs: calls.append(kwargs))
-    assert run(["host", "strike", "--rules", "1"]) == 0
+    assert run(["host", "kingdom", "--rules", "1"]) == 0
     opened[0]("app")
     assert calls[0]["rules"] == "1"
 

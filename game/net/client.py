@@ -95,6 +95,19 @@ class NetClient:
         self.send_message(protocol.submit(token, sent, decision))
         return sent
 
+    def ask_preset(self, mode: str, faction: str) -> int:
+        """Ask the host for this seat's deck-builder preset of a tile (kingdom's Default,
+        drawn from the match's stream); the answer comes to the inbox as a `preset` message
+        carrying the id returned here."""
+        with self._lock:
+            self._presets += 1
+            request = self._presets
+            token = self.token or ""
+        self.send_message(protocol.preset(token, request, mode, faction))
+        return request
+
+    _presets = 0
+
     def send_message(self, message: dict[str, Any]) -> None:
         self.send_raw(protocol.dumps(message))
 

@@ -26,14 +26,6 @@ from game.net.host import Host, SessionError
 from game.paths import user_data_dir
 
 EXIT_OK, EXIT_BAD, EXIT_USAGE = 0, 1, 64
-WINDOW_MODES = ("strike", "conquest")  # the modes whose screens take a network seat
-
-
-def window_refusal(mode: str, title: str) -> str:
-    """Why the window cannot host or join `mode` over the network (docs/network.md "Not
-    done"), with what can."""
-    return (f"the window cannot play {title} over the network yet: tabula host {mode} "
-            f"--headless and tabula join ADDRESS --cpu LEVEL can")
 
 
 def session_path(mode: str) -> Path:
@@ -89,8 +81,6 @@ def cmd_host(args: Any) -> int:
         if spec.seats < 2:
             return _fail(f"{spec.id} has one seat: there is nobody to play over the network",
                          EXIT_USAGE)
-        if spec.id not in WINDOW_MODES:
-            return _fail(window_refusal(spec.id, spec.title), EXIT_USAGE)
         from game.cli import UsageError, rules_version, run_window
 
         try:

@@ -5,7 +5,8 @@ The host holds the match, its seed and its record; clients hold seat tokens. A c
 decision's seat against the token's, the index against the steps that seat has been shown,
 then submits through the same `Match.submit` as a local match and answers a rejection with its
 id and message. Every connection is then sent only what its viewer may see (`game.net.views`);
-the record goes out only at the end.
+the record goes out only at the end. A kingdom seat's deck-builder preset is drawn here too,
+from the match's own stream (`preset`), and told to that seat only.
 
 The host runs on one asyncio loop. esper is module-global and not thread-safe, so every use of
 the match is inside `ESPER_LOCK` (a CPU client in the same process takes it too).
@@ -42,7 +43,7 @@ from game.engine.record import (
     validate_record,
 )
 from game.net import protocol
-from game.net.protocol import Hello, Ping, ProtocolError, Submit
+from game.net.protocol import Hello, Ping, Preset, ProtocolError, Submit
 from game.net.session import SessionLog, SessionWriteError, read_log
 from game.net.views import seat_step, seat_view
 
@@ -346,6 +347,8 @@ class Host:
             await self._send(conn, {"type": "pong"})
         elif isinstance(message, Hello):
             await self._hello(conn, message)
+        elif isinstance(message, Preset):
+            await self._preset(conn, message)
         else:
             await self._submit(conn, message)
 
@@ -440,6 +443,26 @@ class Host:
         if self.match.result is not None:
             await self._send(conn, {"type": "end", "result": self.match.result,
                                     "record": self.current_record()})
+
+    # -- deck-builder presets --------------------------------------------------------------
+    async def _preset(self, conn: Connection, ask: Preset) -> None:
+        """A seat's preset, drawn here from the match's own stream (kingdom's Default: a
+        client never has the seed): answered to that connection only, never recorded, and
+        nothing any other viewer is sent changes."""
+        seat = conn.seat
+        drawn: Any
+        if seat is None:
+            drawn = Rejection("not_joined", "Take a seat before building a deck.")
+        elif not secrets.compare_digest(self.tokens[seat], ask.token):
+            drawn = Rejection("bad_token", "That token is not your seat's.")
+        else:
+            draw = getattr(self.match.rules, "deck_preset", None)
+            if draw is None:
+                drawn = Rejection("no_presets", f"{self.match.rules.mode} has no deck presets.")
+            else:
+                with ESPER_LOCK:
+                    drawn = draw(self.match, seat, ask.mode, ask.faction)
+        await self._send(conn, protocol.preset_answer(ask.id, ask.mode, ask.faction, drawn))
 
     # -- decisions -------------------------------------------------------------------------
     async def _submit(self, conn: Connection, sub: Submit) -> None:

@@ -1,10 +1,11 @@
 """The wire format of network play (docs/network.md "Messages").
 
 Every message is one JSON object in one websocket text frame, with a `type`. A client sends
-`hello` (join a seat, rejoin it with its token, or watch) and `submit` (a decision, with the
-seat's token and the index of the step it expects to be next). The host answers with
-`welcome`, `update`, `rejected`, `peer`, `end` and `error`; their builders are here so that the
-host and the tests agree on one shape.
+`hello` (join a seat, rejoin it with its token, or watch), `submit` (a decision, with the
+seat's token and the index of the step it expects to be next) and `preset` (a deck-builder
+preset the host draws for the seat from the match's own stream: kingdom's Default). The host
+answers with `welcome`, `update`, `rejected`, `peer`, `preset`, `end` and `error`; their
+builders are here so that the host and the tests agree on one shape.
 
 Bounds: a client message is at most MAX_CLIENT_BYTES (the websocket layer closes the
 connection on a frame past MAX_FRAME_BYTES before it is even read); a connection may send
@@ -62,6 +63,18 @@ class Submit(_Strict):
     decision: dict[str, Any]
 
 
+class Preset(_Strict):
+    """Ask the host for the seat's deck-builder preset of one tile (kingdom's Default, 4.2.3,
+    drawn from the seat's `deck/<seat>` stream, which only the host has). Not a decision:
+    nothing is recorded and no other viewer is told. `id` comes back in the answer."""
+
+    type: Literal["preset"]
+    token: Annotated[StrictStr, Field(min_length=1, max_length=TOKEN_CHARS)]
+    id: Annotated[StrictInt, Field(ge=0, le=2**31 - 1)]
+    mode: Annotated[StrictStr, Field(max_length=32)]
+    faction: Annotated[StrictStr, Field(max_length=64)]
+
+
 class Ping(_Strict):
     """Answered by `pong` on the same connection, after everything sent to it before: a
     barrier (tests) and a latency probe."""
@@ -69,7 +82,7 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Submit | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | Submit | Preset | Ping, Field(discriminator="type")]
 _CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -82,7 +95,7 @@ class ProtocolError(ValueError):
         self.message = message
 
 
-def parse_client(text: str | bytes) -> Hello | Submit | Ping:
+def parse_client(text: str | bytes) -> Hello | Submit | Preset | Ping:
     """One client frame to its message, or ProtocolError saying exactly what is wrong."""
     if isinstance(text, bytes):
         raise ProtocolError("malformed", "Send JSON text frames, not binary ones.")
@@ -118,6 +131,24 @@ def hello(role: str = "player", token: str | None = None) -> dict[str, Any]:
 
 def submit(token: str, index: int, decision: dict[str, Any]) -> dict[str, Any]:
     return {"type": "submit", "token": token, "index": index, "decision": decision}
+
+
+def preset(token: str, request: int, mode: str, faction: str) -> dict[str, Any]:
+    return {"type": "preset", "token": token, "id": request, "mode": mode, "faction": faction}
+
+
+def preset_answer(request: int, mode: str, faction: str, drawn: Any) -> dict[str, Any]:
+    """The host's answer to a `preset`: the drawn `hero` and `units`, or the rules' `error`
+    and `message` (every refusal of a preset is this message, so that a client never takes it
+    for the answer to a decision on its way)."""
+    message: dict[str, Any] = {"type": "preset", "id": request, "mode": mode,
+                               "faction": faction}
+    if hasattr(drawn, "error"):
+        message.update(error=drawn.error, message=drawn.message)
+    else:
+        hero, units = drawn
+        message.update(hero=hero, units=list(units))
+    return message
 
 
 def error(error_id: str, message: str) -> dict[str, Any]:

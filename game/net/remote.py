@@ -8,6 +8,8 @@ waits) and `answer` reads, in a later frame, the host's answer: the step the hos
 with the seat's events, or the rejection. The other seat's steps wait in `pending` until the
 screen takes them (`take`) at a moment it would have asked a CPU, and applies them like a
 CPU's answer. A spectator (no seat) is the same match with the public view, deciding nothing.
+A deck-builder preset drawn from the match's own stream (kingdom's Default) is asked of the
+host the same way: `ask_preset` sends, `preset_answer` reads the answer in a later frame.
 
 Everything the screen sees is what the host sent this seat: the view, the legal decisions and
 the events of `update` messages, applied in order on the thread that owns the screen (the
@@ -122,6 +124,7 @@ class RemoteMatch:
         self._act = False
         self._mirror: tuple[int, Match] | None = None
         self._welcomed = False
+        self._presets: dict[int, dict[str, Any] | float] = {}  # id -> answer, or when asked
         self.pump()
         if not self._welcomed:  # the welcome was taken out of the inbox by someone else
             self._start_from(client.history, client.view, client.legal, client.act)
@@ -147,6 +150,14 @@ class RemoteMatch:
     def peer_away(self) -> bool:
         """The other seat's connection dropped (the host keeps its seat)."""
         return self.online and not all(c for s, c in enumerate(self.connected) if s != self.seat)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats to act as this seat's view says (kingdom's deck builder always lists
+        the other seat, whether it has built or not)."""
+        if self.final is not None:
+            return tuple(self.final.to_act)
+        return tuple(self._view.get("to_act") or ())
 
     def view_json(self, seat: int) -> dict[str, Any]:
         """This seat's view (a screen of a network seat shows no other); a spectator's is
@@ -265,6 +276,48 @@ class RemoteMatch:
                 return outcome
             self.pump(block=0.05)
 
+    # -- deck-builder presets ---------------------------------------------------------------
+    def ask_preset(self, mode: str, faction: str) -> int | Rejection:
+        """Ask the host for this seat's preset of a deck-builder tile (kingdom's Default,
+        4.2.3: the host draws it from the seat's `deck/<seat>` stream, which a client never
+        has). Returns the request's id for `preset_answer`, or a rejection at once when it
+        cannot be asked (a spectator, over, offline). A new request supersedes the earlier
+        ones: their answers are dropped when they come."""
+        if self.spectator:
+            return Rejection("spectator", "You are watching: spectators do not decide.")
+        if self.closed or self.final is not None:
+            return Rejection("game_over", "The match is over.")
+        if not self.online or not self.client.online:
+            return Rejection("offline", OFFLINE)
+        request = self.client.ask_preset(mode, faction)
+        self._presets = {request: time.monotonic()}  # it supersedes any earlier request
+        return request
+
+    def preset_answer(self, request: int) -> tuple[str, list[str]] | Rejection | None:
+        """The host's answer to preset `request`: (hero, units), or its refusal; None
+        while it is on its way. The link dropping, or no answer within ANSWER_TIMEOUT, is a
+        refusal (a request in flight is not resent)."""
+        self.pump()
+        asked = self._presets.get(request)
+        if asked is None:
+            return Rejection("no_answer", "That preset was not asked for.")
+        if isinstance(asked, dict):
+            del self._presets[request]
+            if "error" in asked:
+                return Rejection(str(asked["error"]), str(asked.get("message")))
+            hero, units = asked.get("hero"), asked.get("units")
+            if not isinstance(hero, str) or not isinstance(units, list) \
+                    or not all(isinstance(u, str) for u in units):
+                return Rejection("malformed", "The host sent a preset that is not one.")
+            return hero, list(units)
+        if not self.online:
+            del self._presets[request]
+            return Rejection("offline", OFFLINE)
+        if time.monotonic() - asked > ANSWER_TIMEOUT:
+            del self._presets[request]
+            return Rejection("no_answer", "The host did not answer: try again.")
+        return None
+
     # -- the other seat's steps ------------------------------------------------------------
     def take(self) -> list[Entry]:
         """Every update waiting, taken (the view moves on to the last one): the screen applies
@@ -318,6 +371,10 @@ class RemoteMatch:
             self.online = False
         elif kind == "end":
             self.record = message.get("record")
+        elif kind == "preset":
+            request = message.get("id")
+            if isinstance(request, int) and request in self._presets:
+                self._presets[request] = message  # read by `preset_answer`
         elif kind == "error" and message.get("error") == "replaced":
             log.warning("this seat joined again elsewhere")
         elif kind in ("rejected", "error") and self.sending is not None:
@@ -329,6 +386,8 @@ class RemoteMatch:
         self.decisions = [step["decision"] for step in history]
         self.received = len(history)
         self._view, self._legal, self._act = dict(view or {}), list(legal or []), bool(act)
+        if self._view.get("result") is not None and self.final is None:
+            self._finish()  # joined after the end: the record follows the welcome
 
     def _own(self, step: dict[str, Any]) -> bool:
         decision = step.get("decision")

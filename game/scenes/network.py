@@ -36,7 +36,6 @@ from game.net.address import (
     parse_address,
     ws_url,
 )
-from game.net.commands import WINDOW_MODES, window_refusal
 from game.net.discovery import DISCOVERY_PORT
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
@@ -54,12 +53,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-NET_MODES = WINDOW_MODES  # the modes whose screens take a network seat
+NET_MODES = ("strike", "conquest", "kingdom")  # the modes whose screens take a network seat
 WIDTH = 760
 
 
 def remote_view(app: App, remote: RemoteMatch) -> arcade.View:
     """The game's own first screen for a network seat (as after a local start)."""
+    if remote.spec.id == "kingdom":
+        from game.scenes.kingdom.start import network_view
+
+        return network_view(app, remote)
     if remote.spec.id == "strike":
         from game.scenes.strike.base import StrikeSession
         from game.scenes.strike.start import screen_for
@@ -249,15 +252,16 @@ class NetworkView(FeltView):
         self.address = address_input(self.address.text)
         box.add(make_label("Host a game on this computer, or join a friend's.",
                            color=theme.TEXT_MUTED))
+        # one row of Host buttons, one per game: the panel keeps room for the hosts found
+        row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+        row.add(make_label("Host", size=theme.SIZE_SUBHEADING, bold=True, width=70))
         for mode in NET_MODES:
             spec = get_mode(mode)
             if spec is None:
                 continue
-            row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-            row.add(make_label(spec.title, size=theme.SIZE_SUBHEADING, bold=True, width=300))
             self.host_buttons[mode] = row.add(make_button(
-                "Host", width=140, kind="primary", on_click=lambda m=mode: self.host(m)))
-            box.add(row)
+                spec.title, width=180, kind="primary", on_click=lambda m=mode: self.host(m)))
+        box.add(row)
         box.add(self._button("spectators", self.spectators_words(), self.toggle_spectators,
                              width=300))
         box.add(gui.UISpace(height=8))
@@ -310,10 +314,10 @@ class NetworkView(FeltView):
     def host(self, mode: str) -> None:
         """Host `mode`: ask first when an unfinished hosted match of it was saved."""
         self.app.sounds.play("click")
-        if mode not in NET_MODES:  # `tabula host kingdom` refuses before: never a crash here
+        if mode not in NET_MODES:  # a one-seat game: `tabula host` refuses it first
             spec = get_mode(mode)
-            words = window_refusal(mode, spec.title if spec else mode)
-            self.set_status(words[0].upper() + words[1:] + ".", "error")
+            self.set_status(f"{spec.title if spec else mode} cannot be played over the "
+                            "network.", "error")
             return
         self.mode = mode
         self.resume_at = saved_session(mode)
@@ -435,9 +439,9 @@ class NetworkView(FeltView):
             client.close()
             spec = get_mode(client.mode or "")
             self.stage = "idle"
-            self.set_status(f"This host plays {spec.title if spec else client.mode}, which the "
-                            "window cannot play over the network yet (tabula join ADDRESS "
-                            "--cpu LEVEL can).", "error")
+            self.set_status(f"This host plays {spec.title if spec else client.mode}, which this "
+                            "window cannot play over the network (tabula join ADDRESS --cpu "
+                            "LEVEL can).", "error")
             return
         try:
             remote = RemoteMatch(client)

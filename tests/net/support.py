@@ -17,10 +17,12 @@ from game.net.host import Host, HostThread
 FAST = (10_000.0, 10_000)  # the driver sends as fast as the host answers: no rate limit
 
 
-def local_game(mode: str, seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A new record (all seats human) and the decisions two easy CPUs play from it locally."""
+def local_game(mode: str, seed: int, level: str | None = None
+               ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A new record (all seats human) and the decisions two CPUs of `level` (the mode's
+    easiest by default) play from it locally."""
     spec = get_mode(mode)
-    level = spec.cpu_levels[0]
+    level = level or spec.cpu_levels[0]
     played = play_cpu_match(spec, seed, {0: level, 1: level})
     options = {k: v for k, v in played.record["options"].items() if k != "ai"}
     return new_record(mode, spec.rules_version, seed, options), played.record["decisions"]

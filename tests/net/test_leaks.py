@@ -131,3 +131,91 @@ def test_spectators_see_neither_seat_s_secret():
         assert len(hidden_steps) >= 2
         assert all(set(s["decision"]) == {"seat", "type"} for s in hidden_steps)
         assert json.dumps(watcher.view).count('"seed": "hidden"') == 1
+
+
+def kingdom_planning_setups(seed: int = 7, at: int = 2) -> tuple[dict, dict]:
+    """Two records that start from one planning position (the state before decision `at` of
+    a hard game, as a setup) and differ only in seat 0's shop offers: its secret."""
+    record, decisions = local_game("kingdom", seed, "hard")
+    outcome = replay({**record, "decisions": decisions[:at]})
+    state = outcome.match.state_json()
+    outcome.match.close()
+    setup = {k: state[k] for k in ("mode", "phase", "turn", "to_act", "board")}
+    seat = setup["board"]["seats"][0]
+    deck = seat["deck"]
+    other = json.loads(json.dumps(setup))
+    other["board"]["seats"][0]["shop"] = [
+        None if offer is None else deck[(deck.index(offer) + 1) % len(deck)]
+        for offer in seat["shop"]]
+    assert other != setup
+    return {**record, "setup": setup}, {**record, "setup": other}
+
+
+def planning_frames(record: dict, turns: int = 4) -> tuple[list[str], list[str], list[str]]:
+    """Seat 0 ends every turn without a buy (its offers are never shown by a buy); seat 1 is
+    a hard CPU on its own view; `turns` turns with their combats. The frames of seat 1, of a
+    spectator and of seat 0."""
+    spec = get_mode("kingdom")
+    resources = load_mode_resources(spec)
+    cpu = spec.make_cpu("hard", 1, ai_stream(3, 1, spec.ai_stream_template), resources)
+    with hosted(record, spectators=True, tokens=TOKENS) as thread, \
+            joined(thread, None, None, spectator=True) as (seat0, seat1, watcher):
+        while True:
+            seat0.sync()  # both have everything the host sent before deciding what is next
+            seat1.sync()
+            if seat1.view["turn"] > turns or seat1.view["result"] is not None:
+                break
+            if seat0.act:
+                plan = [{"seat": 0, "type": "end_turn"}]
+                client = seat0
+            else:
+                assert seat1.act
+                plan = cpu.plan_step(seat1.view)
+                client = seat1
+            for decision in plan:
+                answers = client.answers
+                client.submit(decision)
+                client.wait(lambda c, a=answers: c.answers > a)
+                assert client.rejections == []
+                if not client.act:
+                    break
+        for client in (seat0, seat1, watcher):
+            client.sync()
+        return list(seat1.frames), list(watcher.frames), list(seat0.frames)
+
+
+@pytest.mark.slow
+def test_kingdom_planning_never_tells_the_other_seat_a_shop_offer():
+    """Planning is open but the offers are not: two hosts whose matches differ only in seat
+    0's offers send seat 1 and a spectator the same bytes through four turns of planning,
+    refreshes of seat 1 and combats, while seat 0 buys nothing (a buy shows its card)."""
+    a, b = kingdom_planning_setups()
+    seen_a, seen_b = planning_frames(a), planning_frames(b)
+    assert any('"type":"combat_end"' in f for f in seen_a[0])  # whole turns were played
+    assert seen_a[0] == seen_b[0], "seat 1 learns seat 0's offers"
+    assert seen_a[1] == seen_b[1], "spectators learn seat 0's offers"
+    assert seen_a[2] != seen_b[2]  # and seat 0 itself is shown its own offers
+
+
+@pytest.mark.slow
+def test_a_kingdom_seats_presets_send_the_other_seat_nothing():
+    """Seat 0 asks the host for Default presets (drawn from its deck stream) in one host and
+    not in the other: seat 1 and a spectator get the same bytes, through both decks built."""
+    from game.net import protocol
+
+    record, decisions = local_game("kingdom", 4)
+
+    def frames(presets: int) -> tuple[list[str], list[str]]:
+        with hosted(record, spectators=True, tokens=TOKENS) as thread, \
+                joined(thread, None, None, spectator=True) as (seat0, seat1, watcher):
+            for n in range(presets):
+                seat0.send_message(protocol.preset(seat0.token, n, "country", "rome"))
+                assert "hero" in seat0.next_message("preset")
+            for client, decision in ((seat0, decisions[0]), (seat1, decisions[1])):
+                client.submit(decision)
+                client.wait(lambda c: c.answers == 1)
+            seat1.sync()
+            watcher.sync()
+            return list(seat1.frames), list(watcher.frames)
+
+    assert frames(3) == frames(0)

@@ -16,6 +16,13 @@ The first selection of a faction since the builder opened applies the Default pr
 the match's `deck/<seat>` stream (4.2.3); coming back to a faction restores what was picked for
 it. Keys: Ctrl+F search, Enter Start Match, Tab cycles the widgets (Space presses the focused
 one), H help, Esc pause.
+
+A network seat (docs/network.md "Kingdom") builds on a `RemoteMatch`: the Default preset is
+drawn by the host from the same `deck/<seat>` stream (asked with `ask_preset`, applied when
+the answer comes, unless the player changed the selection meanwhile), Start Match sends the
+`build_deck`, and once the host took it the builder holds the deck, input closed, and says it
+waits for the other player, until the host's step ends the deck builder: then the match view
+opens. Nothing of the other seat's deck is shown, nor whether it has built, before that.
 """
 
 from __future__ import annotations
@@ -31,14 +38,17 @@ import arcade.gui as gui
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageOps
 
+from game.engine.match import Rejection
 from game.engine.record import match_record
 from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.fonts import TITLE_FONT, UI_FONT
+from game.scenes.kingdom import words
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
+from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
-from game.systems.kingdom.pools import cheap_key, deck_problem, default_preset, select_all
+from game.systems.kingdom.pools import cheap_key, deck_problem, select_all
 
 MODE_ID = "kingdom"
 SORTS = ("Era", "Cost", "Name", "ATK", "DEF", "Effect")
@@ -382,6 +392,14 @@ class DeckBuilderView(GameViewBase):
         self.focus: int | None = None  # index into FOCUS_ORDER (Tab)
         self.shake: tuple[str, float] | None = None  # unit refused, seconds left
         self.owns_match = True  # False once the match was handed on or left
+        # A network seat (docs/network.md): the host draws its presets and takes its deck.
+        self.remote: Any = match if getattr(match, "remote", False) is True else None
+        self.net_banner = NetBanner() if self.remote is not None else None
+        self.built = False  # the host took this seat's deck: it waits for the other seat's
+        self.edits = 0  # every change of the selection (a preset that comes later is stale)
+        self.preset_asked: tuple[int, int] | None = None  # (request, `edits` when asked)
+        if self.remote is not None and seat not in self.remote.to_act:
+            self._show_built(self.remote.view_json(seat)["board"]["seats"][seat])
 
         # sprites
         self.panels = arcade.SpriteList()
@@ -418,6 +436,9 @@ class DeckBuilderView(GameViewBase):
                                       multiline=True, width=180, anchor_y="top")
         self.popup_name = arcade.Text("", 0, 0, theme.GOLD_HI, 13, font_name=UI_FONT, bold=True,
                                       anchor_y="top", multiline=True, width=180)
+        self.wait_text = arcade.Text("", 0, 0, theme.TEXT, 18, font_name=UI_FONT, bold=True,
+                                     anchor_x="center", anchor_y="center")
+        self.wait_plate = arcade.SpriteList()
 
         # widgets: made by `prepare` a few per step (each costs 5-30 ms, the Sort list more)
         self.widgets: dict[str, gui.UIWidget] = {}
@@ -433,7 +454,7 @@ class DeckBuilderView(GameViewBase):
         """Make the bar's widgets, one a step, then show the selection's state on them."""
         if self.widgets:
             return
-        self.mode_toggle = Segmented(("country", "continent"), "country",
+        self.mode_toggle = Segmented(("country", "continent"), self.mode,
                                      labels=("Country", "Continent"), button_width=110,
                                      height=36, on_change=self.set_mode)
         yield
@@ -584,9 +605,35 @@ class DeckBuilderView(GameViewBase):
         return {"type": "build_deck", "seat": self.seat, "mode": self.mode,
                 "faction": self.faction, "hero": self.hero, "units": sorted(self.units)}
 
+    def _show_built(self, own: dict[str, Any]) -> None:
+        """A network seat that rejoins after its deck was taken: that deck, waiting."""
+        hero = own.get("hero") or {}
+        if own.get("mode") in ("country", "continent") and own.get("faction"):
+            self.mode, self.faction = own["mode"], own["faction"]
+            self.hero, self.units = hero.get("card"), list(own.get("deck") or [])
+        self.built = True
+
+    @property
+    def frozen(self) -> bool:
+        """The deck is sent (on its way to the host, or taken): the selection stays."""
+        return self.built or sending(self.remote)
+
+    def other_name(self) -> str:
+        from game.net.remote import seat_label
+
+        return seat_label(1 - self.seat)
+
+    def waiting_line(self) -> str:
+        """What the builder says once this seat's deck is sent (empty before)."""
+        if self.built:
+            return words.waiting_to_build(self.other_name())
+        return ""
+
     # -- actions --------------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        if mode == self.mode:
+        if mode == self.mode or self.frozen:
+            if self.frozen and hasattr(self, "mode_toggle"):
+                self.mode_toggle.select(self.mode, notify=False)
             return
         self._remember()
         self.mode = mode
@@ -601,13 +648,14 @@ class DeckBuilderView(GameViewBase):
 
     def select_faction(self, faction: str) -> None:
         """Pick a tile: the first time since the builder opened applies Default (4.2.3)."""
-        if faction == self.faction:
+        if faction == self.faction or self.frozen:
             return
         self._remember()
         self.faction = faction
         self.heroes_area.offset = self.list_area.offset = 0.0
         saved = self.picks.get((self.mode, faction))
         if saved is None:
+            self.hero, self.units = None, []  # until Default's (a network seat's comes later)
             self.apply_default(relayout=False)
         else:
             self.hero, self.units = saved[0], list(saved[1])
@@ -615,29 +663,72 @@ class DeckBuilderView(GameViewBase):
         self.relayout()
 
     def apply_default(self, relayout: bool | None = None) -> None:
-        if self.faction is None:
+        """Default (4.2.3), drawn by the rules from the seat's `deck/<seat>` stream; over the
+        network the host draws it, and it is applied when its answer comes (`take_preset`)."""
+        if self.faction is None or self.frozen:
             return
-        stream = self.match.stream(f"deck/{self.seat}")
-        self.hero, self.units = default_preset(self.content, self.mode, self.faction, stream)
+        if self.remote is not None:
+            self.edits += 1
+            asked = self.remote.ask_preset(self.mode, self.faction)
+            if isinstance(asked, Rejection):
+                self.notify(asked.message)
+                self.preset_asked = None
+            else:
+                self.preset_asked = (asked, self.edits)
+            return
+        drawn = self.match.rules.deck_preset(self.match, self.seat, self.mode, self.faction)
+        if isinstance(drawn, Rejection):
+            self.notify(drawn.message)
+            return
+        self.hero, self.units = drawn
         self._changed(relayout)
 
+    def take_preset(self) -> None:
+        """The host's answer to the preset asked: applied if the selection is still the one
+        it was asked for (the player may have picked something meanwhile)."""
+        if self.preset_asked is None or self.remote is None:
+            return
+        request, edits = self.preset_asked
+        answer = self.remote.preset_answer(request)
+        if answer is None:
+            return
+        self.preset_asked = None
+        if isinstance(answer, Rejection):
+            self.notify(answer.message)
+            return
+        hero, units = answer
+        if edits != self.edits or self.frozen:
+            return  # the selection changed since: the player's choice stands
+        if hero not in self.pool_heroes or not set(units) <= set(self.pool_units):
+            self.notify("The host's Default preset names cards this game does not have "
+                        "(the host plays other mods).")
+            return
+        self.hero, self.units = hero, list(units)
+        self._changed(True)
+
     def apply_select_all(self) -> None:
-        if self.faction is None:
+        if self.faction is None or self.frozen:
             return
         self.units = select_all(self.content, self.mode, self.faction)
         self._changed()
 
     def apply_clear(self) -> None:
+        if self.frozen:
+            return
         self.units = []
         self._changed()
 
     def pick_hero(self, hero: str) -> None:
+        if self.frozen:
+            return
         self.hero = hero
         self.play_sound("click")
         self._changed()
 
     def toggle_unit(self, unit: str) -> bool:
         """Click on a row: select or unselect; an 11th unit is refused (shake + toast)."""
+        if self.frozen:
+            return False
         if unit in self.units:
             self.units.remove(unit)
         elif len(self.units) >= self.content.deck_max_units:
@@ -689,6 +780,7 @@ class DeckBuilderView(GameViewBase):
     def _changed(self, relayout: bool | None = None) -> None:
         """The selection changed: restyle in place, or lay out again when the rows shown
         depend on it (Only selected)."""
+        self.edits += 1
         if relayout is None:
             relayout = self.only_selected
         if relayout and self.window is not None:
@@ -697,12 +789,21 @@ class DeckBuilderView(GameViewBase):
             self.refresh_state()
 
     def start_match(self) -> None:
-        """Start Match: submit this seat's `build_deck` through the start handler."""
+        """Start Match: submit this seat's `build_deck` through the start handler; a network
+        seat's is sent, and its answer comes to `answered` in a later frame."""
+        if self.frozen:
+            return
         problem = self.missing()
         if problem is not None:
             self.notify(problem)
             return
         decision = self.decision()
+        if self.remote is not None:
+            refused = self.remote.send(decision)
+            if refused is not None:
+                self.answered(decision, refused)
+            self.refresh_state()
+            return
         if self.on_start is None:
             from game.scenes.kingdom.start import begin_match
 
@@ -710,13 +811,62 @@ class DeckBuilderView(GameViewBase):
         else:
             self.on_start(decision)
 
+    def answered(self, decision: dict[str, Any], outcome: Any, at: Any = None) -> bool:
+        """The host's answer to this seat's `build_deck`: refused, the reason (the deck stays
+        to be changed); taken, the builder waits for the other seat, or, when this deck
+        ended the deck builder, the match view opens."""
+        if not outcome.ok:
+            self.notify(outcome.message)
+            self.refresh_state()
+            return False
+        self.built = True
+        self.refresh_state()
+        if self.window is not None:
+            self.relayout()  # the waiting panel
+        self.open_match_when_built()
+        return True
+
+    def drive_net(self) -> None:
+        """A network seat: the host's answers (its deck, a preset), then what the host sent
+        meanwhile: the step that ends the deck builder (the other seat's, shown only as
+        "hidden"), or a reconnect's view saying the host took this seat's deck while the link
+        was down (its answer was lost with the link): the builder then waits as it would."""
+        remote = self.remote
+        if remote is None or remote.closed:
+            return
+        watch(self, remote)
+        self.take_preset()
+        if sending(remote) or not remote.take():
+            return
+        if not self.built and self.seat not in remote.to_act and remote.phase == "deck_builder":
+            self._show_built(remote.view_json(self.seat)["board"]["seats"][self.seat])
+            self.refresh_state()
+            if self.window is not None:
+                self.relayout()
+        self.open_match_when_built()
+
+    def open_match_when_built(self) -> None:
+        """The match view, once the host's view of this seat has left the deck builder."""
+        remote = self.remote
+        if remote is None or remote.phase == "deck_builder" or self.window is None \
+                or self.window.current_view is not self:
+            return
+        from game.scenes.kingdom.match_view import open_match_view
+
+        self.owns_match = False  # the match view owns it now
+        open_match_view(self.app, remote)
+
     # -- state -> pictures ----------------------------------------------------------------------
     def refresh_state(self) -> None:
         """Restyle what depends on the selection (no relayout): tiles, hero glow, checkboxes,
         counter, Start Match."""
         problem = self.missing()
-        if self.start_btn.disabled != (problem is not None):
-            self.start_btn.disabled = problem is not None
+        locked = problem is not None or self.frozen
+        if self.start_btn.disabled != locked:
+            self.start_btn.disabled = locked
+        caption = "Waiting…" if self.frozen else "Start Match"
+        if self.start_btn.text != caption:
+            self.start_btn.text = caption
         n, cap = len(self.units), self.content.deck_max_units
         counter = f"{n} / {cap} units"
         if self.counter_text.text != counter:
@@ -821,6 +971,27 @@ class DeckBuilderView(GameViewBase):
         self.refresh_state()
         self._place_focus()
         self._place_scrollbars()
+        self._layout_waiting(width, top)
+
+    def _layout_waiting(self, width: int, top: float) -> None:
+        """A network seat whose deck is taken: the whole builder dimmed (nothing in it takes
+        a click any more), and in the middle of the main area a plate saying whom it waits
+        for (the deck stays visible under it)."""
+        self.wait_plate.clear()
+        line = self.waiting_line()
+        if self.wait_text.text != line:
+            self.wait_text.text = line
+        if not line:
+            return
+        height = top + TOP_BAR
+        self.wait_plate.append(arcade.SpriteSolidColor(width, int(height), width / 2,
+                                                       height / 2, Color(0, 0, 0, 120)))
+        w, h = int(self.wait_text.content_width) + 64, 64
+        plate = arcade.Sprite(rounded_rect_texture(w, h, 12, tuple(theme.PANEL),
+                                                   tuple(theme.GOLD), 2))
+        plate.position = (width / 2, top / 2)
+        self.wait_plate.append(plate)
+        self.wait_text.position = (width / 2, top / 2)
 
     def _layout_tiles(self, per_row: int, gap: int) -> None:
         self.tile_sprites.clear()
@@ -990,6 +1161,11 @@ class DeckBuilderView(GameViewBase):
             arcade.draw_sprite(self.header)
 
     def draw_overlay(self) -> None:
+        if self.built:
+            self.wait_plate.draw()
+            self.wait_text.draw()
+        if self.net_banner is not None:
+            self.net_banner.draw(self.match, *view_size(self.window))
         if self.search_hint.visible:
             self.search_hint.draw()
         self.scrollbars.draw()
@@ -1004,6 +1180,10 @@ class DeckBuilderView(GameViewBase):
         return self.shake is not None or super().is_animating()  # a refused row shakes
 
     def update_game(self, dt: float) -> None:
+        if self.remote is not None:
+            self.drive_net()
+            if self.window is None or self.window.current_view is not self:
+                return  # the match view took over
         if self.shake is not None:
             unit, left = self.shake
             left -= dt
@@ -1100,7 +1280,7 @@ class DeckBuilderView(GameViewBase):
             self._update_hover()
         self.hover_hero = None if covered else self._hero_at(x, y)
         if self.start_btn.disabled and self.start_btn.rect.point_in_rect((x, y)):
-            self.tooltip.show(self.missing() or "", x, y)
+            self.tooltip.show(self.waiting_line() or self.missing() or "", x, y)
         elif self.hover_hero is not None:
             era = self.content.era(self.content.cards[self.hover_hero].era)
             effect = self.content.effects[self.content.cards[self.hover_hero].effect]
@@ -1221,7 +1401,7 @@ class DeckBuilderView(GameViewBase):
         return help_topics(self.content, "deck_builder", self.match.rules.rules_version)
 
     def current_record(self) -> dict[str, Any] | None:
-        if not self.owns_match:
+        if not self.owns_match or self.remote is not None:  # a network match: the host's
             return None
         return match_record(self.match)
 

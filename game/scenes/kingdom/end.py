@@ -3,7 +3,9 @@
 "Victory" / "Defeat" / "Draw" ("<Faction> wins" or "Draw" when two CPUs played), the reason,
 both final HPs, the turn count, both factions and heroes. Buttons: Rematch (the same decks on
 a new seed), New Deck (the deck builder), Save Replay (the record into the replays folder) and
-Menu. The finished match has nothing to resume, so its save slot is cleared.
+Menu. The finished match has nothing to resume, so its save slot is cleared. After a network
+match the record is the one the host sent at the end, and Rematch and New Deck go back to the
+Network screen (a new network match is hosted or joined there).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from arcade.types import Color
 from game import paths
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
-from game.engine.record import build_match, match_record, new_record, save_record
+from game.engine.record import build_match, new_record, save_record
 from game.scenes import theme
 from game.scenes.backdrop import Backdrop
 from game.scenes.base import ESC_MENU
@@ -80,7 +82,7 @@ class EndView(MatchView):
 
     def __init__(self, app: Any, session: KingdomSession) -> None:
         super().__init__(app, session)
-        self.record = match_record(self.match)
+        self.record = session.record() or {}  # a network match's: the host's, at the end
         self.final = self.match.state_json()
         self.result = self.final["result"] or {}
         self.saved_replay: Path | None = None
@@ -127,7 +129,8 @@ class EndView(MatchView):
         out.append(f"Turn {self.final['turn']}")
         for s in (0, 1):
             hero = seats[s].get("hero")
-            who = "You" if s == self.me else ("CPU" if s in self.session.cpu else "Seat")
+            who = "You" if s == self.me else (
+                "CPU" if s in self.session.cpu else self.session.other_name(s))
             name = c.cards[hero["card"]].name if hero else "no hero"
             fallen = " (fallen)" if hero and hero["status"] == "dead" else ""
             out.append(f"{who}: {self.faction(s)} — hero {name}{fallen}")
@@ -175,7 +178,7 @@ class EndView(MatchView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        if self.session.live:  # this match's own save only: another match's stays
+        if self.session.live and self.record:  # this match's own save only: another's stays
             self.app.finish_match(self.record)
         if not self._sounded:
             self._sounded = True
@@ -205,7 +208,16 @@ class EndView(MatchView):
         return None
 
     # -- buttons ---------------------------------------------------------------------------------
+    def to_network(self) -> arcade.View:
+        """A new network match is hosted or joined on the Network screen."""
+        from game.scenes.network import open_network
+
+        self.app.leave_match(self)
+        return open_network(self.app)
+
     def rematch(self) -> arcade.View | None:
+        if self.session.remote is not None:
+            return self.to_network()
         seed = secrets.randbelow(900_000_000) + 1
         try:
             match = rematch_match(self.record, self.final, seed, self.app.rules_for(MODE_ID))
@@ -219,6 +231,9 @@ class EndView(MatchView):
     def new_deck(self) -> None:
         from game.scenes.kingdom.start import open_deck_builder
 
+        if self.session.remote is not None:
+            self.to_network()
+            return
         cpu = {int(k): v for k, v in (self.record.get("options") or {}).get("ai", {}).items()}
         self.session.close()
         view = open_deck_builder(self.app, ModeLaunch(mode=MODE_ID, cpu=cpu))
@@ -226,6 +241,9 @@ class EndView(MatchView):
             self.app.show_view(view)
 
     def save_replay(self) -> Path | None:
+        if not self.record:
+            self.refuse("The host sent no record of this match: there is nothing to save.")
+            return None
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = paths.user_data_dir() / "replays" / f"kingdom-{self.record['seed']}-{stamp}.json"
         try:

@@ -28,6 +28,8 @@ CONTROLS: dict[str, tuple[str, ...]] = {
         "units are chosen).",
         "Tab / Shift+Tab: move between the controls; Space presses the focused one.",
         "Mouse wheel: scroll the tiles, the heroes and the unit list.",
+        "Over the network (menu: Network): Start Match sends your deck, and the match starts "
+        "once the other player has built theirs. Their deck stays hidden until then.",
     ),
     "match": (
         "Buy: click an offer you can afford (or your hero, Q), then a glowing empty slot. "
@@ -36,6 +38,8 @@ CONTROLS: dict[str, tuple[str, ...]] = {
         "Sell Mode (S): click one of your units to sell it for half its cost, rounded down.",
         "R: refresh the shop. U: upgrade the Nexus. Space or Enter: End Turn.",
         "Hover anything for what it does and why a button is disabled.",
+        "Over the network, the other player's turn plays on your board as they plan; their "
+        "shop offers stay face down.",
     ),
     "playback": (
         "Space: skip to the end of the combat.",

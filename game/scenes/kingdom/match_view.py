@@ -11,6 +11,13 @@ asked of the rules (`game.systems.kingdom.legal` through `words`).
 
 Cards are sprites of one SpriteList keyed by what they show (a unit by its uid, an offer by
 seat and position), so an event moves the same sprite the player was looking at.
+
+A network seat (docs/network.md "Kingdom") plays through a `RemoteMatch` the way strike and
+conquest do: a click's decision is sent and the host's answer comes to `answered` in a later
+frame (the planning input is held meanwhile), and the other player's steps are taken where a
+CPU would be asked and played like a CPU's, with "Player 2 (remote) is planning…" while that
+seat plans. The view shows only the seat view the host sent: the other seat's offers are card
+backs.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from arcade.types import Color
 from game.components.kingdom import KingdomSeat
 from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
+from game.net.remote import seat_label
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
 from game.scenes.base import GameViewBase, esc_clears
@@ -40,6 +48,8 @@ from game.scenes.kingdom.cards import card_back_texture, card_texture
 from game.scenes.kingdom.cpu import CpuRunner
 from game.scenes.kingdom.layout import Layout, compute
 from game.scenes.kingdom.warm import CardWarmer, Face
+from game.scenes.net_banner import NetBanner, sending, watch
+from game.scenes.scale import view_size
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
@@ -70,12 +80,17 @@ Key = tuple[Any, ...]
 
 
 class KingdomSession:
-    """What outlives one screen: the match, its CPU seats, their streams and worker."""
+    """What outlives one screen: the match, its CPU seats, their streams and worker. `match`
+    may be a network seat's `RemoteMatch` (`remote`): one human here (none for a spectator),
+    the other seat is the remote player."""
 
-    def __init__(self, match: Match, *, live: bool = True, sync: bool = False) -> None:
+    def __init__(self, match: Match | Any, *, live: bool = True, sync: bool = False) -> None:
         self.match = match
+        self.remote: Any = match if getattr(match, "remote", False) is True else None
         self.cpu = match.cpu_seats()
         self.humans = [s for s in (0, 1) if s not in self.cpu]
+        if self.remote is not None:
+            self.humans = [] if self.remote.seat is None else [self.remote.seat]
         self.me: int | None = self.humans[0] if self.humans else None
         self.streams = {s: SPEC.ai_stream(match.seed, s).get_state() for s in self.cpu}
         self.runner = CpuRunner(uuid4().hex, sync=sync)
@@ -87,6 +102,21 @@ class KingdomSession:
     def content(self) -> Any:
         return self.match.rules.content
 
+    def other_name(self, seat: int) -> str:
+        """Who plays `seat` when it is not this screen's player: its CPU level, the remote
+        player ("Player 2 (remote)"; a spectator's "Player 2"), else "Player 2"."""
+        if seat in self.cpu:
+            return f"CPU · {self.cpu[seat].title()}"
+        return seat_label(seat, remote=self.remote is not None and self.me is not None)
+
+    def record(self) -> dict[str, Any] | None:
+        """The match's record: a network match's comes from the host at its end (None
+        before)."""
+        if self.remote is None:
+            return match_record(self.match)
+        final = self.remote.final
+        return match_record(final) if final is not None else None
+
     def close(self) -> None:
         if self.closed:
             return
@@ -96,18 +126,37 @@ class KingdomSession:
         self.match.close()
 
 
-def open_match_view(app: Any, match: Match, *, live: bool = True) -> arcade.View:
-    """The view of a live kingdom match in planning (or its end screen once it is over),
-    shown on the app's window and returned."""
+def match_screen(app: Any, match: Match | Any, *, live: bool = True) -> arcade.View:
+    """The view of a live kingdom match in planning (or its end screen once it is over), not
+    shown yet; `match` may be a network seat's `RemoteMatch`."""
     session = KingdomSession(match, live=live, sync=MatchView.cpu_sync)
     if match.phase == "over":
         from game.scenes.kingdom.end import EndView
 
-        view: arcade.View = EndView(app, session)
-    else:
-        view = MatchView(app, session)
+        return EndView(app, session)
+    return MatchView(app, session)
+
+
+def open_match_view(app: Any, match: Match | Any, *, live: bool = True) -> arcade.View:
+    """`match_screen`, shown on the app's window and returned."""
+    view = match_screen(app, match, live=live)
     app.show_view(view)
     return view
+
+
+def unmasked(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat JSON with the deck builder's masks read as "nothing yet" (a spectator watching
+    the decks being built sees every faction, hero and deck as "hidden")."""
+    if HIDDEN not in (seat.get("faction"), seat.get("mode"), seat.get("hero"),
+                      seat.get("deck")):
+        return seat
+    seat = dict(seat)
+    for key in ("faction", "mode", "hero"):
+        if seat.get(key) == HIDDEN:
+            seat[key] = None
+    if seat.get("deck") == HIDDEN:
+        seat["deck"] = []
+    return seat
 
 
 def seat_object(seat_no: int, seat: dict[str, Any]) -> KingdomSeat:
@@ -196,6 +245,7 @@ class MatchView(StagedLayout, GameViewBase):
         self.effective: dict[str, tuple[int, int, int]] = {}  # uid -> (atk, def, bonus)
         self.lane_focus: int | None = None
         self.playback = CombatPlayback(self)
+        self.net_banner = NetBanner() if session.remote is not None else None
         self._build_texts()
         self._build_buttons()
         self.update_banner()  # a match resumed on the CPU's turn says so at once
@@ -207,7 +257,8 @@ class MatchView(StagedLayout, GameViewBase):
         state = m.view_json(self.me) if self.me is not None else m.state_json()
         board = state["board"]
         return {"turn": state["turn"], "phase": state["phase"], "result": state["result"],
-                "seats": board["seats"], "combat_log": board["combat_log"]}
+                "seats": [unmasked(s) for s in board["seats"]],
+                "combat_log": board["combat_log"]}
 
     def seat(self, seat_no: int) -> dict[str, Any]:
         return self.shown["seats"][seat_no]
@@ -232,8 +283,13 @@ class MatchView(StagedLayout, GameViewBase):
 
     @property
     def can_plan(self) -> bool:
-        return self.my_turn and not self.paused and not (self.animating
-                                                          and self.queue_owner != "me")
+        return self.my_turn and not self.paused and not self.awaiting and not (
+            self.animating and self.queue_owner != "me")
+
+    @property
+    def awaiting(self) -> bool:
+        """A network seat's decision waits for the host's answer: no other until it comes."""
+        return sending(self.session.remote)
 
     @property
     def lanes(self) -> int:
@@ -709,8 +765,9 @@ class MatchView(StagedLayout, GameViewBase):
             t["era"].color = art.hex_color(era.color).replace(a=255)
             self.set_bar(seat, self.hp_shown[seat])
             set_text(t["coins"], str(round(self.coins_shown[seat])))
-            level = (self.session.cpu.get(seat) or "").title()
-            set_text(t["tag"], f"CPU · {level}" if level else "")
+            other = seat != self.me and (seat in self.session.cpu
+                                         or self.session.remote is not None)
+            set_text(t["tag"], self.session.other_name(seat) if other else "")
         set_text(self.turn_text, f"Turn {self.shown['turn']}")
         set_text(self.banner_text, self.banner)
         pill = getattr(self, "banner_pill", None)
@@ -750,7 +807,7 @@ class MatchView(StagedLayout, GameViewBase):
         # a still shot shows the buttons as the player would see them (clicks need `live`)
         plan = (self.me is not None and self.to_act == (self.me,) and not self.ended
                 and self.match.result is None and not self.session.closed and not self.paused
-                and not (self.animating and self.queue_owner != "me"))
+                and not self.awaiting and not (self.animating and self.queue_owner != "me"))
         b = self.buttons
         cost = c.refresh_cost(len(seat.slots))
         self._set_button(b["refresh"], f"Refresh ({cost})",
@@ -814,6 +871,8 @@ class MatchView(StagedLayout, GameViewBase):
 
     def draw_overlay(self) -> None:
         self.over_ui.draw()
+        if self.net_banner is not None:
+            self.net_banner.draw(self.match, *view_size(self.window))
 
     # -- per frame -------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
@@ -826,7 +885,7 @@ class MatchView(StagedLayout, GameViewBase):
         """Events wait to play, the end screen is due, or a CPU seat thinks."""
         thinking = self.session.runner.pending and not self.paused
         return (bool(self.events) or self.event_wait > 0.0 or self.end_delay is not None
-                or thinking or super().is_animating())
+                or thinking or self.awaiting or super().is_animating())
 
     def has_loops(self) -> bool:
         return bool(getattr(self, "pulsing", None))  # the glows of the playable cards
@@ -859,6 +918,8 @@ class MatchView(StagedLayout, GameViewBase):
                 self.end_delay = None
                 self.show_end()
                 return
+        if self.session.remote is not None and not self.ended:
+            watch(self, self.session.remote)
         self.drive_cpu(dt)
 
     def fast_forward(self, mute: bool = True) -> None:
@@ -913,13 +974,18 @@ class MatchView(StagedLayout, GameViewBase):
 
     def update_banner(self) -> None:
         seat = self.to_act[0] if self.to_act else None
+        remote = self.session.remote
         if self.match.result is not None or self.ended:
             self.banner = ""
+        elif self.match.phase == "deck_builder":  # a spectator: the decks stay hidden
+            self.banner = words.BUILDING_DECKS
+        elif seat is not None and self.spectating and (seat in self.session.cpu
+                                                       or remote is not None):
+            self.banner = f"{self.faction(seat)} is planning…"
         elif seat is not None and seat in self.session.cpu:
-            self.banner = (words.OPPONENT_PLANNING if not self.spectating
-                           else f"{self.faction(seat)} is planning…")
-        elif self.my_turn:
-            self.banner = ""
+            self.banner = words.OPPONENT_PLANNING
+        elif seat is not None and seat != self.me and remote is not None:
+            self.banner = words.planning(self.session.other_name(seat))
         else:
             self.banner = ""
         if self.paused:
@@ -936,6 +1002,9 @@ class MatchView(StagedLayout, GameViewBase):
     # -- the CPU ---------------------------------------------------------------------------------
     def drive_cpu(self, dt: float) -> None:
         s = self.session
+        if s.remote is not None:
+            self.drive_net()
+            return
         seat = self.to_act[0] if self.to_act else None
         if (not s.live or s.closed or self.ended or seat is None or seat not in s.cpu
                 or self.paused or self.animating or self.match.result is not None):
@@ -970,19 +1039,57 @@ class MatchView(StagedLayout, GameViewBase):
             self.refuse(f"The CPU's decision was refused: {decision.get('type')}")
             s.live = False
 
+    def drive_net(self) -> None:
+        """A network seat: the other seat's steps, taken when a CPU's answer would be (not
+        while anything animates), and played like one."""
+        s = self.session
+        remote = s.remote
+        if not s.live or s.closed or self.ended or self.paused or self.animating:
+            return
+        entries = remote.take()
+        if not entries:
+            return
+        if self.shown["phase"] == "deck_builder":
+            # a spectator watched the decks being built unseen: the match starts from the
+            # position as it stands (its events read shops this view never had)
+            self.events_done()
+            return
+        self.queue_owner = "other"
+        for entry in entries:
+            for step in entry.steps:
+                self.events.extend(dict(e) for e in step["events"])
+        if not self.events:
+            self.settle_pending = True  # a reconnect's view, or a step this seat sees no event of
+        self.update_banner()
+        self.refresh_hud()
+
     # -- deciding --------------------------------------------------------------------------------
     def submit(self, decision: dict[str, Any], *, by_cpu: bool = False) -> bool:
-        """Submit a decision; a rejection plays error1 and shows the reason, changing nothing."""
+        """Submit a decision; a rejection plays error1 and shows the reason, changing nothing.
+        A network seat's decision is sent and this returns at once (True: sent): the host's
+        answer comes to `answered` in a later frame, and the planning input waits for it."""
         if self.session.closed:
             return False
         if not by_cpu and self.events:
             self.fast_forward()  # the player's own last action finishes first
-        outcome = self.match.submit(decision)
+        remote = self.session.remote
+        if remote is not None:
+            refused = remote.send(decision)
+            if refused is not None:
+                return self.answered(decision, refused)
+            self.refresh_buttons()
+            return True
+        return self.answered(decision, self.match.submit(decision), by_cpu=by_cpu)
+
+    def answered(self, decision: dict[str, Any], outcome: Any, at: Any = None, *,
+                 by_cpu: bool = False) -> bool:
+        """Show a decision's outcome: its events queue to play; a rejection is the reason."""
         if not outcome.ok:
             seat = decision.get("seat", self.bottom)
             seat_no = seat if seat in (0, 1) else self.bottom
             self.refuse(words.rejection(outcome.error, outcome.message, decision, self.content,
                                         self.seat_obj(seat_no)))
+            self.refresh_buttons()
             return False
         self.selected = None
         if decision.get("type") == "end_turn":
@@ -1521,7 +1628,8 @@ class MatchView(StagedLayout, GameViewBase):
         return list(help_topics(self.content, which, self.match.rules.rules_version))
 
     def current_record(self) -> dict[str, Any] | None:
-        if self.session.closed or self.match.result is not None or not self.session.live:
+        if self.session.closed or self.match.result is not None or not self.session.live \
+                or self.session.remote is not None:  # a network match is the host's to save
             return None
         return match_record(self.match)
 

@@ -168,6 +168,20 @@ def open_deck_builder(app: Any, launch: ModeLaunch) -> arcade.View:
     return view
 
 
+def network_view(app: Any, remote: Any) -> arcade.View:
+    """The first screen of a network seat (docs/network.md "Kingdom"), not shown yet: the
+    deck builder while its view is in the deck builder (waiting for the other seat when its
+    own deck is taken), else the match view, or the end screen of a match that is over. A
+    spectator watches the decks being built on the match view (nothing of them is shown)."""
+    if remote.phase == "deck_builder" and remote.seat is not None:
+        from game.scenes.kingdom.deck_builder import DeckBuilderView
+
+        return DeckBuilderView(app, remote, remote.seat)
+    from game.scenes.kingdom.match_view import match_screen
+
+    return match_screen(app, remote)
+
+
 def shot_view(app: Any, match: Any) -> arcade.View:
     """A still view of any position (`tabula shot`): deck_builder -> the builder of the seat
     a person plays (seat 0 when CPUs play both) with nothing chosen; planning -> the match

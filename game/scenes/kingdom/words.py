@@ -19,6 +19,18 @@ HERO_DEAD = "Fallen — lost for this match"
 CANNOT_SELL_HERO = "Heroes cannot be sold"
 MAX_LEVEL = "Max level"
 OPPONENT_PLANNING = "Opponent is planning…"
+BUILDING_DECKS = "The players are building their decks…"  # a spectator, before the match
+
+
+def planning(who: str) -> str:
+    """The banner while the other player of a network match plans: "Player 2 (remote) is
+    planning…"."""
+    return f"{who} is planning…"
+
+
+def waiting_to_build(who: str) -> str:
+    """The deck builder of a network seat whose deck is sent, until the other's is."""
+    return f"Deck ready. Waiting for {who} to build theirs…"
 
 # Spec 8.4: the end screen's reasons.
 REASONS = {

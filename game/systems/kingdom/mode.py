@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.match import Match, ModuleRules
+from game.engine.match import Match, ModuleRules, Rejection
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.kingdom import legal
 from game.systems.kingdom import setup as setup_rules
 from game.systems.kingdom.card import CARD
-from game.systems.kingdom.content import RESOURCE_FILES, content_of
+from game.systems.kingdom.content import MODES, RESOURCE_FILES, content_of
 from game.systems.kingdom.planning import resolve
+from game.systems.kingdom.pools import default_preset
 from game.systems.kingdom.state import board_json, view_board, view_decision, view_to_act
 
 MODE_ID = CARD.id
@@ -68,6 +69,25 @@ class KingdomRules(ModuleRules):
     def view_decision(self, decision: dict[str, Any], seat: int,
                       phase: str) -> dict[str, Any] | None:
         return view_decision(decision, seat, phase)
+
+    def deck_preset(self, match: Match, seat: int, mode: str, faction: str
+                    ) -> tuple[str, list[str]] | Rejection:
+        """The Default preset (4.2.3) of `seat`'s deck builder for a `mode` tile, drawn from
+        the seat's `deck/<seat>` stream: (hero, units in pick order). The deck builder's
+        Default button and first pick of a tile ask it, and a network host asks it for its
+        seats (a client never has the match's streams; docs/network.md "Kingdom"). Not a
+        decision: nothing is recorded, only the stream moves. A Rejection, with nothing
+        drawn, when the seat is not building (the phase is over, its deck is built) or the
+        tile is not one of `mode`."""
+        if match.result is not None:
+            return Rejection("game_over", "The match is over.")
+        if match.phase != "deck_builder":
+            return Rejection("wrong_phase", "The deck builder is over.")
+        if seat not in match.to_act:
+            return Rejection("not_your_turn", "Your deck is built.")
+        if mode not in MODES or not self.content.is_faction(mode, faction):
+            return Rejection("bad_preset", f"No {faction!r} tile in {mode!r} mode.")
+        return default_preset(self.content, mode, faction, match.stream(f"deck/{seat}"))
 
     def position_setup(self, match: Match) -> dict[str, Any] | str:
         """Kingdom's setups start in planning (docs/kingdom.md "Setups"): a deck-builder

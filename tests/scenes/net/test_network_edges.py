@@ -1,6 +1,6 @@
 """The Network screen at its edges (issue 27): `tabula host --bind` in the window binds every
-socket of the host there, malformed join addresses are one line at once, and the address field
-puts the caret at the end of its text."""
+socket of the host there, malformed join addresses are one line at once, the address field
+puts the caret at the end of its text, and `tabula host kingdom` hosts in the window."""
 
 from __future__ import annotations
 
@@ -71,28 +71,29 @@ def test_clicking_into_a_filled_address_field_puts_the_caret_at_the_end(window, 
     assert field.text == "192.168.1.20:476159"
 
 
-def test_host_kingdom_is_refused_with_a_message_not_a_crash(window, net_app, monkeypatch,
-                                                            capsys):
+def test_host_kingdom_in_the_window_opens_the_deck_builder_when_the_friend_joins(
+        window, net_app, monkeypatch):
     """`tabula host kingdom` + `tabula join` crashed the host window (KeyError 'deck_builder'
-    in the conquest screens): the window cannot play Kingdom over the network yet, and says
-    so on the command line and on the Network screen."""
-    import game.cli
-    from game.scenes.network import NetworkView, open_host
+    in the conquest screens), then was refused: now the window hosts it, and the friend's
+    join opens Kingdom's own deck builder on both sides (docs/network.md "Kingdom")."""
+    from game.net.client import NetClient
 
-    opened = []
-    monkeypatch.setattr(game.cli, "run_window", lambda *a, first=None, **k: opened.append(1))
-    assert run(["host", "kingdom", "--port", "0"]) == 64
-    assert opened == []
-    assert ("the window cannot play Kingdom over the network yet: tabula host kingdom "
-            "--headless and tabula join ADDRESS --cpu LEVEL can") in capsys.readouterr().err
-    for view in (open_host(net_app, "kingdom", port=0, new=True), NetworkView(net_app)):
-        net_app.show_view(view)
-        view.host("kingdom")
+    view = run_in_window(monkeypatch, net_app, ["host", "kingdom", "--port", "0", "--new"])
+    assert type(view).__name__ == "NetworkView" and view.mode == "kingdom"
+    frames_until(window, lambda: view.stage == "waiting", what="hosting")
+    thread, _client = view.hosting
+    friend = NetClient(f"ws://127.0.0.1:{thread.host.port}")
+    friend.start()
+    try:
+        frames_until(window, lambda: window.current_view is not view, what="the match opens")
+        builder = window.current_view
+        assert type(builder).__name__ == "DeckBuilderView"
+        assert builder.seat == 0 and builder.remote is not None and friend.seat == 1
+        assert friend.view["phase"] == "deck_builder" and friend.act
         step(window, 3)
-        assert view.stage == "idle" and view.hosting is None and view.task is None
-        assert view.status_kind == "error"
-        assert view.status.startswith("The window cannot play Kingdom over the network yet")
-        assert window.current_view is view
+        assert window.current_view is builder
+    finally:
+        friend.close()
 
 
 def first_move(decisions) -> int:
