@@ -4,21 +4,18 @@ esper 3 keeps worlds as module-global contexts. A Match activates its own world 
 `active_world`, which always restores the previous one, so a scene, a CPU search and a test can
 hold several matches at once. The journal needs three things esper does not offer (reading and
 rewinding the entity id counter, and restoring a deleted entity); they are here, on esper 3.9's
-private attributes, each covered by a unit test. Two more read private state for speed:
-`components_of` (an entity's component table) and `derived` (a lookup cache that compares the
-active world's own entity table by identity).
+private attributes, each covered by a unit test. `components_of` reads an entity's component
+table (the journal saves it before a deletion and reads it to undo a creation).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import esper
 
-T = TypeVar("T")
 
 class WorldScope:
     """`with active_world(name):` makes `name` the active esper world for the block, then
@@ -93,38 +90,6 @@ def restore_entity(entity: int, components: dict[type, Any]) -> None:
     for component_type in components:
         esper._components.setdefault(component_type, set()).add(entity)
     esper.clear_cache()
-
-
-# -- derived lookups (docs/architecture.md "esper's private attributes") ------------------------
-# Bumped at every creation and deletion of an entity through the journal, and at every undo of
-# one, in any world: a derived lookup of entities is valid while it is unchanged.
-_structure = 0
-_derived: dict[str, tuple[int, object, Any]] = {}
-
-
-def bump_structure() -> None:
-    global _structure
-    _structure += 1
-
-
-def derived(key: str, compute: Callable[[], T]) -> T:
-    """`compute()`'s value for the active world, computed again only after an entity was
-    created, deleted or restored by a rollback (`bump_structure`), or in another world (each
-    world has its own entity table, compared by identity).
-
-    It fits lookups that depend only on *which* entities exist and hold the component objects
-    they were created with: rules change those in place through the journal and never replace
-    them, so a cached value always shows current field values. A lookup that depends on
-    components being added or removed (a status, an intent) must not use it. Callers must not
-    mutate the value. One world per key is kept: a CPU's scratch match and the live match take
-    turns, so the cache is rebuilt once per switch."""
-    hit = _derived.get(key)
-    entities = esper._entities
-    if hit is not None and hit[0] == _structure and hit[1] is entities:
-        return hit[2]
-    value = compute()
-    _derived[key] = (_structure, entities, value)
-    return value
 
 
 def world_snapshot() -> dict[int, dict[str, Any]]:
