@@ -109,7 +109,7 @@ def test_replay_trace_lists_the_events_of_each_decision(synthetic, write_record,
     assert [step["index"] for step in trace] == [0, 1, 2, 3]
     assert [step["decision"] for step in trace] == PLAY
     assert trace[0]["events"] == [{"type": "damage_dealt", "source": "p0.u0", "target": "p1.u0",
-                                   "fx": "slash", "amount": 1, "hp": 9}]
+                                   "amount": 1, "hp": 9}]
     assert [[e["amount"] for e in step["events"]] for step in trace] == [[1], [3], [], [3]]
 
     code, out, _ = cli(capsys, "replay", write_record(), "--trace")
@@ -117,7 +117,7 @@ def test_replay_trace_lists_the_events_of_each_decision(synthetic, write_record,
     assert code == 0
     assert lines[0] == "#0 " + json.dumps(PLAY[0])
     assert lines[1] == ('    {"type": "damage_dealt", "source": "p0.u0", "target": "p1.u0", '
-                        '"fx": "slash", "amount": 1, "hp": 9}')
+                        '"amount": 1, "hp": 9}')
     assert [line for line in lines if line.startswith("#")] == [
         f"#{i} {json.dumps(d)}" for i, d in enumerate(PLAY)]
 

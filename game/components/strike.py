@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(slots=True)
 class Grid:
     cols: int

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.events import Event
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer, ModeSpec
 from game.engine.record import build_match, match_record, new_record
@@ -53,19 +54,20 @@ class PlanTime:
 
 
 def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False,
-             max_decisions: int = MAX_DECISIONS,
-             plans: list[PlanTime] | None = None) -> dict[int, list[float]]:
+             max_decisions: int = MAX_DECISIONS, plans: list[PlanTime] | None = None,
+             events: list[Event] | None = None) -> dict[int, list[float]]:
     """Let the CPU players decide until the match ends; returns decision times if `timed`.
     With `plans`, every `plan_step` call is timed into it instead (the same decisions as an
-    untimed run: a CPU that plans a whole step at once is timed once per step)."""
+    untimed run: a CPU that plans a whole step at once is timed once per step). With
+    `events`, every accepted decision's events are added to it, in order."""
     times: dict[int, list[float]] = {seat: [] for seat in players}
     with match.active():  # one world switch for the whole match, not two per call
-        return _play(match, players, times, timed, max_decisions, plans)
+        return _play(match, players, times, timed, max_decisions, plans, events)
 
 
 def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[float]],
-          timed: bool, max_decisions: int, plans: list[PlanTime] | None
-          ) -> dict[int, list[float]]:
+          timed: bool, max_decisions: int, plans: list[PlanTime] | None,
+          events: list[Event] | None) -> dict[int, list[float]]:
     for _ in range(max_decisions):
         if match.result is not None:
             return times
@@ -92,6 +94,8 @@ def _play(match: Match, players: dict[int, CpuPlayer], times: dict[int, list[flo
             if isinstance(outcome, Rejection):
                 raise CpuError(f"{player.level} CPU in seat {seat} chose an illegal decision "
                                f"{decision}: {outcome.error} ({outcome.message})")
+            if events is not None:
+                events.extend(outcome.events)
     raise CpuError(f"match did not end within {max_decisions} decisions")
 
 

@@ -43,7 +43,10 @@ def ident(entity: int | None) -> str | int | None:
 
 
 def command_points() -> frozenset[str]:
-    """Every `before:` and `after:` hook point of the engine's and the modes' commands."""
+    """Every `before:` and `after:` hook point of the engine's commands (piles' included) and
+    of the modes' commands imported so far."""
+    import game.engine.piles  # noqa: F401  (the pile commands)
+
     return frozenset(f"{when}:{name}" for name in COMMAND_NAMES for when in ("before", "after"))
 
 

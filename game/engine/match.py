@@ -323,6 +323,12 @@ class Match:
 
     # -- envelope ------------------------------------------------------------------------
     @property
+    def entity(self) -> int:
+        """The match's own entity, holding the envelope (`MatchState`): where a match-wide
+        intent (a pass) or value lives."""
+        return self._state_entity
+
+    @property
     def result(self) -> Any:
         return self.state.result
 

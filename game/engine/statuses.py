@@ -164,10 +164,11 @@ class StatusKind:
 class StatusKinds:
     """The kinds of one content, in declaration order (the order a tick step runs them)."""
 
-    __slots__ = ("kinds", "by_id", "by_type", "_blocking", "_ticking", "json_rows")
+    __slots__ = ("entries", "kinds", "by_id", "by_type", "_blocking", "_ticking", "json_rows")
 
     def __init__(self, entries: Iterable[StatusEntry]) -> None:
-        self.kinds = tuple(StatusKind.of(e) for e in entries)
+        self.entries = tuple(entries)
+        self.kinds = tuple(StatusKind.of(e) for e in self.entries)
         self.by_id = {k.id: k for k in self.kinds}
         self.by_type = {k.component: k for k in self.kinds}
         # (id, component type, shows_value) of each kind: what a State JSON row prints
@@ -177,6 +178,11 @@ class StatusKinds:
         actions = {a for k in self.kinds for a in k.blocks}
         self._blocking = {action: tuple(k.component for k in self.kinds if action in k.blocks)
                           for action in actions}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its entries (a CPU sent to a worker): the other process makes its own
+        component classes."""
+        return (StatusKinds, (self.entries,))
 
     def install(self, match: Match) -> None:
         """This content's modifier carriers and triggers, in one match."""

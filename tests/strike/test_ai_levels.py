@@ -303,7 +303,7 @@ def test_placement_draws_from_the_rules_zone_tiles_without_a_scratch_match(resou
     import game.ai.strike.players as players
     from game.systems.strike.draft import zone_tiles
 
-    monkeypatch.setattr(players, "scratch_match", lambda *a: pytest.fail("scratch match"))
+    monkeypatch.setattr(players, "scratch_for", lambda *a: pytest.fail("scratch match"))
     match = live_match(None, seed=3, ai={"0": "normal", "1": "normal"})
     cpus = {seat: make_cpu("normal", seat, ai_stream(3, seat), resources) for seat in (0, 1)}
     placements = 0

@@ -250,6 +250,11 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
                     problems.append((f"cards[{i}].attacks.{j}.status_value",
                                      f"{attack.status} needs status_turns > 0 and "
                                      "status_value > 0"))
+                needed = EFFECTS.get(attack.effect).info.get("needs_status")
+                if needed is not None and needed not in kinds:
+                    problems.append((f"cards[{i}].attacks.{j}.effect",
+                                     f"{attack.effect} gives the status {needed!r}, which "
+                                     "statuses.toml does not declare"))
     animations = resources.files.get("animations.toml")
     keys = set(animations.root) if animations is not None else None
     for i, card in enumerate(cards):
