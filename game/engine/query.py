@@ -61,6 +61,10 @@ class Query:
         """The row whose `key` is `key`, or None (a query declared with a `key`)."""
         return match.journal.rows(self)[1].get(key)
 
+    def index(self, match: Match) -> dict[Hashable, Any]:
+        """Key -> row (a query declared with a `key`), for many lookups in a row."""
+        return match.journal.rows(self)[1]
+
     def first(self, match: Match) -> Any:
         """The first row (a singleton such as a board entity); IndexError when there is none."""
         return match.journal.rows(self)[0][0]

@@ -104,12 +104,18 @@ class StatusEntry(_Strict):
 
 
 def check_statuses(entries: Iterable[StatusEntry], points: frozenset[str],
-                   actions: frozenset[str]) -> list[tuple[str, str]]:
-    """(key, problem) for every hook point, blocked action or trigger of these entries that
-    the mode does not have (a content's cross-check: `statuses[2].expire_on: unknown hook
-    point 'after:dmg'`)."""
+                   actions: frozenset[str], value_hooks: frozenset[str]
+                   ) -> list[tuple[str, str]]:
+    """(key, problem) for every hook point, blocked action, modified value or trigger of
+    these entries that the mode does not have (a content's cross-check: `statuses[2].expire_on:
+    unknown hook point 'after:dmg'`). `value_hooks` are the values the mode computes through
+    the modifier layers (strike: "damage", "heal")."""
     problems: list[tuple[str, str]] = []
     for i, entry in enumerate(entries):
+        if entry.modifier is not None and entry.modifier.hook not in value_hooks:
+            problems.append((f"statuses[{i}].modifier.hook",
+                             f"unknown value {entry.modifier.hook!r} (modified values: "
+                             f"{', '.join(sorted(value_hooks))})"))
         if entry.expire_on is not None and entry.expire_on not in points:
             problems.append((f"statuses[{i}].expire_on",
                              f"unknown hook point {entry.expire_on!r} "

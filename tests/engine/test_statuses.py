@@ -16,6 +16,7 @@ from .support import BareRules
 
 POINTS = command_points()
 ACTIONS = frozenset({"attack", "move"})
+VALUES = frozenset({"damage", "heal"})
 
 
 def kinds_of(*entries: dict) -> StatusKinds:
@@ -82,9 +83,11 @@ def test_bad_entries_are_rejected_with_the_field(entry, message):
      "statuses[0].triggers[0].do", "unknown effect 'explode'"),
     ({"id": "x", "triggers": [{"on": "before:damage", "do": "reduce", "valu": 2}]},
      "statuses[0].triggers[0].valu", "Extra inputs are not permitted"),
+    ({"id": "x", "modifier": {"hook": "damgae", "layer": "add", "amount": 1}},
+     "statuses[0].modifier.hook", "unknown value 'damgae'"),
 ])
 def test_a_typo_in_a_hook_point_action_or_trigger_is_named_by_its_key(entry, key, message):
-    problems = check_statuses([StatusEntry.model_validate(entry)], POINTS, ACTIONS)
+    problems = check_statuses([StatusEntry.model_validate(entry)], POINTS, ACTIONS, VALUES)
     assert len(problems) == 1
     assert problems[0][0] == key and message in problems[0][1]
 

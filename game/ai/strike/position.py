@@ -61,19 +61,27 @@ def _turns_value(value: Any) -> tuple[int, int]:
     return int(value or 0), 0
 
 
+NOTHING: tuple[frozenset[str], int] = (frozenset(), 0)
+
+
 def status_effects(statuses: dict[str, Any], tables: Tables) -> tuple[frozenset[str], int]:
     """(the actions these statuses block, the HP they will still add or take)."""
-    blocked: set[str] = set()
+    blocked: frozenset[str] = frozenset()
     forecast = 0
     by_id = tables.statuses.by_id
     for kind_id, raw in statuses.items():
-        kind = by_id.get(kind_id)
-        turns, value = _turns_value(raw)
-        if kind is None or turns <= 0:
+        if not raw:
             continue
-        blocked |= kind.blocks
+        turns, value = _turns_value(raw)
+        if turns <= 0:
+            continue
+        kind = by_id.get(kind_id)
+        if kind is None:
+            continue
+        if kind.blocks:
+            blocked = blocked | kind.blocks
         forecast += kind.hp_forecast(turns, value)
-    return frozenset(blocked), forecast
+    return (blocked, forecast) if blocked or forecast else NOTHING
 
 
 def parse_unit(raw: dict[str, Any], tables: Tables) -> Unit:

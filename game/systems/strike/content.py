@@ -44,8 +44,10 @@ SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "i
 EFFECTS = EffectRegistry("strike")
 ABILITY_KINDS = EffectRegistry("strike ability kinds")
 
-# What a status may block (its `blocks`), and the hook points a status may react at.
+# What a status may block (its `blocks`), the values it may modify (`modifier.hook`: a
+# strike's damage passes the layers, 4.9; heals are exact), and the hook points it may react at.
 ACTIONS = frozenset({"attack", "move"})
+VALUE_HOOKS = frozenset({"damage"})
 
 
 def hook_points() -> frozenset[str]:
@@ -274,7 +276,7 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
 def _check_statuses(entries: list[StatusEntry], resources: ResourceSet
                     ) -> list[tuple[str, str]]:
     """Hook points, blocked actions and triggers that the mode has (a typo is named)."""
-    return check_statuses(entries, hook_points(), ACTIONS)
+    return check_statuses(entries, hook_points(), ACTIONS, VALUE_HOOKS)
 
 
 RESOURCE_FILES = (

@@ -125,7 +125,8 @@ def attack_targets(match: Match, unit_id: str, attack: int) -> list[str]:
 
 # -- checks (section 5, item 6) and intents -------------------------------------------------
 def check(match: Match, decision: dict[str, Any]) -> str | Intent:
-    """The first rejection id of the spec's order, else the decision's intent."""
+    """The first rejection id of the spec's order, else the decision's intent (built from the
+    entities the checks resolved)."""
     verb = decision["type"]
     seat = decision["seat"]
     phase = match.state.phase
@@ -134,9 +135,13 @@ def check(match: Match, decision: dict[str, Any]) -> str | Intent:
     elif verb == "place":
         error = _check_place(match, seat, decision["tile"])
     elif verb == "move":
-        error = _check_move(match, seat, decision["unit"], decision["to"])
+        error, hero = _check_move(match, seat, decision["unit"], decision["to"])
+        if error is None:
+            return Intent(hero.entity, MoveOrder(decision["to"][0], decision["to"][1]), "action")
     elif verb == "attack":
-        error = _check_attack(match, seat, decision)
+        error, hero, target = _check_attack(match, seat, decision)
+        if error is None:
+            return Intent(hero.entity, AttackOrder(decision["attack"], target), "action")
     else:
         error = "must_act" if combat_actions(match, seat) else None
     return error if error is not None else intent(match, decision)
@@ -162,8 +167,8 @@ def intent(match: Match, decision: dict[str, Any]) -> Intent:
     hero = world.hero(match, decision["unit"])
     if verb == "move":
         return Intent(hero.entity, MoveOrder(decision["to"][0], decision["to"][1]), step)
-    target_id = decision.get("target")
-    target = world.hero(match, target_id) if target_id else None
+    ability = world.content(match).cards[hero.card.definition].attacks[decision["attack"]]
+    target = world.hero(match, decision["target"]) if ability.targets_enemy else None
     return Intent(hero.entity, AttackOrder(decision["attack"],
                                            target.entity if target is not None else None), step)
 
@@ -211,47 +216,54 @@ def _own_unit(match: Match, seat: int, unit_id: str
     return None, hero, tile
 
 
-def _check_move(match: Match, seat: int, unit_id: str, to: list[int]) -> str | None:
+def _check_move(match: Match, seat: int, unit_id: str, to: list[int]
+                ) -> tuple[str | None, Any]:
+    """(the rejection id or None, the hero)."""
     error, hero, tile = _own_unit(match, seat, unit_id)
     if hero is None or tile is None:
-        return error
+        return error, None
     if world.blocked(match, hero.entity, "move"):
-        return "rooted"
+        return "rooted", hero
     if not _on_board(match, to):
-        return "out_of_bounds"
+        return "out_of_bounds", hero
     goal = (to[0], to[1])
     if goal == tile:
-        return "not_reachable"
+        return "not_reachable", hero
     occupied = world.occupied(match)
     if goal in occupied:
-        return "occupied"
-    return None if goal in _destinations(match, hero, tile, occupied) else "not_reachable"
+        return "occupied", hero
+    reachable = goal in _destinations(match, hero, tile, occupied)
+    return (None if reachable else "not_reachable"), hero
 
 
-def _check_attack(match: Match, seat: int, decision: dict[str, Any]) -> str | None:
+def _check_attack(match: Match, seat: int, decision: dict[str, Any]
+                  ) -> tuple[str | None, Any, int | None]:
+    """(the rejection id or None, the hero, the target hero's entity or None)."""
     error, hero, tile = _own_unit(match, seat, decision["unit"])
     if hero is None or tile is None:
-        return error
+        return error, None, None
     if world.blocked(match, hero.entity, "attack"):
-        return "stunned"
+        return "stunned", hero, None
     attacks = world.content(match).cards[hero.card.definition].attacks
     i = decision["attack"]
     if not 0 <= i < len(attacks):
-        return "unknown_attack"
+        return "unknown_attack", hero, None
     if hero.cooldowns.remaining[i] > 0:
-        return "on_cooldown"
+        return "on_cooldown", hero, None
     target_id = decision.get("target")
     if not attacks[i].targets_enemy:
-        return None if target_id is None or target_id == hero.ident.id else "bad_target"
+        ok = target_id is None or target_id == hero.ident.id
+        return (None if ok else "bad_target"), hero, None
     if target_id is None:
-        return "bad_target"
+        return "bad_target", hero, None
     target = world.hero(match, target_id)
     where = _placed(target)
     if where is None:
-        return "unknown_unit"
+        return "unknown_unit", hero, None
     if target.owner.seat == seat:
-        return "bad_target"
-    return None if cheb(tile, where) <= attacks[i].range else "out_of_range"
+        return "bad_target", hero, None
+    in_range = cheb(tile, where) <= attacks[i].range
+    return (None if in_range else "out_of_range"), hero, target.entity
 
 
 # -- legal lists -----------------------------------------------------------------------------

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game.components.common import GridPos
+from game.engine.ecs import components_of
 from game.engine.match import HIDDEN
 from game.systems.strike import world
 
@@ -20,11 +19,11 @@ if TYPE_CHECKING:
 
 def unit_json(kinds: tuple[Any, ...], hero: world.Hero) -> dict[str, Any]:
     entity, ident, owner, slot, card, health, cooldowns = hero
-    held = esper.try_component
-    pos = held(entity, GridPos)
+    held = components_of(entity)  # one table for the position and every status
+    pos = held.get(GridPos)
     statuses: dict[str, Any] = {}
     for kind_id, component_type, pair in kinds:
-        comp = held(entity, component_type)
+        comp = held.get(component_type)
         if pair:
             statuses[kind_id] = ({"turns": comp.turns, "value": comp.value} if comp is not None
                                  else {"turns": 0, "value": 0})

@@ -71,14 +71,15 @@ def board(match: Match) -> Any:
 
 def pile_cards(match: Match, name: str) -> list[str]:
     """The card ids of a pile, top first."""
-    get = CARDS.get
-    return [get(match, c).card.definition for c in cards_in(match.piles[name])]
+    cards = CARDS.index(match)
+    return [cards[c].card.definition for c in cards_in(match.piles[name])]
 
 
 def card_in(match: Match, pile: str, card_id: str) -> int | None:
     """The entity of a card of that id in a pile."""
+    cards = CARDS.index(match)
     for c in cards_in(match.piles[pile]):
-        if CARDS.get(match, c).card.definition == card_id:
+        if cards[c].card.definition == card_id:
             return c
     return None
 
