@@ -26,6 +26,8 @@ from game.systems.strike import world
 Decision = dict[str, Any]
 Tile = tuple[int, int]
 
+BUDGET_MS = 200.0  # spec 7.5: hard's time per decision (p95); live play cuts its search there
+
 
 def force_roll(match: Match, roll: int) -> None:
     """Queue `roll` first in the scratch match's `board.rolls` (spec 4.12), journaled so the
@@ -118,21 +120,38 @@ class HardCpu(StrikeCpu):
             return self.search(match, parse_position(view, self.tables, self.seat))
 
     def search(self, match: Match, position: Position) -> Decision:
-        """The decision with the largest Q (ties: smaller approach, then earlier)."""
+        """The decision with the largest Q (ties: smaller approach, then earlier in L).
+
+        With a budget (live play), the search stops after the candidate that runs past it:
+        so that a cut search still weighs the best candidates, they are searched in the order
+        of `search_order` (the `normal` CPU's own choice first, then attacks on an enemy,
+        then the rest), while the tie-break stays the canonical order of L. Without a budget
+        every candidate is searched and the order changes nothing."""
         legal = match.legal_decisions(self.seat)
         if len(legal) <= 1:
             return legal[0] if legal else {"seat": self.seat, "type": "pass"}
         start = time.perf_counter()
-        best: tuple[int, int] | None = None
+        best: tuple[int, int, int] | None = None
         chosen = legal[0]
-        for decision in legal:
-            key = (self.q_value(match, decision), -approach(position, decision))
+        for index in self.search_order(position, legal):
+            decision = legal[index]
+            key = (self.q_value(match, decision), -approach(position, decision), -index)
             if best is None or key > best:
                 best, chosen = key, decision
             if (self.budget_ms is not None
                     and (time.perf_counter() - start) * 1000 >= self.budget_ms):
                 break
         return chosen
+
+    def search_order(self, position: Position, legal: list[Decision]) -> list[int]:
+        """Indices of L in the order a budget-cut search takes them (see `search`)."""
+        if self.budget_ms is None:
+            return list(range(len(legal)))
+        normal = advanced_cpu_turn(position, self.tables)
+        first = [i for i, d in enumerate(legal) if d == normal][:1]
+        attacks = [i for i, d in enumerate(legal) if "target" in d and i not in first]
+        rest = [i for i, d in enumerate(legal) if "target" not in d and i not in first]
+        return first + attacks + rest
 
     def outcomes(self, match: Match, decision: Decision) -> tuple[int | None, ...]:
         """The forced rolls a decision branches into: every roll for a strike, else none."""
