@@ -2,8 +2,13 @@
 
 esper 3 keeps worlds as module-global contexts. A Match activates its own world through
 `active_world`, which always restores the previous one, so a scene, a CPU search and a test can
-hold several matches at once. The journal needs three things esper does not offer (reading and
-rewinding the entity id counter, and restoring a deleted entity); they are here, on esper 3.9's
+hold several matches at once. Because the active world is one per process, threads (a network
+host beside the window, an in-process CPU client) take turns: `active_world` holds the
+process's `WORLD_LOCK` (re-entrant) for its whole block, so every match call is whole; a caller
+that needs several calls to see one position holds `Match.lock` (the same lock) around them.
+
+The journal needs three things esper does not offer (reading and rewinding the entity id
+counter, and restoring a deleted entity); they are here, on esper 3.9's
 private attributes, each covered by a unit test. `components_of` reads an entity's component
 table (the journal saves it before a deletion and reads it to undo a creation).
 """
@@ -12,9 +17,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import threading
 from typing import Any
 
 import esper
+
+WORLD_LOCK = threading.RLock()
 
 
 class WorldScope:
@@ -29,6 +37,7 @@ class WorldScope:
         self._prev: str | None = None
 
     def __enter__(self) -> str:
+        WORLD_LOCK.acquire()
         prev = esper.current_world
         if prev == self.name:
             self._prev = None
@@ -38,9 +47,12 @@ class WorldScope:
         return self.name
 
     def __exit__(self, *exc: object) -> None:
-        if self._prev is not None:
-            prev, self._prev = self._prev, None
-            esper.switch_world(prev)
+        try:
+            if self._prev is not None:
+                prev, self._prev = self._prev, None
+                esper.switch_world(prev)
+        finally:
+            WORLD_LOCK.release()
 
 
 active_world = WorldScope

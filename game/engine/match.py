@@ -280,6 +280,10 @@ def is_int(value: Any) -> bool:
 class Match:
     """One match of one mode. Its esper world is active only inside `with match.active()`."""
 
+    # The process's world lock (game.engine.ecs): every `active()` block holds it; hold it
+    # yourself around several calls that must see one position (a network host's send).
+    lock = ecs.WORLD_LOCK
+
     def __init__(
         self,
         rules: Rules,
