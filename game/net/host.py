@@ -459,7 +459,7 @@ class Host:
             if draw is None:
                 drawn = Rejection("no_presets", f"{self.match.rules.mode} has no deck presets.")
             else:
-                with ESPER_LOCK:
+                with Match.lock:
                     drawn = draw(self.match, seat, ask.mode, ask.faction)
         await self._send(conn, protocol.preset_answer(ask.id, ask.mode, ask.faction, drawn))
 
