@@ -67,10 +67,34 @@ def engine_rows() -> list[BenchRow]:
             rollback.append((time.perf_counter() - start) * 1000)
         match.close()
         rows += distribution_rows("engine.rollback_ms.entities_50", rollback)
+        rows.append(damage_command_row())
     finally:
         if not had:
             unregister(MODE_ID)
     return rows
+
+
+def damage_command_row(count: int = 20000) -> BenchRow:
+    """`engine.command_us.damage`: one `damage` command through the "damage" modifier layers
+    (no modifier present) on a match whose events are off, as a CPU's search runs it; CPU
+    time (`time.thread_time`), in microseconds."""
+    from game.components.common import Health, Ident
+    from game.engine.commands import damage
+    from game.engine.record import build_match, new_record
+    from game.engine.synthetic import MODE_ID
+
+    match = build_match(new_record(MODE_ID, "1", 1))
+    match.events.enabled = False
+    with match.active():
+        unit = match.journal.create(Ident("dummy"), Health(10**9, 10**9))
+        for _ in range(1000):  # warm the query cache and the interpreter
+            damage(1).target(unit).run(match)
+        start = time.thread_time()
+        for _ in range(count):
+            damage(1).target(unit).run(match)
+        spent = time.thread_time() - start
+    match.close()
+    return BenchRow("engine.command_us.damage", spent / count * 1e6, "us")
 
 
 COLD_START = """

@@ -109,7 +109,7 @@ def test_replay_trace_lists_the_events_of_each_decision(synthetic, write_record,
     assert [step["index"] for step in trace] == [0, 1, 2, 3]
     assert [step["decision"] for step in trace] == PLAY
     assert trace[0]["events"] == [{"type": "damage_dealt", "source": "p0.u0", "target": "p1.u0",
-                                   "fx": "slash", "amount": 1, "hp": 9}]
+                                   "amount": 1, "hp": 9}]
     assert [[e["amount"] for e in step["events"]] for step in trace] == [[1], [3], [], [3]]
 
     code, out, _ = cli(capsys, "replay", write_record(), "--trace")
@@ -117,7 +117,7 @@ def test_replay_trace_lists_the_events_of_each_decision(synthetic, write_record,
     assert code == 0
     assert lines[0] == "#0 " + json.dumps(PLAY[0])
     assert lines[1] == ('    {"type": "damage_dealt", "source": "p0.u0", "target": "p1.u0", '
-                        '"fx": "slash", "amount": 1, "hp": 9}')
+                        '"amount": 1, "hp": 9}')
     assert [line for line in lines if line.startswith("#")] == [
         f"#{i} {json.dumps(d)}" for i, d in enumerate(PLAY)]
 
@@ -381,6 +381,27 @@ def test_simulate_streams_each_game_to_out_as_it_ends(synthetic, tmp_path, capsy
     assert written_before == [0, 1, 2, 3]  # games 0..2 were on disk before the next began
 
 
+@pytest.mark.parametrize("fault", ["raises", "illegal"])
+def test_a_cpu_that_errs_is_exit_1_naming_the_seed_seat_and_decision(synthetic, capsys,
+                                                                      monkeypatch, fault):
+    """Never a traceback: the game's seed and seats, the CPU's seat and decision."""
+    from game.engine.synthetic import FirstLegal
+
+    def broken(self, view):
+        if fault == "raises":
+            raise KeyError("no_such_status")
+        return {"seat": self.seat, "type": "strike", "unit": "p0.u0", "target": "p0.u1"}
+
+    monkeypatch.setattr(FirstLegal, "decide", broken)
+    code, out, err = cli(capsys, "simulate", "synthetic", "--games", "2", "--seed", "41")
+    assert code == 1 and out == ""
+    assert "Traceback" not in err and "seed 41" in err and "seat 0" in err
+    if fault == "raises":
+        assert "failed at decision 0 (fight): KeyError: 'no_such_status'" in err
+    else:
+        assert "illegal decision" in err and "friendly_fire" in err
+
+
 def test_simulate_prints_a_table_without_json(synthetic, capsys):
     code, out, _ = cli(capsys, "simulate", "synthetic", "--games", "2")
     assert code == 0
@@ -395,15 +416,18 @@ def test_bench_json_lists_named_rows(synthetic, capsys):
     assert code == 0
     rows = json.loads(out)
     assert all(sorted(row) == ["name", "unit", "value"] for row in rows)
-    assert all(row["unit"] in ("ms", "games/s") for row in rows)
+    assert all(row["unit"] in ("ms", "us", "games/s") for row in rows)
     assert all(isinstance(row["value"], (int, float)) and row["value"] >= 0 for row in rows)
     names = [row["name"] for row in rows]
     expected = ["engine.submit_ms.median", "engine.submit_ms.p95",
-                "engine.rollback_ms.entities_50.median", "engine.rollback_ms.entities_50.p95"]
-    assert names[:4] == expected
+                "engine.rollback_ms.entities_50.median", "engine.rollback_ms.entities_50.p95",
+                "engine.command_us.damage"]
+    assert names[:5] == expected
+    assert rows[4]["unit"] == "us"
     # The cold start row needs the menu screen (game.scenes), which may not be written yet;
     # no mode registers bench rows here, so nothing else may appear.
-    assert names[4:] in ([], ["engine.cold_start_ms.menu"])
+    assert [n for n in names[5:] if not n.startswith("net.")] in (
+        [], ["engine.cold_start_ms.menu"])
     assert modes.get_mode("synthetic") is not None  # bench leaves a registered mode registered
 
 

@@ -4,8 +4,9 @@
 - a card of the pool, a hand, a deck or the discard: `CardRef` and `InPile` (engine piles
   `hand0`, `hand1`, `deck0`, `deck1`, `discard`);
 - a hero: `Ident`, `Owner`, `Slot`, `CardRef`, `Element`, `Health`, `Cooldowns`, `GridPos` while
-  on the grid, and one component per active status (`Burn`, `Stun`, `Root`, `Regen`, or a kind
-  a mod declares);
+  on the grid, and one component per active status (each status kind of the content has its own
+  component class, made by game.engine.statuses from `statuses.toml`: burn, stun, root, regen,
+  or a kind a mod declares);
 - a tile that holds a flame: `GridPos` and `Flame`;
 - intents, added by a decision and consumed by the step's systems: `PickCard` (on the card),
   `PlaceOrder`, `MoveOrder`, `AttackOrder` (on the hero), `PassOrder` (on the board).
@@ -14,9 +15,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from game.components.common import Status
-from game.engine.statuses import register_component
 
 
 @dataclass(slots=True)
@@ -64,26 +62,6 @@ class Flame:
     value: int
 
 
-class Burn(Status):
-    __slots__ = ()
-
-
-class Stun(Status):
-    __slots__ = ()
-
-
-class Root(Status):
-    __slots__ = ()
-
-
-class Regen(Status):
-    __slots__ = ()
-
-
-for _kind, _component in (("burn", Burn), ("stun", Stun), ("root", Root), ("regen", Regen)):
-    register_component(_kind, _component)
-
-
 # -- intents -------------------------------------------------------------------------------
 @dataclass(slots=True)
 class PickCard:
@@ -112,4 +90,4 @@ class MoveOrder:
 @dataclass(slots=True)
 class AttackOrder:
     attack: int
-    target: int = 0  # the target hero's entity (0: none, a heal)
+    target: int | None = None  # the target hero's entity (None: none, a heal)

@@ -74,13 +74,17 @@ def parse_shard(text: str) -> tuple[int, int]:
 # -- playing ---------------------------------------------------------------------------------
 def play_game(job: Job) -> dict[str, Any]:
     """One game as its `--out` line: `record`, `result`, and `arena` (number, levels, turns)."""
-    from game.engine.autoplay import play_cpu_match
+    from game.engine.autoplay import CpuError, play_cpu_match
     from game.engine.modes import get_mode
 
     spec = get_mode(job.mode)
     if spec is None:
         raise ArenaError(f"mode {job.mode!r} is not installed on this worker")
-    played = play_cpu_match(spec, job.seed, dict(enumerate(job.levels)), rules=job.rules)
+    try:
+        played = play_cpu_match(spec, job.seed, dict(enumerate(job.levels)), rules=job.rules)
+    except CpuError as exc:  # said with the game's seed and seats: a record to replay
+        raise ArenaError(f"game {job.game} (seed {job.seed}, seats "
+                         f"{'/'.join(job.levels)}): {exc}") from None
     return {"record": played.record, "result": played.result,
             "arena": {"game": job.game, "ai": job.ai, "vs": job.vs, "turns": played.turns}}
 

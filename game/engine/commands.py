@@ -1,17 +1,17 @@
 """Commands: the only way rules change the world (docs/architecture.md).
 
-A command is built fluently and run on a match, threading the source, the target and a
-presentation hint through the hooks into the events:
+A command is built with its typed fields and run on a match:
 
-    damage(5).source(card).target(unit).fx("slash").run(match)
+    damage(5, cause="strike").source(attacker).target(unit).run(match)
 
 Running a command fires "before:<name>" (listeners may change or cancel it), computes its value
 through the modifier layers where it has one, applies the mutation through the journal, emits
-its event (unless the match's events are off: a search's scratch match) and fires
-"after:<name>". The event is the mode's: `Rules.command_event` turns the
-command into zero or more events (a mode keeps its spec's event shapes); the default is the
-command's own `default_event`. Actions and systems decide the order; commands never enqueue by
-themselves (listeners may).
+its events (unless the match's events are off: a search's scratch match) and fires
+"after:<name>". The events are the mode's: its one table, `Rules.events`, maps a command class
+to the function that emits the spec's events from the command's own fields; a command the table
+does not list emits nothing. A mode may add a command (a subclass, with the fields its events
+need) for a mutation no command covers; it never writes around them. Systems decide the order;
+commands never run steps.
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 STATUS_FIELDS = ("turns", "value")  # the fields of every `Status` component
 
+# The name of every command class: `before:<name>` and `after:<name>` are the hook points a
+# content may name (game.engine.triggers validates them).
+COMMAND_NAMES: set[str] = set()
+
 
 def ident(entity: int | None) -> str | int | None:
     """The stable id an event prints for an entity (its `Ident`, else the raw id)."""
@@ -38,23 +42,30 @@ def ident(entity: int | None) -> str | int | None:
     return found.id if found else entity
 
 
+def command_points() -> frozenset[str]:
+    """Every `before:` and `after:` hook point of the engine's commands (piles' included) and
+    of the modes' commands imported so far."""
+    import game.engine.piles  # noqa: F401  (the pile commands)
+
+    return frozenset(f"{when}:{name}" for name in COMMAND_NAMES for when in ("before", "after"))
+
+
 class Command:
-    """Base of every command: source, target, fx and free tags travel into the event."""
+    """Base of every command: who did it (`source`) to whom (`target`)."""
 
     name = "command"
     before = "before:command"  # the hook points, set from `name` for every subclass
     after = "after:command"
-    __slots__ = ("source_id", "target_id", "fx_name", "tags", "cancelled")
+    __slots__ = ("source_id", "target_id", "cancelled")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.before, cls.after = f"before:{cls.name}", f"after:{cls.name}"
+        COMMAND_NAMES.add(cls.name)
 
     def __init__(self) -> None:
         self.source_id: int | None = None
         self.target_id: int | None = None
-        self.fx_name: str | None = None
-        self.tags: dict[str, Any] = {}
         self.cancelled = False
 
     # -- fluent builders -----------------------------------------------------------------
@@ -66,16 +77,8 @@ class Command:
         self.target_id = entity
         return self
 
-    def fx(self, name: str) -> Self:
-        self.fx_name = name
-        return self
-
-    def tag(self, **tags: Any) -> Self:
-        self.tags.update(tags)
-        return self
-
     def cancel(self) -> None:
-        """Called by a "before:" listener to stop the mutation."""
+        """Called by a "before:" listener (a trigger) to stop the mutation."""
         self.cancelled = True
 
     # -- running -------------------------------------------------------------------------
@@ -87,7 +90,9 @@ class Command:
                 return self
         self.apply(match)
         if match.events.enabled:  # a search's scratch match reads no events: build none
-            match.rules.command_event(match, self)
+            emit = match.rules.events.get(type(self))
+            if emit is not None:
+                emit(match, self)
         if hooks.has(self.after):
             hooks.fire(self.after, match, self)
         return self
@@ -95,37 +100,24 @@ class Command:
     def apply(self, match: Match) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
-    def default_event(self) -> tuple[str, dict[str, Any]] | None:
-        """The mode-independent event of this command (None: it has none)."""
-        return None
-
-    def event_data(self, **data: Any) -> dict[str, Any]:
-        """The common event fields plus `data` (None fields left out)."""
-        out: dict[str, Any] = {}
-        if self.source_id is not None:
-            out["source"] = ident(self.source_id)
-        if self.target_id is not None:
-            out["target"] = ident(self.target_id)
-        if self.fx_name is not None:
-            out["fx"] = self.fx_name
-        out.update(self.tags)
-        out.update(data)
-        return out
-
 
 class Damage(Command):
     """Lower a target's `Health` by an amount passed through the "damage" modifier layers
-    (`exact()`: the caller already computed it through its own pipeline)."""
+    (`exact()`: the caller already computed it through its own pipeline). `cause` says what
+    dealt it (an ability kind, a hazard, a status id); `roll` and `percent` are the random roll
+    and the multiplier of a rolled hit, for its event."""
 
     name = "damage"
-    __slots__ = ("base", "amount", "rounding", "hook")
+    __slots__ = ("base", "amount", "rounding", "hook", "cause", "roll", "percent")
 
-    def __init__(self, base: int) -> None:
+    def __init__(self, base: int, cause: str = "", roll: int | None = None,
+                 percent: int | None = None) -> None:
         super().__init__()
         self.base = base
         self.amount = 0
         self.rounding: Callable[[float], int] = math.floor
         self.hook: str | None = "damage"
+        self.cause, self.roll, self.percent = cause, roll, percent
 
     def exact(self) -> Self:
         self.hook = None
@@ -135,27 +127,25 @@ class Damage(Command):
         health = esper.component_for_entity(self.target_id, Health)
         amount = self.base
         if self.hook is not None:
-            amount = int(match.hooks.compute(self.hook, self.base, source=self.source_id,
+            amount = int(match.hooks.compute(match, self.hook, self.base, source=self.source_id,
                                              target=self.target_id, rounding=self.rounding))
         self.amount = max(0, amount)
         match.journal.set(health, hp=max(0, health.hp - self.amount))
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        hp = esper.component_for_entity(self.target_id, Health).hp
-        return "damage_dealt", self.event_data(amount=self.amount, hp=hp)
-
 
 class Heal(Command):
-    """Raise a target's `Health`, never above its maximum; `amount` is what was healed."""
+    """Raise a target's `Health`, never above its maximum; `amount` is what was healed and
+    `cause` what healed it."""
 
     name = "heal"
-    __slots__ = ("base", "amount", "hook")
+    __slots__ = ("base", "amount", "hook", "cause")
 
-    def __init__(self, base: int) -> None:
+    def __init__(self, base: int, cause: str = "") -> None:
         super().__init__()
         self.base = base
         self.amount = 0
         self.hook: str | None = "heal"
+        self.cause = cause
 
     def exact(self) -> Self:
         self.hook = None
@@ -165,38 +155,44 @@ class Heal(Command):
         health = esper.component_for_entity(self.target_id, Health)
         wanted = self.base
         if self.hook is not None:
-            wanted = int(match.hooks.compute(self.hook, self.base, source=self.source_id,
-                                             target=self.target_id))
+            wanted = int(match.hooks.compute(match, self.hook, self.base,
+                                             source=self.source_id, target=self.target_id))
         self.amount = max(0, min(wanted, health.max_hp - health.hp))
         match.journal.set(health, hp=health.hp + self.amount)
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        hp = esper.component_for_entity(self.target_id, Health).hp
-        return "healed", self.event_data(amount=self.amount, hp=hp)
-
 
 class MoveTo(Command):
-    """Put a target at a grid position (it gets a `GridPos` if it had none: a placement)."""
+    """Move a target that is on the grid to another tile; `origin` is where it stood and
+    `path` the tiles it crossed, when the caller computed them (for the event)."""
 
     name = "move"
-    __slots__ = ("x", "y", "origin")
+    __slots__ = ("x", "y", "origin", "path")
+
+    def __init__(self, x: int, y: int,
+                 path: tuple[tuple[int, int], ...] | list[Any] | None = None) -> None:
+        super().__init__()
+        self.x, self.y = x, y
+        self.origin: tuple[int, int] = (x, y)
+        self.path = path
+
+    def apply(self, match: Match) -> None:
+        position = esper.component_for_entity(self.target_id, GridPos)
+        self.origin = (position.x, position.y)
+        match.journal.set(position, x=self.x, y=self.y)
+
+
+class PlaceAt(Command):
+    """Put a target that is off the grid on a tile (it gets a `GridPos`)."""
+
+    name = "place"
+    __slots__ = ("x", "y")
 
     def __init__(self, x: int, y: int) -> None:
         super().__init__()
         self.x, self.y = x, y
-        self.origin: tuple[int, int] | None = None
 
     def apply(self, match: Match) -> None:
-        position = esper.try_component(self.target_id, GridPos)
-        if position is None:
-            match.journal.add(self.target_id, GridPos(self.x, self.y))
-            return
-        self.origin = (position.x, position.y)
-        match.journal.set(position, x=self.x, y=self.y)
-
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        before = list(self.origin) if self.origin is not None else None
-        return "unit_moved", self.event_data(origin=before, to=[self.x, self.y])
+        match.journal.add(self.target_id, GridPos(self.x, self.y))
 
 
 class AddStatus(Command):
@@ -220,9 +216,6 @@ class AddStatus(Command):
                                       for f in STATUS_FIELDS})
         self.status = current
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        return "status_added", self.event_data(status=self.kind, turns=self.status.turns)
-
 
 class TickStatus(Command):
     """One turn off a target's status; at 0 turns the status component is removed."""
@@ -244,14 +237,10 @@ class TickStatus(Command):
         else:
             match.journal.set(status, turns=status.turns - 1)
 
-    def default_event(self) -> tuple[str, dict[str, Any]] | None:
-        if not self.expired:
-            return None
-        return "status_expired", self.event_data(status=self.kind)
-
 
 class RemoveStatus(Command):
-    """Take a status component off a target (`reason` says why: "expired", "death"...)."""
+    """Take a status component off a target; `reason` says why: "expired" (its kind's end
+    point or trigger), "death" (its holder died) or "removed"."""
 
     name = "remove_status"
     __slots__ = ("status_type", "kind", "reason")
@@ -264,9 +253,6 @@ class RemoveStatus(Command):
 
     def apply(self, match: Match) -> None:
         match.journal.remove(self.target_id, self.status_type)
-
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        return "status_removed", self.event_data(status=self.kind, reason=self.reason)
 
 
 class SetCooldowns(Command):
@@ -287,9 +273,6 @@ class SetCooldowns(Command):
         self.ready = tuple(i for i, now in enumerate(self.values) if now == 0 and old[i] > 0)
         match.journal.set(comp, remaining=self.values)
 
-    def default_event(self) -> tuple[str, dict[str, Any]] | None:
-        return ("cooldowns_set", self.event_data(values=list(self.values))) if self.ready else None
-
 
 class Create(Command):
     """A new entity with these components; `entity` is its id after the run."""
@@ -306,38 +289,33 @@ class Create(Command):
         self.entity = match.journal.create(*self.components)
         self.target_id = self.entity
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        return "entity_created", self.event_data()
-
 
 class Destroy(Command):
     """Delete the target entity (journaled: a rollback restores it with the same id)."""
 
     name = "destroy"
-    __slots__ = ("label",)
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.label: str | int | None = None
+    __slots__ = ()
 
     def apply(self, match: Match) -> None:
-        self.label = ident(self.target_id)
         match.journal.delete(self.target_id)
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        return "entity_destroyed", {"target": self.label, **self.tags}
+
+def damage(amount: int, cause: str = "", roll: int | None = None,
+           percent: int | None = None) -> Damage:
+    return Damage(amount, cause, roll, percent)
 
 
-def damage(amount: int) -> Damage:
-    return Damage(amount)
+def heal(amount: int, cause: str = "") -> Heal:
+    return Heal(amount, cause)
 
 
-def heal(amount: int) -> Heal:
-    return Heal(amount)
+def move_to(x: int, y: int, path: tuple[tuple[int, int], ...] | list[Any] | None = None
+            ) -> MoveTo:
+    return MoveTo(x, y, path)
 
 
-def move_to(x: int, y: int) -> MoveTo:
-    return MoveTo(x, y)
+def place_at(x: int, y: int) -> PlaceAt:
+    return PlaceAt(x, y)
 
 
 def add_status(status: Any, kind: str = "") -> AddStatus:
@@ -391,6 +369,21 @@ class Remove(Command):
 
     def apply(self, match: Match) -> None:
         match.journal.remove(self.target_id, self.component_type)
+
+
+class Attach(Command):
+    """Give the target an accepted decision's intent component (`Match.submit`); the step's
+    systems consume it."""
+
+    name = "intent"
+    __slots__ = ("order",)
+
+    def __init__(self, order: Any) -> None:
+        super().__init__()
+        self.order = order
+
+    def apply(self, match: Match) -> None:
+        match.journal.add(self.target_id, self.order)
 
 
 def update(component: Any, **fields: Any) -> Update:

@@ -2,23 +2,28 @@
 
 esper 3 keeps worlds as module-global contexts. A Match activates its own world through
 `active_world`, which always restores the previous one, so a scene, a CPU search and a test can
-hold several matches at once. The journal needs three things esper does not offer (reading and
-rewinding the entity id counter, and restoring a deleted entity); they are here, on esper 3.9's
-private attributes, each covered by a unit test. Two more read private state for speed:
-`components_of` (an entity's component table) and `derived` (a lookup cache that compares the
-active world's own entity table by identity).
+hold several matches at once. Because the active world is one per process, threads (a network
+host beside the window, an in-process CPU client) take turns: `active_world` holds the
+process's `WORLD_LOCK` (re-entrant) for its whole block, so every match call is whole; a caller
+that needs several calls to see one position holds `Match.lock` (the same lock) around them.
+
+The journal needs three things esper does not offer (reading and rewinding the entity id
+counter, and restoring a deleted entity); they are here, on esper 3.9's
+private attributes, each covered by a unit test. `components_of` reads an entity's component
+table (the journal saves it before a deletion and reads it to undo a creation).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Callable
-from typing import Any, TypeVar
+import threading
+from typing import Any
 
 import esper
 
-T = TypeVar("T")
+WORLD_LOCK = threading.RLock()
+
 
 class WorldScope:
     """`with active_world(name):` makes `name` the active esper world for the block, then
@@ -32,6 +37,7 @@ class WorldScope:
         self._prev: str | None = None
 
     def __enter__(self) -> str:
+        WORLD_LOCK.acquire()
         prev = esper.current_world
         if prev == self.name:
             self._prev = None
@@ -41,9 +47,12 @@ class WorldScope:
         return self.name
 
     def __exit__(self, *exc: object) -> None:
-        if self._prev is not None:
-            prev, self._prev = self._prev, None
-            esper.switch_world(prev)
+        try:
+            if self._prev is not None:
+                prev, self._prev = self._prev, None
+                esper.switch_world(prev)
+        finally:
+            WORLD_LOCK.release()
 
 
 active_world = WorldScope
@@ -93,38 +102,6 @@ def restore_entity(entity: int, components: dict[type, Any]) -> None:
     for component_type in components:
         esper._components.setdefault(component_type, set()).add(entity)
     esper.clear_cache()
-
-
-# -- derived lookups (docs/architecture.md "esper's private attributes") ------------------------
-# Bumped at every creation and deletion of an entity through the journal, and at every undo of
-# one, in any world: a derived lookup of entities is valid while it is unchanged.
-_structure = 0
-_derived: dict[str, tuple[int, object, Any]] = {}
-
-
-def bump_structure() -> None:
-    global _structure
-    _structure += 1
-
-
-def derived(key: str, compute: Callable[[], T]) -> T:
-    """`compute()`'s value for the active world, computed again only after an entity was
-    created, deleted or restored by a rollback (`bump_structure`), or in another world (each
-    world has its own entity table, compared by identity).
-
-    It fits lookups that depend only on *which* entities exist and hold the component objects
-    they were created with: rules change those in place through the journal and never replace
-    them, so a cached value always shows current field values. A lookup that depends on
-    components being added or removed (a status, an intent) must not use it. Callers must not
-    mutate the value. One world per key is kept: a CPU's scratch match and the live match take
-    turns, so the cache is rebuilt once per switch."""
-    hit = _derived.get(key)
-    entities = esper._entities
-    if hit is not None and hit[0] == _structure and hit[1] is entities:
-        return hit[2]
-    value = compute()
-    _derived[key] = (_structure, entities, value)
-    return value
 
 
 def world_snapshot() -> dict[int, dict[str, Any]]:

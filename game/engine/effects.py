@@ -10,8 +10,8 @@ its points (`effect.fn(match, context, params)`); no system branches on an effec
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -23,24 +23,40 @@ class NoParams(BaseModel):
 
 @dataclass(frozen=True)
 class Effect:
+    """A registered function: its name, its typed parameters, the point of a rule where it runs
+    and what else the rules and the CPUs may ask of it (`info`: e.g. an ability kind's
+    `targets`, an effect's allowed ability `kinds`)."""
+
     name: str
     fn: Callable[..., Any]
     params: type[BaseModel]
     point: str = ""
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, key: str) -> Any:
+        if key.startswith("__") or key == "info":  # copy and pickle probe before `info` is set
+            raise AttributeError(key)
+        try:
+            return self.info[key]
+        except KeyError:
+            raise AttributeError(key) from None
 
 
 class EffectRegistry:
-    """The effects of one mode."""
+    """Functions registered under names, which content names: a mode's effects, ability kinds
+    or attack styles, or the engine's trigger effects. What is registered is code, fixed at
+    import; what varies with a content (its statuses, its triggers) is built from the content
+    (game.engine.statuses), never kept here."""
 
     def __init__(self, mode: str) -> None:
         self.mode = mode
         self._effects: dict[str, Effect] = {}
 
     def register(
-        self, name: str, params: type[BaseModel] = NoParams, point: str = ""
+        self, name: str, params: type[BaseModel] = NoParams, point: str = "", **info: Any
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
-            self._effects[name] = Effect(name, fn, params, point)
+            self._effects[name] = Effect(name, fn, params, point, info)
             return fn
 
         return decorate

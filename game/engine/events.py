@@ -1,15 +1,17 @@
 """Match events: what happened, in resolution order, for views, traces and history.
 
-Rules `emit` events while an action resolves; they wait in the match's queue and are drained at
-defined points (the end of each `submit`, or when a caller asks), then handed to every
-subscribed listener in subscription order. esper's own event handlers are never used: they hold
-weak references, run in set order and cannot remove bound methods.
+Events are the spec's: a type id and its JSON data. Engine commands make them from their own
+typed fields through the mode's one table (`Rules.events`, docs/architecture.md); a system emits
+the few that no command makes (a turn started, an ability was used). They wait in the match's
+queue until the end of each `submit`, which returns them (`Accepted.events`): the scenes animate
+and play sounds from those, the traces print them, and a networked seat is sent its view of them.
+esper's own event handlers are never used: they hold weak references and run in set order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,38 +25,21 @@ class Event:
         return {"type": self.type, **self.data}
 
 
-class MatchListener(Protocol):
-    """A view (or a trace) that reacts to match events."""
-
-    def on_match_event(self, event: Event) -> None: ...
-
-
 class EventQueue:
-    """Pending events plus the listeners they are delivered to when drained."""
+    """The events of the decision being resolved. `enabled` is off in a search's scratch
+    match, which reads no events: commands then build none."""
 
-    __slots__ = ("pending", "_listeners", "enabled")
+    __slots__ = ("pending", "enabled")
 
     def __init__(self) -> None:
         self.pending: list[Event] = []
-        self._listeners: list[MatchListener] = []
         self.enabled = True
 
     def emit(self, type_: str, **data: Any) -> None:
         if self.enabled:
             self.pending.append(Event(type_, data))
 
-    def subscribe(self, listener: MatchListener) -> None:
-        if listener not in self._listeners:
-            self._listeners.append(listener)
-
-    def unsubscribe(self, listener: MatchListener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
     def drain(self) -> list[Event]:
-        """Deliver and return everything pending, oldest first."""
+        """Everything pending, oldest first, and an empty queue."""
         events, self.pending = self.pending, []
-        for event in events:
-            for listener in list(self._listeners):
-                listener.on_match_event(event)
         return events

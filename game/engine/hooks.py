@@ -1,14 +1,18 @@
-"""Hook points and layered modifiers (docs/architecture.md).
+"""Hook points, listeners and layered modifiers (docs/architecture.md).
 
 A rule computes a base value (damage, score, cost...) and asks the pipeline for the final one:
-the modifiers of that hook are gathered in one query (they are `Modifier` components), then
-applied in three layers, always in this order: every additive amount, then every multiplier,
-then the lowest cap. Adding a status, aura or relic is adding a component: the core math never
-changes.
+the modifiers of that hook are gathered in one pass (they are `Modifier` components, or
+components of a type the match registered as carrying modifiers: a content's status kind with a
+`modifier`), then applied in three layers, always in this order: every additive amount, then
+every multiplier, then the lowest cap. Adding a status, aura or relic is adding a component: the
+core math never changes.
 
-Listeners are rule functions registered by the mode at hook points such as "before:damage" and
-"after:move_card"; they run in (priority, registration) order with the command being run, may
-change it before it applies (or cancel it) and may enqueue actions after it.
+Listeners are registered per match at hook points: `before:<command>` and `after:<command>` for
+every engine command (game.engine.commands), and the points a mode fires itself. They run in
+(priority, registration) order with the command being run, may change it before it applies (or
+cancel it), and may run commands after it. A content's triggers (game.engine.triggers) are
+listeners too. Everything here belongs to one match: two contents in one process never share a
+listener or a carrier.
 """
 
 from __future__ import annotations
@@ -17,9 +21,8 @@ import math
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game.components.common import Modifier
+from game.engine.query import Query
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -29,38 +32,15 @@ LAYER_ORDER = ("add", "mul", "cap")
 Listener = Callable[["Match", Any], None]
 Carrier = Callable[[int, Any], Iterable[Modifier]]
 
-# Component types that carry modifiers besides `Modifier` itself (a status kind declared with a
-# `modifier`, game.engine.statuses): type -> the modifiers an entity's component yields.
-_carriers: dict[type, Carrier] = {}
+MODIFIERS = Query("modifier_holder", modifier=Modifier)
 
 
-def register_carrier(component_type: type, modifiers: Carrier) -> None:
-    """Make `gather` find the modifiers that components of this type carry."""
-    _carriers[component_type] = modifiers
-
-
-def _applies(modifier: Modifier, hook: str, source: int | None, target: int | None) -> bool:
+def applies(modifier: Modifier, hook: str, source: int | None, target: int | None) -> bool:
     if modifier.hook != hook:
         return False
     role = modifier.role
     return role == "any" or (role == "source" and modifier.holder == source) or (
         role == "target" and modifier.holder == target)
-
-
-def gather(hook: str, source: int | None = None, target: int | None = None) -> list[Modifier]:
-    """Every active modifier of `hook` that applies to this source and target, in one pass:
-    `Modifier` components and every registered carrier, in entity order."""
-    found: list[tuple[int, Modifier]] = []
-    for entity, modifier in esper.get_component(Modifier):
-        if _applies(modifier, hook, source, target):
-            found.append((entity, modifier))
-    for component_type, modifiers in _carriers.items():
-        for entity, component in esper.get_component(component_type):
-            for modifier in modifiers(entity, component):
-                if _applies(modifier, hook, source, target):
-                    found.append((entity, modifier))
-    found.sort(key=lambda pair: pair[0])  # set order is not creation order
-    return [modifier for _, modifier in found]
 
 
 def apply_layers(
@@ -84,14 +64,17 @@ def apply_layers(
 
 
 class Hooks:
-    """The listeners of one match, by hook point."""
+    """The listeners and modifier carriers of one match."""
 
-    __slots__ = ("_listeners", "_order")
+    __slots__ = ("_listeners", "_order", "_carriers")
 
     def __init__(self) -> None:
         self._listeners: dict[str, list[tuple[int, int, Listener]]] = {}
         self._order = 0
+        # component type -> (the query of its holders, the modifiers a component yields)
+        self._carriers: dict[type, tuple[Query, Carrier]] = {}
 
+    # -- listeners -------------------------------------------------------------------------
     def listen(self, point: str, listener: Listener, priority: int = 0) -> None:
         self._order += 1
         entries = self._listeners.setdefault(point, [])
@@ -106,14 +89,28 @@ class Hooks:
     def has(self, point: str) -> bool:
         return point in self._listeners
 
-    def compute(
-        self,
-        hook: str,
-        base: float,
-        *,
-        source: int | None = None,
-        target: int | None = None,
-        rounding: Callable[[float], int] | None = math.floor,
-    ) -> float:
+    # -- modifiers -------------------------------------------------------------------------
+    def add_carrier(self, component_type: type, modifiers: Carrier) -> None:
+        query = Query(f"carrier_{component_type.__name__}", component=component_type)
+        self._carriers[component_type] = (query, modifiers)
+
+    def gather(self, match: Match, hook: str, source: int | None = None,
+               target: int | None = None) -> list[Modifier]:
+        """Every active modifier of `hook` that applies to this source and target, in one
+        pass: `Modifier` components and every carrier's, in entity order."""
+        found: list[tuple[int, Modifier]] = [
+            (row.entity, row.modifier) for row in MODIFIERS(match)
+            if applies(row.modifier, hook, source, target)]
+        for query, modifiers in self._carriers.values():
+            for row in query(match):
+                for modifier in modifiers(row.entity, row.component):
+                    if applies(modifier, hook, source, target):
+                        found.append((row.entity, modifier))
+        found.sort(key=lambda pair: pair[0])  # several sources: entity order
+        return [modifier for _, modifier in found]
+
+    def compute(self, match: Match, hook: str, base: float, *, source: int | None = None,
+                target: int | None = None,
+                rounding: Callable[[float], int] | None = math.floor) -> float:
         """The final value of `hook` for this source and target."""
-        return apply_layers(base, gather(hook, source, target), rounding)
+        return apply_layers(base, self.gather(match, hook, source, target), rounding)

@@ -8,16 +8,25 @@ the world only through these calls (`create`, `delete`, `add`, `remove`, `set`);
 Entries are recorded only while a mark is open, so a match nobody searches pays almost nothing.
 Rolling back also rewinds esper's entity id counter, so ids (and query order) match a match that
 never searched.
+
+The journal also keeps the world's query cache (game.engine.query): every creation, deletion,
+addition and removal, done or undone, drops the cached rows of the queries that read that
+component type, and nothing else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import esper
 
 from game.engine import ecs
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from game.engine.query import Query
 
 _CREATE, _DELETE, _ADD, _REMOVE, _SET, _CALL = range(6)
 
@@ -34,7 +43,7 @@ class Mark:
 class Journal:
     """Records undo entries for the active world (the Match keeps its world active around it)."""
 
-    __slots__ = ("_log", "_depth", "epoch")
+    __slots__ = ("_log", "_depth", "epoch", "_rows", "_readers")
 
     def __init__(self) -> None:
         self._log: list[tuple[Any, ...]] = []
@@ -42,6 +51,35 @@ class Journal:
         # Changes at every mark and rollback, so state kept outside the world (RNG streams)
         # knows when it must save itself again before changing (see rng.Stream).
         self.epoch = 0
+        # The query cache: query -> (rows, key index), and component type -> the queries that
+        # read it (filled the first time a query runs).
+        self._rows: dict[Query, tuple[list[Any], dict[Hashable, Any]]] = {}
+        self._readers: dict[type, list[Query]] = {}
+
+    # -- queries -------------------------------------------------------------------------
+    def rows(self, query: Query) -> tuple[list[Any], dict[Hashable, Any]]:
+        """A query's rows and key index in the active world, computed again only after a
+        component type it reads was added to or removed from an entity (or an entity holding
+        one was created or deleted)."""
+        found = self._rows.get(query)
+        if found is None:
+            found = self._rows[query] = query.compute()
+            for component_type in query.types:
+                readers = self._readers.setdefault(component_type, [])
+                if query not in readers:
+                    readers.append(query)
+        return found
+
+    def _touch(self, component_type: type) -> None:
+        readers = self._readers.get(component_type)
+        if readers:
+            rows = self._rows
+            for query in readers:
+                rows.pop(query, None)
+
+    def _touch_entity(self, components: Any) -> None:
+        for component_type in components:
+            self._touch(component_type)
 
     @property
     def recording(self) -> bool:
@@ -65,19 +103,21 @@ class Journal:
             if kind == _SET:
                 setattr(entry[1], entry[2], entry[3])
             elif kind == _CREATE:
+                self._touch_entity(ecs.components_of(entry[1]))
                 esper.delete_entity(entry[1], immediate=True)
-                ecs.bump_structure()
             elif kind == _DELETE:
                 ecs.restore_entity(entry[1], entry[2])
-                ecs.bump_structure()
+                self._touch_entity(entry[2])
             elif kind == _ADD:
                 _, entity, component_type, previous = entry
                 if previous is None:
                     esper.remove_component(entity, component_type)
                 else:
                     esper.add_component(entity, previous)
+                self._touch(component_type)
             elif kind == _REMOVE:
                 esper.add_component(entry[1], entry[2])
+                self._touch(type(entry[2]))
             elif kind == _CALL:
                 entry[1](*entry[2])
         ecs.rewind_entity_ids(mark.next_entity)
@@ -96,25 +136,31 @@ class Journal:
     # -- mutations -----------------------------------------------------------------------
     def create(self, *components: Any) -> int:
         entity = esper.create_entity(*components)
-        ecs.bump_structure()
+        for component in components:
+            self._touch(type(component))
         if self._depth:
             self._log.append((_CREATE, entity))
         return entity
 
     def delete(self, entity: int) -> None:
+        components = ecs.entity_components(entity)
         if self._depth:
-            self._log.append((_DELETE, entity, ecs.entity_components(entity)))
+            self._log.append((_DELETE, entity, components))
         esper.delete_entity(entity, immediate=True)
-        ecs.bump_structure()
+        self._touch_entity(components)
 
     def add(self, entity: int, component: Any) -> None:
+        """Add a component, or replace the entity's component of that type."""
+        component_type = type(component)
         if self._depth:
-            previous = esper.try_component(entity, type(component))
-            self._log.append((_ADD, entity, type(component), previous))
+            previous = esper.try_component(entity, component_type)
+            self._log.append((_ADD, entity, component_type, previous))
         esper.add_component(entity, component)
+        self._touch(component_type)
 
     def remove(self, entity: int, component_type: type) -> Any:
         component = esper.remove_component(entity, component_type)
+        self._touch(component_type)
         if self._depth:
             self._log.append((_REMOVE, entity, component))
         return component

@@ -1,4 +1,4 @@
-"""Match: one esper world, its action queue, RNG streams, hooks, journal and history.
+"""Match: one esper world, its step runner, RNG streams, hooks, journal and history.
 
 The match is the mode-independent API that scenes, the CLI, replays and CPU players use:
 
@@ -7,9 +7,13 @@ The match is the mode-independent API that scenes, the CLI, replays and CPU play
     match.view_step(index, accepted.events, seat)  # one decision as a seat may see it
 
 A mode plugs in its `Rules` (verbs, checks, resolution, state JSON, seat masking). The match
-runs the common checks (docs/architecture.md) first, in order, then the mode's; a rejected
-decision changes nothing. A decision that fails half-way (a bug, or a bad forced value) is
-*not* rolled back: the error propagates and the match must be discarded (see `submit`).
+runs the common checks (docs/architecture.md) first, in order, then the mode's `check`, which
+returns a rejection or the decision's typed `Intent` with its entities already resolved; a
+rejected decision changes nothing. An accepted intent is attached to its entity by an engine
+command and the step that consumes it runs; the match's runner (`run_steps`) then runs every
+step the systems asked for with `goto`, in order, until none is left (game.engine.schedule).
+A decision that fails half-way (a bug, or a bad forced value) is *not* rolled back: the error
+propagates and the match must be discarded (see `submit`).
 
 Seat views (docs/architecture.md) cover the state (`view_json`: the mode's `view_board` and
 `view_to_act`) and the history (`view_step`: the mode's `view_decision` and `view_event`), so
@@ -21,7 +25,8 @@ from __future__ import annotations
 
 import copy
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,12 +34,12 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
-from game.engine.actions import Action, ActionQueue, Do
-from game.engine.events import Event, EventQueue, MatchListener
-from game.engine.hooks import Hooks
+from game.engine.events import Event, EventQueue
+from game.engine.hooks import Carrier, Hooks
 from game.engine.journal import Journal
 from game.engine.journal import Mark as JournalMark
 from game.engine.rng import Stream, Streams
+from game.engine.schedule import EMPTY, Schedule, on_enter, on_exit
 
 HIDDEN = "hidden"
 ENVELOPE_FIELDS = frozenset({"seat", "type"})  # the fields every decision has
@@ -76,6 +81,17 @@ class Rejection:
 
 
 @dataclass(frozen=True, slots=True)
+class Intent:
+    """An accepted decision as the rules will act on it: the intent component (`MoveOrder`,
+    `PickCard`...) for `entity`, with every entity it names already resolved, and the step of
+    the mode's schedule that consumes it. `Rules.check` returns it; nothing is looked up twice."""
+
+    entity: int
+    order: Any
+    step: str
+
+
+@dataclass(frozen=True, slots=True)
 class Accepted:
     """An accepted decision and the events its resolution produced, in order."""
 
@@ -99,6 +115,13 @@ class Rules:
     # The match's named streams, created with the match (so a scratch match's rollbacks never
     # have to recreate one); others may still be created on first use.
     streams: tuple[str, ...] = ()
+    # The steps of the mode's systems (game.engine.schedule); EMPTY for a mode that resolves
+    # its decisions in `apply` without steps.
+    schedule: Schedule = EMPTY
+    # The mode's one table of events (docs/architecture.md): command class -> the function
+    # that emits that command's events in the spec's shape, from its typed fields. A command
+    # whose class is not listed emits nothing.
+    events: Mapping[type, Callable[[Match, Any], None]] = {}
 
     def message(self, error: str) -> str:
         return self.messages.get(error) or COMMON_MESSAGES.get(error) or error
@@ -115,14 +138,27 @@ class Rules:
         """True when a known verb's fields are missing or of the wrong JSON type."""
         return False
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
+    def check(self, match: Match, decision: dict[str, Any]
+              ) -> str | tuple[str, str] | Intent | None:
         """The mode's own rejection id for a well-formed decision in the right phase, or
-        (id, message) when the message must say more than the id's usual words."""
+        (id, message) when the message must say more than the id's usual words; for an
+        accepted decision its `Intent` (or None: `apply` resolves it)."""
+        return None
+
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent | None:
+        """The intent of a decision known to be legal here (`submit(trusted=True)`): its
+        entities resolved, its legality not checked again. None: `apply` resolves it."""
         return None
 
     def apply(self, match: Match, decision: dict[str, Any]) -> None:
-        """Enqueue (or run) the actions that resolve an accepted decision."""
+        """Resolve an accepted decision that has no intent: run its rules, or `goto` the
+        steps that do."""
         raise NotImplementedError
+
+    def install(self, match: Match) -> None:
+        """Register this match's listeners and modifier carriers (its content's status kinds
+        and triggers), once, when the match is made; never in a setup loader, which a reused
+        scratch match runs again."""
 
     def board_json(self, match: Match) -> dict[str, Any]:
         raise NotImplementedError
@@ -166,13 +202,6 @@ class Rules:
             return "The match is over at this position."
         return match.state_json()
 
-    def command_event(self, match: Match, command: Any) -> None:
-        """Emit the events of a command that just ran (game.engine.commands). A mode whose
-        spec has its own event shapes overrides this; the default is the command's own."""
-        event = command.default_event()
-        if event is not None:
-            match.emit(event[0], **event[1])
-
     def waiting_for(self, match: Match) -> tuple[int, ...]:
         """The seats whose decision the match is waiting for: `to_act`, less any seat that
         has already committed in a simultaneous phase (conquest's ready seats)."""
@@ -186,7 +215,7 @@ class ModuleRules(Rules):
 
     legal: Any = None  # a module with malformed(d), check(match, d), legal_decisions(match, s)
     setup: Any = None  # a module with start_match(match, content), load_setup(match, content, s)
-    resolve: Any = None  # staticmethod(resolve): one accepted decision, as one queued action
+    resolve: Any = None  # staticmethod(resolve): one accepted decision without an intent
 
     def __init__(self, content: Any, version: str | None = None) -> None:
         self.content = content
@@ -202,11 +231,12 @@ class ModuleRules(Rules):
     def malformed(self, decision: dict[str, Any]) -> bool:
         return self.legal.malformed(decision)
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
+    def check(self, match: Match, decision: dict[str, Any]
+              ) -> str | tuple[str, str] | Intent | None:
         return self.legal.check(match, decision)
 
     def apply(self, match: Match, decision: dict[str, Any]) -> None:
-        match.enqueue(Do(self.resolve, decision))
+        self.resolve(match, decision)
 
     def legal_decisions(self, match: Match, seat: int) -> list[dict[str, Any]]:
         return self.legal.legal_decisions(match, seat)
@@ -218,7 +248,6 @@ class MatchMark:
 
     journal: JournalMark
     decisions: int
-    pending_events: int
     # The pending events themselves: a submit after the mark drains (and so empties) the list.
     pending: tuple[Event, ...] = ()
 
@@ -251,6 +280,10 @@ def is_int(value: Any) -> bool:
 class Match:
     """One match of one mode. Its esper world is active only inside `with match.active()`."""
 
+    # The process's world lock (game.engine.ecs): every `active()` block holds it; hold it
+    # yourself around several calls that must see one position (a network host's send).
+    lock = ecs.WORLD_LOCK
+
     def __init__(
         self,
         rules: Rules,
@@ -269,17 +302,19 @@ class Match:
         self.streams = Streams(seed, self.journal)  # streams journal their own state
         for name in rules.streams:
             self.streams(name)
-        self.queue = ActionQueue()
+        self.steps: deque[str] = deque()  # steps the systems asked for, not yet run
         self.events = EventQueue()
         self.hooks = Hooks()
         self.piles: dict[str, int] = {}
         self.decisions: list[dict[str, Any]] = []
         self.phases: list[str] = []  # the phase each accepted decision was made in (seat views)
         self.setup: dict[str, Any] | None = None  # the setup the match started from, if any
+        self._intent: Intent | None = None  # what the last accepted check resolved
         self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
         with self.active():
             self._state_entity = esper.create_entity(MatchState(phase=phase))
             self.state: MatchState = esper.component_for_entity(self._state_entity, MatchState)
+            rules.install(self)
 
     # -- world ---------------------------------------------------------------------------
     def active(self) -> ecs.WorldScope:
@@ -291,6 +326,12 @@ class Match:
         ecs.delete_world(self.world)
 
     # -- envelope ------------------------------------------------------------------------
+    @property
+    def entity(self) -> int:
+        """The match's own entity, holding the envelope (`MatchState`): where a match-wide
+        intent (a pass) or value lives."""
+        return self._state_entity
+
     @property
     def result(self) -> Any:
         return self.state.result
@@ -308,10 +349,18 @@ class Match:
         return self.state.to_act
 
     def set_phase(self, phase: str, to_act: tuple[int, ...] | None = None) -> None:
+        """The phase and the seats to act; leaving a phase asks for its `on_exit` step and
+        entering one for its `on_enter` step, where the mode's schedule has them."""
+        old = self.state.phase
         fields: dict[str, Any] = {"phase": phase}
         if to_act is not None:
             fields["to_act"] = tuple(to_act)
         self.journal.set(self.state, **fields)
+        if phase != old:
+            schedule = self.rules.schedule
+            for step in (on_exit(old), on_enter(phase)):
+                if step in schedule:
+                    self.steps.append(step)
 
     def finish(self, result: dict[str, Any]) -> None:
         """End the match: result set, phase "over", nobody to act (docs/architecture.md)."""
@@ -340,10 +389,12 @@ class Match:
         def build() -> None:
             if setup is None:
                 self.rules.start(self)
+                self.run_steps()  # the deal may ask for steps (a first turn's start)
             else:
                 self.setup = setup
                 self.rules.load_setup(self, setup)
                 self.load_forced(setup.get("forced"))
+                self.steps.clear()  # a setup is a position: entering its phase runs nothing
 
         self.build_or_close(build)
 
@@ -373,30 +424,37 @@ class Match:
     def emit(self, type_: str, **data: Any) -> None:
         self.events.emit(type_, **data)
 
-    def enqueue(self, action: Action) -> None:
-        self.queue.enqueue(action)
+    # -- steps ---------------------------------------------------------------------------
+    def goto(self, step: str) -> None:
+        """Ask the runner for a step of the mode's schedule, after those asked for before
+        (game.engine.schedule); a system never runs a step itself."""
+        if step not in self.rules.schedule:
+            raise KeyError(f"{self.rules.mode}: no step {step!r} in the schedule")
+        self.steps.append(step)
 
-    def enqueue_next(self, action: Action) -> None:
-        self.queue.enqueue_next(action)
+    def run_steps(self) -> None:
+        """Run the steps asked for, first asked first, until none is left (the active world
+        must be the match's)."""
+        steps, run_step = self.steps, self.rules.schedule.run_step
+        while steps:
+            run_step(self, steps.popleft())
 
-    def subscribe(self, listener: MatchListener) -> None:
-        self.events.subscribe(listener)
+    # -- modifiers -----------------------------------------------------------------------
+    def add_carriers(self, carriers: Iterable[tuple[type, Carrier]]) -> None:
+        """Component types whose components carry modifiers in this match (a content's status
+        kinds with a `modifier`): `gather` finds them besides `Modifier` components."""
+        for component_type, modifiers in carriers:
+            self.hooks.add_carrier(component_type, modifiers)
 
-    def unsubscribe(self, listener: MatchListener) -> None:
-        self.events.unsubscribe(listener)
-
-    def resolve(self) -> None:
-        """Run the action queue to the end inside the match's world."""
-        with self.active():
-            self.queue.run(self)
+    def gather(self, hook: str, source: int | None = None, target: int | None = None) -> list[Any]:
+        """Every active modifier of `hook` for this source and target, in one pass
+        (game.engine.hooks)."""
+        return self.hooks.gather(self, hook, source, target)
 
     # -- journal -------------------------------------------------------------------------
     def mark(self) -> MatchMark:
         with self.active():
-            return MatchMark(
-                self.journal.mark(), len(self.decisions),
-                len(self.events.pending), tuple(self.events.pending),
-            )
+            return MatchMark(self.journal.mark(), len(self.decisions), tuple(self.events.pending))
 
     def rollback(self, mark: MatchMark) -> None:
         with self.active():
@@ -404,7 +462,7 @@ class Match:
         del self.decisions[mark.decisions:]
         del self.phases[mark.decisions:]
         self.events.pending[:] = mark.pending
-        self.queue.clear()
+        self.steps.clear()
 
     def release(self, mark: MatchMark) -> None:
         self.journal.release(mark.journal)
@@ -434,10 +492,13 @@ class Match:
             return self._reject("not_your_turn")
         if state.phase not in rules.verbs[verb]:
             return self._reject("wrong_phase")
-        error = rules.check(self, decision)
-        if isinstance(error, tuple):
-            return Rejection(*error)
-        return self._reject(error) if error else None
+        outcome = rules.check(self, decision)
+        if outcome is None or isinstance(outcome, Intent):
+            self._intent = outcome
+            return None
+        if isinstance(outcome, tuple):
+            return Rejection(*outcome)
+        return self._reject(outcome)
 
     def _reject(self, error: str) -> Rejection:
         return Rejection(error, self.rules.message(error))
@@ -447,22 +508,31 @@ class Match:
 
         A rejection changes nothing. `trusted` skips the checks, for a decision taken from
         this match's own `legal_decisions` at this very position (a search replaying its
-        candidates: the checks would only repeat what built the list). An exception during resolution is a bug (or a forced
-        value that does not fit its draw, in a test setup): it propagates and the match must be
+        candidates: the checks would only repeat what built the list); the mode's `intent`
+        resolves its entities. An exception during resolution is a bug (or a forced value that
+        does not fit its draw, in a test setup): it propagates and the match must be
         discarded. Resolution is not wrapped in a journal mark, because saving every RNG
         stream's state on every decision would cost more than the rest of a submit.
         """
         with self.active():
-            if not trusted:
+            rules = self.rules
+            if trusted:
+                intent = rules.intent(self, decision)
+            else:
                 rejection = self._validate(decision)
                 if rejection is not None:
                     return rejection
+                intent, self._intent = self._intent, None
             phase = self.state.phase
             try:
-                self.rules.apply(self, decision)
-                self.queue.run(self)
+                if intent is None:
+                    rules.apply(self, decision)
+                else:
+                    attach(intent).run(self)
+                    self.goto(intent.step)
+                self.run_steps()
             except BaseException:
-                self.queue.clear()
+                self.steps.clear()
                 raise
         self.decisions.append(_copy_decision(decision))
         self.phases.append(phase)
@@ -532,6 +602,13 @@ class Match:
         return [step for step in steps if step is not None]
 
 
+def attach(intent: Intent) -> Any:
+    """The engine command that attaches an accepted intent to its entity."""
+    from game.engine.commands import Attach
+
+    return Attach(intent.order).target(intent.entity)
+
+
 def restored_match(rules: Rules, restore: Callable[[Match], None], *, resources: Any,
                    phase: str, seed: int = 0) -> Match:
     """A match nobody watches (events off) at the position `restore` builds inside its world:
@@ -540,5 +617,10 @@ def restored_match(rules: Rules, restore: Callable[[Match], None], *, resources:
     what it draws. The world is freed if `restore` fails."""
     match = Match(rules, seed=seed, resources=resources, phase=phase)
     match.events.enabled = False
-    match.build_or_close(lambda: restore(match))
+
+    def build() -> None:
+        restore(match)
+        match.steps.clear()  # a position: entering its phase runs nothing
+
+    match.build_or_close(build)
     return match

@@ -40,7 +40,8 @@ BUILTIN_MODE_MODULES: tuple[str, ...] = tuple(f"{pkg}.mode" for pkg in BUILTIN_M
 
 @dataclass(frozen=True)
 class BenchRow:
-    """One figure of `tabula bench`: named as in docs/architecture.md, unit "ms" or "games/s"."""
+    """One figure of `tabula bench`: named as in docs/architecture.md, unit "ms", "us",
+    "games/s" or "%"."""
 
     name: str
     value: float

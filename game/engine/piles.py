@@ -2,18 +2,19 @@
 
 A pile is an entity with a `Pile` component (name, owner, capacity, cards top first); a card
 knows its pile through `InPile`. Adding, removing, moving and shuffling are commands, so they
-fire hooks ("before:move_card"...) and events (`card_moved`, `pile_shuffled`) and are journaled
-like every other change. Order is stable: a card keeps its place until a command moves it.
+fire hooks ("before:move_card"...), emit what the mode's event table says for them and are
+journaled like every other change. Order is stable: a card keeps its place until a command
+moves it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 import esper
 
 from game.components.common import Ident, InPile, Pile
-from game.engine.commands import Command, ident
+from game.engine.commands import Command
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -111,11 +112,6 @@ class MoveCard(Command):
             journal.set(dst, cards=tuple(cards))
         journal.set(in_pile, pile=self.dest)
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        return "card_moved", self.event_data(card=ident(self.card),
-                                             origin=_pile_name(self.origin),
-                                             to=_pile_name(self.dest))
-
 
 class ShufflePile(Command):
     """Shuffle a pile with a named stream of the match."""
@@ -131,12 +127,9 @@ class ShufflePile(Command):
         comp = esper.component_for_entity(self.pile, Pile)
         match.journal.set(comp, cards=tuple(match.stream(self.stream).shuffle(comp.cards)))
 
-    def default_event(self) -> tuple[str, dict[str, Any]]:
-        comp = esper.component_for_entity(self.pile, Pile)
-        return "pile_shuffled", self.event_data(pile=comp.name, stream=self.stream)
 
-
-def _pile_name(pile: int) -> str | None:
+def pile_name(pile: int) -> str | None:
+    """The name of a pile entity (None for 0: no pile), for events."""
     return esper.component_for_entity(pile, Pile).name if pile else None
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
+import threading
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -132,8 +133,9 @@ class ResourceSet:
 
 _extra_mod_dirs: list[Path] = []
 # Who is told of the problems of each mode's resources as they are loaded (the CLI prints
-# them on stderr: `report_problems_to`); None: nobody.
-_problem_reporter: Callable[[Sequence[ResourceProblem]], None] | None = None
+# them on stderr: `report_problems_to`), per thread: a command run in one thread (a test, a
+# network client beside the window) never reports into another's. Unset: nobody.
+_reporting = threading.local()
 _roots_override: list[Path] | None = None  # a spawned worker's: exactly its parent's roots
 _folders_cache: dict[tuple[Any, ...], list[Path]] = {}
 
@@ -516,8 +518,9 @@ def load_mode_resources(
     cached = _cache.get(key)
     if cached is None:
         cached = _cache[key] = _load_uncached(spec, base_dir, mod_list)
-    if _problem_reporter is not None and cached.problems:
-        _problem_reporter(cached.problems)
+    reporter = getattr(_reporting, "reporter", None)
+    if reporter is not None and cached.problems:
+        reporter(cached.problems)
     return cached
 
 
@@ -525,13 +528,14 @@ def load_mode_resources(
 def report_problems_to(reporter: Callable[[Sequence[ResourceProblem]], None]
                        ) -> Iterator[None]:
     """Within the block, `reporter` gets the problems (skipped mods) of every mode's resources
-    each time they are loaded, cached or not: the modes a command uses, and only those."""
-    global _problem_reporter
-    before, _problem_reporter = _problem_reporter, reporter
+    each time they are loaded, cached or not: the modes a command uses, and only those (in
+    this thread)."""
+    before = getattr(_reporting, "reporter", None)
+    _reporting.reporter = reporter
     try:
         yield
     finally:
-        _problem_reporter = before
+        _reporting.reporter = before
 
 
 def _load_uncached(spec: ModeSpec, base_dir: Path | None, mods: list[Path]) -> ResourceSet:

@@ -1,26 +1,33 @@
 """A synthetic two-seat duel for engine tests and `tabula bench`: not a game, never in the menu.
 
-It exercises every engine piece a real mode uses (common checks, mode checks, the action queue
-with nested actions, damage through modifier layers, piles, RNG streams, finishing) on a world
-of a configurable size, so engine costs can be measured without any game's rules. Tests and the
-benchmark register it explicitly with `register_synthetic()`.
+It exercises every engine piece a real mode uses (common checks, mode checks returning typed
+intents, a schedule whose systems ask for the next step, damage through modifier layers, piles,
+RNG streams, the event table, finishing) on a world of a configurable size, so engine costs can
+be measured without any game's rules. Tests and the benchmark register it explicitly with
+`register_synthetic()`.
+
+Schedule: `strike` (a `StrikeOrder` intent: the roll, the damage; a unit at 0 HP is marked
+`Falling` and the step asks for `fall`), `fall` (the fallen unit moves to its seat's fallen
+pile), then `end_turn` (a `PassOrder` intent starts here), which ends the match or passes the
+turn.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import esper
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from game.components.common import Health, Ident, Modifier, Owner
-from game.engine.actions import Do
-from game.engine.commands import damage
-from game.engine.match import Match, Rules, SetupError
+from game.engine.commands import Attach, Damage, damage, ident, remove
+from game.engine.match import Intent, Match, Rules, SetupError
 from game.engine.modes import CpuPlayer, ModeSpec, register
-from game.engine.piles import cards_in, create_pile, move_card, pile_named
+from game.engine.piles import MoveCard, cards_in, create_pile, move_card, pile_name, pile_named
 from game.engine.resources import ResourceFile, ResourceSet
 from game.engine.rng import Stream
+from game.engine.schedule import Schedule, System
 
 MODE_ID = "synthetic"
 
@@ -46,6 +53,70 @@ class DuelSetup(BaseModel):
     units: list[DuelSetupUnit] = []
 
 
+@dataclass(slots=True)
+class StrikeOrder:
+    target: int
+
+
+@dataclass(slots=True)
+class PassOrder:
+    seat: int
+
+
+@dataclass(slots=True)
+class Falling:
+    """A unit the strike took to 0 HP, for the `fall` step."""
+
+
+class Strike(System):
+    name = "strike"
+
+    def process(self, match: Match) -> None:
+        for unit, order in esper.get_component(StrikeOrder):
+            remove(StrikeOrder).target(unit).run(match)
+            roll = match.stream("fight").randint(1, 6)
+            damage(roll, "strike").source(unit).target(order.target).run(match)
+            if esper.component_for_entity(order.target, Health).hp == 0:
+                Attach(Falling()).target(order.target).run(match)
+                match.goto("fall")
+            match.goto("end_turn")
+            return
+
+
+class Fall(System):
+    name = "fall"
+
+    def process(self, match: Match) -> None:
+        for unit, _ in esper.get_component(Falling):
+            remove(Falling).target(unit).run(match)
+            seat = esper.component_for_entity(unit, Owner).seat
+            move_card(unit).to(pile_named(match, f"p{seat}.fallen")).run(match)
+            match.emit("unit_fell", unit=esper.component_for_entity(unit, Ident).id)
+
+
+class EndTurn(System):
+    name = "end_turn"
+
+    def process(self, match: Match) -> None:
+        for holder, _ in esper.get_component(PassOrder):
+            remove(PassOrder).target(holder).run(match)
+        _end_turn(match, match.rules.turn_cap)
+
+
+SCHEDULE = Schedule([("strike", (Strike(),)), ("fall", (Fall(),)), ("end_turn", (EndTurn(),))])
+
+
+def _damage_dealt(match: Match, command: Damage) -> None:
+    match.emit("damage_dealt", source=ident(command.source_id), target=ident(command.target_id),
+               amount=command.amount,
+               hp=esper.component_for_entity(command.target_id, Health).hp)
+
+
+def _card_moved(match: Match, command: MoveCard) -> None:
+    match.emit("card_moved", card=ident(command.card), origin=pile_name(command.origin),
+               to=pile_name(command.dest))
+
+
 class SyntheticRules(Rules):
     mode = MODE_ID
     rules_version = "1"
@@ -53,6 +124,8 @@ class SyntheticRules(Rules):
     verbs = {"strike": frozenset({"fight"}), "pass": frozenset({"fight"})}
     fields = {"strike": frozenset({"unit", "target"}), "pass": frozenset()}
     forceable_streams = frozenset({"fight"})
+    schedule = SCHEDULE
+    events = {Damage: _damage_dealt, MoveCard: _card_moved}
 
     def __init__(self, units_per_seat: int = 3, hp: int = 10, turn_cap: int = 200) -> None:
         self.units_per_seat, self.hp, self.turn_cap = units_per_seat, hp, turn_cap
@@ -103,9 +176,9 @@ class SyntheticRules(Rules):
                         and isinstance(decision.get("target"), str))
         return False
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+    def check(self, match: Match, decision: dict[str, Any]) -> str | Intent:
         if decision["type"] != "strike":
-            return None
+            return self.intent(match, decision)
         unit, target = self._unit(match, decision["unit"]), self._unit(match, decision["target"])
         seat = decision["seat"]
         if unit is None or target is None:
@@ -116,13 +189,13 @@ class SyntheticRules(Rules):
             return "friendly_fire"
         if esper.component_for_entity(unit, Health).hp <= 0:
             return "unit_fallen"
-        return None
+        return Intent(unit, StrikeOrder(target), "strike")
 
-    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent:
         if decision["type"] == "strike":
             unit, target = self._unit(match, decision["unit"]), self._unit(match, decision["target"])
-            match.enqueue(Do(_strike, unit, target))
-        match.enqueue(Do(_end_turn, self.turn_cap))
+            return Intent(unit, StrikeOrder(target), "strike")  # type: ignore[arg-type]
+        return Intent(match.entity, PassOrder(decision["seat"]), "end_turn")
 
     def board_json(self, match: Match) -> dict[str, Any]:
         units = []
@@ -139,20 +212,6 @@ class SyntheticRules(Rules):
         out = [{"seat": seat, "type": "strike", "unit": esper.component_for_entity(u, Ident).id,
                 "target": esper.component_for_entity(t, Ident).id} for u in mine for t in theirs]
         return [*out, {"seat": seat, "type": "pass"}]
-
-
-def _strike(match: Match, unit: int, target: int) -> None:
-    roll = match.stream("fight").randint(1, 6)
-    hit = damage(roll).source(unit).target(target).fx("slash").run(match)
-    if esper.component_for_entity(target, Health).hp == 0:
-        match.enqueue_next(Do(_fall, target))
-    return hit  # type: ignore[return-value]
-
-
-def _fall(match: Match, unit: int) -> None:
-    seat = esper.component_for_entity(unit, Owner).seat
-    move_card(unit).to(pile_named(match, f"p{seat}.fallen")).run(match)
-    match.emit("unit_fell", unit=esper.component_for_entity(unit, Ident).id)
 
 
 def _end_turn(match: Match, turn_cap: int) -> None:

@@ -9,11 +9,11 @@ it is derived from a seed of the client's own (`cpu_seed`).
 
 from __future__ import annotations
 
+from game.engine.match import Match
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.engine.rng import ai_stream
 from game.net.client import NetClient
-from game.net.host import ESPER_LOCK
 
 
 class NetCpuError(RuntimeError):
@@ -27,14 +27,14 @@ def play_seat(client: NetClient, level: str, *, cpu_seed: int = 0,
     if spec is None or client.seat is None:
         raise NetCpuError(f"no seat to play in mode {client.mode!r}")
     seat = client.seat
-    with ESPER_LOCK:
+    with Match.lock:
         player = spec.make_cpu(level, seat, ai_stream(cpu_seed, seat, spec.ai_stream_template),
                                load_mode_resources(spec))
     while True:
         client.wait(lambda c: c.record is not None or (c.act and c.online), timeout)
         if client.record is not None:
             return client.record
-        with ESPER_LOCK:
+        with Match.lock:
             plan = player.plan_step(client.view)
         for n, decision in enumerate(plan):
             if n and (client.record is not None or not client.act):

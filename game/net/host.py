@@ -9,7 +9,7 @@ the record goes out only at the end. A kingdom seat's deck-builder preset is dra
 from the match's own stream (`preset`), and told to that seat only.
 
 The host runs on one asyncio loop. esper is module-global and not thread-safe, so every use of
-the match is inside `ESPER_LOCK` (a CPU client in the same process takes it too).
+the match is inside `Match.lock` (a CPU client in the same process takes it too).
 
 A session (the record, the seat tokens, which seats were claimed, the spectator setting) is
 kept on disk by `game.net.session`: a snapshot when the host starts and stops, and one line
@@ -49,7 +49,6 @@ from game.net.views import seat_step, seat_view
 
 log = logging.getLogger(__name__)
 
-ESPER_LOCK = threading.RLock()
 SESSION_KIND = "tabula-net-session"
 # Connections that have not joined yet (no hello accepted): each is closed HELLO_TIMEOUT
 # seconds after it opened, and past MAX_PENDING of them (MAX_PENDING_PER_ADDRESS from one
@@ -112,7 +111,7 @@ class Host:
         self.rate = rate
         self.hello_timeout = hello_timeout
         self.record = validate_record(record)
-        with ESPER_LOCK:
+        with Match.lock:
             outcome = replay(self.record)
             if not outcome.ok:
                 outcome.match.close()
@@ -136,7 +135,7 @@ class Host:
         self.watchers: set[Connection] = set()
         self.connections: set[Connection] = set()
         self.viewers: dict[int | None, Viewer] = {s: Viewer() for s in (*range(seats), None)}
-        with ESPER_LOCK:
+        with Match.lock:
             for index, events in enumerate(self.events):
                 for viewer, state in self.viewers.items():
                     if seat_step(self.match, index, events, viewer) is not None:
@@ -238,7 +237,7 @@ class Host:
             log.warning("%s", exc)
 
     def current_record(self) -> dict[str, Any]:
-        with ESPER_LOCK:
+        with Match.lock:
             return match_record(self.match)
 
     # -- serving ---------------------------------------------------------------------------
@@ -403,7 +402,7 @@ class Host:
 
     def _welcome(self, viewer: int | None) -> dict[str, Any]:
         """Everything a viewer needs to show the match from scratch (also on a reconnect)."""
-        with ESPER_LOCK:
+        with Match.lock:
             match = self.match
             history = []
             for index, events in enumerate(self.events):
@@ -460,7 +459,7 @@ class Host:
             if draw is None:
                 drawn = Rejection("no_presets", f"{self.match.rules.mode} has no deck presets.")
             else:
-                with ESPER_LOCK:
+                with Match.lock:
                     drawn = draw(self.match, seat, ask.mode, ask.faction)
         await self._send(conn, protocol.preset_answer(ask.id, ask.mode, ask.faction, drawn))
 
@@ -485,7 +484,7 @@ class Host:
                 sub.index, "stale_index",
                 f"Decided on an old position: the next step is {shown}, not {sub.index}."))
             return
-        with ESPER_LOCK:
+        with Match.lock:
             try:
                 result = self.match.submit(sub.decision)
             except Exception:  # a rules bug: the match is rebuilt from its record
@@ -501,7 +500,7 @@ class Host:
             self._append({"n": index, "decision": self.match.decisions[index]})
         except SessionWriteError as exc:  # never half-applied: undone, and said so
             log.warning("%s", exc)
-            with ESPER_LOCK:
+            with Match.lock:
                 self._rebuild(drop_last=True)
             await self._send(conn, protocol.rejected(
                 sub.index, "host_cannot_save", "The host cannot save the match (its disk "
@@ -546,7 +545,7 @@ class Host:
         return messages
 
     async def _broadcast(self, index: int) -> None:
-        with ESPER_LOCK:
+        with Match.lock:
             messages = self._updates(index)
             over = self.match.result is not None
             end = ({"type": "end", "result": self.match.result,

@@ -20,7 +20,7 @@ is then replayed here (`final`) and every read goes to it, so the end screens, S
 the Replays list work as after a local match.
 
 Rules side: no arcade. esper is module-global, so every local match built here (the rules'
-content, a preview mirror, the final replay) is built inside `ESPER_LOCK`, as the host of the
+content, a preview mirror, the final replay) is built inside `Match.lock`, as the host of the
 same process does.
 """
 
@@ -39,7 +39,6 @@ from game.engine.modes import get_mode
 from game.engine.record import RecordError, build_match, new_record, replay
 from game.net import protocol
 from game.net.client import NetClient
-from game.net.host import ESPER_LOCK
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +104,7 @@ class RemoteMatch:
         rules = client.view.get("rules")  # the host's rules version (its help says so)
         if not isinstance(rules, str) or not spec.plays_rules(rules):
             rules = spec.rules_version
-        with ESPER_LOCK:  # the rules' content (the host's mods are not sent: base content)
+        with Match.lock:  # the rules' content (the host's mods are not sent: base content)
             self.local = build_match(new_record(spec.id, rules, 1, self.options, mods=[]))
         self.rules = self.local.rules
         self.resources = self.local.resources
@@ -189,14 +188,14 @@ class RemoteMatch:
 
     def mirror(self) -> Match:
         """A local match at the seat view's position, for a screen's previews (strike's damage
-        preview): the mode CPU's scratch copy of the view. Use it inside `ESPER_LOCK`."""
+        preview): the mode CPU's scratch copy of the view. Use it inside `Match.lock`."""
         if self.final is not None:
             return self.final
         key = len(self.decisions)
         if self._mirror is None or self._mirror[0] != key:
             from importlib import import_module
 
-            with ESPER_LOCK:
+            with Match.lock:
                 if self._mirror is not None:
                     self._mirror[1].close()
                 scratch = import_module(f"game.ai.{self.spec.id}.scratch")
@@ -411,10 +410,10 @@ class RemoteMatch:
         if self.record is None:
             log.warning("the host sent no record at the end of the match")
             return
-        with ESPER_LOCK:
+        with Match.lock:
             outcome = replay(self.record)
         if not outcome.ok:
-            with ESPER_LOCK:
+            with Match.lock:
                 outcome.match.close()
             log.warning("the host's record does not replay here (decision %s)",
                         outcome.rejected_index)
@@ -432,7 +431,7 @@ class RemoteMatch:
             return
         self.closed = True
         self.client.close()
-        with ESPER_LOCK:
+        with Match.lock:
             for match in (self.local, self.final, self._mirror[1] if self._mirror else None):
                 if match is not None:
                     match.close()

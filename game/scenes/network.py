@@ -170,9 +170,9 @@ def saved_session(mode: str) -> int | None:
     try:
         return None if host.match.result is not None else len(host.match.decisions)
     finally:
-        from game.net.host import ESPER_LOCK
+        from game.engine.match import Match
 
-        with ESPER_LOCK:
+        with Match.lock:
             host.match.close()
 
 

@@ -1,4 +1,4 @@
-"""game.engine.commands: one mutation each, events carrying source, target and fx."""
+"""game.engine.commands: one mutation each; the mode's event table tells each from its fields."""
 
 from __future__ import annotations
 
@@ -6,13 +6,16 @@ import esper
 
 from game.components.common import Cooldowns, GridPos, Health, Ident, Modifier, Status
 from game.engine.commands import (
+    COMMAND_NAMES,
     add_status,
+    command_points,
     create,
     damage,
     destroy,
     heal,
     ident,
     move_to,
+    place_at,
     remove_status,
     set_cooldowns,
     tick_status,
@@ -24,29 +27,30 @@ def events(match) -> list[Event]:
     return list(match.events.pending)
 
 
-def test_damage_event_carries_source_target_fx_and_tags(bare):
+def test_damage_events_come_from_the_command_s_typed_fields(bare):
     with bare.active():
         card = bare.journal.create(Ident("p0.ember"))
         unit = bare.journal.create(Ident("p1.vine"), Health(10, 12))
-        cmd = damage(4).source(card).target(unit).fx("slash").tag(crit=False).run(bare)
-        assert isinstance(cmd, type(damage(0)))
-        assert (cmd.base, cmd.amount) == (4, 4)
+        cmd = damage(4, cause="slash", roll=1, percent=150).source(card).target(unit).run(bare)
+        assert (cmd.base, cmd.amount, cmd.cause, cmd.roll, cmd.percent) == (4, 4, "slash", 1, 150)
         assert esper.component_for_entity(unit, Health) == Health(6, 12)
     assert events(bare) == [Event("damage_dealt", {
-        "source": "p0.ember", "target": "p1.vine", "fx": "slash", "crit": False,
-        "amount": 4, "hp": 6})]
-    assert events(bare)[0].as_json() == {
-        "type": "damage_dealt", "source": "p0.ember", "target": "p1.vine", "fx": "slash",
-        "crit": False, "amount": 4, "hp": 6}
+        "source": "p0.ember", "target": "p1.vine", "cause": "slash", "amount": 4, "hp": 6})]
 
 
-def test_event_fields_left_unset_are_left_out_and_raw_ids_are_used_without_ident(bare):
+def test_a_command_the_mode_s_table_does_not_list_emits_nothing(bare):
+    with bare.active():
+        unit = bare.journal.create(Ident("u"), Health(5, 5))
+        create(Ident("flame")).run(bare)
+        destroy(unit).run(bare)
+    assert events(bare) == []
+
+
+def test_ident_is_the_stable_id_or_the_raw_entity(bare):
     with bare.active():
         unit = bare.journal.create(Health(5, 5))
-        damage(1).target(unit).run(bare)
-        assert ident(unit) == unit
-        assert ident(None) is None
-    assert events(bare) == [Event("damage_dealt", {"target": unit, "amount": 1, "hp": 4})]
+        named = bare.journal.create(Ident("n"))
+        assert (ident(unit), ident(named), ident(None)) == (unit, "n", None)
 
 
 def test_damage_clamps_hp_at_zero_and_amount_at_zero(bare):
@@ -65,15 +69,15 @@ def test_damage_clamps_hp_at_zero_and_amount_at_zero(bare):
 def test_heal_never_goes_above_max_hp(bare):
     with bare.active():
         unit = bare.journal.create(Ident("u"), Health(4, 10))
-        assert heal(3).target(unit).fx("glow").run(bare).amount == 3
+        assert heal(3, cause="glow").target(unit).run(bare).amount == 3
         assert esper.component_for_entity(unit, Health).hp == 7
         assert heal(10).target(unit).run(bare).amount == 3
         assert esper.component_for_entity(unit, Health).hp == 10
         assert heal(2).target(unit).run(bare).amount == 0
     assert events(bare) == [
-        Event("healed", {"target": "u", "fx": "glow", "amount": 3, "hp": 7}),
-        Event("healed", {"target": "u", "amount": 3, "hp": 10}),
-        Event("healed", {"target": "u", "amount": 0, "hp": 10}),
+        Event("healed", {"target": "u", "cause": "glow", "amount": 3, "hp": 7}),
+        Event("healed", {"target": "u", "cause": "", "amount": 3, "hp": 10}),
+        Event("healed", {"target": "u", "cause": "", "amount": 0, "hp": 10}),
     ]
 
 
@@ -87,13 +91,18 @@ def test_heal_passes_the_heal_modifier_layers(bare):
         assert heal(3).target(unit).run(bare).amount == 3
 
 
-def test_move_to_sets_the_position_and_reports_origin_and_destination(bare):
+def test_place_at_puts_an_entity_on_the_grid_and_move_to_moves_it(bare):
     with bare.active():
-        unit = bare.journal.create(Ident("p0.tank"), GridPos(1, 2))
-        move_to(3, 4).source(unit).target(unit).fx("slide").run(bare)
+        unit = bare.journal.create(Ident("p0.tank"))
+        place_at(1, 2).target(unit).run(bare)
+        assert esper.component_for_entity(unit, GridPos) == GridPos(1, 2)
+        cmd = move_to(3, 4, path=[[1, 2], [3, 4]]).source(unit).target(unit).run(bare)
         assert esper.component_for_entity(unit, GridPos) == GridPos(3, 4)
-    assert events(bare) == [Event("unit_moved", {
-        "source": "p0.tank", "target": "p0.tank", "fx": "slide", "origin": [1, 2], "to": [3, 4]})]
+        assert cmd.path == [[1, 2], [3, 4]]
+    assert events(bare) == [
+        Event("unit_placed", {"target": "p0.tank", "tile": [1, 2]}),
+        Event("unit_moved", {"source": "p0.tank", "target": "p0.tank", "origin": [1, 2],
+                             "to": [3, 4]})]
 
 
 class Poison(Status):
@@ -108,15 +117,14 @@ def test_add_status_adds_the_component_and_keeps_the_larger_turns_and_value(bare
     with bare.active():
         caster = bare.journal.create(Ident("mage"))
         unit = bare.journal.create(Ident("u"))
-        add_status(Poison(1, 3)).source(caster).target(unit).fx("green").run(bare)
+        add_status(Poison(1, 3)).source(caster).target(unit).run(bare)
         assert esper.component_for_entity(unit, Poison) == Poison(1, 3)
         add_status(Slow(2)).target(unit).run(bare)
         add_status(Poison(4, 1)).target(unit).run(bare)
         assert esper.component_for_entity(unit, Poison) == Poison(4, 3)
         assert esper.component_for_entity(unit, Slow) == Slow(2, 0)
     assert events(bare) == [
-        Event("status_added", {"source": "mage", "target": "u", "fx": "green",
-                               "status": "poison", "turns": 1}),
+        Event("status_added", {"source": "mage", "target": "u", "status": "poison", "turns": 1}),
         Event("status_added", {"target": "u", "status": "slow", "turns": 2}),
         Event("status_added", {"target": "u", "status": "poison", "turns": 4}),
     ]
@@ -147,7 +155,7 @@ def test_remove_status_create_destroy_and_cooldowns_are_journaled(bare):
         cmd = set_cooldowns((0, 0)).target(unit).run(bare)
         assert cmd.ready == (0,) and esper.component_for_entity(unit, Cooldowns).remaining == (
             0, 0)
-    assert [e.type for e in events(bare)][-1] == "cooldowns_set"
+    assert events(bare)[-1] == Event("cooldowns_set", {"target": "u", "values": [0, 0]})
 
 
 def test_commands_fire_their_own_hook_points(bare):
@@ -166,3 +174,12 @@ def test_commands_fire_their_own_hook_points(bare):
     assert fired == ["before:damage", "after:damage", "before:heal", "after:heal",
                      "before:move", "after:move", "before:add_status", "after:add_status",
                      "before:tick_status", "after:tick_status"]
+
+
+def test_every_command_names_its_hook_points():
+    assert {"damage", "heal", "move", "place", "add_status", "tick_status", "remove_status",
+            "cooldowns", "create", "destroy", "update", "remove", "intent",
+            "move_card", "shuffle_pile"} <= COMMAND_NAMES
+    points = command_points()
+    assert {"before:damage", "after:damage", "after:move_card"} <= points
+    assert "after:dmg" not in points

@@ -125,3 +125,28 @@ def test_delete_world_refuses_the_active_world_and_ignores_unknown_ones():
     ecs.delete_world("gone")
     assert "gone" not in esper.list_worlds()
     ecs.delete_world("never-existed")  # no error
+
+
+def test_an_active_world_holds_the_process_lock_that_the_match_names(bare):
+    """Threads take turns on esper's one active world: a block inside `active()` holds
+    `Match.lock`, and another thread waits for it."""
+    import threading
+
+    from game.engine.match import Match
+
+    seen: list[bool] = []
+
+    def other_thread() -> None:
+        got = Match.lock.acquire(blocking=False)
+        seen.append(got)
+        if got:
+            Match.lock.release()
+
+    with bare.active():
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    thread.join()
+    assert seen == [False, True]

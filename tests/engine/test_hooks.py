@@ -9,7 +9,8 @@ import pytest
 
 from game.components.common import Health, Ident, Modifier
 from game.engine.commands import damage
-from game.engine.hooks import Hooks, apply_layers, gather
+from game.engine.hooks import Hooks, apply_layers
+from game.engine.match import Match
 
 
 def mod(layer: str, amount: float, **kw) -> Modifier:
@@ -50,36 +51,59 @@ def test_an_unknown_layer_is_an_error():
 
 
 # -- gather: one query, role filtering ------------------------------------------------------------
-def test_gather_filters_by_hook_and_role_in_entity_order():
+def test_gather_filters_by_hook_and_role_in_entity_order(bare):
     attacker, defender, other = 101, 102, 103
-    e_any = esper.create_entity(Modifier("damage", "add", 1, tag="any"))
-    e_src = esper.create_entity(Modifier("damage", "add", 2, attacker, "source", "src-att"))
-    e_tgt = esper.create_entity(Modifier("damage", "add", 3, defender, "target", "tgt-def"))
-    esper.create_entity(Modifier("damage", "add", 4, defender, "source", "src-def"))
-    esper.create_entity(Modifier("damage", "add", 5, attacker, "target", "tgt-att"))
-    esper.create_entity(Modifier("damage", "add", 6, other, "source", "src-other"))
-    esper.create_entity(Modifier("heal", "add", 7, tag="heal-any"))
-    assert (e_any, e_src, e_tgt) == (1, 2, 3)
+    with bare.active():
+        create = bare.journal.create
+        e_any = create(Modifier("damage", "add", 1, tag="any"))
+        e_src = create(Modifier("damage", "add", 2, attacker, "source", "src-att"))
+        e_tgt = create(Modifier("damage", "add", 3, defender, "target", "tgt-def"))
+        create(Modifier("damage", "add", 4, defender, "source", "src-def"))
+        create(Modifier("damage", "add", 5, attacker, "target", "tgt-att"))
+        create(Modifier("damage", "add", 6, other, "source", "src-other"))
+        create(Modifier("heal", "add", 7, tag="heal-any"))
+        assert e_tgt - e_src == e_src - e_any == 1
 
-    tags = [m.tag for m in gather("damage", source=attacker, target=defender)]
-    assert tags == ["any", "src-att", "tgt-def"]
-    tags = [m.tag for m in gather("damage", source=defender, target=attacker)]
-    assert tags == ["any", "src-def", "tgt-att"]
-    assert [m.tag for m in gather("damage")] == ["any"]
-    assert [m.tag for m in gather("heal", source=attacker)] == ["heal-any"]
-    assert gather("score") == []
+        tags = [m.tag for m in bare.gather("damage", source=attacker, target=defender)]
+        assert tags == ["any", "src-att", "tgt-def"]
+        tags = [m.tag for m in bare.gather("damage", source=defender, target=attacker)]
+        assert tags == ["any", "src-def", "tgt-att"]
+        assert [m.tag for m in bare.gather("damage")] == ["any"]
+        assert [m.tag for m in bare.gather("heal", source=attacker)] == ["heal-any"]
+        assert bare.gather("score") == []
 
 
-def test_hooks_compute_uses_the_gathered_modifiers():
-    hooks = Hooks()
+def test_hooks_compute_uses_the_gathered_modifiers(bare):
     attacker, defender = 1001, 1002
-    esper.create_entity(Modifier("damage", "add", 2, attacker, "source"))
-    esper.create_entity(Modifier("damage", "mul", 1.5, defender, "target"))
-    esper.create_entity(Modifier("damage", "cap", 15, defender, "source"))  # wrong role: ignored
-    assert hooks.compute("damage", 10, source=attacker, target=defender) == 18
-    assert hooks.compute("damage", 10, source=attacker) == 12
-    assert hooks.compute("damage", 10, source=defender, target=defender) == 15
-    assert hooks.compute("damage", 10, source=attacker, target=defender, rounding=None) == 18.0
+    hooks = bare.hooks
+    with bare.active():
+        bare.journal.create(Modifier("damage", "add", 2, attacker, "source"))
+        bare.journal.create(Modifier("damage", "mul", 1.5, defender, "target"))
+        bare.journal.create(Modifier("damage", "cap", 15, defender, "source"))  # wrong role
+        assert hooks.compute(bare, "damage", 10, source=attacker, target=defender) == 18
+        assert hooks.compute(bare, "damage", 10, source=attacker) == 12
+        assert hooks.compute(bare, "damage", 10, source=defender, target=defender) == 15
+        assert hooks.compute(bare, "damage", 10, source=attacker, target=defender,
+                             rounding=None) == 18.0
+
+
+def test_a_carrier_is_one_match_s_and_yields_its_components_modifiers(bare):
+    """A component type that carries modifiers (a status kind with a `modifier`) counts in the
+    match that registered it, and in no other."""
+    from .support import BareRules
+
+    class Blessed:
+        pass
+
+    other = Match(BareRules(), seed=1, phase="play")
+    bare.add_carriers([(Blessed, lambda holder, comp: [Modifier("damage", "add", 3, holder,
+                                                                "source", "blessed")])])
+    with bare.active():
+        hero = bare.journal.create(Blessed())
+        assert [m.tag for m in bare.gather("damage", source=hero)] == ["blessed"]
+    with other.active():
+        hero = other.journal.create(Blessed())
+        assert other.gather("damage", source=hero) == []
 
 
 def test_a_new_modifier_component_changes_the_result_without_new_code(bare):

@@ -296,7 +296,7 @@ def test_match_rollback_restores_streams_decisions_and_pending_events(duel):
     assert duel.stream("fight").draws == 1
     assert duel.decisions == before_decisions
     assert [(e.type, e.data) for e in duel.events.pending] == [("note", {"n": 1})]
-    assert len(duel.queue) == 0
+    assert not duel.steps
     with duel.active():
         assert ecs.world_snapshot() == before_world
         assert ecs.next_entity_id() == before_next

@@ -9,11 +9,11 @@ import pytest
 
 from game.components.common import Health
 from game.engine import ecs
-from game.engine.actions import Do
 from game.engine.events import Event
 from game.engine.match import COMMON_MESSAGES, Accepted, Match, Rejection, SetupError
 from game.engine.record import build_match, new_record
 from game.engine.rng import BadForced
+from game.engine.schedule import Schedule, System
 from game.engine.synthetic import SyntheticRules
 
 from .support import duel_from
@@ -108,13 +108,12 @@ def test_a_rejected_decision_draws_nothing(synthetic):
     assert match.stream("fight").forced_pending == 1
 
 
-def test_an_accepted_strike_resolves_nested_actions_in_order(synthetic):
+def test_an_accepted_strike_runs_the_steps_its_systems_ask_for_in_order(synthetic):
     match = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
     result = match.submit({"seat": 0, "type": "strike", "unit": "a", "target": "b"})
     assert isinstance(result, Accepted) and result.ok
-    assert result.events == [
-        Event("damage_dealt", {"source": "a", "target": "b", "fx": "slash", "amount": 6,
-                               "hp": 0}),
+    assert result.events == [  # strike, then fall, then end_turn
+        Event("damage_dealt", {"source": "a", "target": "b", "amount": 6, "hp": 0}),
         Event("card_moved", {"card": "b", "origin": "p1.units", "to": "p1.fallen"}),
         Event("unit_fell", {"unit": "b"}),
     ]
@@ -137,46 +136,33 @@ def test_the_last_unit_falling_finishes_the_match(synthetic):
     assert match.submit({"seat": 1, "type": "pass"}).error == "game_over"
 
 
-def test_listeners_receive_the_drained_events(duel):
-    seen: list[str] = []
+class Boom(System):
+    name = "boom"
 
-    class View:
-        def on_match_event(self, event: Event) -> None:
-            seen.append(event.type)
-
-    view = View()
-    duel.subscribe(view)
-    duel.subscribe(view)  # once only
-    duel.submit(STRIKE)
-    assert seen == ["damage_dealt"]
-    duel.unsubscribe(view)
-    duel.submit({"seat": 1, "type": "pass"})
-    assert seen == ["damage_dealt"]
+    def process(self, match):
+        assert match.turn == 1 and match.stream("fight").draws == 1  # the strike did happen
+        match.journal.create(Health(1, 1))
+        match.emit("half_way")
+        match.goto("end_turn")  # asked for, never run: the bug comes first
+        raise RuntimeError("rule bug")
 
 
 class ExplodingRules(SyntheticRules):
     """Strikes and ends the turn, then a bug blows up at the end of the resolution."""
 
-    def apply(self, match, decision):
-        super().apply(match, decision)
-        match.enqueue(Do(_boom))
+    schedule = Schedule([(name, systems + ((Boom(),) if name == "end_turn" else ()))
+                         for name, systems in SyntheticRules.schedule.steps.items()])
 
 
-def _boom(match):
-    assert match.turn == 1 and match.stream("fight").draws == 1  # the strike did happen
-    match.journal.create(Health(1, 1))
-    match.emit("half_way")
-    raise RuntimeError("rule bug")
-
-
-def test_an_exception_during_resolution_propagates_and_leaves_no_queue(synthetic):
+def test_an_exception_during_resolution_propagates_and_leaves_no_step_behind(synthetic):
     """A rule bug is not a rejection: it propagates (the match is discarded by its caller),
-    the queue is emptied, the decision is not recorded and the previous world is active."""
+    no asked-for step is left, the decision is not recorded and the previous world is
+    active."""
     match = build_match(new_record("synthetic", "1", 7))
     match.rules = ExplodingRules()
     with pytest.raises(RuntimeError, match="rule bug"):
         match.submit(STRIKE)
-    assert len(match.queue) == 0
+    assert not match.steps
     assert match.decisions == []
     assert not match.journal.recording
     assert esper.current_world == "default"

@@ -54,14 +54,14 @@ def test_moving_a_card_between_piles_keeps_the_others_in_order(bare):
         for card in cards:
             move_card(card).to(deck).run(bare)
         bare.events.pending.clear()
-        cmd = move_card(cards[2]).to(hand).fx("draw").run(bare)
+        cmd = move_card(cards[2]).to(hand).run(bare)
         move_card(cards[0]).to(hand).run(bare)
         assert names(deck) == ["b", "d", "e"]
         assert names(hand) == ["c", "a"]
         assert cmd.origin == deck
         assert esper.component_for_entity(cards[2], InPile).pile == hand
     assert bare.events.pending == [
-        Event("card_moved", {"fx": "draw", "card": "c", "origin": "deck", "to": "hand"}),
+        Event("card_moved", {"card": "c", "origin": "deck", "to": "hand"}),
         Event("card_moved", {"card": "a", "origin": "deck", "to": "hand"}),
     ]
 
@@ -113,7 +113,7 @@ def test_shuffle_uses_the_named_stream(bare):
         for card in cards:
             move_card(card).to(deck).run(bare)
         bare.events.pending.clear()
-        shuffle_pile(deck).fx("riffle").run(bare)
+        shuffle_pile(deck).run(bare)
         expected = Stream(bare.seed, "shuffle").shuffle(cards)
         assert list(cards_in(deck)) == expected != cards
         assert bare.stream("shuffle").draws == 1
@@ -124,7 +124,7 @@ def test_shuffle_uses_the_named_stream(bare):
         assert bare.streams.names() == ["dungeon", "shuffle"]
         assert sorted(cards_in(deck)) == cards
     assert bare.events.pending == [
-        Event("pile_shuffled", {"fx": "riffle", "pile": "deck", "stream": "shuffle"}),
+        Event("pile_shuffled", {"pile": "deck", "stream": "shuffle"}),
         Event("pile_shuffled", {"pile": "deck", "stream": "dungeon"}),
     ]
 

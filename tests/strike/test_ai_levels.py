@@ -241,16 +241,6 @@ def test_every_level_answers_a_random_position_legally(position):
         match.close()
 
 
-def test_hard_stops_at_its_budget_with_a_legal_decision(resources):
-    setup = combat_setup([U(0, "logic_trap", [10, 5]), U(0, "whirl_trail", [11, 7], hp=30),
-                          U(1, "boiling_storm", [13, 5]), U(1, "vine_strike", [12, 8], hp=25)])
-    match = live_match(setup)
-    cpu = make_cpu("hard", 1, ai_stream(1, 1), resources, budget_ms=0)
-    decision = cpu.decide(match.view_json(1))
-    assert decision == match.legal_decisions(1)[0]  # only the first candidate was searched
-    match.close()
-
-
 def test_cpus_pickle_for_a_worker_process(resources):
     import pickle
 
@@ -303,7 +293,7 @@ def test_placement_draws_from_the_rules_zone_tiles_without_a_scratch_match(resou
     import game.ai.strike.players as players
     from game.systems.strike.draft import zone_tiles
 
-    monkeypatch.setattr(players, "scratch_match", lambda *a: pytest.fail("scratch match"))
+    monkeypatch.setattr(players, "scratch_for", lambda *a: pytest.fail("scratch match"))
     match = live_match(None, seed=3, ai={"0": "normal", "1": "normal"})
     cpus = {seat: make_cpu("normal", seat, ai_stream(3, seat), resources) for seat in (0, 1)}
     placements = 0
@@ -375,3 +365,37 @@ def test_the_search_checks_each_reply_once_and_never_its_own_candidates(resource
     for start, end in zip(own, [*own[1:], len(submitted)], strict=True):
         replies = [trusted for _, trusted in submitted[start + 1:end]]
         assert replies and replies[0] is False and all(replies[1:])
+
+
+# -- hard's budget at every size a setup allows ------------------------------------------------
+def _sized_view(units: int, seed: int) -> dict:
+    from game.ai.strike.bench import sized_setup
+    from game.systems.strike.content import content_of
+
+    setup = sized_setup(list(content_of(strike_resources()).cards), units, seed)
+    match = build_match(new_record("strike", "2", seed, {"ai": {"1": "hard"}}, setup))
+    try:
+        return match.view_json(1)
+    finally:
+        match.close()
+
+
+def test_a_budget_changes_only_the_order_of_the_search_not_a_whole_search(resources):
+    """With time to search everything, the budget's order (the normal CPU's choice first)
+    finds what the canonical order finds: ties still go to the earlier decision of L."""
+    view = _sized_view(4, 2)
+    whole = HardCpu("hard", 1, ai_stream(2, 1), resources)
+    ordered = HardCpu("hard", 1, ai_stream(2, 1), resources, budget_ms=10**9)
+    assert ordered.decide(view) == whole.decide(view)
+
+
+def test_a_search_cut_at_once_plays_the_normal_choice(resources):
+    """A budget spent after one candidate still plays a considered decision: the normal
+    CPU's own (spec 7.2), searched first."""
+    from game.ai.strike.combat import advanced_cpu_turn
+    from game.ai.strike.position import parse_position
+
+    view = _sized_view(32, 1)
+    cut = HardCpu("hard", 1, ai_stream(1, 1), resources, budget_ms=1e-9)
+    normal = advanced_cpu_turn(parse_position(view, cut.tables, 1), cut.tables)
+    assert cut.decide(view) == normal

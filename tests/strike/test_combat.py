@@ -118,8 +118,8 @@ def test_negative_raw_truncates_toward_zero():
     assert combat.damage_preview(match, "p0.ember_vine", 0, "p1.nature_wave", -2) == 0
     with match.active():
         dmg, pct = combat.strike_damage(match, world.content(match).cards["ember_vine"].attacks[0],
-                                        world.hero("p0.ember_vine")[0],
-                                        world.hero("p1.nature_wave")[0], -2)
+                                        world.hero(match, "p0.ember_vine").entity,
+                                        world.hero(match, "p1.nature_wave").entity, -2)
     assert (dmg, pct) == (-1, 150)  # trunc(-1 * 1.5) = -1, not floor's -2
 
 
@@ -135,7 +135,7 @@ def test_modifiers_plug_into_the_damage_hook():
     match = setup_match(C([U(0, "flare_counter", [5, 5]), U(1, "nature_wave", [7, 5])],
                           rolls=[0]))
     with match.active():
-        match.journal.create(Modifier("damage", "add", 2, holder=world.hero("p1.nature_wave")[0],
+        match.journal.create(Modifier("damage", "add", 2, holder=world.hero(match, "p1.nature_wave").entity,
                                       role="target"))
     accept(match, A(0, "p0.flare_counter", 0, "p1.nature_wave"))
     assert unit(match, "p1.nature_wave")["hp"] == 50 - (11 + 2) * 150 // 100
@@ -277,8 +277,8 @@ def test_turn_and_round_counting():
 def test_mutual_elimination():
     match = setup_match(C([U(0, "ember_vine", [2, 2]), U(1, "logic_trap", [20, 5])]))
     with match.active():
-        combat.deal(match, world.hero("p0.ember_vine")[0], 99, "flame", None)
-        combat.deal(match, world.hero("p1.logic_trap")[0], 99, "flame", None)
+        combat.deal(match, world.hero(match, "p0.ember_vine").entity, 99, "flame", None)
+        combat.deal(match, world.hero(match, "p1.logic_trap").entity, 99, "flame", None)
         assert combat.end_check(match)
     assert match.result == {"winner": None, "reason": "mutual_elimination"}
     assert match.phase == "over" and match.to_act == ()

@@ -188,7 +188,7 @@ def test_rollback_across_the_end_of_the_draft():
     match.rollback(mark)
     assert canonical(match.state_json()) == before and streams_state(match) == streams
     with match.active():
-        assert world.heroes() == []
+        assert world.heroes(match) == []
     accept(match, {"seat": 0, "type": "retain", "card": "aqua_trail"})
     accept(match, {"seat": 0, "type": "place", "tile": [0, 0]})
     assert match.state_json()["board"]["units"][0]["pos"] == [0, 0]

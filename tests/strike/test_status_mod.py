@@ -26,21 +26,13 @@ def venom_mod() -> dict[str, str]:
     return dict(blocks)
 
 
-class Events:
-    def __init__(self) -> None:
-        self.seen: list[dict] = []
-
-    def on_match_event(self, event) -> None:
-        self.seen.append(event.as_json())
-
-
 def test_the_poison_mod_loads_and_its_status_is_a_declared_kind():
     install("venom", venom_mod())
     resources = load_mode_resources(MODE)
     assert resources.mods_loaded == ["venom"] and not resources.problems
     content = content_of(resources)
     kind = content.statuses.by_id["poison"]
-    assert (kind.tick, kind.each_tick, kind.blocks) == ("turn_start", "damage", frozenset())
+    assert (kind.tick, kind.each_tick.name, kind.blocks) == ("turn_start", "damage", frozenset())
     assert [k.id for k in content.statuses.kinds] == ["burn", "stun", "root", "regen", "poison"]
     assert content.cards["venom_fang"].attacks[0].status == "poison"
 
@@ -50,11 +42,10 @@ def test_a_cpu_match_applies_ticks_and_expires_poison():
     match = setup_match(C([U(0, "venom_fang", [5, 5]), U(1, "venom_fang", [8, 5]),
                            U(1, "logic_trap", [20, 9])]), seed=3)
     assert unit(match, "p1.venom_fang")["statuses"]["poison"] == {"turns": 0, "value": 0}
-    events = Events()
-    match.subscribe(events)
-    play_out(match, make_players(MODE, 3, {0: "normal", 1: "normal"}))
+    events: list = []
+    play_out(match, make_players(MODE, 3, {0: "normal", 1: "normal"}), events=events)
     assert match.result is not None
-    seen = events.seen
+    seen = [e.as_json() for e in events]
     applied = [e for e in seen if e["type"] == "status_applied" and e["status"] == "poison"]
     ticks = [e for e in seen if e["type"] == "damage_dealt" and e["source"] == "poison"]
     expired = [e for e in seen if e["type"] == "status_expired" and e["status"] == "poison"]

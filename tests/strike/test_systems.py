@@ -12,7 +12,6 @@ import pytest
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import (
     AttackOrder,
-    Burn,
     Draft,
     Element,
     Flame,
@@ -21,10 +20,7 @@ from game.components.strike import (
     PassOrder,
     PickCard,
     PlaceOrder,
-    Regen,
-    Root,
     Slot,
-    Stun,
 )
 from game.engine.commands import create
 from game.engine.match import Match
@@ -45,6 +41,11 @@ def tiny(phase: str = "combat", to_act: tuple[int, ...] = (0,), turn: int = 1) -
         match.set_phase(phase, to_act)
         match.journal.set(match.state, turn=turn)
     return match
+
+
+def st(match: Match, kind: str) -> Any:
+    """The component class of one of the content's status kinds (each content has its own)."""
+    return match.rules.content.statuses.by_id[kind].component
 
 
 def hero(match: Match, uid: str, seat: int, card: str, tile: tuple[int, int] | None,
@@ -99,7 +100,7 @@ def test_draft_pick_moves_the_card_into_the_deck_and_passes_the_turn():
     events = run(match, draft.DraftPick())
     with match.active():
         assert world.pile_cards(match, "deck0") == ["ember_vine"]
-        assert world.pile_cards(match, "hand1") == ["aqua_trail"] and world.draft().picks == 1
+        assert world.pile_cards(match, "hand1") == ["aqua_trail"] and world.board(match).draft.picks == 1
     assert comp(match, card, PickCard) is None
     assert events == [{"type": "card_taken", "seat": 0, "how": "steal", "card": "ember_vine"}]
     assert match.to_act == (1,)
@@ -146,7 +147,7 @@ def test_cooldowns_tick_and_report_the_ready_ones():
 
 def test_turn_start_ticks_flame_then_burn_then_regen():
     match = tiny()
-    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), 30, Burn(1, 5), Regen(2, 4))
+    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), 30, st(match, "burn")(1, 5), st(match, "regen")(2, 4))
     hero(match, "p1.aqua_trail", 1, "aqua_trail", (9, 2))
     with match.active():
         create(GridPos(2, 2), Flame(1, 2, 3)).run(match)
@@ -155,17 +156,17 @@ def test_turn_start_ticks_flame_then_burn_then_regen():
         ("damage_dealt", "flame", 3), ("damage_dealt", "burn", 5), ("status_expired", None, None),
         ("healed", "regen", 4)]
     assert comp(match, a, Health).hp == 30 - 3 - 5 + 4
-    assert comp(match, a, Burn) is None and comp(match, a, Regen) == Regen(1, 4)
+    assert comp(match, a, st(match, "burn")) is None and comp(match, a, st(match, "regen")) == st(match, "regen")(1, 4)
 
 
 def test_a_hero_killed_by_burn_leaves_the_grid_and_the_match_ends():
     match = tiny()
-    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), 4, Burn(2, 5), Stun(1))
+    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), 4, st(match, "burn")(2, 5), st(match, "stun")(1))
     hero(match, "p1.aqua_trail", 1, "aqua_trail", (9, 2))
     events = run(match, combat.TurnStartTicks())
     assert [e["type"] for e in events] == ["damage_dealt", "unit_died", "match_ended"]
-    assert comp(match, a, GridPos) is None and comp(match, a, Burn) is None
-    assert comp(match, a, Stun) is None
+    assert comp(match, a, GridPos) is None and comp(match, a, st(match, "burn")) is None
+    assert comp(match, a, st(match, "stun")) is None
     assert match.result == {"winner": 1, "reason": "elimination"}
 
 
@@ -200,18 +201,18 @@ def test_attack_sets_the_cooldown_rolls_and_applies_its_status():
     a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2))
     b = hero(match, "p1.aqua_trail", 1, "aqua_trail", (3, 2))
     with match.active():
-        match.journal.set(world.rolls(), rolls=(0,))
+        match.journal.set(world.board(match).rolls, rolls=(0,))
         match.journal.add(a, AttackOrder(1, b))
     events = run(match, combat.Attack())
     assert comp(match, a, Cooldowns).remaining == (0, 2, 0)
-    assert comp(match, b, Burn) == Burn(2, 5)
+    assert comp(match, b, st(match, "burn")) == st(match, "burn")(2, 5)
     assert [e["type"] for e in events] == ["ability_used", "damage_dealt", "status_applied"]
     assert events[1]["roll"] == 0 and events[1]["source"] == "strike"
 
 
 def test_a_status_kind_that_blocks_movement_is_what_roots():
     match = tiny()
-    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), None, Root(1))
+    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), None, st(match, "root")(1))
     with match.active():
         assert world.blocked(match, a, "move") and not world.blocked(match, a, "attack")
 
@@ -219,7 +220,7 @@ def test_a_status_kind_that_blocks_movement_is_what_roots():
 def test_pass_consumes_its_intent():
     match = tiny()
     with match.active():
-        board = world.board_entity()
+        board = world.board(match).entity
         match.journal.add(board, PassOrder(0))
     assert run(match, combat.Pass()) == [{"type": "turn_passed", "seat": 0}]
     assert comp(match, board, PassOrder) is None
@@ -227,9 +228,9 @@ def test_pass_consumes_its_intent():
 
 def test_turn_end_ticks_stun_and_root_of_the_seat():
     match = tiny()
-    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), None, Stun(1), Root(2))
+    a = hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2), None, st(match, "stun")(1), st(match, "root")(2))
     events = run(match, combat.TurnEndTicks())
-    assert comp(match, a, Stun) is None and comp(match, a, Root) == Root(1)
+    assert comp(match, a, st(match, "stun")) is None and comp(match, a, st(match, "root")) == st(match, "root")(1)
     assert events == [{"type": "status_expired", "unit": "p0.ember_vine", "status": "stun"},
                       {"type": "turn_ended", "seat": 0}]
 
@@ -245,13 +246,17 @@ def test_round_cap_gives_the_match_to_the_higher_hp_total(hp, winner):
                                                          "reason": "round_cap"}}]
 
 
-def test_next_turn_counts_and_starts_the_other_seats_turn():
+def test_next_turn_counts_and_asks_for_the_other_seats_turn_start():
     match = tiny(turn=1)
     hero(match, "p0.ember_vine", 0, "ember_vine", (2, 2))
     hero(match, "p1.aqua_trail", 1, "aqua_trail", (9, 2))
     events = run(match, combat.NextTurn())
     assert (match.turn, match.to_act) == (2, (1,))
-    assert events == [{"type": "turn_started", "seat": 1, "turn": 2, "round": 1}]
+    assert events == [] and list(match.steps) == ["turn_start"]  # asked for, never run here
+    with match.active():
+        match.run_steps()
+    assert [e.as_json() for e in match.events.drain()][0] == {
+        "type": "turn_started", "seat": 1, "turn": 2, "round": 1}
 
 
 def test_combat_start_and_end_check():
@@ -261,3 +266,4 @@ def test_combat_start_and_end_check():
     assert [e["type"] for e in events] == ["combat_started", "match_ended"]
     assert match.result == {"winner": 0, "reason": "elimination"}
     assert run(match, combat.EndOfAction()) == []  # over: nothing more runs
+    assert not match.steps  # and no step was asked for

@@ -71,7 +71,7 @@ def select_attack_placement(unit: Unit, pos: Tile, target: Unit,
     the first with the largest damage × element percent."""
     distance = cheb(pos, target.pos)  # type: ignore[arg-type]
     valid = [a for a in unit.card.attacks
-             if unit.cooldowns[a.index] == 0 and a.kind != "heal" and distance <= a.range]
+             if unit.cooldowns[a.index] == 0 and a.targets_enemy and distance <= a.range]
     return dac_max(valid, lambda a: get_attack_score(a, target, tables))
 
 
@@ -98,7 +98,7 @@ def advanced_cpu_turn(position: Position, tables: Tables) -> Decision:
     for unit in own:
         pos = unit.pos
         assert pos is not None
-        if unit.stun <= 0:
+        if "attack" not in unit.blocked:
             target = select_attack_target(unit, pos, opponents, True)
             if target is not None:
                 attack = select_attack_placement(unit, pos, target, tables)
@@ -108,7 +108,7 @@ def advanced_cpu_turn(position: Position, tables: Tables) -> Decision:
                         score += KILL_BONUS
                     if score > best_score:
                         best, best_score = attack_decision(seat, unit, attack, target), score
-        if unit.root <= 0 and MOVE_SCORE > best_score:
+        if "move" not in unit.blocked and MOVE_SCORE > best_score:
             goal = select_attack_target(unit, pos, opponents, False)
             to = select_position(unit, pos, goal, position)
             if to != pos:
@@ -122,18 +122,18 @@ def fallback_turn(position: Position, own: list[Unit], opponents: list[Unit]) ->
     """7.2 (11) step 4: a pass is illegal while an action exists, so the CPU may not idle."""
     seat = position.seat
     for unit in own:
-        if unit.stun > 0:
+        if "attack" in unit.blocked:
             continue
         for attack in unit.card.attacks:
             if unit.cooldowns[attack.index] != 0:
                 continue
-            if attack.kind == "heal":
+            if not attack.targets_enemy:
                 return attack_decision(seat, unit, attack, None)
             for target in opponents:
                 if cheb(unit.pos, target.pos) <= attack.range:  # type: ignore[arg-type]
                     return attack_decision(seat, unit, attack, target)
     for unit in own:
-        if unit.root > 0:
+        if "move" in unit.blocked:
             continue
         pos = unit.pos
         assert pos is not None

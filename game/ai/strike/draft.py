@@ -21,13 +21,14 @@ SWAP_BASE = 600
 
 
 def evaluate_card(card: Card) -> Fraction:
-    """Steal strength: hp + per ability heal × 1.5 (heal), (damage + heal) × 1.2 (drain) or
-    max(0, damage + 2 × range − 3 × cooldown) (strike)."""
+    """Steal strength: hp + per ability heal × 1.5 (a heal: it targets no enemy),
+    (damage + heal) × 1.2 (a drain: it hits an enemy and heals) or
+    max(0, damage + 2 × range − 3 × cooldown) (a strike)."""
     total = Fraction(card.hp)
     for a in card.attacks:
-        if a.kind == "heal":
+        if not a.targets_enemy:
             total += a.heal * HEAL_FACTOR
-        elif a.kind == "drain":
+        elif a.heal > 0 and not a.rolls:
             total += (a.damage + a.heal) * DRAIN_FACTOR
         else:
             total += max(0, a.damage + 2 * a.range - 3 * a.cooldown)
@@ -43,7 +44,7 @@ def compute_utility(card: Card, context: list[Card]) -> Fraction:
 def evaluate_retain_value(card: Card) -> Fraction:
     """0.5 × hp + 2 × maxdmg + utility + bonus (spec 7.2)."""
     maxdmg = max(0, max((a.damage - 2 * a.cooldown for a in card.attacks), default=0))
-    utility = sum((15 if a.kind == "heal" else 0) + (10 if a.status != "none" else 0)
+    utility = sum((15 if not a.targets_enemy else 0) + (10 if a.status != "none" else 0)
                   for a in card.attacks)
     bonus = 5 if card.element in ("fire", "combined") else 0
     return Fraction(card.hp, 2) + 2 * maxdmg + utility + bonus

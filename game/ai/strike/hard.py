@@ -17,11 +17,8 @@ from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.players import StrikeCpu
 from game.ai.strike.position import Position, Unit, parse_position
 from game.ai.strike.score import cheb
-from game.ai.strike.scratch import scratch_match
+from game.ai.strike.scratch import scratch_match  # noqa: F401  (tests build one-off matches)
 from game.ai.strike.tables import Tables
-from game.components.common import GridPos
-from game.components.strike import Burn, Regen, Root, Stun
-from game.engine.ecs import components_of
 from game.engine.match import Match, Rejection
 from game.engine.rng import Stream
 from game.systems.strike import world
@@ -29,12 +26,25 @@ from game.systems.strike import world
 Decision = dict[str, Any]
 Tile = tuple[int, int]
 
+BUDGET_MS = 200.0  # spec 7.5: hard's time per decision (p95); live play cuts its search there
+
 
 def force_roll(match: Match, roll: int) -> None:
     """Queue `roll` first in the scratch match's `board.rolls` (spec 4.12), journaled so the
     rollback takes it back."""
-    rolls = world.rolls()
+    rolls = world.board(match).rolls
     match.journal.set(rolls, rolls=(roll, *rolls.rolls))
+
+
+def _status_effects(match: Match, entity: int) -> tuple[frozenset[str], int]:
+    """(the actions the hero's statuses block, the HP they will still add or take), asked of
+    the rules' status kinds: what `parse_position` reads off a view."""
+    blocked: set[str] = set()
+    forecast = 0
+    for kind, status in world.statuses_of(match, entity):
+        blocked |= kind.blocks
+        forecast += kind.hp_forecast(status.turns, status.value)
+    return frozenset(blocked), forecast
 
 
 def match_position(match: Match, seat: int, tables: Tables) -> Position:
@@ -42,31 +52,23 @@ def match_position(match: Match, seat: int, tables: Tables) -> Position:
     cards = tables.cards
     units = []
     occupied = set()
-    for e, ident, owner, slot, card, health, cooldowns in world.heroes():
-        held = components_of(e)
-        pos = held.get(GridPos)
-        tile = (pos.x, pos.y) if pos is not None else None
-        stun, root, burn, regen = (held.get(Stun), held.get(Root), held.get(Burn),
-                                   held.get(Regen))
-        units.append(Unit(ident.id, owner.seat, slot.slot, cards[card.definition], tile,
-                          health.hp, health.max_hp, cooldowns.remaining,
-                          stun.turns if stun is not None else 0,
-                          root.turns if root is not None else 0,
-                          *(_pair(burn)), *(_pair(regen))))
+    for h in world.heroes(match):
+        tile = world.tile_of(h.entity)
+        blocked, forecast = _status_effects(match, h.entity)
+        health = h.health
+        units.append(Unit(h.ident.id, h.owner.seat, h.slot.slot, cards[h.card.definition],
+                          tile, health.hp, health.max_hp, h.cooldowns.remaining, blocked,
+                          forecast))
         if tile is not None and health.hp > 0:
             occupied.add(tile)
-    grid = world.grid()
+    grid = world.board(match).grid
     return Position(grid.cols, grid.rows, seat, units, occupied)
-
-
-def _pair(comp: Any) -> tuple[int, int]:
-    """(turns, value) of a status component, (0, 0) when the hero has none."""
-    return (comp.turns, comp.value) if comp is not None else (0, 0)
 
 
 def evaluate(match: Match, seat: int, tables: Tables) -> int:
     """`V(s)` of 7.4 from `seat`'s side: terminal values, else Σ own w(u) − Σ other w(u),
-    w(u) = hp + alive_bonus − burn.turns × burn.value + regen.turns × regen.value."""
+    w(u) = hp + alive_bonus + the HP its statuses will still add or take (− burn.turns ×
+    burn.value + regen.turns × regen.value in the base game: each kind's tick effect says)."""
     result = match.result
     if result is not None:
         winner = result.get("winner")
@@ -75,17 +77,14 @@ def evaluate(match: Match, seat: int, tables: Tables) -> int:
         return tables.win_value if winner == seat else -tables.win_value
     bonus = tables.alive_bonus
     total = 0
-    for e, _ident, owner, _slot, _card, health, _cd in world.heroes():
-        if health.hp <= 0:
+    for h in world.heroes(match):
+        hp = h.health.hp
+        if hp <= 0:
             continue
-        held = components_of(e)
-        w = health.hp + bonus
-        burn, regen = held.get(Burn), held.get(Regen)
-        if burn is not None:
-            w -= burn.turns * burn.value
-        if regen is not None:
-            w += regen.turns * regen.value
-        total += w if owner.seat == seat else -w
+        w = hp + bonus
+        for kind, status in world.statuses_of(match, h.entity):
+            w += kind.hp_forecast(status.turns, status.value)
+        total += w if h.owner.seat == seat else -w
     return total
 
 
@@ -116,23 +115,27 @@ class HardCpu(StrikeCpu):
         self.rolls = tuple(range(self.tables.roll_min, self.tables.roll_max + 1))
 
     def combat(self, view: dict[str, Any]) -> Decision:
-        match = scratch_match(view, self.resources)
-        try:
-            with match.active():
-                return self.search(match, parse_position(view, self.tables, self.seat))
-        finally:
-            match.close()
+        match = self.scratch.load(view)
+        with match.active():
+            return self.search(match, parse_position(view, self.tables, self.seat))
 
     def search(self, match: Match, position: Position) -> Decision:
-        """The decision with the largest Q (ties: smaller approach, then earlier)."""
+        """The decision with the largest Q (ties: smaller approach, then earlier in L).
+
+        With a budget (live play), the search stops after the candidate that runs past it:
+        so that a cut search still weighs the best candidates, they are searched in the order
+        of `search_order` (the `normal` CPU's own choice first, then attacks on an enemy,
+        then the rest), while the tie-break stays the canonical order of L. Without a budget
+        every candidate is searched and the order changes nothing."""
         legal = match.legal_decisions(self.seat)
         if len(legal) <= 1:
             return legal[0] if legal else {"seat": self.seat, "type": "pass"}
         start = time.perf_counter()
-        best: tuple[int, int] | None = None
+        best: tuple[int, int, int] | None = None
         chosen = legal[0]
-        for decision in legal:
-            key = (self.q_value(match, decision), -approach(position, decision))
+        for index in self.search_order(position, legal):
+            decision = legal[index]
+            key = (self.q_value(match, decision), -approach(position, decision), -index)
             if best is None or key > best:
                 best, chosen = key, decision
             if (self.budget_ms is not None
@@ -140,14 +143,24 @@ class HardCpu(StrikeCpu):
                 break
         return chosen
 
+    def search_order(self, position: Position, legal: list[Decision]) -> list[int]:
+        """Indices of L in the order a budget-cut search takes them (see `search`)."""
+        if self.budget_ms is None:
+            return list(range(len(legal)))
+        normal = advanced_cpu_turn(position, self.tables)
+        first = [i for i, d in enumerate(legal) if d == normal][:1]
+        attacks = [i for i, d in enumerate(legal) if "target" in d and i not in first]
+        rest = [i for i, d in enumerate(legal) if "target" not in d and i not in first]
+        return first + attacks + rest
+
     def outcomes(self, match: Match, decision: Decision) -> tuple[int | None, ...]:
         """The forced rolls a decision branches into: every roll for a strike, else none."""
         if decision["type"] != "attack":
             return (None,)
-        unit = world.hero(decision["unit"])
+        unit = world.hero(match, decision["unit"])
         assert unit is not None
-        attack = self.tables.cards[unit[4].definition].attacks[decision["attack"]]
-        return self.rolls if attack.kind == "strike" else (None,)
+        attack = self.tables.cards[unit.card.definition].attacks[decision["attack"]]
+        return self.rolls if attack.rolls else (None,)
 
     def play(self, match: Match, decision: Decision, roll: int | None, *,
              legal: bool = False) -> None:

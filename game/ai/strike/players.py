@@ -13,10 +13,11 @@ from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.draft import draft_cpu_turn
 from game.ai.strike.mirror import mirror_view, unmirror_decision
 from game.ai.strike.position import parse_position
-from game.ai.strike.scratch import scratch_match
+from game.ai.strike.scratch import scratch_for
 from game.ai.strike.tables import Tables, tables_of
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
+from game.engine.scratch import ScratchMatch
 from game.systems.strike.draft import empty_zone_tiles
 
 Decision = dict[str, Any]
@@ -31,6 +32,18 @@ class StrikeCpu(CpuPlayer):
         self.stream = stream
         self.resources = resources
         self.tables: Tables = tables_of(resources)
+        self._scratch: ScratchMatch | None = None
+
+    @property
+    def scratch(self) -> ScratchMatch:
+        """This CPU's one reusable scratch match (game.engine.scratch), made on first use."""
+        if self._scratch is None:
+            self._scratch = scratch_for(self.resources)
+        return self._scratch
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A CPU sent to a worker process leaves its scratch match (a world) behind."""
+        return {**self.__dict__, "_scratch": None}
 
     def decide(self, view: dict[str, Any]) -> Decision:
         phase = view["phase"]
@@ -54,12 +67,8 @@ class StrikeCpu(CpuPlayer):
         return {"seat": self.seat, "type": "place", "tile": [c, r]}
 
     def legal(self, view: dict[str, Any]) -> list[Decision]:
-        """The rules' canonical legal list of this seat, on a match rebuilt from the view."""
-        match = scratch_match(view, self.resources)
-        try:
-            return match.legal_decisions(self.seat)
-        finally:
-            match.close()
+        """The rules' canonical legal list of this seat, on the scratch match at the view."""
+        return self.scratch.load(view).legal_decisions(self.seat)
 
     def draft(self, view: dict[str, Any]) -> Decision:
         return draft_cpu_turn(view["board"], self.seat, self.tables)

@@ -1,5 +1,10 @@
 """The seat view (spec 6) as the CPU reads it: living units in scan order and the occupied
-tiles, parsed once per decision so the algorithms never touch JSON again."""
+tiles, parsed once per decision so the algorithms never touch JSON again.
+
+A unit's statuses are read through the content's status kinds: `blocked` holds the actions
+its statuses block (stun: attacks, root: moves, and whatever a mod's kind `blocks`), and
+`hp_forecast` the HP they will still add or take (burn takes, regen gives). No kind is known
+by name."""
 
 from __future__ import annotations
 
@@ -23,12 +28,8 @@ class Unit:
     hp: int
     max_hp: int
     cooldowns: tuple[int, ...]
-    stun: int = 0
-    root: int = 0
-    burn_turns: int = 0
-    burn_value: int = 0
-    regen_turns: int = 0
-    regen_value: int = 0
+    blocked: frozenset[str] = frozenset()
+    hp_forecast: int = 0
 
 
 @dataclass(slots=True)
@@ -53,26 +54,45 @@ def _scan_key(unit: Unit) -> Tile:
     return unit.pos
 
 
-def _status(statuses: dict[str, Any], key: str) -> tuple[int, int]:
-    value = statuses.get(key) or {}
+def _turns_value(value: Any) -> tuple[int, int]:
+    """A status entry of the State JSON: {"turns", "value"}, or only the turns."""
     if isinstance(value, dict):
         return int(value.get("turns", 0)), int(value.get("value", 0))
-    return int(value), 0
+    return int(value or 0), 0
+
+
+NOTHING: tuple[frozenset[str], int] = (frozenset(), 0)
+
+
+def status_effects(statuses: dict[str, Any], tables: Tables) -> tuple[frozenset[str], int]:
+    """(the actions these statuses block, the HP they will still add or take)."""
+    blocked: frozenset[str] = frozenset()
+    forecast = 0
+    by_id = tables.statuses.by_id
+    for kind_id, raw in statuses.items():
+        if not raw:
+            continue
+        turns, value = _turns_value(raw)
+        if turns <= 0:
+            continue
+        kind = by_id.get(kind_id)
+        if kind is None:
+            continue
+        if kind.blocks:
+            blocked = blocked | kind.blocks
+        forecast += kind.hp_forecast(turns, value)
+    return (blocked, forecast) if blocked or forecast else NOTHING
 
 
 def parse_unit(raw: dict[str, Any], tables: Tables) -> Unit:
     card = tables.cards[raw["card"]]
     pos = raw.get("pos")
-    statuses = raw.get("statuses") or {}
-    burn = _status(statuses, "burn")
-    regen = _status(statuses, "regen")
+    blocked, forecast = status_effects(raw.get("statuses") or {}, tables)
     return Unit(id=raw["id"], owner=raw["owner"], slot=raw.get("slot", 0), card=card,
                 pos=None if pos is None else (pos[0], pos[1]), hp=raw["hp"],
                 max_hp=raw.get("max_hp", card.hp),
                 cooldowns=tuple(raw.get("cooldowns") or (0,) * len(card.attacks)),
-                stun=int(statuses.get("stun", 0) or 0), root=int(statuses.get("root", 0) or 0),
-                burn_turns=burn[0], burn_value=burn[1],
-                regen_turns=regen[0], regen_value=regen[1])
+                blocked=blocked, hp_forecast=forecast)
 
 
 def parse_position(view: dict[str, Any], tables: Tables, seat: int) -> Position:

@@ -2,14 +2,20 @@
 and ai.toml's tuning (spec sections 3 and 7), read once per resource set.
 
 The CPU reads the same resource files as the rules (`cards.toml`, `elements.toml`,
-`rules.toml`, `ai.toml`); nothing here duplicates a rule. Entries may be pydantic models or
-plain mappings, so tests can hand in small tables.
+`rules.toml`, `statuses.toml`, `ai.toml`); nothing here duplicates a rule. What an ability kind
+does (whom it targets, whether it rolls) comes from its registration in the rules
+(`ABILITY_KINDS`), and what a status does (the actions it blocks, the HP it will add or take)
+from the content's status kinds, so a kind or status a mod adds is understood by every level.
+Entries may be pydantic models or plain mappings, so tests can hand in small tables.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from game.engine.statuses import StatusEntry, StatusKinds
+from game.systems.strike.content import ABILITY_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +25,9 @@ class Attack:
     index: int
     name: str
     element: str
-    kind: str  # strike | drain | heal
+    kind: str  # a registered ability kind (strike, drain, heal)
+    targets_enemy: bool  # else it acts on its user and allies (a heal)
+    rolls: bool  # a combat roll decides its damage (the hard search branches on it)
     damage: int
     range: int
     cooldown: int
@@ -52,6 +60,7 @@ class Tables:
     attack_bias_percent: int = 50
     alive_bonus: int = 20
     win_value: int = 100000
+    statuses: StatusKinds = field(default_factory=lambda: StatusKinds(()))
 
     def pct(self, attack_element: str, defender_element: str) -> int:
         """Element multiplier in percent (3.2); a missing pair is 100."""
@@ -65,9 +74,12 @@ def _get(entry: Any, key: str, default: Any = None) -> Any:
 
 
 def _attack(index: int, raw: Any) -> Attack:
+    kind = str(_get(raw, "kind", "strike"))
+    style = ABILITY_KINDS.get(kind)
     return Attack(index=index, name=str(_get(raw, "name", "")),
-                  element=str(_get(raw, "element", "null")),
-                  kind=str(_get(raw, "kind", "strike")), damage=int(_get(raw, "damage", 0)),
+                  element=str(_get(raw, "element", "null")), kind=kind,
+                  targets_enemy=style.targets == "enemy", rolls=bool(style.rolls),
+                  damage=int(_get(raw, "damage", 0)),
                   range=int(_get(raw, "range", 0)), cooldown=int(_get(raw, "cooldown", 0)),
                   heal=int(_get(raw, "heal", 0)), status=str(_get(raw, "status", "none")),
                   effect=str(_get(raw, "effect", "none")))
@@ -118,6 +130,8 @@ def _int(section: Any, key: str, default: int) -> int:
 
 def build_tables(resources: Any) -> Tables:
     """The CPU's tables from a loaded resource set (or a mapping of file name -> content)."""
+    import game.systems.strike.combat  # noqa: F401  (registers the ability kinds)
+
     files = _files(resources)
     cards = {card.id: card for card in map(card_of, _cards_entries(files))}
     rules, ai = files.get("rules.toml"), files.get("ai.toml")
@@ -128,7 +142,15 @@ def build_tables(resources: Any) -> Tables:
                   roll_min=_int(combat, "roll_min", -2), roll_max=_int(combat, "roll_max", 2),
                   attack_bias_percent=_int(easy, "attack_bias_percent", 50),
                   alive_bonus=_int(hard, "alive_bonus", 20),
-                  win_value=_int(hard, "win_value", 100000))
+                  win_value=_int(hard, "win_value", 100000),
+                  statuses=_statuses(files))
+
+
+def _statuses(files: dict[str, Any]) -> StatusKinds:
+    """The content's status kinds: the loaded rules' own when the resources are loaded."""
+    entries = files.get("statuses.toml") or []
+    return StatusKinds(e if isinstance(e, StatusEntry) else StatusEntry.model_validate(e)
+                       for e in entries)
 
 
 _cache: dict[int, tuple[Any, Tables]] = {}

@@ -125,7 +125,7 @@ class StrikeView(GameViewBase):
 
     def preview_match(self) -> Any:
         """The match a preview reads (a network seat's mirror of its view). Use it inside
-        ESPER_LOCK: a host of this process shares esper."""
+        `Match.lock`: a host of this process shares esper."""
         remote = self.session.remote
         return remote.mirror() if remote is not None else self.match
 

@@ -217,10 +217,10 @@ class CombatView(BoardBase):
             options = [d for d in self.legal() if d["type"] == "attack" and d.get("unit") == uid
                        and d.get("target") == target]
             if options:
-                from game.net.host import ESPER_LOCK
+                from game.engine.match import Match
                 from game.systems.strike.combat import damage_preview
 
-                with ESPER_LOCK:
+                with Match.lock:
                     preview = self.preview_match()
                     best = max(options, key=lambda d: damage_preview(preview, uid, d["attack"],
                                                                      target))

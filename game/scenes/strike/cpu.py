@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.strike.hard import BUDGET_MS  # hard's live thinking time: the spec's budget
 from game.scenes.cpu_worker import WorkerCalls
-
-BUDGET_MS = 1500.0  # hard's live thinking time
 
 
 def think(level: str, seat: int, view: dict[str, Any], stream_state: Any,

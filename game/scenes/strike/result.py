@@ -78,10 +78,10 @@ class ResultView(BoardBase):
             if u["hp"] > 0:
                 stats[u["owner"]]["alive"] += 1
         owner = {u["id"]: u["owner"] for u in self.state["board"]["units"]}
-        from game.net.host import ESPER_LOCK
+        from game.engine.match import Match
 
         try:
-            with ESPER_LOCK:  # a host of this process shares esper
+            with Match.lock:  # a host of this process shares esper
                 rp = replay(match_record(self.match))
         except Exception:  # statistics are a nicety
             return stats
@@ -96,7 +96,7 @@ class ResultView(BoardBase):
                     elif ev["type"] == "ability_used" and ev["unit"] in owner:
                         stats[owner[ev["unit"]]]["abilities"] += 1
         finally:
-            with ESPER_LOCK:
+            with Match.lock:
                 rp.match.close()
         return stats
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import esper
+
 from game.components.common import Modifier
-from game.engine.hooks import apply_layers, gather
+from game.engine.hooks import applies, apply_layers
 from game.systems.conquest import battle, endgame, hands, retreat
 from game.systems.conquest.abilities import INACTIVE, AbilityOutcome, BattleSide, evaluate
 from game.systems.conquest.state import canonical_key, destroy, index
@@ -32,7 +34,10 @@ BASE_DEFENCE_BONUS = 2
 
 
 def _hooked(hook: str, base: int, adds: list[tuple[int, str]]) -> int:
-    gathered = gather(hook)
+    # CardConquest moves onto the engine's modifier pipeline in its own issue; until then a
+    # `Modifier` component of any role still counts here (none is made today).
+    gathered = [m for _, m in sorted(esper.get_component(Modifier), key=lambda em: em[0])
+                if applies(m, hook, None, None)]
     if not gathered:  # the usual case, and the CPUs' previews: additions only
         return base + sum(amount for amount, _ in adds)
     modifiers = [*gathered, *(Modifier(hook, "add", amount, tag=tag)

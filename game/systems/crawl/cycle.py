@@ -1,6 +1,6 @@
 """The action cycle (spec crawl.md section 4.3) and the draw with its cleanup (4.8).
 
-Every accepted decision of phase `play` is one engine action (`Do(run_cycle, ...)`) that runs
+Every accepted decision of phase `play` is one call of `run_cycle(...)` (from `Rules.apply`) that runs
 the steps of `PLAY_CYCLE`, always in this order:
 
 1. `snapshot`: every card on the board, in the hands and the backpack records `LastValue`;

@@ -14,7 +14,6 @@ import datetime
 import re
 from typing import Any
 
-from game.engine.actions import Do
 from game.engine.match import Match, Rules, SetupError, is_int
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
@@ -133,13 +132,13 @@ class CrawlRules(Rules):
                 kind = judge_move(table_of(match), self.content, decision["from"],
                                   decision.get("from_index"), decision["to"],
                                   decision.get("to_index"))[1]
-            match.enqueue(Do(run_cycle, apply_move, decision, kind))
+            run_cycle(match, apply_move, decision, kind)
         elif verb == "rebuy":
-            match.enqueue(Do(run_cycle, rebuy))
+            run_cycle(match, rebuy)
         elif verb == "random_attack":
-            match.enqueue(Do(run_cycle, random_attack))
+            run_cycle(match, random_attack)
         else:
-            match.enqueue(Do(_choose_abilities, tuple(decision["abilities"])))
+            _choose_abilities(match, tuple(decision["abilities"]))
 
     # -- state (6) -------------------------------------------------------------------------
     def board_json(self, match: Match) -> dict[str, Any]:

@@ -4,10 +4,15 @@
 Order of a turn of seat S (4.5):
   1. turn start: S's flames age; S's cooldowns tick; per living hero of S in slot order: an
      enemy flame on its tile, then its statuses that tick at turn start, by kind (end check
-     after every damage; stop when the match ends);
-  2. the action (a `MoveOrder`, `AttackOrder` or `PassOrder` intent), then the end check;
+     after every tick; stop when the match ends);
+  2. the action (a `MoveOrder`, `AttackOrder` or `PassOrder` intent), then the end check,
+     which asks for `turn_end` while the match goes on;
   3. turn end: S's statuses that tick at turn end (stun, root) lose 1;
-  4. round cap; 5. next turn, the other seat's turn start.
+  4. round cap; 5. next turn, which asks for the other seat's `turn_start`.
+
+An ability resolves by its registered kind (`ABILITY_KINDS`: strike, drain, heal), whose
+registration says whom it targets and whether it rolls; a status ticks by its kind's tick
+effect (game.engine.statuses). No system branches on a kind's name.
 
 Strike damage (4.9) runs through the engine's hook pipeline: the capped, distance-reduced
 `base` is the base value, the roll an additive modifier, the element percent a multiplicative
@@ -27,6 +32,7 @@ import esper
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Modifier, Owner
 from game.components.strike import AttackOrder, Element, Flame, MoveOrder, PassOrder
 from game.engine.commands import (
+    Destroy,
     add_status,
     create,
     damage,
@@ -39,11 +45,10 @@ from game.engine.commands import (
     tick_status,
     update,
 )
-from game.engine.ecs import components_of
-from game.engine.hooks import apply_layers, gather
+from game.engine.hooks import apply_layers
 from game.engine.schedule import System
 from game.systems.strike import world
-from game.systems.strike.content import EFFECTS
+from game.systems.strike.content import ABILITY_KINDS, EFFECTS
 from game.systems.strike.effects import AbilityUse
 from game.systems.strike.grid import cheb, flame_line, path_to
 
@@ -66,9 +71,9 @@ def end_check(match: Match) -> bool:
     if over(match):
         return True
     alive = [False, False]
-    for h in world.heroes():
-        if h[5].hp > 0:
-            alive[h[2].seat] = True
+    for h in world.heroes(match):
+        if h.health.hp > 0:
+            alive[h.owner.seat] = True
     if alive[0] and alive[1]:
         return False
     if not alive[0] and not alive[1]:
@@ -96,31 +101,28 @@ def on_damage(match: Match, command: Any) -> None:
     match.emit("unit_died", unit=world.ident_of(entity))
 
 
-def status_ender(kinds: tuple[Any, ...]) -> Any:
-    """The listener of a hook point that ends these kinds on the command's target (a status
-    declared with `expire_on`, docs/modding.md)."""
-    def end(match: Match, command: Any) -> None:
-        entity = command.target_id
-        if entity is None or not esper.entity_exists(entity):
-            return
-        for kind in kinds:
-            if esper.has_component(entity, kind.component):
-                remove_status(kind.component, kind.id, reason="expired").target(entity).run(match)
-
-    return end
-
-
-def deal(match: Match, entity: int, amount: int, source: str, by: str | None,
+def deal(match: Match, entity: int, amount: int, cause: str, by: int | None = None,
          roll: int | None = None, percent: int | None = None) -> None:
-    damage(amount).exact().target(entity).tag(why=source, by=by, roll=roll,
-                                               percent=percent).run(match)
+    """Damage already computed through strike's pipeline (4.9), or a hazard's."""
+    damage(amount, cause, roll, percent).exact().source(by).target(entity).run(match)
 
 
-def restore(match: Match, entity: int, amount: int, source: str) -> None:
+def restore(match: Match, entity: int, amount: int, cause: str) -> None:
     """Heal a living hero, capped at its max_hp."""
     if esper.component_for_entity(entity, Health).hp <= 0:
         return
-    heal(amount).exact().target(entity).tag(why=source).run(match)
+    heal(amount, cause).exact().target(entity).run(match)
+
+
+class ExpireFlame(Destroy):
+    """A flame tile whose rounds ran out goes (4.10); `tile` is where it burned, for the
+    spec's `flame_expired` event (a replaced flame is a plain `Destroy`, with no event)."""
+
+    __slots__ = ("tile",)
+
+    def __init__(self, entity: int, tile: tuple[int, int]) -> None:
+        super().__init__()
+        self.target_id, self.tile = entity, tile
 
 
 # -- combat_start and turn_start ----------------------------------------------------------------
@@ -131,13 +133,13 @@ class CombatStart(System):
     name = "combat_start"
 
     def process(self, match: Match) -> None:
+        board = world.board(match)
         match.journal.set(match.state, turn=1)
-        match.journal.set(world.round_(), round=1)
-        match.set_phase("combat", (world.draft().starter,))
+        match.journal.set(board.round, round=1)
+        match.set_phase("combat", (board.draft.starter,))
         match.emit("combat_started")
-        if end_check(match):
-            return
-        match.rules.schedule.run(match, "turn_start")
+        if not end_check(match):
+            match.goto("turn_start")
 
 
 class TurnStarted(System):
@@ -145,7 +147,7 @@ class TurnStarted(System):
 
     def process(self, match: Match) -> None:
         match.emit("turn_started", seat=seat_to_act(match), turn=match.state.turn,
-                   round=world.round_().round)
+                   round=world.board(match).round.round)
 
 
 class FlamesAge(System):
@@ -155,11 +157,11 @@ class FlamesAge(System):
 
     def process(self, match: Match) -> None:
         seat = seat_to_act(match)
-        for entity, pos, flame in world.flames():
+        for entity, pos, flame in list(world.flames(match)):  # destroying one re-queries
             if flame.owner != seat:
                 continue
             if flame.rounds - 1 <= 0:
-                destroy(entity).tag(why="flame_expired", tile=[pos.x, pos.y]).run(match)
+                ExpireFlame(entity, (pos.x, pos.y)).run(match)
             else:
                 update(flame, rounds=flame.rounds - 1).target(entity).run(match)
 
@@ -170,19 +172,20 @@ class CooldownsTick(System):
     name = "cooldowns_tick"
 
     def process(self, match: Match) -> None:
-        for h in world.living(seat_to_act(match)):
-            old = h[6].remaining
+        for h in world.living(match, seat_to_act(match)):
+            old = h.cooldowns.remaining
             if any(old):
-                set_cooldowns(tuple(max(0, c - 1) for c in old)).target(h[0]).run(match)
+                set_cooldowns(tuple(max(0, c - 1) for c in old)).target(h.entity).run(match)
 
 
-def tick(match: Match, entity: int, kind: Any, comp: Any) -> None:
+def tick(match: Match, entity: int, kind: Any) -> None:
     tick_status(kind.component, kind.id).target(entity).run(match)
 
 
 class TurnStartTicks(System):
     """Per living hero of the seat, in slot order: an enemy flame on its tile, then each
-    status kind that ticks at turn start (damage or heal over time); end check after every
+    status kind that ticks at turn start: its tick effect (damage or heal over time), then
+    one turn off (a hero its tick killed has no status left to tick); end check after every
     damage, and the step stops when the match ends."""
 
     name = "hazards_and_statuses"
@@ -190,33 +193,29 @@ class TurnStartTicks(System):
     def process(self, match: Match) -> None:
         seat = seat_to_act(match)
         kinds = world.content(match).statuses.ticking_at("turn_start")
-        flames = world.flames()  # no system of this loop lays or removes a flame
-        for h in world.living(seat):
-            entity, health = h[0], h[5]
+        flames = world.flames(match)  # no system of this loop lays or removes a flame
+        for h in world.living(match, seat):
+            entity, health = h.entity, h.health
             if health.hp <= 0:
                 continue
             tile = world.tile_of(entity) if flames else None
             for _, pos, flame in flames:
                 if (pos.x, pos.y) == tile and flame.owner != seat:
-                    deal(match, entity, flame.value, "flame", None)
+                    deal(match, entity, flame.value, "flame")
                     if end_check(match):
                         return
                     break
-            held = components_of(entity)  # live: a tick that removes a status shows here
             for kind in kinds:
-                comp = held.get(kind.component)
+                comp = esper.try_component(entity, kind.component)  # a tick may end one
                 if health.hp <= 0 or comp is None:
                     continue
-                if kind.each_tick == "damage":
-                    deal(match, entity, comp.value, kind.id, None)
-                    if health.hp > 0:
-                        tick(match, entity, kind, comp)
-                    if end_check(match):
-                        return
-                    continue
-                if kind.each_tick == "heal":
-                    heal(comp.value).exact().target(entity).tag(why=kind.id).run(match)
-                tick(match, entity, kind, comp)
+                effect = kind.each_tick.run
+                if effect is not None:
+                    effect(match, entity, kind, comp)
+                if health.hp > 0:
+                    tick(match, entity, kind)
+                if end_check(match):
+                    return
 
 
 # -- action -------------------------------------------------------------------------------------
@@ -226,39 +225,42 @@ class Move(System):
     name = "move"
 
     def process(self, match: Match) -> None:
-        for entity, order in list(esper.get_component(MoveOrder)):
+        for entity, order in esper.get_component(MoveOrder):
             remove(MoveOrder).target(entity).run(match)
-            command = move_to(order.x, order.y).target(entity).tag(why="move")
+            path = None
             if match.events.enabled:  # only the `unit_moved` event reads the path
                 start = world.tile_of(entity)
                 assert start is not None
                 card = world.content(match).cards[
                     esper.component_for_entity(entity, CardRef).definition]
-                g = world.grid()
-                command.tag(path=path_to(start, (order.x, order.y), card.move,
-                                         occupied=world.occupied(), cols=g.cols, rows=g.rows))
-            command.run(match)
+                g = world.board(match).grid
+                path = path_to(start, (order.x, order.y), card.move,
+                               occupied=world.occupied(match), cols=g.cols, rows=g.rows)
+            move_to(order.x, order.y, path).target(entity).run(match)
+            return  # one decision, one intent
 
 
 class Pass(System):
     name = "pass"
 
     def process(self, match: Match) -> None:
-        for entity, order in list(esper.get_component(PassOrder)):
+        for entity, order in esper.get_component(PassOrder):
             remove(PassOrder).target(entity).run(match)
             match.emit("turn_passed", seat=order.seat)
+            return
 
 
 class Attack(System):
-    """4.8: the cooldown is set, then the ability resolves by its kind; its effect runs at
-    its point ("targets", "hit", "after"; game.systems.strike.effects)."""
+    """4.8: the cooldown is set, then the ability resolves by its registered kind; its effect
+    runs at its point ("targets", "hit", "after"; game.systems.strike.effects)."""
 
     name = "attack"
 
     def process(self, match: Match) -> None:
-        for entity, order in list(esper.get_component(AttackOrder)):
+        for entity, order in esper.get_component(AttackOrder):
             remove(AttackOrder).target(entity).run(match)
             self.resolve(match, entity, order)
+            return
 
     def resolve(self, match: Match, user: int, order: AttackOrder) -> None:
         content = world.content(match)
@@ -267,14 +269,15 @@ class Attack(System):
         cooldowns = list(esper.component_for_entity(user, Cooldowns).remaining)
         cooldowns[order.attack] = ability.cooldown
         set_cooldowns(tuple(cooldowns)).target(user).run(match)
-        target = order.target if ability.kind != "heal" and order.target else None
+        style = ability.style
+        target = order.target if style.targets == "enemy" else None
         match.emit("ability_used", unit=world.ident_of(user), attack=order.attack,
-                   target=world.ident_of(target) if target else None)
+                   target=world.ident_of(target) if target is not None else None)
         user_tile = world.tile_of(user)
         assert user_tile is not None
         use = AbilityUse(user, esper.component_for_entity(user, Owner).seat, ability, user_tile,
-                         target, world.tile_of(target) if target else None)
-        KINDS[ability.kind](match, use)
+                         target, world.tile_of(target) if target is not None else None)
+        style.fn(match, use)
         run_effect(match, use, "after")
 
 
@@ -285,6 +288,9 @@ def run_effect(match: Match, use: AbilityUse, point: str) -> None:
         effect.fn(match, use, use.ability.effect_params)
 
 
+# -- ability kinds (3.1 `kind`): registered with what the rules and the CPUs ask of them ---------
+@ABILITY_KINDS.register("strike", targets="enemy", rolls=True, damage_allowed=True,
+                        heal_required=False)
 def resolve_strike(match: Match, use: AbilityUse) -> None:
     ability = use.ability
     target = use.target
@@ -292,7 +298,7 @@ def resolve_strike(match: Match, use: AbilityUse) -> None:
     roll = next_roll(match)
     value, pct = strike_damage(match, ability, use.user, target, roll)
     if value > 0:
-        deal(match, target, value, "strike", world.ident_of(use.user), roll, pct)
+        deal(match, target, value, "strike", use.user, roll, pct)
         if esper.component_for_entity(target, Health).hp > 0 and ability.status != "none":
             apply_status(match, target, ability)
         use.hit = target
@@ -301,29 +307,31 @@ def resolve_strike(match: Match, use: AbilityUse) -> None:
         match.emit("strike_blocked", unit=world.ident_of(target), roll=roll)
 
 
+@ABILITY_KINDS.register("drain", targets="enemy", rolls=False, damage_allowed=True,
+                        heal_required=True)
 def resolve_drain(match: Match, use: AbilityUse) -> None:
     assert use.target is not None
     amount = strike_base(match, use.ability, use.user_tile, use.target)
-    deal(match, use.target, amount, "drain", world.ident_of(use.user))
+    deal(match, use.target, amount, "drain", use.user)
     restore(match, use.user, use.ability.heal, "drain")
 
 
+@ABILITY_KINDS.register("heal", targets="self", rolls=False, damage_allowed=False,
+                        heal_required=False)
 def resolve_heal(match: Match, use: AbilityUse) -> None:
     """4.8 heal: the user, then living allies in slot order within range (the "targets"
     effects may change that list)."""
     use.area = [use.user]
-    for h in world.living(use.owner):
-        tile = world.tile_of(h[0])
-        if h[0] != use.user and tile is not None and cheb(use.user_tile, tile) <= use.ability.range:
-            use.area.append(h[0])
+    for h in world.living(match, use.owner):
+        tile = world.tile_of(h.entity)
+        if (h.entity != use.user and tile is not None
+                and cheb(use.user_tile, tile) <= use.ability.range):
+            use.area.append(h.entity)
     run_effect(match, use, "targets")
     for entity in use.area:
         restore(match, entity, use.ability.heal, "heal")
         use.hit = entity
         run_effect(match, use, "hit")
-
-
-KINDS = {"strike": resolve_strike, "drain": resolve_drain, "heal": resolve_heal}
 
 
 def apply_status(match: Match, target: int, ability: AttackDef) -> None:
@@ -336,13 +344,13 @@ def apply_status(match: Match, target: int, ability: AttackDef) -> None:
 def lay_flames(match: Match, owner: int, user_tile: tuple[int, int],
                target_tile: tuple[int, int], turns: int, value: int) -> None:
     """4.10: the line's tiles get a new flame each, replacing any flame there."""
-    g = world.grid()
+    g = world.board(match).grid
     tiles = [t for t in flame_line(user_tile, target_tile)
              if 0 <= t[0] < g.cols and 0 <= t[1] < g.rows]
     wanted = set(tiles)
-    for entity, pos, _ in world.flames():
+    for entity, pos, _ in list(world.flames(match)):
         if (pos.x, pos.y) in wanted:
-            destroy(entity).tag(why="replaced").run(match)
+            destroy(entity).run(match)
     for c, r in sorted(wanted):
         create(GridPos(c, r), Flame(owner, turns, value)).run(match)
     match.emit("flames_laid", owner=owner, tiles=[[c, r] for c, r in tiles])
@@ -355,7 +363,7 @@ class EndOfAction(System):
 
     def process(self, match: Match) -> None:
         if not end_check(match):
-            match.rules.schedule.run(match, "turn_end")
+            match.goto("turn_end")
 
 
 # -- turn_end -----------------------------------------------------------------------------------
@@ -366,12 +374,10 @@ class TurnEndTicks(System):
 
     def process(self, match: Match) -> None:
         kinds = world.content(match).statuses.ticking_at("turn_end")
-        for h in world.living(seat_to_act(match)):
-            held = components_of(h[0])
+        for h in world.living(match, seat_to_act(match)):
             for kind in kinds:
-                comp = held.get(kind.component)
-                if comp is not None:
-                    tick(match, h[0], kind, comp)
+                if esper.has_component(h.entity, kind.component):
+                    tick(match, h.entity, kind)
         match.emit("turn_ended", seat=seat_to_act(match))
 
 
@@ -384,8 +390,8 @@ class RoundCap(System):
         if match.state.turn < 2 * world.content(match).rules.combat.round_cap:
             return
         totals = [0, 0]
-        for h in world.living():
-            totals[h[2].seat] += h[5].hp
+        for h in world.living(match):
+            totals[h.owner.seat] += h.health.hp
         winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
         finish(match, {"winner": winner, "reason": "round_cap"})
 
@@ -398,9 +404,9 @@ class NextTurn(System):
             return
         turn = match.state.turn
         match.journal.set(match.state, turn=turn + 1)
-        match.journal.set(world.round_(), round=(turn + 2) // 2)
+        match.journal.set(world.board(match).round, round=(turn + 2) // 2)
         match.set_phase("combat", (1 - seat_to_act(match),))
-        match.rules.schedule.run(match, "turn_start")
+        match.goto("turn_start")
 
 
 # -- damage math (4.9) ---------------------------------------------------------------------------
@@ -423,7 +429,7 @@ def strike_damage(match: Match, attack: AttackDef, user: int, target: int, roll:
     base = strike_base(match, attack, tile, target)
     content = world.content(match)
     pct = content.percent(attack.element, esper.component_for_entity(target, Element).element)
-    found = gather("damage", user, target)
+    found = match.gather("damage", user, target)
     if not found:  # the roll and percent layers alone: the same value without a Fraction
         return percent_trunc(base + roll, pct), pct
     modifiers = [*found,
@@ -442,24 +448,26 @@ def percent_trunc(value: int, pct: int) -> int:
 
 def damage_preview(match: Match, unit_id: str, attack: int, target_id: str,
                    roll: int = 0) -> int:
-    """The HP a strike (or drain) would take from the target now, for a given roll; a view's
-    or CPU's preview, never a draw. 0 for heals."""
+    """The HP an ability would take from the target now, for a given roll (a kind that does
+    not roll ignores it); a view's or CPU's preview, never a draw. 0 for a kind that targets
+    no enemy (a heal)."""
     with match.active():
-        user, target = world.hero(unit_id), world.hero(target_id)
+        user, target = world.hero(match, unit_id), world.hero(match, target_id)
         assert user is not None and target is not None
-        ability = world.content(match).cards[user[4].definition].attacks[attack]
-        if ability.kind == "heal":
+        ability = world.content(match).cards[user.card.definition].attacks[attack]
+        style = ability.style
+        if style.targets != "enemy":
             return 0
-        tile = world.tile_of(user[0])
+        tile = world.tile_of(user.entity)
         assert tile is not None
-        if ability.kind == "drain":
-            return strike_base(match, ability, tile, target[0])
-        return max(0, strike_damage(match, ability, user[0], target[0], roll)[0])
+        if not style.rolls:
+            return strike_base(match, ability, tile, target.entity)
+        return max(0, strike_damage(match, ability, user.entity, target.entity, roll)[0])
 
 
 def next_roll(match: Match) -> int:
     """A forced roll from `board.rolls`, else a draw from stream `combat` (4.12)."""
-    rolls = world.rolls()
+    rolls = world.board(match).rolls
     if rolls.rolls:
         roll = rolls.rolls[0]
         match.journal.set(rolls, rolls=rolls.rolls[1:])

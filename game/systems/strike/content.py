@@ -8,7 +8,11 @@ cross-file checks, and the loaded `Content` the rules read.
 - `rules.toml`: the constants of 2 / 3.4. `ai.toml`: CPU tuning (3.5).
 
 Problems name the file and the key (`strike/cards.toml:cards[3].attacks.0.damage: ...`).
-Effects are referenced by registered name only (`flame_trail`, `heal_all`, `regen`).
+Ability kinds (`strike`, `drain`, `heal`: game.systems.strike.combat) and effects
+(`flame_trail`, `heal_all`, `regen`: game.systems.strike.effects) are referenced by registered
+name only; what a kind does (whom it targets, whether it rolls) is asked of its registration,
+never of its name. Status kinds are checked against the hook points and the blockable actions
+of the mode (`HOOK_POINTS`, `ACTIONS`).
 
 Every number a mod can set has a bound (docs/modding.md lists them): a board, a deck or a stat
 too large for a CPU decision or a screen to stay quick is rejected here, naming file and key,
@@ -23,19 +27,34 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
+from game.engine.commands import command_points
 from game.engine.effects import EffectRegistry
 from game.engine.resources import ResourceFile, ResourceSet
-from game.engine.statuses import StatusEntry, StatusKinds
+from game.engine.statuses import StatusEntry, StatusKinds, check_statuses
 from game.systems.schema import located
 
 ELEMENTS = ("fire", "water", "leaf", "wind", "null", "combined")
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "id\n"
 
 # Effects are rule functions registered in game.systems.strike.effects (with their typed
-# parameters, built from a card's effect_value / effect_turns); the kinds of ability each one
-# may appear on are checked here.
+# parameters, built from a card's effect_value / effect_turns, and the ability `kinds` each one
+# may appear on); ability kinds are registered in game.systems.strike.combat with what the rules
+# and the CPUs ask of them: `targets` ("enemy" or "self"), `rolls` (a combat roll is drawn),
+# `damage_allowed` and `heal_required` (what an entry of that kind must say).
 EFFECTS = EffectRegistry("strike")
-EFFECT_KINDS: dict[str, tuple[str, ...]] = {}
+ABILITY_KINDS = EffectRegistry("strike ability kinds")
+
+# What a status may block (its `blocks`), the values it may modify (`modifier.hook`: a
+# strike's damage passes the layers, 4.9; heals are exact), and the hook points it may react at.
+ACTIONS = frozenset({"attack", "move"})
+VALUE_HOOKS = frozenset({"damage"})
+
+
+def hook_points() -> frozenset[str]:
+    """`before:`/`after:` of every engine command (the commands register at import)."""
+    from game.systems.strike import combat  # noqa: F401  (the mode's own commands)
+
+    return command_points()
 
 
 class _Strict(BaseModel):
@@ -56,7 +75,7 @@ class AttackEntry(_Strict):
 
     name: str
     element: Literal["fire", "water", "leaf", "wind", "null", "combined"]
-    kind: Literal["strike", "drain", "heal"] = "strike"
+    kind: str = Field(default="strike", max_length=40)  # a registered ability kind
     damage: int = Field(ge=0, le=MAX_STAT)
     range: int = Field(ge=0, le=MAX_COLS)
     cooldown: int = Field(ge=0, le=MAX_TURNS)
@@ -71,18 +90,22 @@ class AttackEntry(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> AttackEntry:
-        from game.systems.strike import effects  # noqa: F401  (registers the effects)
+        from game.systems.strike import combat, effects  # noqa: F401  (registrations)
 
+        if self.kind not in ABILITY_KINDS:
+            raise ValueError(f"unknown ability kind {self.kind!r} "
+                             f"(registered: {', '.join(ABILITY_KINDS.names())})")
         if self.effect not in EFFECTS.names():
             raise ValueError(f"unknown effect {self.effect!r} "
                              f"(registered: {', '.join(EFFECTS.names())})")
-        if self.kind == "heal" and self.damage != 0:
-            raise ValueError("a heal must have damage = 0")
-        if self.kind == "drain" and self.heal <= 0:
-            raise ValueError("a drain must have heal > 0")
+        kind = ABILITY_KINDS.get(self.kind)
+        if not kind.damage_allowed and self.damage != 0:
+            raise ValueError(f"a {self.kind} must have damage = 0")
+        if kind.heal_required and self.heal <= 0:
+            raise ValueError(f"a {self.kind} must have heal > 0")
         if self.status != "none" and self.status_turns <= 0:
             raise ValueError(f"{self.status} needs status_turns > 0")
-        kinds = EFFECT_KINDS.get(self.effect)
+        kinds = EFFECTS.get(self.effect).info.get("kinds")
         if kinds is not None and self.kind not in kinds:
             raise ValueError(f"{self.effect} only on kind = {kinds[0]!r}")
         problems = EFFECTS.check(self.effect, effect_params(self.effect, self.effect_value,
@@ -229,6 +252,11 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
                     problems.append((f"cards[{i}].attacks.{j}.status_value",
                                      f"{attack.status} needs status_turns > 0 and "
                                      "status_value > 0"))
+                needed = EFFECTS.get(attack.effect).info.get("needs_status")
+                if needed is not None and needed not in kinds:
+                    problems.append((f"cards[{i}].attacks.{j}.effect",
+                                     f"{attack.effect} gives the status {needed!r}, which "
+                                     "statuses.toml does not declare"))
     animations = resources.files.get("animations.toml")
     keys = set(animations.root) if animations is not None else None
     for i, card in enumerate(cards):
@@ -245,12 +273,18 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
     return problems
 
 
+def _check_statuses(entries: list[StatusEntry], resources: ResourceSet
+                    ) -> list[tuple[str, str]]:
+    """Hook points, blocked actions and triggers that the mode has (a typo is named)."""
+    return check_statuses(entries, hook_points(), ACTIONS, VALUE_HOOKS)
+
+
 RESOURCE_FILES = (
     ResourceFile("rules.toml", RulesFile, check=_check_rules),
     ResourceFile("elements.toml", ElementsFile),
     ResourceFile("animations.toml", AnimationsFile),
     ResourceFile("ai.toml", AiFile),
-    ResourceFile("statuses.toml", StatusEntry, table="statuses"),
+    ResourceFile("statuses.toml", StatusEntry, table="statuses", check=_check_statuses),
     ResourceFile("cards.toml", CardEntry, table="cards", check=_check_cards),
 )
 
@@ -276,6 +310,15 @@ class AttackDef:
     effect_turns: int
     animation: str
     effect_params: Any = None  # the effect's typed parameters (game.engine.effects.bind)
+
+    @property
+    def style(self) -> Any:
+        """The registered ability kind: `targets` ("enemy" or "self"), `rolls`, its resolver."""
+        return ABILITY_KINDS.get(self.kind)
+
+    @property
+    def targets_enemy(self) -> bool:
+        return ABILITY_KINDS.get(self.kind).targets == "enemy"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,11 @@
 `placement` steps.
 
 Order of play: `deal` (stream `deal`, one shuffle, cards moved into the piles `hand0`,
-`hand1`, `discard`) -> picks alternate, the starter first (seat 0; in rules "2" a seat drawn by the deal) (a `PickCard` intent on the card taken,
-or a `PassOrder`) -> the end of the draft (leftovers to the discard, one hero entity per deck
-card, in deck order) -> placement (a `PlaceOrder` on the seat's lowest-slot unplaced hero),
-seat 0's heroes first, then seat 1's -> the `combat_start` step.
+`hand1`, `discard`) -> picks alternate, the starter first (seat 0; in rules "2" a seat drawn by
+the deal) (a `PickCard` intent on the card taken, or a `PassOrder`) -> the end of the draft
+(leftovers to the discard, one hero entity per deck card, in deck order) -> placement (a
+`PlaceOrder` on the seat's lowest-slot unplaced hero), the starter's heroes first -> when
+nobody has a hero left to place, `goto("combat_start")`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, Health, Ident, Owner
 from game.components.strike import Element, PassOrder, PickCard, PlaceOrder, Slot
-from game.engine.commands import create, move_to, remove
+from game.engine.commands import create, place_at, remove
 from game.engine.piles import cards_in, move_card
 from game.engine.schedule import System
 from game.systems.strike import world
@@ -41,7 +42,8 @@ def new_card(match: Match, card_id: str, pile: str) -> int:
 
 def deal(match: Match) -> None:
     """4.3.1: one shuffle of the pool; hands of `hand_size`, the rest discarded."""
-    pool = world.draft().pool
+    draft = world.board(match).draft
+    pool = draft.pool
     size = world.content(match).rules.draft.hand_size
     shuffled = match.stream("deal").shuffle(list(pool))
     hands = (in_pool_order(pool, shuffled[:size]), in_pool_order(pool, shuffled[size:2 * size]))
@@ -50,7 +52,7 @@ def deal(match: Match) -> None:
         new_card(match, card_id, where.get(card_id, "discard"))
     if world.seats_drawn(match):
         starter = match.stream("deal").randint(0, 1)
-        match.journal.set(world.draft(), starter=starter)
+        match.journal.set(draft, starter=starter)
         match.set_phase("draft", (starter,))
         match.emit("dealt", hands=[hands[0], hands[1]], starter=starter)
         return
@@ -64,8 +66,8 @@ class DraftPick(System):
     name = "draft_pick"
 
     def process(self, match: Match) -> None:
-        passes = list(esper.get_component(PassOrder))
-        picks = list(esper.get_component(PickCard))
+        passes = esper.get_component(PassOrder)
+        picks = esper.get_component(PickCard)
         if passes:
             entity, order = passes[0]
             seat = order.seat
@@ -76,16 +78,13 @@ class DraftPick(System):
             seat = order.seat
             remove(PickCard).target(card).run(match)
             card_id = esper.component_for_entity(card, CardRef).definition
-            if order.verb == "swap":
-                dropped = world.card_in(match, f"deck{seat}", order.drop or "")
-                assert dropped is not None
-                move_card(dropped).to(match.piles["discard"]).run(match)
-            move_card(card).to(match.piles[f"deck{seat}"]).run(match)
             event = {"seat": seat, "how": order.verb, "card": card_id}
-            if order.verb == "swap":
-                event["dropped"] = order.drop
+            if order.drop is not None:  # a swap: the dropped deck card goes to the discard
+                move_card(order.drop).to(match.piles["discard"]).run(match)
+                event["dropped"] = esper.component_for_entity(order.drop, CardRef).definition
+            move_card(card).to(match.piles[f"deck{seat}"]).run(match)
             match.emit("card_taken", **event)
-        d = world.draft()
+        d = world.board(match).draft
         match.journal.set(d, picks=d.picks + 1)
         full = world.content(match).rules.draft.deck_size
         decks = (world.pile_cards(match, "deck0"), world.pile_cards(match, "deck1"))
@@ -113,21 +112,21 @@ def end_draft(match: Match) -> None:
     next_placer(match, None)
 
 
-def unplaced(seat: int) -> list[world.Hero]:
-    return [h for h in world.living(seat) if world.tile_of(h[0]) is None]
+def unplaced(match: Match, seat: int) -> list[world.Hero]:
+    return [h for h in world.living(match, seat) if world.tile_of(h.entity) is None]
 
 
 def next_placer(match: Match, current: int | None) -> None:
     """Placement's `to_act` (4.4.2): the current seat until its heroes are placed, the
-    starter (seat 0 in rules "1") before the other; the `combat_start` step runs when nobody
-    has a hero left to place."""
-    starter = world.draft().starter
+    starter (seat 0 in rules "1") before the other; the `combat_start` step when nobody has a
+    hero left to place."""
+    starter = world.board(match).draft.starter
     order = (starter, 1 - starter) if current is None else (current, starter, 1 - starter)
     for seat in order:
-        if unplaced(seat):  # type: ignore[arg-type]
-            match.set_phase("placement", (seat,))  # type: ignore[arg-type]
+        if unplaced(match, seat):
+            match.set_phase("placement", (seat,))
             return
-    match.rules.schedule.run(match, "combat_start")
+    match.goto("combat_start")
 
 
 class Place(System):
@@ -136,17 +135,17 @@ class Place(System):
     name = "place"
 
     def process(self, match: Match) -> None:
-        entity, order = list(esper.get_component(PlaceOrder))[0]
+        entity, order = esper.get_component(PlaceOrder)[0]
         remove(PlaceOrder).target(entity).run(match)
-        move_to(order.x, order.y).target(entity).tag(why="place").run(match)
+        place_at(order.x, order.y).target(entity).run(match)
         next_placer(match, esper.component_for_entity(entity, Owner).seat)
 
 
 def zone_tiles(match: Match, seat: int) -> list[tuple[int, int]]:
     """The empty tiles of a seat's zone in scan order (legal placements, CPU draws)."""
     with match.active():
-        g = world.grid()
-        taken = world.occupied()
+        g = world.board(match).grid
+        taken = world.occupied(match)
     return empty_zone_tiles(seat, g.cols, g.rows, g.zone_columns, taken)
 
 

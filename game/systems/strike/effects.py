@@ -7,6 +7,8 @@ ability's resolution (game.systems.strike.combat.Attack):
 - "targets": may change the list of heroes a heal reaches (`heal_all`: every living ally);
 - "hit": after each hero an ability affected (`regen`: the regen status on each healed ally);
 - "after": once the ability resolved (`flame_trail`: flames on the line to the target tile).
+
+Each registration also names the ability kinds the effect may appear on (`kinds`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from game.components.strike import Regen
 from game.engine.commands import add_status
 from game.engine.effects import NoParams
-from game.systems.strike.content import EFFECT_KINDS, EFFECTS
+from game.systems.strike.content import EFFECTS
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -51,7 +52,7 @@ def no_effect(match: Match, use: AbilityUse, params: NoParams) -> None:
     return None
 
 
-@EFFECTS.register("flame_trail", ValueTurns, point="after")
+@EFFECTS.register("flame_trail", ValueTurns, point="after", kinds=("strike",))
 def flame_trail(match: Match, use: AbilityUse, params: ValueTurns) -> None:
     from game.systems.strike.combat import lay_flames
 
@@ -59,17 +60,18 @@ def flame_trail(match: Match, use: AbilityUse, params: ValueTurns) -> None:
     lay_flames(match, use.owner, use.user_tile, use.target_tile, params.turns, params.value)
 
 
-@EFFECTS.register("heal_all", point="targets")
+@EFFECTS.register("heal_all", point="targets", kinds=("heal",))
 def heal_all(match: Match, use: AbilityUse, params: NoParams) -> None:
     from game.systems.strike import world
 
-    use.area = [use.user] + [h[0] for h in world.living(use.owner)
-                             if h[0] != use.user and world.tile_of(h[0]) is not None]
+    use.area = [use.user] + [h.entity for h in world.living(match, use.owner)
+                             if h.entity != use.user and world.tile_of(h.entity) is not None]
 
 
-@EFFECTS.register("regen", ValueTurns, point="hit")
+@EFFECTS.register("regen", ValueTurns, point="hit", kinds=("heal",), needs_status="regen")
 def regen(match: Match, use: AbilityUse, params: ValueTurns) -> None:
-    add_status(Regen(params.turns, params.value), "regen").target(use.hit).run(match)
+    """The content's `regen` status kind on each healed ally."""
+    from game.systems.strike import world
 
-
-EFFECT_KINDS.update({"flame_trail": ("strike",), "heal_all": ("heal",), "regen": ("heal",)})
+    kind = world.content(match).statuses.by_id["regen"]
+    add_status(kind.component(params.turns, params.value), kind.id).target(use.hit).run(match)

@@ -3,10 +3,11 @@ registration.
 
 `StrikeRules` gives the engine the seven verbs of section 5 and their phases, the field types
 (check 2), the mode's own checks in the spec's order (check 6, after the engine's common checks
-1-5), the resolution of an accepted decision (an intent component, then the phase's step of
-the schedule), the events of the engine's commands in the spec's shapes, the State JSON and
-seat view of section 6 and the canonical legal lists of 4.6 / 5. Streams: `deal` and `combat`
-(4.12); forced rolls live in `board.rolls`, not in the engine's `forced` object.
+1-5), which return the decision's intent (game.systems.strike.legal: an intent component on the
+entity it concerns, and the phase's step of the schedule that consumes it), the one table of
+the spec's events (section 8) made from the commands' fields, the State JSON and seat view of
+section 6 and the canonical legal lists of 4.6 / 5. Streams: `deal` and `combat` (4.12); forced
+rolls live in `board.rolls`, not in the engine's `forced` object.
 """
 
 from __future__ import annotations
@@ -16,17 +17,26 @@ from typing import Any
 import esper
 
 from game.components.common import Health
-from game.components.strike import AttackOrder, MoveOrder, PassOrder, PickCard, PlaceOrder
-from game.engine.commands import ident
-from game.engine.match import Match, ModuleRules
+from game.engine.commands import (
+    AddStatus,
+    Damage,
+    Heal,
+    MoveTo,
+    PlaceAt,
+    RemoveStatus,
+    SetCooldowns,
+    TickStatus,
+    ident,
+)
+from game.engine.match import Intent, Match, ModuleRules
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
-from game.systems.strike import legal, world
+from game.systems.strike import legal
 from game.systems.strike import setup as setup_rules
 from game.systems.strike.card import CARD
+from game.systems.strike.combat import ExpireFlame, on_damage
 from game.systems.strike.content import RESOURCE_FILES, content_of
-from game.systems.strike.draft import unplaced
-from game.systems.strike.schedule import SCHEDULE, STEP_OF_PHASE
+from game.systems.strike.schedule import SCHEDULE
 from game.systems.strike.state import board_json, mask_board
 
 MODE_ID = CARD.id
@@ -72,105 +82,82 @@ class StrikeRules(ModuleRules):
     forceable_streams = frozenset({"deal", "combat"})
     schedule = SCHEDULE
 
+    def check(self, match: Match, decision: dict[str, Any]) -> str | Intent:
+        return legal.check(match, decision)
+
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent:
+        return legal.intent(match, decision)
+
+    def install(self, match: Match) -> None:
+        """A hero dies at "after:damage" (4.11), then the content's status triggers run."""
+        match.hooks.listen("after:damage", on_damage)
+        self.content.statuses.install(match)
+
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
 
     def mask_board(self, board: dict[str, Any], seat: int) -> dict[str, Any]:
         return mask_board(board, seat)
 
-    def command_event(self, match: Match, command: Any) -> None:
-        emit_command_event(match, command)
 
-
+# -- the spec's events (section 8), from the commands' fields -------------------------------
 def _unit(command: Any) -> Any:
     return ident(command.target_id)
 
 
-def _damage(match: Match, command: Any) -> None:
-    tags = command.tags
+def _damage(match: Match, command: Damage) -> None:
     match.emit("damage_dealt", unit=_unit(command), amount=command.amount,
                hp=esper.component_for_entity(command.target_id, Health).hp,
-               source=tags["why"], by=tags["by"], roll=tags["roll"], percent=tags["percent"])
+               source=command.cause, by=ident(command.source_id), roll=command.roll,
+               percent=command.percent)
 
 
-def _heal(match: Match, command: Any) -> None:
+def _heal(match: Match, command: Heal) -> None:
     match.emit("healed", unit=_unit(command), amount=command.amount,
                hp=esper.component_for_entity(command.target_id, Health).hp,
-               source=command.tags["why"])
+               source=command.cause)
 
 
-def _move(match: Match, command: Any) -> None:
-    if command.tags.get("why") == "place":
-        match.emit("unit_placed", unit=_unit(command), tile=[command.x, command.y])
-    else:
-        match.emit("unit_moved", unit=_unit(command), **{"from": list(command.origin)},
-                   to=[command.x, command.y], path=command.tags["path"])
+def _place(match: Match, command: PlaceAt) -> None:
+    match.emit("unit_placed", unit=_unit(command), tile=[command.x, command.y])
 
 
-def _add_status(match: Match, command: Any) -> None:
+def _move(match: Match, command: MoveTo) -> None:
+    match.emit("unit_moved", unit=_unit(command), **{"from": list(command.origin)},
+               to=[command.x, command.y], path=command.path)
+
+
+def _add_status(match: Match, command: AddStatus) -> None:
     match.emit("status_applied", unit=_unit(command), status=command.kind,
                turns=command.status.turns, value=command.status.value)
 
 
-def _tick_status(match: Match, command: Any) -> None:
+def _tick_status(match: Match, command: TickStatus) -> None:
     if command.expired:
         match.emit("status_expired", unit=_unit(command), status=command.kind)
 
 
-def _remove_status(match: Match, command: Any) -> None:
-    if command.reason == "expired":  # ended at its kind's `expire_on` point; a death is silent
+def _remove_status(match: Match, command: RemoveStatus) -> None:
+    if command.reason == "expired":  # ended at its kind's end point; a death is silent
         match.emit("status_expired", unit=_unit(command), status=command.kind)
 
 
-def _cooldowns(match: Match, command: Any) -> None:
+def _cooldowns(match: Match, command: SetCooldowns) -> None:
     for i in command.ready:
         match.emit("cooldown_ready", unit=_unit(command), attack=i)
 
 
-def _destroy(match: Match, command: Any) -> None:
-    if command.tags.get("why") == "flame_expired":
-        match.emit("flame_expired", tile=command.tags["tile"])
+def _flame_expired(match: Match, command: ExpireFlame) -> None:
+    match.emit("flame_expired", tile=list(command.tile))
 
 
-# The spec's events (section 8) of the engine's commands; the others emit none (a card moved
-# between piles, an entity created, an intent removed: the spec has no event for them).
-COMMAND_EVENTS = {"damage": _damage, "heal": _heal, "move": _move, "add_status": _add_status,
-                  "tick_status": _tick_status, "remove_status": _remove_status,
-                  "cooldowns": _cooldowns, "destroy": _destroy}
-
-
-def emit_command_event(match: Match, command: Any) -> None:
-    emit = COMMAND_EVENTS.get(command.name)
-    if emit is not None:
-        emit(match, command)
-
-
-def resolve(match: Match, decision: dict[str, Any]) -> None:
-    """One accepted decision (4.3-4.8): its intent component, then the phase's step."""
-    verb = decision["type"]
-    seat = decision["seat"]
-    phase = match.state.phase
-    journal = match.journal
-    if verb == "pass":
-        journal.add(world.board_entity(), PassOrder(seat))
-    elif phase == "draft":
-        pile = f"hand{seat}" if verb == "retain" else f"hand{1 - seat}"
-        card = world.card_in(match, pile, decision["card"])
-        journal.add(card, PickCard(seat, verb, decision.get("drop")))  # type: ignore[arg-type]
-    elif verb == "place":
-        journal.add(unplaced(seat)[0][0], PlaceOrder(decision["tile"][0], decision["tile"][1]))
-    else:
-        hero = world.hero(decision["unit"])
-        assert hero is not None
-        if verb == "move":
-            journal.add(hero[0], MoveOrder(decision["to"][0], decision["to"][1]))
-        else:
-            target = world.hero(decision["target"]) if decision.get("target") else None
-            journal.add(hero[0], AttackOrder(decision["attack"], target[0] if target else 0))
-    SCHEDULE.run(match, STEP_OF_PHASE[phase])
-
-
-StrikeRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
+# The one table of the mode's events: the commands the spec has events for, and how each is
+# told. The others emit none (a card moved between piles, an entity created or destroyed, an
+# intent attached or removed: the spec has no event for them).
+EVENTS = {Damage: _damage, Heal: _heal, PlaceAt: _place, MoveTo: _move,
+          AddStatus: _add_status, TickStatus: _tick_status, RemoveStatus: _remove_status,
+          SetCooldowns: _cooldowns, ExpireFlame: _flame_expired}
+StrikeRules.events = EVENTS
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:

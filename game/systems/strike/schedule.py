@@ -1,9 +1,10 @@
 """The schedule of Marve-Strike (docs/strike.md "Schedule"): steps and their systems, in order.
 
-`resolve` (game.systems.strike.mode) turns a decision into an intent and runs the step of the
-phase (`draft`, `placement` or `action`); a step's last system runs the next step at a phase
-transition (placement done -> `combat_start` -> `turn_start`; an action -> `turn_end` ->
-the next `turn_start`). Every system returns at once when the match is over.
+A decision's intent (game.systems.strike.legal) is consumed by the step of its phase (`draft`,
+`placement` or `action`). A system asks for the next step with `match.goto` and the engine's
+runner runs it after the current one: the last placement asks for `combat_start`, which asks
+for `turn_start`; an action's end check asks for `turn_end`, whose `next_turn` asks for the
+other seat's `turn_start`. Every system returns at once when the match is over.
 """
 
 from __future__ import annotations
@@ -33,6 +34,3 @@ SCHEDULE = Schedule([
     ("action", (Move(), Attack(), Pass(), EndOfAction())),
     ("turn_end", (TurnEndTicks(), RoundCap(), NextTurn())),
 ])
-
-# The step a decision runs, by the phase it is made in.
-STEP_OF_PHASE = {"draft": "draft", "placement": "placement", "combat": "action"}

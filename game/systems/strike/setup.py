@@ -75,16 +75,10 @@ class _Unit:
 
 def _new_board(match: Match, grid: Grid, draft: Draft, round_: int = 0,
                rolls: tuple[int, ...] = ()) -> None:
-    """The board entity and the five piles; the listeners of this match: the death at
-    "after:damage", then each status kind's `expire_on` point (data)."""
-    from game.systems.strike.combat import on_damage, status_ender
-
+    """The board entity and the five piles."""
     create(Ident("board"), grid, draft, Round(round_), Rolls(rolls)).run(match)
     for name in PILES:
         create_pile(match, name)
-    match.hooks.listen("after:damage", on_damage)
-    for point, kinds in match.rules.content.statuses.expiring_on().items():
-        match.hooks.listen(point, status_ender(kinds))
 
 
 def start_match(match: Match, content: Content) -> None:

@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
 def unit_json(kinds: tuple[Any, ...], hero: world.Hero) -> dict[str, Any]:
     entity, ident, owner, slot, card, health, cooldowns = hero
-    comps = components_of(entity)
-    pos = comps.get(GridPos)
+    held = components_of(entity)  # one table for the position and every status
+    pos = held.get(GridPos)
     statuses: dict[str, Any] = {}
     for kind_id, component_type, pair in kinds:
-        comp = comps.get(component_type)
+        comp = held.get(component_type)
         if pair:
             statuses[kind_id] = ({"turns": comp.turns, "value": comp.value} if comp is not None
                                  else {"turns": 0, "value": 0})
@@ -39,8 +39,8 @@ def unit_json(kinds: tuple[Any, ...], hero: world.Hero) -> dict[str, Any]:
 
 def board_json(match: Match) -> dict[str, Any]:
     """The `board` object with the canonical key and list orders of section 6."""
-    g = world.grid()
-    d = world.draft()
+    board = world.board(match)
+    g, d = board.grid, board.draft
     kinds = world.content(match).statuses.json_rows
     return {
         "cols": g.cols, "rows": g.rows, "zone_columns": g.zone_columns,
@@ -49,11 +49,11 @@ def board_json(match: Match) -> dict[str, Any]:
         "hands": [world.pile_cards(match, "hand0"), world.pile_cards(match, "hand1")],
         "decks": [world.pile_cards(match, "deck0"), world.pile_cards(match, "deck1")],
         "discard": world.pile_cards(match, "discard"),
-        "units": [unit_json(kinds, h) for h in world.heroes()],
+        "units": [unit_json(kinds, h) for h in world.heroes(match)],
         "flames": [{"tile": [p.x, p.y], "owner": f.owner, "rounds": f.rounds, "value": f.value}
-                   for _, p, f in world.flames()],
-        "round": world.round_().round,
-        "rolls": list(world.rolls().rolls),
+                   for _, p, f in world.flames(match)],
+        "round": board.round.round,
+        "rolls": list(board.rolls.rolls),
     } | ({"starter": d.starter} if world.seats_drawn(match) else {})
 
 

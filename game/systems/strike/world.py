@@ -1,14 +1,10 @@
-"""Queries of a strike world (docs/strike.md "Entities"): heroes, tiles, the board's singletons, piles.
+"""Queries of a strike world (docs/strike.md "Entities"): heroes, flames, the board, piles.
 
-Everything is read from the esper world, with no index beside it: heroes are the entities
-with a `Slot`, sorted by (owner, slot) because esper returns set order; the board's
-components are the one entity with a `Grid`. esper's own cached lists are never handed out
-(mutating one corrupts its cache).
-
-Four derived lookups are cached with `game.engine.ecs.derived`, because a measurement showed it
-pays (docs/strike.md "Speed"): the sorted hero list, the sorted flame tiles, the board's
-components and the card id of each card entity. They depend only on which entities exist, and hold component objects that rules
-change in place and never replace. Callers must not mutate them.
+Everything is read from the esper world through the engine's query layer (game.engine.query):
+named rows, cached per world until a component type they read is added or removed. Heroes are
+the entities with a `Slot`, in (owner, slot) order; flames are tiles with a `Flame`, in scan
+order; the board's components are on the one entity with a `Grid`. Callers must not mutate the
+lists they get.
 """
 
 from __future__ import annotations
@@ -19,8 +15,8 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
-from game.engine.ecs import components_of, derived
 from game.engine.piles import cards_in
+from game.engine.query import Query
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -28,35 +24,29 @@ if TYPE_CHECKING:
 
 PILES = ("hand0", "hand1", "deck0", "deck1", "discard")
 
-# (entity, ident, owner, slot, card, health, cooldowns)
-Hero = tuple[int, Ident, Owner, Slot, CardRef, Health, Cooldowns]
+HEROES = Query("hero", ident=Ident, owner=Owner, slot=Slot, card=CardRef, health=Health,
+               cooldowns=Cooldowns, order=lambda h: (h.owner.seat, h.slot.slot),
+               key=lambda h: h.ident.id)
+# Heroes on the grid (a hero leaves it when it dies), for the tiles they block.
+PLACED = Query("placed", slot=Slot, pos=GridPos)
+FLAMES = Query("flame", pos=GridPos, flame=Flame, order=lambda f: (f.pos.x, f.pos.y))
+BOARD = Query("board", grid=Grid, draft=Draft, round=Round, rolls=Rolls)
+CARDS = Query("card", card=CardRef, key=lambda c: c.entity)
+
+Hero = Any  # a row of HEROES: entity, ident, owner, slot, card, health, cooldowns
 
 
-def _key(hero: Hero) -> tuple[int, int]:
-    return (hero[2].seat, hero[3].slot)
+def heroes(match: Match) -> list[Hero]:
+    """Every hero (living or dead, placed or not) in (owner, slot) order."""
+    return HEROES(match)
 
 
-def _heroes() -> list[Hero]:
-    found = [(e, i, o, s, c, h, cd) for e, (i, o, s, c, h, cd)
-             in esper.get_components(Ident, Owner, Slot, CardRef, Health, Cooldowns)]
-    found.sort(key=_key)
-    return found
+def living(match: Match, seat: int | None = None) -> list[Hero]:
+    return [h for h in HEROES(match) if h.health.hp > 0 and (seat is None or h.owner.seat == seat)]
 
 
-def heroes() -> list[Hero]:
-    """Every hero (living or dead, placed or not) in (owner, slot) order (do not mutate)."""
-    return derived("strike.heroes", _heroes)
-
-
-def living(seat: int | None = None) -> list[Hero]:
-    return [h for h in heroes() if h[5].hp > 0 and (seat is None or h[2].seat == seat)]
-
-
-def hero(unit_id: str) -> Hero | None:
-    for h in heroes():
-        if h[1].id == unit_id:
-            return h
-    return None
+def hero(match: Match, unit_id: str) -> Hero | None:
+    return HEROES.get(match, unit_id)
 
 
 def tile_of(entity: int) -> tuple[int, int] | None:
@@ -64,71 +54,32 @@ def tile_of(entity: int) -> tuple[int, int] | None:
     return (pos.x, pos.y) if pos is not None else None
 
 
-def occupied() -> set[tuple[int, int]]:
-    """Tiles holding a living hero (4.1): heroes leave the grid when they die."""
-    out = set()
-    for h in heroes():
-        pos = components_of(h[0]).get(GridPos)
-        if pos is not None:
-            out.add((pos.x, pos.y))
-    return out
+def occupied(match: Match) -> set[tuple[int, int]]:
+    """Tiles holding a hero (4.1): heroes leave the grid when they die."""
+    return {(p.pos.x, p.pos.y) for p in PLACED(match)}
 
 
-def _flames() -> list[tuple[int, GridPos, Flame]]:
-    found = [(e, p, f) for e, (p, f) in esper.get_components(GridPos, Flame)]
-    found.sort(key=lambda t: (t[1].x, t[1].y))
-    return found
+def flames(match: Match) -> list[Any]:
+    """Flame tiles in scan order (column, then row): rows of entity, pos, flame."""
+    return FLAMES(match)
 
 
-def flames() -> list[tuple[int, GridPos, Flame]]:
-    """Flame tiles in scan order (column, then row) (do not mutate)."""
-    return derived("strike.flames", _flames)
-
-
-def _board() -> tuple[int, Grid, Draft, Round, Rolls]:
-    entity, grid_ = esper.get_component(Grid)[0]
-    return (entity, grid_, esper.component_for_entity(entity, Draft),
-            esper.component_for_entity(entity, Round), esper.component_for_entity(entity, Rolls))
-
-
-def _the_board() -> tuple[int, Grid, Draft, Round, Rolls]:
-    return derived("strike.board", _board)
-
-
-def grid() -> Grid:
-    return _the_board()[1]
-
-
-def draft() -> Draft:
-    return _the_board()[2]
-
-
-def round_() -> Round:
-    return _the_board()[3]
-
-
-def rolls() -> Rolls:
-    return _the_board()[4]
-
-
-def board_entity() -> int:
-    return _the_board()[0]
-
-
-def _card_ids() -> dict[int, str]:
-    return {e: c.definition for e, c in esper.get_component(CardRef)}
+def board(match: Match) -> Any:
+    """The board's row: entity, grid, draft, round, rolls."""
+    return BOARD.first(match)
 
 
 def pile_cards(match: Match, name: str) -> list[str]:
     """The card ids of a pile, top first."""
-    names = derived("strike.card_ids", _card_ids)
-    return [names[c] for c in cards_in(match.piles[name])]
+    cards = CARDS.index(match)
+    return [cards[c].card.definition for c in cards_in(match.piles[name])]
 
 
 def card_in(match: Match, pile: str, card_id: str) -> int | None:
     """The entity of a card of that id in a pile."""
+    cards = CARDS.index(match)
     for c in cards_in(match.piles[pile]):
-        if esper.component_for_entity(c, CardRef).definition == card_id:
+        if cards[c].card.definition == card_id:
             return c
     return None
 
@@ -153,7 +104,8 @@ def statuses_of(match: Match, entity: int) -> list[tuple[Any, Any]]:
 
 
 def blocked(match: Match, entity: int, action: str) -> bool:
-    """True when a status of the entity blocks `action` ("attack": stun; "move": root)."""
+    """True when a status the entity holds blocks `action` ("attack" or "move"), by its
+    kind's `blocks` (stun blocks attacks and root moves in the base game; a mod adds more)."""
     return any(esper.has_component(entity, t)
                for t in content(match).statuses.blocking(action))
 

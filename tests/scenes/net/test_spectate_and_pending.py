@@ -10,10 +10,10 @@ import threading
 import pytest
 
 import game.scenes  # noqa: F401  (arcade.gui shim)
+from game.engine.match import Match
 from game.engine.record import build_match, json_text, load_record, new_record
 from game.net.client import JoinError, NetClient
 from game.net.cpu import play_seat
-from game.net.host import ESPER_LOCK
 from game.net.views import public_view
 from tests.net.support import hosted, local_game
 from tests.scenes.net.test_network_play import frames_until, host_screen, press, step
@@ -226,7 +226,7 @@ def test_a_rejection_arrives_as_the_usual_message_and_changes_nothing(window, ne
         try:
             remote = view.session.remote
             bad = {**decisions[0], "card": "no_such_card"}
-            with ESPER_LOCK:
+            with Match.lock:
                 local = build_match(new_record(record["mode"], record["rules"], 5,
                                                record["options"]))
                 refusal = local.submit(bad)

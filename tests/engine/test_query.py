@@ -1,0 +1,97 @@
+"""game.engine.query: named rows, in order, cached per world until a type they read changes."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+
+from game.components.common import GridPos, Health, Ident, Owner
+from game.engine.match import Match
+from game.engine.query import Query
+
+from .support import BareRules
+
+UNITS = Query("unit", ident=Ident, health=Health, order=lambda u: u.ident.id,
+              key=lambda u: u.ident.id)
+
+
+class Counted(Query):
+    """A query that counts how often it really reads the world."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.runs = 0
+
+    def compute(self):
+        self.runs += 1
+        return super().compute()
+
+
+def bare() -> Match:
+    return Match(BareRules(), seed=1, phase="play")
+
+
+def test_rows_are_named_in_order_and_hold_the_live_components():
+    match = bare()
+    with match.active():
+        b = match.journal.create(Ident("b"), Health(3, 5))
+        a = match.journal.create(Ident("a"), Health(4, 5))
+        match.journal.create(Ident("no_health"))
+        rows = UNITS(match)
+        assert [(r.entity, r.ident.id, r.health.hp) for r in rows] == [(a, "a", 4), (b, "b", 3)]
+        assert UNITS.get(match, "b").entity == b and UNITS.get(match, "zz") is None
+        assert UNITS.first(match).ident.id == "a"
+        match.journal.set(esper.component_for_entity(b, Health), hp=1)
+        assert UNITS.get(match, "b").health.hp == 1  # a field change shows without a re-run
+
+
+def test_a_query_re_runs_only_when_a_type_it_reads_changes():
+    units = Counted("unit", ident=Ident, health=Health)
+    match = bare()
+    with match.active():
+        e = match.journal.create(Ident("a"), Health(4, 5))
+        units(match)
+        units(match)
+        assert units.runs == 1
+        match.journal.add(e, GridPos(1, 1))  # an intent-like change of another type
+        match.journal.remove(e, GridPos)
+        match.journal.create(Owner(0))
+        match.journal.set(esper.component_for_entity(e, Health), hp=2)
+        units(match)
+        assert units.runs == 1
+        match.journal.add(e, Health(9, 9))  # a replaced component of a type it reads
+        assert units(match)[0].health.hp == 9 and units.runs == 2
+        match.journal.create(Ident("b"))
+        assert len(units(match)) == 1 and units.runs == 3
+        match.journal.delete(e)
+        assert units(match) == [] and units.runs == 4
+
+
+def test_a_rollback_drops_the_queries_of_the_types_it_restores():
+    units = Counted("unit", ident=Ident, health=Health)
+    match = bare()
+    with match.active():
+        e = match.journal.create(Ident("a"), Health(4, 5))
+        assert len(units(match)) == 1
+        mark = match.mark()
+        match.journal.delete(e)
+        match.journal.create(Ident("b"), Health(1, 1))
+        assert [r.ident.id for r in units(match)] == ["b"]
+        match.rollback(mark)
+        assert [(r.entity, r.ident.id) for r in units(match)] == [(e, "a")]
+
+
+def test_each_world_has_its_own_cache():
+    one, two = bare(), bare()
+    with one.active():
+        one.journal.create(Ident("x"), Health(1, 1))
+        assert len(UNITS(one)) == 1
+    with two.active():
+        assert UNITS(two) == []
+
+
+def test_a_query_must_read_a_component():
+    with pytest.raises(ValueError, match="reads no component type"):
+        Query("nothing")
