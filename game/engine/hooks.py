@@ -50,6 +50,8 @@ def apply_layers(
 ) -> float:
     """base -> + additive -> x multiplicative -> min(caps); rounded once at the end."""
     mods = list(modifiers)
+    if not mods:  # the usual case: no layer to apply
+        return rounding(base) if rounding else base
     value = base + sum(m.amount for m in mods if m.layer == "add")
     for m in mods:
         if m.layer == "mul":
@@ -98,8 +100,11 @@ class Hooks:
                target: int | None = None) -> list[Modifier]:
         """Every active modifier of `hook` that applies to this source and target, in one
         pass: `Modifier` components and every carrier's, in entity order."""
+        rows = MODIFIERS(match)
+        if not rows and not self._carriers:
+            return []
         found: list[tuple[int, Modifier]] = [
-            (row.entity, row.modifier) for row in MODIFIERS(match)
+            (row.entity, row.modifier) for row in rows
             if applies(row.modifier, hook, source, target)]
         for query, modifiers in self._carriers.values():
             for row in query(match):
