@@ -15,6 +15,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
 from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
+from game.engine.ecs import components_of
 from game.engine.piles import cards_in
 from game.engine.query import Query
 
@@ -95,9 +96,10 @@ def seats_drawn(match: Match) -> bool:
 
 def statuses_of(match: Match, entity: int) -> list[tuple[Any, Any]]:
     """(kind, component) of the statuses an entity holds, in declaration order."""
+    held = components_of(entity)  # one table lookup for every kind (the search's hot read)
     out = []
     for kind in content(match).statuses.kinds:
-        comp = esper.try_component(entity, kind.component)
+        comp = held.get(kind.component)
         if comp is not None:
             out.append((kind, comp))
     return out
