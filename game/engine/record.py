@@ -226,6 +226,11 @@ def validate_record(data: Any) -> dict[str, Any]:
         if level not in spec.cpu_levels:
             levels = ", ".join(spec.cpu_levels)
             raise RecordError(f"record: options.ai.{seat}: unknown CPU level {level!r} ({levels})")
+    from game.engine.undo import check_undo_option
+
+    problem = check_undo_option(model.options)
+    if problem:
+        raise RecordError(f"record: options.{problem}")
     if spec.check_options is not None:
         problem = spec.check_options(model.options, model.seed)
         if problem:
