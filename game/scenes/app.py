@@ -26,6 +26,7 @@ import arcade
 from game import home_lock, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import glyphs, palette, theme
+from game.scenes.cpu_worker import drop_spares
 from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.scale import MIN_LAYOUT, view_size
 from game.scenes.settings import Settings
@@ -63,6 +64,9 @@ class App:
         if self.home_claim.owned:
             self._check_slots()
         self.active_view: arcade.View | None = None  # the game screen of the current match
+        # the screens before a match start its CPU worker (game.scenes.cpu_worker.prestart):
+        # on in the game (`run_app`) and benches, off for a bare App (tests spawn nothing)
+        self.prestart_cpus = False
         # Finished matches that could not be written (record_key -> problem): their saves
         # stay until Save replay writes them; the last problem waits for the end screen.
         self._unkept: dict[str, str] = {}
@@ -127,6 +131,7 @@ class App:
         from game.scenes.menu import MainMenuView
 
         self.active_view = None  # every way to the menu has left (or finished) the match
+        drop_spares()  # no match is coming for a worker a setup screen started
         return self.show_view(MainMenuView(self))
 
     def show_replays(self) -> arcade.View:
@@ -479,6 +484,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
     window.background_color = theme.TABLE
     load_fonts()
     app = App(window)
+    app.prestart_cpus = True
     glyphs.start_warming()  # the common text styles, behind the menu (game.scenes.glyphs)
     previous = exit_on_signals(window)
     try:

@@ -37,6 +37,7 @@ from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
+from game.scenes.cpu_worker import warm_session
 from game.scenes.fonts import UI_FONT
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
@@ -984,6 +985,10 @@ class ConquestView(StagedLayout, GameViewBase):
     def draw_overlay(self) -> None:
         if self.net_banner is not None:
             self.net_banner.draw(self.match, *view_size(self.window))
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_leave(self) -> None:
         self.session.close()

@@ -15,10 +15,12 @@ from typing import Any
 import arcade
 import arcade.gui as gui
 
+from game.ai.workers.conquest import warm
 from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.base import MODE_ID
+from game.scenes.cpu_worker import prestart_for
 from game.scenes.fonts import UI_FONT
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
@@ -167,6 +169,10 @@ class MatchSetupView(StagedLayout, GameViewBase):
 
     def back(self) -> None:
         self.app.show_menu()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        prestart_for(self.app, warm)  # the CPU's worker warms while the match is set up
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):

@@ -6,8 +6,8 @@ view and the state of the view's own `ai` stream (`ai_stream(seed, 0)`), never t
 the live match; it sends back its decision and the stream's new state, which the view keeps.
 The hint never acts: the view only shows it.
 
-The worker is started, and has imported the CPU and loaded the content, as soon as the play
-view shows (`warm`), so even the first Hint answers within its budget (a cold worker took 2.5 s);
+The worker is started, and has imported the CPU and loaded the content, while the Start
+screen shows (`cpu_worker.prestart`) or as soon as the play view shows (`warm`), so even the first Hint answers within its budget (a cold worker took 2.5 s);
 the search is given the budget less `OVERHEAD_MS`, what the pipe and the frame that polls the
 answer take, so the arrow shows within the budget (docs/crawl.md "CPU players").
 
@@ -24,7 +24,7 @@ from typing import Any
 
 from game.ai.crawl.worker import OVERHEAD_MS, Decision, StreamState, think, warm
 from game.engine.workers import spawn_pool
-from game.scenes.cpu_worker import stop_executor
+from game.scenes.cpu_worker import stop_executor, take_spare, warmed_pool
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +54,8 @@ class HintRunner:
         """Start the worker now and let it load the CPU and the content in the background."""
         if self.sync or self._executor is not None:
             return
-        try:
-            self._executor = spawn_pool(1)  # spawn, never fork: the parent holds a GL context
-            self._executor.submit(warm)  # queued ahead of any hint, its answer never read
+        try:  # the worker the Start screen started (cpu_worker.prestart), or a new one
+            self._executor = take_spare(warm) or warmed_pool(warm)
         except Exception:
             log.exception("hint worker could not start")
 

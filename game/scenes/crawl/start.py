@@ -27,13 +27,14 @@ import arcade.gui as gui
 import arcade.shape_list
 
 from game.ai.crawl.worker import PAR_NODES, daily_par
+from game.ai.crawl.worker import warm as hint_warm
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
 from game.scenes.base import ESC_MENU, GameViewBase
-from game.scenes.cpu_worker import WorkerCalls
+from game.scenes.cpu_worker import WorkerCalls, prestart_for
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
@@ -276,6 +277,7 @@ class StartView(StagedLayout, GameViewBase):
 
     def on_show_view(self) -> None:
         super().on_show_view()
+        prestart_for(self.app, hint_warm)  # the Hint's worker warms while a run is chosen
         if self.par is None and not self.par_worker.pending:
             self.par_worker.submit(daily_par, self.date, self.par_nodes)
         if self.load_error:

@@ -39,9 +39,11 @@ from arcade.types import Color
 from PIL import Image, ImageDraw, ImageOps
 
 from game.engine.match import Rejection
+from game.ai.workers.kingdom import warm
 from game.engine.record import match_record
 from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
+from game.scenes.cpu_worker import prestart_for
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom import words
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
@@ -1178,6 +1180,11 @@ class DeckBuilderView(GameViewBase):
     # -- per frame --------------------------------------------------------------------------------
     def is_animating(self) -> bool:
         return self.shake is not None or super().is_animating()  # a refused row shakes
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if self.match.cpu_seats():  # the CPU's worker warms while the deck is built
+            prestart_for(self.app, warm)
 
     def update_game(self, dt: float) -> None:
         if self.remote is not None:

@@ -42,6 +42,7 @@ from game.net.remote import seat_label
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
 from game.scenes.base import GameViewBase, esc_clears
+from game.scenes.cpu_worker import warm_session
 from game.scenes.fonts import UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
@@ -1632,6 +1633,10 @@ class MatchView(StagedLayout, GameViewBase):
                 or self.session.remote is not None:  # a network match is the host's to save
             return None
         return match_record(self.match)
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_leave(self) -> None:
         self.session.close()

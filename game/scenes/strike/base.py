@@ -19,6 +19,7 @@ from game.engine.record import match_record
 from game.engine.rng import ai_stream
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
+from game.scenes.cpu_worker import warm_session
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.strike import look
@@ -379,6 +380,10 @@ class StrikeView(GameViewBase):
         self.tip.draw()
         if self.net_banner is not None:
             self.net_banner.draw(self.match, *view_size(self.window))
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_hide_view(self) -> None:
         super().on_hide_view()
