@@ -142,5 +142,8 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
                     from game.scenes.replay_bench import replay_rows
 
                     rows += replay_rows(spec.id)  # a step of the replay viewer
+                    from game.scenes.cpu_bench import cpu_first_rows
+
+                    rows += cpu_first_rows(spec.id)  # a new match's first CPU decision
                 rows += step_rows(spec)  # worst case per phase step
     return rows

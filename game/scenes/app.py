@@ -26,7 +26,7 @@ import arcade
 from game import home_lock, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import glyphs, palette, theme
-from game.scenes.cpu_worker import drop_spares
+from game.scenes.cpu_worker import drop_spare, prestart_for
 from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.scale import MIN_LAYOUT, view_size
 from game.scenes.settings import Settings
@@ -64,8 +64,9 @@ class App:
         if self.home_claim.owned:
             self._check_slots()
         self.active_view: arcade.View | None = None  # the game screen of the current match
-        # the screens before a match start its CPU worker (game.scenes.cpu_worker.prestart):
-        # on in the game (`run_app`) and benches, off for a bare App (tests spawn nothing)
+        # the menu and the screens before a match keep a warm CPU worker waiting for it
+        # (game.scenes.cpu_worker.prestart): on in the game (`run_app`) and benches, off
+        # for a bare App (tests spawn nothing)
         self.prestart_cpus = False
         # Finished matches that could not be written (record_key -> problem): their saves
         # stay until Save replay writes them; the last problem waits for the end screen.
@@ -131,8 +132,9 @@ class App:
         from game.scenes.menu import MainMenuView
 
         self.active_view = None  # every way to the menu has left (or finished) the match
-        drop_spares()  # no match is coming for a worker a setup screen started
-        return self.show_view(MainMenuView(self))
+        menu = self.show_view(MainMenuView(self))
+        prestart_for(self)  # a warm CPU worker waits for the next match (cpu_worker)
+        return menu
 
     def show_replays(self) -> arcade.View:
         """Open the Replays list (game.scenes.replays, docs/replays.md)."""
@@ -380,6 +382,7 @@ class App:
             if record is not None:
                 self.save_match(record)
             self.leave_match(view)
+        drop_spare()
         stop_worker_processes()
 
     # settings -----------------------------------------------------------------------------------

@@ -9,13 +9,12 @@ supplies the function the worker runs and the arguments of a decision; those fun
 in `game.ai.<mode>.worker`, which imports no arcade (a spawned worker imports the module of
 the function it runs: from `game.scenes` it paid the arcade import, 0.5 s and 30 MB).
 
-**Warm workers.** A spawned worker needs a few hundred milliseconds to start, import its CPU
-and load the content (1.4 s for Kingdom's when it imported arcade, 5 s on a loaded machine),
-which the first decision of a match used to wait for ("Opponent is planning…"). So a game
-screen that will ask a CPU starts its worker when it shows (`WorkerCalls.warm`, the mode's
-`warm` function queued ahead of any decision), and a screen before the match (a setup screen,
-Kingdom's deck builder) starts one for the match about to begin (`prestart`), which the
-match's first screen takes over (`take_spare`): the worker is ready when the CPU first moves.
+**Warm workers.** A spawned worker needs half a second to start, import the CPUs and load the
+content (1.4 s for Kingdom's when it imported arcade, 2-5 s on a loaded machine), which the
+first decision of a match used to wait for ("Opponent is planning…"). So the game keeps one
+warm worker waiting while the menu or a screen before a match shows (`prestart`, every mode's
+CPU loaded in it: `game.ai.workers.warm`), a game screen takes it when it shows
+(`WorkerCalls.warm`, or starts one there), and the CPU's first decision finds it ready.
 
 **Stopping never waits.** A left match's worker is terminated and reaped on a thread
 (`stop_executor`): joining it in the click's frame made leaving a match take seconds on a
@@ -36,8 +35,7 @@ log = logging.getLogger(__name__)
 
 REAP_SECONDS = 2.0  # a terminated worker gets this long to go before it is killed
 
-# warmed pools waiting for the match they were started for, by warm function (one at a time)
-_spares: dict[str, ProcessPoolExecutor] = {}
+_spare: list[ProcessPoolExecutor] = []  # a warm worker waiting for the next match (at most one)
 
 
 def _reap(processes: list[Any]) -> None:
@@ -64,61 +62,62 @@ def stop_executor(executor: ProcessPoolExecutor, wait: bool = False) -> None:
                          daemon=True).start()
 
 
-def _key(warm: Callable[[], Any]) -> str:
-    return f"{warm.__module__}.{warm.__qualname__}"
+def warmed_pool() -> ProcessPoolExecutor:
+    """A new one-worker pool with every mode's CPU warming in it (`game.ai.workers.warm`,
+    queued ahead of anything else; its answer is never read)."""
+    from game.ai.workers import warm
 
-
-def warmed_pool(warm: Callable[[], Any]) -> ProcessPoolExecutor:
-    """A new one-worker pool with `warm` queued ahead of anything else (its answer unread)."""
     pool = spawn_pool(1)  # spawn, never fork: the parent holds a GL context
     pool.submit(warm)
     return pool
 
 
-def prestart(warm: Callable[[], Any]) -> None:
-    """Start a worker for a match about to begin and let it warm up (`warm`: the mode's
-    function that imports its CPU and loads its content). At most one spare is kept: an older
-    one, for another mode, ends."""
-    key = _key(warm)
-    if key in _spares:
+def prestart() -> None:
+    """Have a warm worker waiting for the next match, unless one already is."""
+    if _spare:
         return
-    drop_spares()
     try:
-        _spares[key] = warmed_pool(warm)
+        _spare.append(warmed_pool())
     except Exception:
         log.exception("a CPU worker could not be started ahead of its match")
 
 
-def take_spare(warm: Callable[[], Any]) -> ProcessPoolExecutor | None:
-    """The pool `prestart(warm)` started, if it is still usable (it is the caller's now)."""
-    pool = _spares.pop(_key(warm), None)
+def take_spare() -> ProcessPoolExecutor | None:
+    """The waiting worker, if it is still usable (it is the caller's now)."""
+    pool = _spare.pop() if _spare else None
     if pool is not None and getattr(pool, "_broken", False):
         stop_executor(pool)
         return None
     return pool
 
 
-def drop_spares() -> None:
-    """End every spare worker (no match is coming for it)."""
-    for key in list(_spares):
-        stop_executor(_spares.pop(key))
+def drop_spare() -> None:
+    """End the waiting worker (the game is closing, or a test is done)."""
+    while _spare:
+        stop_executor(_spare.pop())
 
 
-def spare_count() -> int:
-    return len(_spares)
+def has_spare() -> bool:
+    return bool(_spare)
+
+
+def prestart_for(app: Any) -> None:
+    """`prestart()` when the app keeps a worker ready ahead of a match (`App.prestart_cpus`:
+    on in the game, off in tests, which spawn nothing they do not ask for)."""
+    if getattr(app, "prestart_cpus", False):
+        prestart()
 
 
 class WorkerCalls:
     """One pending call; `poll()` hands its finished answer (or its exception) back once.
 
-    `warm` (a module-level function of no arguments) is what `warm()` queues in a new worker
-    ahead of its first call: the mode's CPU imported and its content loaded."""
+    `cpu`: the calls are a CPU player's, whose worker may be the warm one waiting for a match
+    (`take_spare`) and is readied by `warm()`; other work (the daily par) gets its own."""
 
-    def __init__(self, name: str, sync: bool = False,
-                 warm: Callable[[], Any] | None = None) -> None:
+    def __init__(self, name: str, sync: bool = False, cpu: bool = False) -> None:
         self.name = name  # for the log: "strike CPU"
         self.sync = sync
-        self.warm_with = warm
+        self.cpu = cpu
         self._executor: ProcessPoolExecutor | None = None
         self._future: Future | None = None
         self._ready: Any = None
@@ -134,12 +133,12 @@ class WorkerCalls:
         return self._executor is not None
 
     def warm(self) -> None:
-        """Have the worker ready before the first call: take the spare started for this match
+        """Have the worker ready before the first call: take the warm one waiting for a match
         (`prestart`) or start one now and let it warm up. Nothing happens in-process."""
-        if self.sync or self._executor is not None or self.warm_with is None:
+        if self.sync or self._executor is not None or not self.cpu:
             return
         try:
-            self._executor = take_spare(self.warm_with) or warmed_pool(self.warm_with)
+            self._executor = take_spare() or warmed_pool()
         except Exception:
             log.exception("%s worker could not start", self.name)
 
@@ -159,7 +158,7 @@ class WorkerCalls:
             return
         try:
             if self._executor is None:
-                self._executor = (take_spare(self.warm_with) if self.warm_with else None) \
+                self._executor = (take_spare() if self.cpu else None) \
                     or spawn_pool(1)  # it loads this process's mods
             self._future = self._executor.submit(fn, *args)
         except Exception as exc:
@@ -205,8 +204,3 @@ def warm_session(session: Any, sync: bool = False) -> None:
     runner.warm()
 
 
-def prestart_for(app: Any, warm: Callable[[], Any]) -> None:
-    """`prestart(warm)` when the app starts workers ahead of a match (`App.prestart_cpus`: on
-    in the game, off in tests, which spawn nothing they do not ask for)."""
-    if getattr(app, "prestart_cpus", False):
-        prestart(warm)

@@ -54,9 +54,9 @@ def pools(monkeypatch):
 
     monkeypatch.setattr(cpu_worker, "spawn_pool", spawn)
     monkeypatch.setattr(hint, "spawn_pool", spawn)
-    cpu_worker.drop_spares()
+    cpu_worker.drop_spare()
     yield made
-    cpu_worker.drop_spares()
+    cpu_worker.drop_spare()
 
 
 @pytest.fixture
@@ -88,10 +88,10 @@ def game_view(app: Any, mode: str, phase: str) -> Any:
     return MatchView(app, KingdomSession(match))
 
 
-def warm_of(mode: str) -> Any:
-    import importlib
+def is_warm(fn: Any) -> bool:
+    from game.ai.workers import warm
 
-    return importlib.import_module(f"game.ai.workers.{mode}").warm
+    return fn is warm
 
 
 @pytest.mark.parametrize("mode, phase", [("strike", "draft"), ("conquest", "commander"),
@@ -104,10 +104,10 @@ def test_a_game_screen_starts_and_warms_its_cpu_worker_when_it_shows(window, app
     try:
         assert len(pools) == 1, "the worker starts when the screen shows"
         first, args = pools[0].calls[0]
-        assert first is warm_of(mode) and args == ()  # queued ahead of any decision
+        assert is_warm(first) and args == ()  # every CPU loaded ahead of any decision
         step(window, 6)  # the CPU may ask now: on the same, warm worker
         assert len(pools) == 1
-        for fn, _ in pools[0].calls:  # what the worker runs imports no arcade
+        for fn, _ in pools[0].calls[1:]:  # what the worker runs imports no arcade
             assert fn.__module__ == f"game.ai.workers.{mode}", fn
     finally:
         gallery.close(view)
@@ -137,7 +137,7 @@ def test_the_deck_builder_starts_the_worker_the_match_view_takes_over(window, ap
     match = new_match(5, {1: "hard"})
     builder = DeckBuilderView(app, match, 0)
     window.show_view(builder)
-    assert len(pools) == 1 and pools[0].calls[0][0] is warm_of("kingdom")
+    assert len(pools) == 1 and is_warm(pools[0].calls[0][0])
     view = begin_match(app, match, cpu_deck_decision(match, 0))
     try:
         assert view.session.runner._executor is pools[0]  # the same, already warm worker
@@ -155,7 +155,7 @@ def test_the_match_setup_starts_the_worker_the_first_screen_takes_over(window, a
     setup = MatchSetupView(app)
     window.show_view(setup)
     step(window, 2)
-    assert len(pools) == 1 and pools[0].calls[0][0] is warm_of("conquest")
+    assert len(pools) == 1 and is_warm(pools[0].calls[0][0])
     setup.start()
     view = window.current_view
     try:
@@ -166,7 +166,6 @@ def test_the_match_setup_starts_the_worker_the_first_screen_takes_over(window, a
 
 
 def test_crawl_start_warms_the_hint_the_run_takes_over(window, app, pools, live):
-    from game.ai.crawl.worker import warm
     from game.scenes.crawl.start import StartView
 
     StartView.par_sync = True  # the daily par in-process: only the Hint's worker here
@@ -175,7 +174,7 @@ def test_crawl_start_warms_the_hint_the_run_takes_over(window, app, pools, live)
         start = StartView(app)
         window.show_view(start)
         step(window, 2)
-        assert [pool.calls[0][0] for pool in pools] == [warm]
+        assert len(pools) == 1 and is_warm(pools[0].calls[0][0])
         start.start("normal")
         view = window.current_view
         assert view.hint._executor is pools[0] and len(pools) == 1
@@ -184,14 +183,23 @@ def test_crawl_start_warms_the_hint_the_run_takes_over(window, app, pools, live)
         StartView.par_sync = False
 
 
-def test_the_menu_ends_a_worker_no_match_came_for(window, app, pools):
-    from game.scenes.conquest.setup import MatchSetupView
-
+def test_the_menu_keeps_one_warm_worker_waiting_and_any_mode_takes_it(window, app, pools,
+                                                                     live):
     app.prestart_cpus = True
-    window.show_view(MatchSetupView(app))
-    assert cpu_worker.spare_count() == 1
-    app.show_menu()  # the player went back
-    assert cpu_worker.spare_count() == 0 and pools[0].down
+    app.show_menu()  # the launch
+    assert len(pools) == 1 and cpu_worker.has_spare() and is_warm(pools[0].calls[0][0])
+    app.show_menu()
+    assert len(pools) == 1, "one at a time"
+    view = game_view(app, "strike", "draft")  # no screen before a strike match
+    window.show_view(view)
+    try:
+        assert view.session.runner._executor is pools[0] and not cpu_worker.has_spare()
+    finally:
+        gallery.close(view)
+    app.show_menu()  # back at the menu: the next match's worker starts warming
+    assert len(pools) == 2 and cpu_worker.has_spare()
+    app.shutdown()
+    assert pools[1].down and not cpu_worker.has_spare()
 
 
 def test_a_bare_app_starts_nothing_ahead_of_a_match(window, app, pools):

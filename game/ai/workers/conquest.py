@@ -25,14 +25,6 @@ def _resources() -> Any:
     return load_mode_resources(spec)
 
 
-def warm() -> None:
-    """Import the CPU and load the content ahead of the first decision (queued when the match
-    setup or the match's first screen shows)."""
-    from game.ai.conquest import make_cpu  # noqa: F401
-
-    _resources()
-
-
 def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState
           ) -> tuple[list[Decision], StreamState]:
     """The current phase step's decisions for `seat` (ending with `ready`) and the new state

@@ -5,8 +5,8 @@ come one at a time (`decide(view)` returns the next buy, sell, move, refresh, up
 end_turn): the worker keeps the CPU object of each (session, seat) between calls, so a CPU that
 plans a whole turn at its first decision keeps its plan, and returns the stream's new state
 with every decision; a restarted worker rebuilds the CPU from that state. This module imports
-no arcade, so the worker starts without the arcade import and never opens GL; `warm` is
-queued ahead of the first decision while the deck builder or the match view shows.
+no arcade, so the worker starts without the arcade import and never opens GL
+(`game.ai.workers.warm` readies it ahead of the first decision).
 """
 
 from __future__ import annotations
@@ -38,13 +38,6 @@ def default_factory(level: str, seat: int, stream: Any, resources: Any) -> Any:
     from game.ai.kingdom import make_cpu
 
     return make_cpu(level, seat, stream, resources)
-
-
-def warm() -> None:
-    """Import the CPU and load the content ahead of the first decision."""
-    from game.ai.kingdom import make_cpu  # noqa: F401
-
-    _load_resources()
 
 
 def think(token: str, level: str, seat: int, view: dict[str, Any], stream_state: StreamState,

@@ -3,7 +3,7 @@
 The window runs `think` in a spawned process (game.scenes.strike.cpu.CpuRunner), given only
 the seat view and the state of the CPU's own `ai.<seat>` stream; it returns the decision and
 the stream's new state. This module imports no arcade, so the worker starts without the arcade
-import and never opens GL; `warm` is queued ahead of the first decision when the screen shows.
+import and never opens GL (`game.ai.workers.warm` readies it ahead of the first decision).
 """
 
 from __future__ import annotations
@@ -22,13 +22,6 @@ def _resources() -> Any:
     if spec is None:
         raise RuntimeError("the strike mode is not registered")
     return load_mode_resources(spec)
-
-
-def warm() -> None:
-    """Import the CPU and load the content ahead of the first decision."""
-    from game.ai.strike import make_cpu  # noqa: F401
-
-    _resources()
 
 
 def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState,

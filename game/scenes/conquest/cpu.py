@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.workers.conquest import think as plan_step
-from game.ai.workers.conquest import warm
 from game.scenes.cpu_worker import WorkerCalls
 
 
@@ -52,7 +51,7 @@ class CpuRunner:
 
     def __init__(self, sync: bool = False,
                  decide: Callable[[int, dict[str, Any]], dict[str, Any]] | None = None) -> None:
-        self.calls = WorkerCalls("conquest CPU", sync=sync, warm=warm)
+        self.calls = WorkerCalls("conquest CPU", sync=sync, cpu=True)
         self.decide = decide
 
     @property

@@ -15,7 +15,6 @@ from typing import Any
 import arcade
 import arcade.gui as gui
 
-from game.ai.workers.conquest import warm
 from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
@@ -172,7 +171,7 @@ class MatchSetupView(StagedLayout, GameViewBase):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        prestart_for(self.app, warm)  # the CPU's worker warms while the match is set up
+        prestart_for(self.app)  # a CPU worker warms while the match is set up
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):

@@ -27,7 +27,6 @@ import arcade.gui as gui
 import arcade.shape_list
 
 from game.ai.crawl.worker import PAR_NODES, daily_par
-from game.ai.crawl.worker import warm as hint_warm
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
@@ -277,7 +276,7 @@ class StartView(StagedLayout, GameViewBase):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        prestart_for(self.app, hint_warm)  # the Hint's worker warms while a run is chosen
+        prestart_for(self.app)  # the Hint's worker warms while a run is chosen
         if self.par is None and not self.par_worker.pending:
             self.par_worker.submit(daily_par, self.date, self.par_nodes)
         if self.load_error:

@@ -3,8 +3,8 @@
 esper is module-global and not thread-safe and `expert` looks a turn ahead, so a CPU decides
 in a spawned worker process, given only its seat view and its own `ai` stream's state, never
 the record or the live match. The worker runs `game.ai.workers.kingdom` (no arcade), which
-keeps each session's CPUs between decisions; it is started and warmed while the deck builder
-shows (`prestart`), and the match view takes it over.
+keeps each session's CPUs between decisions; the warm worker the deck builder kept waiting
+(`cpu_worker.prestart`) is the one the match view takes.
 
 `CpuRunner(sync=True)` decides in-process instead (tests and benches: nothing is spawned).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.workers.kingdom import forget, think, warm
+from game.ai.workers.kingdom import forget, think
 from game.scenes.cpu_worker import WorkerCalls
 
 
@@ -24,7 +24,7 @@ class CpuRunner(WorkerCalls):
     factory: Callable[..., Any] | None = None  # tests: a stand-in CPU (decided in-process)
 
     def __init__(self, token: str, sync: bool = False) -> None:
-        super().__init__("kingdom CPU", sync, warm=warm)
+        super().__init__("kingdom CPU", sync, cpu=True)
         self.token = token
 
     def start(self, level: str, seat: int, view: dict[str, Any], stream_state: Any,

@@ -39,7 +39,6 @@ from arcade.types import Color
 from PIL import Image, ImageDraw, ImageOps
 
 from game.engine.match import Rejection
-from game.ai.workers.kingdom import warm
 from game.engine.record import match_record
 from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
@@ -1184,7 +1183,7 @@ class DeckBuilderView(GameViewBase):
     def on_show_view(self) -> None:
         super().on_show_view()
         if self.match.cpu_seats():  # the CPU's worker warms while the deck is built
-            prestart_for(self.app, warm)
+            prestart_for(self.app)
 
     def update_game(self, dt: float) -> None:
         if self.remote is not None:

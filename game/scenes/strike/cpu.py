@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ai.strike.hard import BUDGET_MS  # hard's live thinking time: the spec's budget
-from game.ai.workers.strike import think, warm
+from game.ai.workers.strike import think
 from game.scenes.cpu_worker import WorkerCalls
 
 
@@ -22,7 +22,7 @@ class CpuRunner(WorkerCalls):
     """One strike CPU decision at a time; `poll()` hands back (decision, stream state)."""
 
     def __init__(self, sync: bool = False) -> None:
-        super().__init__("strike CPU", sync, warm=warm)
+        super().__init__("strike CPU", sync, cpu=True)
 
     def start(self, level: str, seat: int, view: dict[str, Any], stream_state: Any,
               tag: Any = None) -> None:
