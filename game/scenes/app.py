@@ -72,6 +72,9 @@ class App:
         # stay until Save replay writes them; the last problem waits for the end screen.
         self._unkept: dict[str, str] = {}
         self._finish_notice: str | None = None
+        # the menu and Settings are built once and shown again (game.scenes.menu.FeltView)
+        self._menu: Any = None
+        self._settings_view: Any = None
         self._mod_problems: list[str] | None = None
         # The rules version chosen for a mode's new matches (the menu's Rules button,
         # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
@@ -129,10 +132,14 @@ class App:
         return view
 
     def show_menu(self) -> arcade.View:
+        """Show the menu (the same one each time: it rebuilds what changed)."""
         from game.scenes.menu import MainMenuView
 
         self.active_view = None  # every way to the menu has left (or finished) the match
-        menu = self.show_view(MainMenuView(self))
+        if self._menu is None:
+            self._menu = MainMenuView(self)
+        self._menu.replacing = None  # a "Start over your save?" question is not kept
+        menu = self.show_view(self._menu)
         prestart_for(self)  # a warm CPU worker waits for the next match (cpu_worker)
         return menu
 
@@ -143,10 +150,14 @@ class App:
         return self.show_view(ReplaysView(self))
 
     def show_settings(self, back_to: arcade.View | None = None) -> arcade.View:
-        """Open Settings; Back returns to `back_to` (the menu when None)."""
+        """Open Settings (the same screen each time); Back returns to `back_to` (the menu
+        when None)."""
         from game.scenes.settings_view import SettingsView
 
-        return self.show_view(SettingsView(self, back_to=back_to))
+        if self._settings_view is None:
+            self._settings_view = SettingsView(self)
+        self._settings_view.back_to = back_to
+        return self.show_view(self._settings_view)
 
     def notify(self, message: str, kind: str = "error", duration: float = 1.5) -> None:
         """Toast on the current view, or keep it for the next view that can show one."""

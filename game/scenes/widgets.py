@@ -695,8 +695,16 @@ class HelpOverlay(arcade.View):
         self.layout(*view_size(self.window))
 
     def on_resize(self, width: int, height: int) -> None:
-        self.parent.on_resize(width, height)
+        restage = getattr(self.parent, "restage", None)  # a game screen: in steps, behind
+        if restage is not None:  # its loading state (game.scenes.base.resize_under)
+            restage(width, height)
+        else:
+            self.parent.on_resize(width, height)
         self.layout(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        if getattr(self.parent, "preparing", False):  # the screen underneath lays out again
+            self.parent.on_update(delta_time)
 
     def on_draw(self) -> None:
         self.parent.on_draw()
