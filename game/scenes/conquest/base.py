@@ -40,7 +40,7 @@ from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
 from game.scenes.cpu_worker import warm_session
 from game.scenes.fonts import UI_FONT
 from game.scenes.net_banner import NetBanner, sending, watch
-from game.scenes.scale import view_size
+from game.scenes.scale import scale_of, view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic
@@ -53,6 +53,15 @@ BAR_H = 34
 LOG_H = 24
 SIDE_W = 214
 RIGHT_W = 262
+# Above 1x the panels give the map back part of the room their bigger text takes: at 1.5x
+# on 1920x1080 fixed logical widths left the map and its tokens 13 % smaller than at 1x
+# (issue 27); at this share their texts and buttons still fit (tests/scenes/test_scale.py).
+PANEL_SHARE_MIN = 0.85
+
+
+def panel_share(scale: float) -> float:
+    """The side panels' width, as a share of their 1x logical width, at a UI scale."""
+    return 1.0 if scale <= 1.0 else max(PANEL_SHARE_MIN, 1.0 / scale)
 MOVE_TIME = 0.3
 CPU_FRAME_MS = 12.0  # CPU decisions submitted per frame stop after this long
 
@@ -381,10 +390,12 @@ class ConquestView(StagedLayout, GameViewBase):
     # -- layout ---------------------------------------------------------------------------------
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         top = height - BAR_H
-        left = SIDE_W if self.session.panels_open else 0
-        right = width if self.wide_map else width - self.right_w
-        self.side_rect = arcade.LRBT(0, SIDE_W, LOG_H, top)
-        self.right_rect = arcade.LRBT(width - self.right_w, width, LOG_H, top)
+        share = panel_share(scale_of(self.window))
+        side_w, right_w = round(SIDE_W * share), round(self.right_w * share)
+        left = side_w if self.session.panels_open else 0
+        right = width if self.wide_map else width - right_w
+        self.side_rect = arcade.LRBT(0, side_w, LOG_H, top)
+        self.right_rect = arcade.LRBT(width - right_w, width, LOG_H, top)
         self.map_rect = self.fit_map(arcade.LRBT(left + 8, right - 8, LOG_H + 6, top - 6))
         self.grid.fit(self.map_rect.left, self.map_rect.bottom, self.map_rect.width,
                       self.map_rect.height)
