@@ -314,6 +314,14 @@ def make_button(
     return button
 
 
+def centred_field(field: gui.UIInputText) -> gui.UIInputText:
+    """A text field whose line sits in the middle of its box: arcade's field lays its text
+    out at the top of a box taller than the line (issue 27). The field's own pyglet layout
+    centres it (`content_valign`), the caret follows."""
+    field.layout.content_valign = "center"
+    return field
+
+
 def make_label(
     text: str,
     *,

@@ -15,7 +15,7 @@ from typing import Any
 
 import arcade
 from arcade.types import Color
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
@@ -383,14 +383,34 @@ def _card_texture(card_id: str, power: int, attack: int, defence: int, ability: 
                           hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
 
+def seat_tinted(path: str, seat: int) -> arcade.Texture:
+    """A seat's picture in the seat's colour. The standard palette's seats are the art's own
+    green and blue; the colour-blind palette's (blue, orange) are the art's shading laid over
+    the seat colour: the stock blue tank was the *player's* colour there (issue 27)."""
+    if not palette.colour_blind():
+        return arcade.load_texture(path)
+    art = arcade.load_texture(path).image.convert("RGBA")
+    shade = ImageOps.autocontrast(art.convert("L"), cutoff=1)
+    colour = tuple(SEAT_COLOURS[seat])[:3]
+    dark = tuple(c // 4 for c in colour)
+    light = tuple((c + 255) // 2 for c in colour)
+    tinted = ImageOps.colorize(shade, black=dark, mid=colour, white=light).convert("RGBA")
+    tinted.putalpha(art.getchannel("A"))
+    return arcade.Texture(tinted, hash=f"conquest-tinted-{path}-{colour}")
+
+
 @cache
 def card_back(seat: int) -> arcade.Texture:
-    return arcade.load_texture(CARD_BACKS[seat])
+    return seat_tinted(CARD_BACKS[seat], seat)
 
 
 @cache
 def unit_texture(kind: str, seat: int) -> arcade.Texture:
-    return arcade.load_texture(TANK_SPRITES[seat] if kind == "tank" else INFANTRY_SPRITE)
+    """A unit's body: a tank in its seat's colour, or the infantry figure (on its seat's disc
+    or diamond, `disc_texture`)."""
+    if kind == "tank":
+        return seat_tinted(TANK_SPRITES[seat], seat)
+    return arcade.load_texture(INFANTRY_SPRITE)
 
 
 @cache

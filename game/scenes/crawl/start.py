@@ -42,7 +42,7 @@ from game.scenes.crawl.scores import ScoreTable, eligible
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
-from game.scenes.widgets import HelpTopic, make_button, make_label
+from game.scenes.widgets import HelpTopic, centred_field, make_button, make_label
 
 MODE_ID = "crawl"
 _PARS: dict[str, int | None] = {}  # date -> the daily par, once worked out in this session
@@ -208,7 +208,7 @@ class StartView(StagedLayout, GameViewBase):
                 "invalid": field_style(bg=theme.PANEL, border=theme.RED),
             },
         )  # fmt: skip
-        seed_row.add(self.seed_field)
+        seed_row.add(centred_field(self.seed_field))
         left.add(seed_row)
         yield
         left.add(gui.UISpace(height=12))

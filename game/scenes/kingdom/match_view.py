@@ -475,11 +475,9 @@ class MatchView(StagedLayout, GameViewBase):
         for seat in (0, 1):
             p = self.panel_rect(seat)
             art.add_box(shapes, p, theme.PANEL, theme.PANEL_EDGE, 10, 1)
-            flag = arcade.Sprite(art.icon(art.FLAG))
-            flag.size = (30, 30)
             faction = self.seat(seat).get("faction")
             fac = self.content.factions.get(faction) if faction else None
-            flag.color = art.hex_color(fac.color) if fac else WHITE
+            flag = arcade.Sprite(art.flag_texture(fac.color, 30) if fac else art.icon(art.FLAG))
             flag.position = (self.panel_x(seat)["flag"], p.center_y)
             self.static.append(flag)
             coin = arcade.Sprite(art.icon(art.COIN))

@@ -73,6 +73,16 @@ class StrikeSession:
         self.match.close()
 
 
+ACRONYMS = frozenset({"CPU"})  # words that keep their capitals in a sentence
+
+
+def sentence_case(name: str) -> str:
+    """A name in the screens' capitals ("CPU", "PLAYER 2 (REMOTE)") at the start of a
+    sentence: "CPU stole …" (it read "Cpu stole", issue 27), "Player 2 (remote) stole …"."""
+    text = " ".join(w if w in ACRONYMS else w.lower() for w in name.split(" "))
+    return text[:1].upper() + text[1:]
+
+
 class StrikeView(GameViewBase):
     """Base of the draft and board screens (see the module docstring)."""
 

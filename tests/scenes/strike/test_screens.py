@@ -54,6 +54,17 @@ def test_click_enemy_card_steals_then_cpu_picks(window, strike):
     assert view.sprite_of["whirl_trail"].center_x < 200  # flew to the deck column
 
 
+def test_the_cpus_pick_reads_cpu_in_capitals(window, strike):
+    """Issue 27: the CPU's steal read "Cpu stole …"."""
+    from game.scenes.strike.base import sentence_case
+
+    view = strike(DRAFT_MID)
+    card = view.state["board"]["hands"][0][0]
+    view.play_event({"type": "card_taken", "seat": 1, "how": "steal", "card": card})
+    assert view.message == f"CPU stole {view.card(card).name}"
+    assert sentence_case("PLAYER 2 (REMOTE)") == "Player 2 (remote)"
+
+
 def test_click_own_card_retains(window, strike):
     view = strike(DRAFT_MID)
     target = view.sprite_of["nature_zone"]
