@@ -922,7 +922,8 @@ class ConquestView(StagedLayout, GameViewBase):
 
     # -- input ----------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
-        tile = self.grid.tile_at(x, y) if self.map_rect.point_in_rect((x, y)) else None
+        tile = self.grid.tile_at(x, y) if self.show_map and \
+            self.map_rect.point_in_rect((x, y)) else None  # no map drawn: no map tooltip
         if tile is not None and not self.content.tiles[tile].land:
             tile = None
         self.hover_tile = tile
@@ -931,10 +932,27 @@ class ConquestView(StagedLayout, GameViewBase):
         return True
 
     def show_tip(self, tip: str, x: float, y: float) -> None:
-        if tip:
-            self.tooltip.show(tip, x, y)
-        else:
+        """A hex's tooltip goes beside the hex, clear of the screen's marks (where the
+        selection may move, retreat...: issue 27); a panel's beside the mouse."""
+        if not tip:
             self.tooltip.hide()
+        elif self.hover_tile is not None:
+            cx, cy = self.grid.centre(self.hover_tile)
+            s = self.grid.size
+            self.tooltip.show(tip, x, y, beside=arcade.XYWH(cx, cy, 2 * s, 2 * s * 0.87),
+                              avoid=self.tip_avoid())
+        else:
+            self.tooltip.show(tip, x, y)
+
+    def tip_avoid(self) -> list[arcade.types.Rect]:
+        """The hexes a tooltip must leave in sight: the screen's `marked_tiles`."""
+        s = self.grid.size
+        return [arcade.XYWH(*self.grid.centre(tile), 1.6 * s, 1.6 * s)
+                for tile in self.marked_tiles()]
+
+    def marked_tiles(self) -> list[str]:
+        """Hook: the hexes marked for the player's next click (moves, retreats)."""
+        return []
 
     def refresh_tip(self) -> None:
         """Keep the hover tooltip true under a still mouse: the unit counts change when units

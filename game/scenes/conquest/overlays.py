@@ -116,6 +116,9 @@ class OverlayView(ConquestView):
     def wants_handover(self) -> bool:
         return self.done
 
+    def show_tip(self, tip: str, x: float, y: float) -> None:
+        self.tooltip.hide()  # a modal panel: no tooltip of the map under it over it (issue 27)
+
     def may_leave(self) -> bool:
         return self.done
 
@@ -344,9 +347,10 @@ class ResultsView(OverlayView):
 
             def swap(sp: arcade.Sprite = sp, face: arcade.Texture = face, full: float = full
                      ) -> None:
-                h = sp.height
+                top = sp.top
                 sp.texture = face
-                sp.height = h
+                sp.height = look.face_height(face, full)  # as tall as its label needs
+                sp.top = top
                 grow = ValueTween(0.0, 1.0, 0.2, lambda v, sp=sp: setattr(
                     sp, "width", max(0.5, full * v)))
                 self.tweener.add(grow)

@@ -195,6 +195,33 @@ def test_combat_renders_board_units_flames_and_panels(window, strike):
     assert view.ability_label("p1.boiling_storm", 2) == "WAIT 2"
 
 
+def test_a_units_tooltip_leaves_its_moves_targets_and_the_turn_badge_in_sight(window,
+                                                                             strike):
+    """Issue 27: the unit tooltip (about 320 x 200) opened over the move tiles, the target
+    and the turn pill. It goes beside the unit, clear of them."""
+    from game.scenes.harness import move
+
+    view = strike(COMBAT_MID)
+    for tile in ((9, 7), *[tuple(u["pos"]) for u in view.state["board"]["units"]
+                            if u["pos"] is not None]):
+        click(window, *view.centre((9, 7)))  # P3 selected: its moves and targets lit
+        move(window, *view.centre(tile))
+        step(window)
+        if not view.tip.visible:
+            continue
+        left, right, bottom, top = view.tip.box
+        box = arcade.LRBT(left, right, bottom, top)
+        t = view.tile
+        keep = [arcade.XYWH(*view.centre(x), t - 2, t - 2)
+                for x in {*view.blue, tile,
+                          *[tuple(view.unit_json(u)["pos"]) for u in view.rings]}]
+        cx, cy, bw, bh = view.turn_badge
+        keep.append(arcade.XYWH(cx, cy, bw, bh))
+        covered = [r for r in keep if box.left < r.right and r.left < box.right
+                   and box.bottom < r.top and r.bottom < box.top]
+        assert covered == [], (tile, box, covered)
+
+
 @pytest.mark.slow
 def test_select_shows_blue_and_red_and_move_submits(window, strike):
     view = strike(COMBAT_MID)
