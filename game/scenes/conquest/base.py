@@ -418,7 +418,13 @@ class ConquestView(StagedLayout, GameViewBase):
         yield
         self.refresh_side()
         yield
+        yield from self.screen_steps()
+
+    def screen_steps(self) -> Iterator[None]:
+        """`refresh_screen` as the layout's last steps (a screen with heavy panels splits it:
+        the battle results)."""
         self.refresh_screen()
+        yield
 
     def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:
         """Hook: the rect the map fills (the cards screen shrinks it)."""

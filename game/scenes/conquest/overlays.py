@@ -8,6 +8,7 @@ seen while the screen changes hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import arcade
@@ -232,6 +233,12 @@ class ResultsView(OverlayView):
         self.play_sound(look.SOUNDS["reveal"], 0.6)
 
     def refresh_screen(self) -> None:
+        for _ in self.screen_steps():
+            pass
+
+    def screen_steps(self) -> Iterator[None]:
+        """The verdict, then the two columns' texts, then their bake: a step each (together
+        they were one 90 ms unit of the screen's opening, issue 27)."""
         r = self.result
         w = r["winner"]
         title = f"Battle #{r['number']} at {r['tile']}"
@@ -246,9 +253,13 @@ class ResultsView(OverlayView):
                     f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
         self.set_panel([(title, look.GOLD, 16, True), (verdict, look.TEXT, 14, True)])
         self.stack_buttons([self.next_btn])
+        yield
         self.build_columns()
+        yield
+        self.result_sprites = self.bake(self.result_texts)
 
     def build_columns(self) -> None:
+        """The two score columns' texts and tokens (`screen_steps` bakes the texts)."""
         r = self.result
         rect = self.right_rect
         col_w = (rect.width - 30) / 2
@@ -323,7 +334,6 @@ class ResultsView(OverlayView):
                     self.icons.append(tok.disc)
                     self.icons.append(tok.body)
                 y -= 24 * (1 + (len(group) - 1) // 9) + 6
-        self.result_sprites = self.bake(self.result_texts)
 
     def refresh_bar(self) -> None:
         super().refresh_bar()
@@ -340,7 +350,8 @@ class ResultsView(OverlayView):
 
         for seat, sp in enumerate(self.card_sprites):
             full = sp.width
-            face = look.card_texture(self.content, self.result["cards"][seat], full)
+            face = look.card_texture(self.content, self.result["cards"][seat], full,
+                                     sp.height)  # the box its column's texts leave it
 
             def shrink(v: float, sp: arcade.Sprite = sp, full: float = full) -> None:
                 sp.width = max(0.5, full * v)
