@@ -69,6 +69,7 @@ class SettingsView(FeltView):
         self.back_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
         self.scale_caption_label: gui.UILabel | None = None
+        self.rows: gui.UIBoxLayout | None = None  # the panel's column of rows
         self._felt: arcade.shape_list.ShapeElementList | None = None
 
     @property
@@ -86,8 +87,7 @@ class SettingsView(FeltView):
         self._felt = table_felt(width, height)
 
         s = self.settings
-        tight = self.tight(height)
-        rows = gui.UIBoxLayout(space_between=8 if tight else 18, align="left")
+        rows = self.rows = gui.UIBoxLayout(align="left")
         self.title_label = rows.add(make_heading("Settings", size=34))
         rows.add(gui.UISpace(height=2))
 
@@ -188,19 +188,22 @@ class SettingsView(FeltView):
         rows.add(gui.UISpace(height=4))
         rows.add(buttons)
 
-        pad = 18 if tight else 28
-        panel = rows.with_padding(left=40, right=40, top=pad, bottom=pad)
+        panel = rows.with_padding(left=40, right=40)
         panel.with_background(texture=panel_texture())
+        self.space_rows(height)
         root = gui.UIAnchorLayout()
         root.add(panel, anchor_x="center_x", anchor_y="center_y")
         self.ui.add(root)
         self.built()
 
-    @staticmethod
-    def tight(height: int) -> bool:
-        """Eight rows on a short window sit closer together (960x600 logical is the
-        minimum)."""
-        return height < 700
+    def space_rows(self, height: int) -> None:
+        """Eight rows on a short window sit closer together (960x600 logical is the minimum),
+        set on the built panel (a UI scale change crosses the line: no rebuild for it)."""
+        tight = height < 700
+        pad = 18 if tight else 28
+        self.rows._space_between = 8 if tight else 18  # arcade 3.3: no public setter
+        self.rows.with_padding(top=pad, bottom=pad)
+        self.rows._trigger_size_hint_update()
 
     def shown_key(self) -> tuple[object, ...]:
         return (*super().shown_key(), tuple(sorted(self.settings.model_dump().items())),
@@ -264,18 +267,17 @@ class SettingsView(FeltView):
     def on_resize(self, width: int, height: int) -> None:
         """A new window size or UI scale. The screen Back returns to lays itself out when it
         shows again (the pause menu, and the game under it in steps), never in the frame
-        of the click. When the rows keep their spacing, the panel is only laid out again
-        (the gui manager relayouts it for the new size; the scale control already shows
-        the choice): a rebuild and its first render were most of a scale change."""
-        old = self._built_key
-        if old is not None and old[0] is not None and \
-                self.tight(old[0][1]) == self.tight(height):  # type: ignore[index]
-            self._felt = table_felt(width, height)
-            if self.scale_caption_label is not None:
-                self.scale_caption_label.text = self.scale_caption()
-            self.built()
+        of the click. The panel is only laid out again (the gui manager relayouts it for the
+        new size, `space_rows` spaces the rows for it; the scale control already shows the
+        choice): a rebuild and its first render were most of a scale change."""
+        if self.rows is None:
+            self.build(width, height)
             return
-        self.build(width, height)
+        self._felt = table_felt(width, height)
+        self.space_rows(height)
+        if self.scale_caption_label is not None:
+            self.scale_caption_label.text = self.scale_caption()
+        self.built()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.ESCAPE:
