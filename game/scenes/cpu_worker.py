@@ -6,7 +6,7 @@ decides in a worker process that receives only what the call passes (a seat view
 of the CPU's own `ai` stream, never the record or the live match). `WorkerCalls(sync=True)`
 runs the call in-process instead (tests and benches: nothing is spawned). Each mode's `cpu.py`
 supplies the function the worker runs and the arguments of a decision; those functions live
-in `game.ai.<mode>.worker`, which imports no arcade (a spawned worker imports the module of
+in `game.ai.workers.<mode>`, which imports no arcade (a spawned worker imports the module of
 the function it runs: from `game.scenes` it paid the arcade import, 0.5 s and 30 MB).
 
 **Warm workers.** A spawned worker needs half a second to start, import the CPUs and load the
@@ -103,8 +103,9 @@ def has_spare() -> bool:
 
 def prestart_for(app: Any) -> None:
     """`prestart()` when the app keeps a worker ready ahead of a match (`App.prestart_cpus`:
-    on in the game, off in tests, which spawn nothing they do not ask for)."""
-    if getattr(app, "prestart_cpus", False):
+    on in the game, off in tests, which spawn nothing they do not ask for), and may start
+    one: a read-only window (another one owns the home, game.home_lock) plays no match."""
+    if getattr(app, "prestart_cpus", False) and not getattr(app, "read_only", False):
         prestart()
 
 
@@ -202,5 +203,3 @@ def warm_session(session: Any, sync: bool = False) -> None:
     runner = session.runner
     runner.sync = runner.sync or sync
     runner.warm()
-
-

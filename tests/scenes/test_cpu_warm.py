@@ -210,6 +210,19 @@ def test_a_bare_app_starts_nothing_ahead_of_a_match(window, app, pools):
     assert pools == []
 
 
+def test_a_read_only_window_keeps_no_worker_waiting(window, app, pools, monkeypatch):
+    """A second window on one home plays no match (game.home_lock): its menu starts no CPU
+    worker, until the home is its own."""
+    owner = {"other": True}
+    monkeypatch.setattr(type(app), "read_only", property(lambda self: owner["other"]))
+    app.prestart_cpus = True
+    app.show_menu()
+    assert pools == [] and not cpu_worker.has_spare()
+    owner["other"] = False  # the other window closed
+    app.show_menu()
+    assert len(pools) == 1 and cpu_worker.has_spare()
+
+
 class SlowProcess:
     """A worker process that takes its time to end (a loaded machine)."""
 
