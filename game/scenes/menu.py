@@ -281,8 +281,11 @@ class MainMenuView(FeltView):
         self.built()
 
     def shown_key(self) -> tuple[object, ...]:
+        """The games, the notice, a pending question, the palette and the rules chosen
+        (CardConquest's setup shares the Rules choice, `App.rules_choice`)."""
         return (*super().shown_key(), tuple(spec.id for spec in all_modes()),
-                self.notice_text(), self.replacing, self.app.settings.palette)
+                self.notice_text(), self.replacing, self.app.settings.palette,
+                tuple(sorted(self.app.rules_choice.items())))
 
     def show_saves(self) -> None:
         """Continue on exactly the rows whose game has a save (a save made or finished

@@ -79,6 +79,23 @@ def test_the_menu_is_built_once_and_a_new_save_only_switches_continue_on(window,
     assert not menu.continue_buttons["alpha"].disabled
 
 
+def test_the_menu_shows_a_rules_choice_made_on_another_screen(window, app, builds):
+    """CardConquest's setup shares the menu's Rules choice (App.rules_choice): the menu shown
+    again says what the setup chose, and a rebuild is what it costs."""
+    from game.engine.modes import ModeLaunch, get_mode
+
+    menu = app.show_menu()
+    step(window)
+    assert menu.rules_buttons["conquest"].text == "Current rules"
+    setup = app.start_mode(ModeLaunch(mode="conquest", cpu={1: "easy"}))
+    step(window, 2)
+    press(window, setup.rows["rules"].buttons["1"])
+    assert app.rules_choice == {"conquest": "1"}
+    assert app.show_menu() is menu and builds["menu"] == 2
+    assert menu.rules_buttons["conquest"].text == "Original rules"
+    assert menu.row_text(get_mode("conquest")).startswith("Original rules:")
+
+
 def _board(app: Any) -> Any:
     screen = next(s for s in gallery.screens(("crawl",)) if s.name == "crawl/play")
     return screen.build(app)
