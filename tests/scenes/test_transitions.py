@@ -65,6 +65,31 @@ def test_settings_is_built_once_and_shown_again(window, app, builds):
     assert builds["settings"] == 2
 
 
+def test_a_ui_scale_change_respaces_the_settings_rows_it_keeps(window, app, builds):
+    """1280x720 at 1.5x (1.2x: 1066x600 logical) crosses into the short-window spacing: the
+    same rows, closer together, the whole panel inside the window; and back."""
+    import arcade.gui as gui
+
+    settings = app.show_settings()
+    step(window)
+    panel = settings.title_label.parent  # the padded column of rows on its background
+    while not isinstance(panel.parent, gui.UIAnchorLayout):
+        panel = panel.parent
+    assert panel._space_between == 18 and builds["settings"] == 1
+    try:
+        press(window, settings.controls["ui_scale"].buttons["1.5"])
+        step(window)
+        assert window.ui_scale == 1.2 and builds["settings"] == 1
+        assert panel._space_between == 8
+        assert 0 <= panel.rect.bottom and panel.rect.top <= 600, panel.rect
+        assert settings.back_button.rect.bottom >= panel.rect.bottom
+    finally:
+        press(window, settings.controls["ui_scale"].buttons["1"])
+        step(window)
+    assert window.ui_scale == 1.0 and panel._space_between == 18
+    assert builds["settings"] == 1
+
+
 def test_the_menu_is_built_once_and_a_new_save_only_switches_continue_on(window, app, registry,
                                                                          builds):
     registry("alpha")
