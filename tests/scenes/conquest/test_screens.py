@@ -379,6 +379,38 @@ BASE_ATTACK = {
 }
 
 
+def test_the_battle_results_lay_out_in_steps(window, conquest):
+    """Issue 27: Confirm card opened the results with its verdict, both score columns and
+    their bake in one unit of its preparation (90 ms of one frame, 2 s under load): each is a
+    step of its own now, behind the loading state."""
+    from game.scenes.conquest.overlays import ResultsView
+
+    past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
+    key(window, arcade.key.ENTER)
+    for _ in range(60):
+        step(window)
+        if isinstance(window.current_view, ResultsView):
+            break
+    results = window.current_view
+    assert isinstance(results, ResultsView)
+    at: dict[str, int] = {}
+    n = 0
+    for name in ("set_panel", "build_columns", "bake"):
+        real = getattr(results, name)
+
+        def noted(*args, _name=name, _real=real, **kwargs):
+            at.setdefault(_name, n)
+            return _real(*args, **kwargs)
+
+        setattr(results, name, noted)
+    from game.scenes.scale import view_size
+
+    for _ in results.layout_steps(*view_size(window)):
+        n += 1
+    assert len({at["set_panel"], at["build_columns"], at["bake"]}) == 3, at
+    assert "Total" in results.results_text() and len(results.result_sprites) > 0
+
+
 def test_game_over_screen_after_base_capture(window, conquest):
     from game.scenes.conquest.screens import GameOverView
 
