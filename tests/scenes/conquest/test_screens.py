@@ -589,3 +589,25 @@ def test_ability_texts_are_whole_on_commander_and_battle_cards(window, conquest,
             label = view.content.abilities[card.ability].label.split()
             n = len(label)
             assert any(words[i:i + n] == label for i in range(len(words))), label
+
+
+def test_the_battle_results_cards_show_their_whole_ability_text(window, conquest, painted):
+    """The two cards the battle results turn face up keep their whole ability text too."""
+    from game.scenes.conquest.overlays import ResultsView
+
+    past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
+    key(window, arcade.key.ENTER)
+    for _ in range(60):
+        step(window)
+        if isinstance(window.current_view, ResultsView):
+            break
+    results = window.current_view
+    assert isinstance(results, ResultsView)
+    step(window, 48)  # the cards turn face up
+    assert not any(t.endswith("…") for t in painted), [t for t in painted if "…" in t]
+    words = " ".join(painted).split()
+    for card_id in results.result["cards"]:
+        card = results.content.cards[card_id]
+        if card.ability:
+            label = results.content.abilities[card.ability].label.split()
+            assert any(words[i:i + len(label)] == label for i in range(len(words))), label
