@@ -139,6 +139,8 @@ class App:
         if self._menu is None:
             self._menu = MainMenuView(self)
         self._menu.replacing = None  # a "Start over your save?" question is not kept
+        if self._settings_view is not None:  # nor the pause menu of a match now left
+            self._settings_view.back_to = None
         menu = self.show_view(self._menu)
         prestart_for(self)  # a warm CPU worker waits for the next match (cpu_worker)
         return menu

@@ -768,11 +768,9 @@ class HelpOverlay(arcade.View):
         self.layout(*view_size(self.window))
 
     def on_resize(self, width: int, height: int) -> None:
-        restage = getattr(self.parent, "restage", None)  # a game screen: in steps, behind
-        if restage is not None:  # its loading state (game.scenes.base.resize_under)
-            restage(width, height)
-        else:
-            self.parent.on_resize(width, height)
+        from game.scenes.base import resize_under  # base imports this module
+
+        resize_under(self.parent, width, height)  # a game screen: in steps, behind its loading state
         self.layout(width, height)
 
     def on_update(self, delta_time: float) -> None:

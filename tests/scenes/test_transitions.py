@@ -158,3 +158,27 @@ def test_a_ui_scale_change_lays_out_the_board_later_in_steps(window, app, monkey
     finally:
         app.update_settings(ui_scale=1.0)
         gallery.close(board)
+
+
+def test_the_kept_settings_screen_lets_a_left_match_go(window, app):
+    """Settings opened from a match's pause menu returns there; once the match is left, the
+    kept screen holds no pause menu (nor its match) for its next Back."""
+    board = _board(app)
+    window.show_view(board)
+    finish_preparing(window)
+    key(window, arcade.key.ESCAPE)
+    step(window)
+    pause = window.current_view
+    press(window, pause.buttons["settings"])
+    settings = window.current_view
+    assert isinstance(settings, SettingsView) and settings.back_to is pause
+    press(window, settings.back_button)
+    assert window.current_view is pause
+    app.leave_match(board)
+    menu = app.show_menu()
+    gallery.close(board)
+    assert settings.back_to is None
+    step(window)  # the menu laid out (its widgets have no place before its first frame)
+    press(window, menu.settings_button)
+    press(window, settings.back_button)
+    assert window.current_view is menu
