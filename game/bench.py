@@ -131,6 +131,9 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
             from game.net.bench import bench_rows as net_rows
 
             rows += net_rows()
+            from game.scenes.transition_bench import transition_rows
+
+            rows += transition_rows("shell")  # the menu's Settings, scale and help
         for spec in all_modes():
             if not modes or spec.id in modes:
                 if spec.bench is not None:
@@ -142,5 +145,11 @@ def collect(modes: list[str] | None = None, *, engine: bool = True) -> list[Benc
                     from game.scenes.replay_bench import replay_rows
 
                     rows += replay_rows(spec.id)  # a step of the replay viewer
+                    from game.scenes.transition_bench import transition_rows
+
+                    rows += transition_rows(spec.id)  # pause, settings, leaving, ...
+                    from game.scenes.cpu_bench import cpu_first_rows
+
+                    rows += cpu_first_rows(spec.id)  # a new match's first CPU decision
                 rows += step_rows(spec)  # worst case per phase step
     return rows

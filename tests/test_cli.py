@@ -424,10 +424,13 @@ def test_bench_json_lists_named_rows(synthetic, capsys):
                 "engine.command_us.damage"]
     assert names[:5] == expected
     assert rows[4]["unit"] == "us"
-    # The cold start row needs the menu screen (game.scenes), which may not be written yet;
-    # no mode registers bench rows here, so nothing else may appear.
-    assert [n for n in names[5:] if not n.startswith("net.")] in (
-        [], ["engine.cold_start_ms.menu"])
+    # Then the shell's rows: the cold start to the menu and the menu's own transitions
+    # (game/scenes/transition_bench.py); no mode registers bench rows here, so nothing else
+    # may appear.
+    shell = [f"shell.transition_ms.{name}.p95"
+             for name in ("settings_open", "ui_scale", "settings_close", "help_close")]
+    assert [n for n in names[5:] if not n.startswith("net.")] == [
+        "engine.cold_start_ms.menu", *shell]
     assert modes.get_mode("synthetic") is not None  # bench leaves a registered mode registered
 
 

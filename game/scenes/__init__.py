@@ -28,3 +28,9 @@ if arcade.headless:  # arcade 3.3.3 + pyglet 2.1.19; works with DISPLAY unset, n
     from arcade.controller import ControllerManager
 
     arcade.ControllerManager = ControllerManager
+
+# arcade.gui checks a listener's signature with `inspect` on every Property bind, a dozen a
+# widget: most of the cost of building a panel of widgets (game.scenes.gui_speed).
+from game.scenes import gui_speed  # noqa: E402
+
+gui_speed.install()

@@ -26,6 +26,7 @@ import arcade
 from game import home_lock, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import glyphs, palette, theme
+from game.scenes.cpu_worker import drop_spare, prestart_for
 from game.scenes.saves import SaveSlots, SlotProblem
 from game.scenes.scale import MIN_LAYOUT, view_size
 from game.scenes.settings import Settings
@@ -63,10 +64,17 @@ class App:
         if self.home_claim.owned:
             self._check_slots()
         self.active_view: arcade.View | None = None  # the game screen of the current match
+        # the menu and the screens before a match keep a warm CPU worker waiting for it
+        # (game.scenes.cpu_worker.prestart): on in the game (`run_app`) and benches, off
+        # for a bare App (tests spawn nothing)
+        self.prestart_cpus = False
         # Finished matches that could not be written (record_key -> problem): their saves
         # stay until Save replay writes them; the last problem waits for the end screen.
         self._unkept: dict[str, str] = {}
         self._finish_notice: str | None = None
+        # the menu and Settings are built once and shown again (game.scenes.menu.FeltView)
+        self._menu: Any = None
+        self._settings_view: Any = None
         self._mod_problems: list[str] | None = None
         # The rules version chosen for a mode's new matches (the menu's Rules button,
         # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
@@ -124,10 +132,18 @@ class App:
         return view
 
     def show_menu(self) -> arcade.View:
+        """Show the menu (the same one each time: it rebuilds what changed)."""
         from game.scenes.menu import MainMenuView
 
         self.active_view = None  # every way to the menu has left (or finished) the match
-        return self.show_view(MainMenuView(self))
+        if self._menu is None:
+            self._menu = MainMenuView(self)
+        self._menu.replacing = None  # a "Start over your save?" question is not kept
+        if self._settings_view is not None:  # nor the pause menu of a match now left
+            self._settings_view.back_to = None
+        menu = self.show_view(self._menu)
+        prestart_for(self)  # a warm CPU worker waits for the next match (cpu_worker)
+        return menu
 
     def show_replays(self) -> arcade.View:
         """Open the Replays list (game.scenes.replays, docs/replays.md)."""
@@ -136,10 +152,14 @@ class App:
         return self.show_view(ReplaysView(self))
 
     def show_settings(self, back_to: arcade.View | None = None) -> arcade.View:
-        """Open Settings; Back returns to `back_to` (the menu when None)."""
+        """Open Settings (the same screen each time); Back returns to `back_to` (the menu
+        when None)."""
         from game.scenes.settings_view import SettingsView
 
-        return self.show_view(SettingsView(self, back_to=back_to))
+        if self._settings_view is None:
+            self._settings_view = SettingsView(self)
+        self._settings_view.back_to = back_to
+        return self.show_view(self._settings_view)
 
     def notify(self, message: str, kind: str = "error", duration: float = 1.5) -> None:
         """Toast on the current view, or keep it for the next view that can show one."""
@@ -375,6 +395,7 @@ class App:
             if record is not None:
                 self.save_match(record)
             self.leave_match(view)
+        drop_spare()
         stop_worker_processes()
 
     # settings -----------------------------------------------------------------------------------
@@ -479,6 +500,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
     window.background_color = theme.TABLE
     load_fonts()
     app = App(window)
+    app.prestart_cpus = True
     glyphs.start_warming()  # the common text styles, behind the menu (game.scenes.glyphs)
     previous = exit_on_signals(window)
     try:

@@ -119,24 +119,32 @@ def bake_texts(groups: Mapping[K, Sequence[arcade.Text]], tag: str = "text") -> 
     boxes = {key: text_bounds(texts) for key, texts in groups.items() if texts}
     if not boxes:
         return {}
-    left = min(b[0] for b in boxes.values())
-    bottom = min(b[1] for b in boxes.values())
-    right = max(b[2] for b in boxes.values())
-    top = max(b[3] for b in boxes.values())
+    ratio = arcade.get_window().get_pixel_ratio()
+    # The framebuffer starts on a whole window pixel, and every box is whole pixels of it, so
+    # a baked texel lands on exactly one window pixel (a UI scale of 1.5 put whole logical
+    # pixels on half window pixels: the sprite's nearest sampling then dropped a row of
+    # each glyph, "5" read "b", issue 27). At 1x this is the layout's own integer box.
+    left = math.floor(min(b[0] for b in boxes.values()) * ratio + 1e-6) / ratio
+    bottom = math.floor(min(b[1] for b in boxes.values()) * ratio + 1e-6) / ratio
+    right = math.ceil(max(b[2] for b in boxes.values()) * ratio - 1e-6) / ratio
+    top = math.ceil(max(b[3] for b in boxes.values()) * ratio - 1e-6) / ratio
     target = offscreen(left, bottom, right - left, top - bottom)
-    fbo, ratio = target.fbo, target.ratio
+    fbo = target.fbo
     out: dict[K, Baked] = {}
     with target.camera.activate():
         for key, (l, b, r, t) in boxes.items():  # noqa: E741
             # each group alone (a neighbour's glyphs inside its box must not be baked twice)
-            box = (round((l - left) * ratio), round((b - bottom) * ratio),
-                   round((r - l) * ratio), round((t - b) * ratio))
+            x0 = math.floor((l - left) * ratio + 1e-6)
+            y0 = math.floor((b - bottom) * ratio + 1e-6)
+            x1 = min(target.size[0], math.ceil((r - left) * ratio - 1e-6))
+            y1 = min(target.size[1], math.ceil((t - bottom) * ratio - 1e-6))
+            box = (x0, y0, x1 - x0, y1 - y0)
             fbo.clear(color=(0, 0, 0, 0), viewport=box)
             for text in groups[key]:
                 text.draw()
             image = Image.frombytes("RGBa", box[2:], fbo.read(viewport=box, components=4))
             out[key] = _texture(image.transpose(Image.Transpose.FLIP_TOP_BOTTOM).convert("RGBA"),
-                                l, t, ratio, tag)
+                                left + x0 / ratio, bottom + y1 / ratio, ratio, tag)
     return out
 
 

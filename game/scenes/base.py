@@ -312,6 +312,23 @@ class GameViewBase(ColorClear, arcade.View):
         self._laid_out_for = (width, height)
         self.layout(width, height)
 
+    def restage(self, width: int, height: int) -> None:
+        """Lay out again for a new size while a screen on top (the pause menu, the help)
+        draws this one as its backdrop, behind this screen's loading state, in steps: the
+        screen on top runs this one's updates while it `preparing`. A UI scale change laid
+        a board out in the frame of the click (issue 27). Nothing happens for a screen laid
+        out for that size, or never shown (its first show prepares it)."""
+        if self._prep is not None or self._laid_out_for in (None, (width, height)):
+            return
+        prep = self.prepare(width, height)
+        if prep is None or self.prepare_sync:  # nothing heavy (or a test): at once
+            for _ in prep or ():
+                pass
+            self.on_resize(width, height)
+            return
+        self._prep, self._prep_frames = prep, 0
+        self.request_redraw()
+
     def on_update(self, delta_time: float) -> None:
         if self._prep is not None:
             self._prepare_some()
@@ -360,3 +377,13 @@ class GameViewBase(ColorClear, arcade.View):
             self.open_pause()
             return True
         return False
+
+
+def resize_under(view: arcade.View, width: int, height: int) -> None:
+    """A screen drawn as the backdrop of another one gets the window's new size: a game
+    screen in steps behind its loading state (`GameViewBase.restage`), any other at once."""
+    restage = getattr(view, "restage", None)
+    if restage is not None:
+        restage(width, height)
+    else:
+        view.on_resize(width, height)

@@ -17,6 +17,7 @@ cannot be written); its Details button opens every line in a scrollable panel.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -111,12 +112,14 @@ def felt_light(nx: float, ny: float) -> float:
     return max(0.0, 1.0 - r**1.6 * 0.9)
 
 
+@functools.lru_cache(maxsize=8)
 def table_felt(width: int, height: int) -> arcade.shape_list.ShapeElementList:
     """The table's felt over the whole window: a soft light in the middle and darker edges.
 
     It is a mesh of solid quads shaded from corner to corner, not a texture: on a software
     rasterizer a full-window texture costs about twice a solid fill. It is opaque and drawn
-    without blending, so it also stands in for the frame's clear.
+    without blending, so it also stands in for the frame's clear. Made once per size and
+    shared by the shell's screens (only drawn): 10 ms of every menu, Settings and scale change.
     """
     felt = arcade.shape_list.ShapeElementList(blend=False)
     cols, rows = FELT_CELLS
@@ -151,7 +154,35 @@ def draw_felt(felt: arcade.shape_list.ShapeElementList | None, view: arcade.View
 
 class FeltView(gui.UIView):
     """A shell screen on the table felt with a toast: the menu and the settings.
-    Subclasses set `self._felt` (see `table_felt`) and `self.toast`."""
+    Subclasses set `self._felt` (see `table_felt`) and `self.toast`.
+
+    The App keeps one of each and shows it again (issue 27: building a panel of widgets and
+    its first render took 100-200 ms a click): `on_show_view` rebuilds only when what the
+    screen shows changed (`shown_key`), and the gui manager, which hears no resize while its
+    screen is hidden, is resized then."""
+
+    _built_key: object = None  # `shown_key()` when the widgets were last built
+
+    def shown_key(self) -> tuple[object, ...]:
+        """What the widgets show: a change rebuilds them (subclasses add their own)."""
+        return (view_size(self.window), self.window.get_pixel_ratio())
+
+    def build(self, width: int | None = None, height: int | None = None) -> None:
+        """Make every widget for this size (default: the window's)."""
+
+    def built(self) -> None:
+        """`build` ends here: the widgets show `shown_key()`."""
+        self._built_key = self.shown_key()
+
+    def refresh(self) -> bool:
+        """Rebuild if what the screen shows changed since it was built; True if it did."""
+        key = self.shown_key()
+        if key == self._built_key:
+            return False
+        if self._built_key is None or key[:2] != self._built_key[:2]:
+            self.ui.on_resize(*view_size(self.window))  # its surfaces, at the new size
+        self.build()
+        return True
 
     def on_update(self, delta_time: float) -> None:
         if self.toast.visible:  # it fades out: frames until it is gone (game.scenes.redraw)
@@ -211,6 +242,7 @@ class MainMenuView(FeltView):
         self._felt = table_felt(width, height)
         if self.replacing is not None:
             self.ui.add(self._replace_panel(self.replacing))
+            self.built()
             return
         row_width = min(ROW_MAX_WIDTH, width - 96)
         notice = self._notice(row_width)
@@ -246,6 +278,20 @@ class MainMenuView(FeltView):
                      align_y=density.bottom + theme.BUTTON_HEIGHT + 12)
 
         self.ui.add(root)
+        self.built()
+
+    def shown_key(self) -> tuple[object, ...]:
+        """The games, the notice, a pending question, the palette and the rules chosen
+        (CardConquest's setup shares the Rules choice, `App.rules_choice`)."""
+        return (*super().shown_key(), tuple(spec.id for spec in all_modes()),
+                self.notice_text(), self.replacing, self.app.settings.palette,
+                tuple(sorted(self.app.rules_choice.items())))
+
+    def show_saves(self) -> None:
+        """Continue on exactly the rows whose game has a save (a save made or finished
+        while another screen showed): a button's state, not a rebuild."""
+        for mode_id, button in self.continue_buttons.items():
+            button.disabled = not self.app.has_save(mode_id)
 
     # notices ------------------------------------------------------------------------------------
     def notice_topics(self) -> list[HelpTopic]:
@@ -641,7 +687,8 @@ class MainMenuView(FeltView):
 
     def on_show_view(self) -> None:
         super().on_show_view()
-        self.build()  # saves may have changed while another view was shown
+        if not self.refresh():  # the same menu: only the saves may have changed
+            self.show_saves()
 
     def on_resize(self, width: int, height: int) -> None:
         self.build(width, height)

@@ -42,7 +42,7 @@ from game.scenes.fonts import UI_FONT
 from game.scenes.menu import FeltView, table_felt
 from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
-from game.scenes.widgets import Toast, make_button, make_label, panel_texture
+from game.scenes.widgets import Toast, centred_field, make_button, make_label, panel_texture
 
 if TYPE_CHECKING:
     from game.net.client import NetClient
@@ -93,11 +93,11 @@ def address_input(text: str) -> gui.UIInputText:
     """The Join screen's address field."""
     edge = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.PANEL_EDGE, border_width=2)
     focus = gui.UIInputText.UIStyle(bg=theme.TABLE, border=theme.GOLD, border_width=2)
-    return AddressField(
+    return centred_field(AddressField(
         text=text, width=360, height=theme.BUTTON_HEIGHT, font_size=theme.SIZE_BODY,
         font_name=UI_FONT, text_color=theme.TEXT, caret_color=theme.GOLD,
         style={"normal": edge, "hover": focus, "press": focus, "disabled": edge,
-               "invalid": edge})
+               "invalid": edge}))
 
 
 class Task:

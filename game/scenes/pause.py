@@ -21,6 +21,7 @@ import arcade.gui as gui
 import arcade.shape_list
 
 from game.scenes import theme
+from game.scenes.base import resize_under
 from game.scenes.redraw import request_redraw
 from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
@@ -184,12 +185,19 @@ class PauseView(gui.UIView):
         self.app.leave_match(self.game_view)
 
     # arcade handlers ----------------------------------------------------------------------------
+    @property
+    def preparing(self) -> bool:
+        """The game underneath is laying itself out again (its loading state shows)."""
+        return bool(getattr(self.game_view, "preparing", False))
+
     def on_show_view(self) -> None:
         super().on_show_view()
+        # back from Settings after a UI scale change: the game relayouts in steps
+        resize_under(self.game_view, *view_size(self.window))
         self.build()
 
     def on_resize(self, width: int, height: int) -> None:
-        self.game_view.on_resize(width, height)
+        resize_under(self.game_view, width, height)
         self.build(width, height)
 
     def on_draw(self) -> None:
@@ -206,6 +214,8 @@ class PauseView(gui.UIView):
         self.toast.draw()
 
     def on_update(self, delta_time: float) -> None:
+        if self.preparing:  # only its preparation runs: the match itself stays paused
+            self.game_view.on_update(delta_time)
         if self.toast.visible:  # it fades out: frames until it is gone (game.scenes.redraw)
             request_redraw(self.window)
         self.toast.update(delta_time)

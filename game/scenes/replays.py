@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 ROWS_PER_PAGE = 8
 BAR_HEIGHT = 96
-BAR_COLOUR = arcade.types.Color(16, 20, 26, 230)
+BAR_COLOUR = arcade.types.Color(16, 20, 26)  # opaque: the screen under it never shows through
 CAPTION_ROOM = 24  # the caption's line at the foot of the bar, under the buttons
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 0.8  # one decision per this many seconds at 1x

@@ -68,6 +68,8 @@ class SettingsView(FeltView):
         self.volume_label: gui.UILabel | None = None
         self.back_button: gui.UIFlatButton | None = None
         self.title_label: gui.UILabel | None = None
+        self.scale_caption_label: gui.UILabel | None = None
+        self.rows: gui.UIBoxLayout | None = None  # the panel's column of rows
         self._felt: arcade.shape_list.ShapeElementList | None = None
 
     @property
@@ -85,9 +87,7 @@ class SettingsView(FeltView):
         self._felt = table_felt(width, height)
 
         s = self.settings
-        # eight rows: closer together on a short window (960x600 logical is the minimum)
-        tight = height < 700
-        rows = gui.UIBoxLayout(space_between=8 if tight else 18, align="left")
+        rows = self.rows = gui.UIBoxLayout(align="left")
         self.title_label = rows.add(make_heading("Settings", size=34))
         rows.add(gui.UISpace(height=2))
 
@@ -170,7 +170,7 @@ class SettingsView(FeltView):
         self.controls["ui_scale"] = self._row(
             rows,
             "UI scale",
-            self.scale_caption(),
+            self.scale_caption(),  # kept as `scale_caption_label` (see `on_resize`)
             Segmented(
                 [f"{v:g}" for v in UI_SCALES],
                 f"{s.ui_scale:g}",
@@ -188,12 +188,26 @@ class SettingsView(FeltView):
         rows.add(gui.UISpace(height=4))
         rows.add(buttons)
 
-        pad = 18 if tight else 28
-        panel = rows.with_padding(left=40, right=40, top=pad, bottom=pad)
+        panel = rows.with_padding(left=40, right=40)
         panel.with_background(texture=panel_texture())
+        self.space_rows(height)
         root = gui.UIAnchorLayout()
         root.add(panel, anchor_x="center_x", anchor_y="center_y")
         self.ui.add(root)
+        self.built()
+
+    def space_rows(self, height: int) -> None:
+        """Eight rows on a short window sit closer together (960x600 logical is the minimum),
+        set on the built panel (a UI scale change crosses the line: no rebuild for it)."""
+        tight = height < 700
+        pad = 18 if tight else 28
+        self.rows._space_between = 8 if tight else 18  # arcade 3.3: no public setter
+        self.rows.with_padding(top=pad, bottom=pad)
+        self.rows._trigger_size_hint_update()
+
+    def shown_key(self) -> tuple[object, ...]:
+        return (*super().shown_key(), tuple(sorted(self.settings.model_dump().items())),
+                self.scale_caption(), hint_levels())
 
     def _row(
         self, rows: gui.UIBoxLayout, title: str, caption: str, control: gui.UIWidget
@@ -207,6 +221,8 @@ class SettingsView(FeltView):
         row.add(text)
         row.add(control)
         rows.add(row)
+        if title == "UI scale":
+            self.scale_caption_label = text.children[-1]
         return control
 
     def scale_caption(self) -> str:
@@ -246,12 +262,22 @@ class SettingsView(FeltView):
     # arcade handlers ----------------------------------------------------------------------------
     def on_show_view(self) -> None:
         super().on_show_view()
-        self.build()
+        self.refresh()  # built once; again only if what it shows changed
 
     def on_resize(self, width: int, height: int) -> None:
-        if self.back_to is not None:
-            self.back_to.on_resize(width, height)
-        self.build(width, height)
+        """A new window size or UI scale. The screen Back returns to lays itself out when it
+        shows again (the pause menu, and the game under it in steps), never in the frame
+        of the click. The panel is only laid out again (the gui manager relayouts it for the
+        new size, `space_rows` spaces the rows for it; the scale control already shows the
+        choice): a rebuild and its first render were most of a scale change."""
+        if self.rows is None:
+            self.build(width, height)
+            return
+        self._felt = table_felt(width, height)
+        self.space_rows(height)
+        if self.scale_caption_label is not None:
+            self.scale_caption_label.text = self.scale_caption()
+        self.built()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         if symbol == arcade.key.ESCAPE:

@@ -314,6 +314,14 @@ def make_button(
     return button
 
 
+def centred_field(field: gui.UIInputText) -> gui.UIInputText:
+    """A text field whose line sits in the middle of its box: arcade's field lays its text
+    out at the top of a box taller than the line (issue 27). The field's own pyglet layout
+    centres it (`content_valign`), the caret follows."""
+    field.layout.content_valign = "center"
+    return field
+
+
 def make_label(
     text: str,
     *,
@@ -451,6 +459,62 @@ class _Bubble:
         self._text.draw()
 
 
+def _overlap(a: arcade.types.Rect, b: arcade.types.Rect) -> float:
+    w = min(a.right, b.right) - max(a.left, b.left)
+    h = min(a.top, b.top) - max(a.bottom, b.bottom)
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _gap_between(a: arcade.types.Rect, b: arcade.types.Rect) -> float:
+    dx = max(0.0, max(a.left, b.left) - min(a.right, b.right))
+    dy = max(0.0, max(a.bottom, b.bottom) - min(a.top, b.top))
+    return max(dx, dy)
+
+
+def _spots_beside(t: arcade.types.Rect, w: float, h: float,
+                  gap: float) -> list[tuple[float, float]]:
+    """(left, bottom) right of, left of, above and below `t` (beside: level with its top,
+    then with its bottom)."""
+    return [(t.right + gap, t.top - h), (t.right + gap, t.bottom),
+            (t.left - gap - w, t.top - h), (t.left - gap - w, t.bottom),
+            (t.center_x - w / 2, t.top + gap), (t.center_x - w / 2, t.bottom - gap - h)]
+
+
+def place_beside(size: tuple[float, float], target: arcade.types.Rect,
+                 avoid: Sequence[arcade.types.Rect] = (),
+                 bounds: tuple[float, float] | None = None,
+                 gap: float = 10.0) -> arcade.types.Rect:
+    """Where a tooltip of `size` goes: beside `target` (what it describes), never over it,
+    and clear of `avoid` (what the player may click next: a unit's moves and targets, the turn
+    badge) wherever the window allows (issue 27: strike's unit tooltip covered the move tiles,
+    the target and the turn pill). Tried in order: right, left, above and below the target,
+    then the same around the target and the rects to avoid near it (a unit's move tiles
+    surround it), each kept inside `bounds` (the logical window); the first that covers
+    nothing wins, else the one covering the least."""
+    w, h = size
+    if bounds is None:
+        bounds = view_size(arcade.get_window())
+    bw, bh = bounds
+    near = [r for r in avoid if _gap_between(r, target) <= max(w, h)]
+    cluster = arcade.LRBT(min([target.left, *(r.left for r in near)]),
+                          max([target.right, *(r.right for r in near)]),
+                          min([target.bottom, *(r.bottom for r in near)]),
+                          max([target.top, *(r.top for r in near)]))
+    spots = _spots_beside(target, w, h, gap) + _spots_beside(cluster, w, h, gap)
+    best: tuple[float, int, arcade.types.Rect] | None = None
+    for order, (left, bottom) in enumerate(spots):
+        left = min(max(4.0, left), bw - w - 4)
+        bottom = min(max(4.0, bottom), bh - h - 4)
+        rect = arcade.LBWH(left, bottom, w, h)
+        covered = _overlap(rect, target) * 1e6 + sum(_overlap(rect, r) for r in avoid)
+        if covered == 0.0:
+            return rect
+        if best is None or (covered, order) < best[:2]:
+            best = (covered, order, rect)
+    assert best is not None
+    return best[2]
+
+
 class Tooltip:
     """A small panel of help text near the mouse; `show` on hover, `hide` on leave.
 
@@ -463,20 +527,29 @@ class Tooltip:
         self.text = ""
         self.visible = False
 
-    def show(self, text: str, x: float, y: float) -> None:
+    def show(self, text: str, x: float, y: float, *,
+             beside: arcade.types.Rect | None = None,
+             avoid: Sequence[arcade.types.Rect] = ()) -> None:
+        """Show near the point (x, y), or `beside` what it describes, clear of `avoid`
+        (`place_beside`)."""
         self.text = text
         self.visible = bool(text)
         if not self.visible:
             return
         self._bubble.set_text(text)
         w, h = self._bubble.size
-        win = arcade.get_window()
-        win_w, win_h = view_size(win)
-        cx = min(max(x + 16 + w / 2, w / 2 + 4), win_w - w / 2 - 4)
-        cy = y + 18 + h / 2
-        if cy + h / 2 > win_h - 4:
-            cy = y - 18 - h / 2
-        self._bubble.place(cx, max(h / 2 + 4, cy))
+        if beside is not None:
+            spot = place_beside((w, h), beside, avoid)
+            cx, cy = spot.center_x, spot.center_y
+        else:
+            win = arcade.get_window()
+            win_w, win_h = view_size(win)
+            cx = min(max(x + 16 + w / 2, w / 2 + 4), win_w - w / 2 - 4)
+            cy = y + 18 + h / 2
+            if cy + h / 2 > win_h - 4:
+                cy = y - 18 - h / 2
+            cy = max(h / 2 + 4, cy)
+        self._bubble.place(cx, cy)
 
     def hide(self) -> None:
         self.visible = False
@@ -695,8 +768,14 @@ class HelpOverlay(arcade.View):
         self.layout(*view_size(self.window))
 
     def on_resize(self, width: int, height: int) -> None:
-        self.parent.on_resize(width, height)
+        from game.scenes.base import resize_under  # base imports this module
+
+        resize_under(self.parent, width, height)  # a game screen: in steps, behind its loading state
         self.layout(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        if getattr(self.parent, "preparing", False):  # the screen underneath lays out again
+            self.parent.on_update(delta_time)
 
     def on_draw(self) -> None:
         self.parent.on_draw()

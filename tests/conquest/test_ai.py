@@ -369,7 +369,7 @@ def test_a_cpu_is_never_asked_while_ready():
 def test_the_worker_returns_the_same_step_as_the_cpu_in_process():
     """The worker entry point sees only the view and the stream state; its step equals what
     the same CPU sends one decision at a time."""
-    from game.ai.conquest.worker import think
+    from game.ai.workers.conquest import think
 
     match = positions()["movement"]
     stream = ai_stream(6, 0)

@@ -392,3 +392,32 @@ def test_every_screen_of_a_record_shows_the_seat_a_person_plays(window, app, mod
                "kingdom": KingdomSession}[mode](match, live=False, sync=True)
     assert (session.viewer if mode == "conquest" else session.me) == 1
     viewer.leave()
+
+
+def test_the_screens_buttons_never_show_through_the_bar(window, app):
+    """Issue 27: the bar was 90 % opaque, so the game's own buttons under it (crawl's Rebuy,
+    Hint, ...) showed through. Every pixel of the bar outside its own widgets is the bar's."""
+    from game.scenes.harness import screenshot
+    from game.scenes.replays import BAR_COLOUR
+
+    view = app.show_view(ReplayViewerView(app, ReplayModel(record_of("crawl"))))
+    view.seek(3)
+    for _ in range(400):
+        step(window, 1)
+        if not getattr(view.screen, "preparing", False):
+            break
+    step(window, 2)
+    covered = [b for b in view.screen.buttons.values() if b.rect.bottom < BAR_HEIGHT]
+    assert covered, "the screen has buttons under the bar"
+    image = screenshot(window)
+    bar_widgets = [w.rect for m in (view.ui, view.scrub_ui) for w in m.walk_widgets()
+                   if w.rect.width < view_size(window)[0] - 1]
+    height = image.height
+    for button in covered:
+        for x in range(int(button.rect.left) + 2, int(button.rect.right) - 2, 7):
+            for y in range(max(1, int(button.rect.bottom) + 2), min(BAR_HEIGHT - 2,
+                                                                     int(button.rect.top))):
+                if any(r.left - 2 <= x <= r.right + 2 and r.bottom - 2 <= y <= r.top + 2
+                       for r in bar_widgets) or y < 26:  # the caption's line
+                    continue
+                assert image.getpixel((x, height - 1 - y))[:3] == tuple(BAR_COLOUR)[:3], (x, y)

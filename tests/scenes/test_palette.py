@@ -99,6 +99,42 @@ def test_conquest_seats_stand_on_different_shapes(colour_blind):
     assert look.SEAT_COLOURS == palette.CB_SEATS
 
 
+def _mean_colour(image: Image.Image) -> tuple[float, float, float]:
+    inked = [p for p in image.convert("RGBA").getdata() if p[3] > 128]
+    return tuple(sum(p[i] for p in inked) / len(inked) for i in range(3))  # type: ignore[return-value]
+
+
+def _distance(a, b) -> float:
+    return sum((x - y) ** 2 for x, y in zip(a[:3], b[:3], strict=True)) ** 0.5
+
+
+@pytest.mark.parametrize("picture", ["tank", "card back"])
+def test_conquest_tanks_and_card_backs_wear_their_own_seat_colour(colour_blind, picture):
+    """Issue 27: the enemy's tanks (and card backs) were the stock blue art, the player's
+    colour in the colour-blind palette."""
+    from game.scenes.conquest import look
+
+    for seat in (0, 1):
+        texture = look.unit_texture("tank", seat) if picture == "tank" else \
+            look.card_back(seat)
+        mean = _mean_colour(texture.image)
+        own, other = palette.CB_SEATS[seat], palette.CB_SEATS[1 - seat]
+        assert _distance(mean, own) < _distance(mean, other), (seat, mean)
+
+
+def test_conquest_standard_palette_keeps_the_stock_art():
+    from game.scenes.conquest import look
+
+    assert look.unit_texture("tank", 1).image.tobytes() == \
+        arcade_image(look.TANK_SPRITES[1]).tobytes()
+
+
+def arcade_image(path: str) -> Image.Image:
+    import arcade
+
+    return arcade.load_texture(path).image
+
+
 def test_hp_bar_states_differ_in_lightness(colour_blind):
     from game.scenes.strike import look
 

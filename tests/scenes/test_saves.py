@@ -361,6 +361,35 @@ def test_sigterm_saves_the_match_and_ends_the_cpu_worker(tmp_path):
     assert all(_gone(pid) for pid in pids), "no CPU worker outlives the game"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_sigkilled_game_leaves_no_cpu_worker_running(tmp_path):
+    """Issue 26: nothing runs after SIGKILL (no save, no shutdown), yet every worker the game
+    started ends by itself within seconds (each watches its parent: game.engine.workers)."""
+    env = {**os.environ, "TABULA_HOME": str(tmp_path / "home"), "ARCADE_HEADLESS": "1",
+           "ARCADE_SOUND_BACKENDS": "silent", "PYTHONPATH": str(REPO)}
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    proc = subprocess.Popen([sys.executable, str(script)], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("ready"), proc.stderr.read()
+        pids = [int(p) for p in line.split()[1:]]
+        assert pids and not any(_gone(pid) for pid in pids)
+        proc.kill()
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    deadline = time.monotonic() + 5
+    while not all(_gone(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in pids if not _gone(pid)]
+    for pid in left:  # never leave them behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == [], "a CPU worker outlived its SIGKILLed game"
+
+
 def test_the_start_up_check_removes_what_an_interrupted_save_left():
     """A save killed mid-write leaves `.<slot>.*.tmp`: the next start-up check removes it."""
     from game.scenes.saves import SaveSlots

@@ -1,4 +1,5 @@
-"""No text outside its box at 960x600 and at 1920x1080 (issue 14, item 4).
+"""No text outside its box at 960x600 and at 1920x1080 (issue 14, item 4), and at every UI
+scale the setting offers (issue 27: 1920x1080 at 0.75x to 2x, which shows 1.8x there).
 
 On every screen of `game.scenes.gallery`, every arcade.gui text widget (labels and buttons) is
 measured: its text's laid-out extent must fit the widget, and the widget must lie inside the
@@ -24,8 +25,13 @@ import pytest
 
 from game.scenes import gallery
 from game.scenes.harness import step
+from game.scenes.scale import effective_scale, view_size
+from game.scenes.settings import UI_SCALES
 
 SIZES = ((960, 600), (1920, 1080))
+# (physical window size, UI scale): both sizes at 1x, then every other scale on the big one
+CASES = [(size, 1.0) for size in SIZES] + [((1920, 1080), s) for s in UI_SCALES if s != 1.0]
+CASE_IDS = [f"{w}x{h}" + ("" if s == 1.0 else f"@{s:g}x") for (w, h), s in CASES]
 SLACK = 1.5  # pixels: rounding of the layout
 
 
@@ -44,18 +50,21 @@ def sized(window, size):
 
 
 @contextmanager
-def shown(window, app, screen, size) -> Iterator[Any]:
-    """The screen built and shown on the window reporting `size`, two frames drawn; closed
-    and the window's size put back after."""
+def shown(window, app, screen, size, scale: float = 1.0) -> Iterator[Any]:
+    """The screen built and shown on the window reporting `size` at the UI `scale`, two
+    frames drawn; closed and the window's size and scale put back after."""
     old = (window._width, window._height)
     view = screen.build(app)
     try:
         sized(window, size)
+        app.update_settings(ui_scale=scale)
+        assert window.ui_scale == effective_scale(scale, *size)
         window.show_view(view)
         step(window, 2)
         yield window.current_view
     finally:
         gallery.close(view)
+        app.update_settings(ui_scale=1.0)
         sized(window, old)
 
 
@@ -97,11 +106,11 @@ def problems(view: Any) -> list[str]:
 SCREENS = list(gallery.screens())
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
+@pytest.mark.parametrize("size, scale", CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 @pytest.mark.slow
-def test_every_text_inside_its_box(window, app, screen, size):
-    with shown(window, app, screen, size) as view:
+def test_every_text_inside_its_box(window, app, screen, size, scale):
+    with shown(window, app, screen, size, scale) as view:
         assert problems(view) == []
 
 
@@ -151,12 +160,12 @@ def outside_window(view: Any, texts: list[arcade.Text], size: tuple[int, int]) -
     return out
 
 
-@pytest.mark.parametrize("size", SIZES, ids=["960x600", "1920x1080"])
+@pytest.mark.parametrize("size, scale", CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 @pytest.mark.slow
-def test_every_self_drawn_text_inside_the_window(window, app, screen, size, created):
-    with shown(window, app, screen, size) as view:
-        assert outside_window(view, created, size) == []
+def test_every_self_drawn_text_inside_the_window(window, app, screen, size, scale, created):
+    with shown(window, app, screen, size, scale) as view:
+        assert outside_window(view, created, view_size(window)) == []
 
 
 def test_a_saved_replay_toast_wraps_inside_its_bubble(window):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import arcade
 import arcade.gui as gui
 import pyglet
+import pytest
 
 from game.scenes import theme
 from game.scenes.harness import click, close_to, pixel, screenshot, step
@@ -115,3 +116,44 @@ def test_toast_fades_then_hides(window):
     screenshot(window)  # clamped into the window, drawn without error
     bg = toast._bubble._bg
     assert bg.left >= 0 and bg.top <= window.height
+
+
+def _field_of(app, name):
+    from game.scenes.conquest.setup import MatchSetupView
+    from game.scenes.crawl.start import StartView
+    from game.scenes.kingdom.deck_builder import DeckBuilderView
+    from game.scenes.kingdom.start import new_match
+
+    if name == "conquest seed":
+        return MatchSetupView(app), lambda v: v.seed_input
+    if name == "crawl seed":
+        view = StartView(app)
+        view.par_sync, view.par_nodes = True, 40
+        return view, lambda v: v.seed_field
+    return DeckBuilderView(app, new_match(5, {1: "easy"}), 0), lambda v: v.search
+
+
+@pytest.mark.parametrize("name", ["conquest seed", "crawl seed", "kingdom search"])
+def test_a_text_fields_line_sits_in_the_middle_of_its_box(window, app, name):
+    """Issue 27: the typed text sat at the top of each field. The ink of "12345" is now as
+    far from the box's top as from its bottom (within 3 px)."""
+    from game.scenes import gallery
+
+    view, field_of = _field_of(app, name)
+    window.show_view(view)
+    step(window, 2)
+    field = field_of(view)
+    field.text = "12345"
+    step(window, 2)
+    image = screenshot(window).convert("L")
+    r = field.rect
+    h = image.height
+    crop = image.crop((int(r.left) + 4, h - int(r.top) + 3, int(r.right) - 4,
+                       h - int(r.bottom) - 3))
+    background = crop.getpixel((crop.width - 2, crop.height // 2))
+    rows = [y for y in range(crop.height)
+            if max(abs(crop.getpixel((x, y)) - background) for x in range(crop.width)) > 60]
+    gallery.close(view)
+    assert rows, name
+    above, below = rows[0], crop.height - 1 - rows[-1]
+    assert abs(above - below) <= 3, (name, above, below)

@@ -37,9 +37,10 @@ from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
+from game.scenes.cpu_worker import warm_session
 from game.scenes.fonts import UI_FONT
 from game.scenes.net_banner import NetBanner, sending, watch
-from game.scenes.scale import view_size
+from game.scenes.scale import scale_of, view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
 from game.scenes.widgets import HelpTopic
@@ -52,6 +53,15 @@ BAR_H = 34
 LOG_H = 24
 SIDE_W = 214
 RIGHT_W = 262
+# Above 1x the panels give the map back part of the room their bigger text takes: at 1.5x
+# on 1920x1080 fixed logical widths left the map and its tokens 13 % smaller than at 1x
+# (issue 27); at this share their texts and buttons still fit (tests/scenes/test_scale.py).
+PANEL_SHARE_MIN = 0.85
+
+
+def panel_share(scale: float) -> float:
+    """The side panels' width, as a share of their 1x logical width, at a UI scale."""
+    return 1.0 if scale <= 1.0 else max(PANEL_SHARE_MIN, 1.0 / scale)
 MOVE_TIME = 0.3
 CPU_FRAME_MS = 12.0  # CPU decisions submitted per frame stop after this long
 
@@ -380,10 +390,12 @@ class ConquestView(StagedLayout, GameViewBase):
     # -- layout ---------------------------------------------------------------------------------
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         top = height - BAR_H
-        left = SIDE_W if self.session.panels_open else 0
-        right = width if self.wide_map else width - self.right_w
-        self.side_rect = arcade.LRBT(0, SIDE_W, LOG_H, top)
-        self.right_rect = arcade.LRBT(width - self.right_w, width, LOG_H, top)
+        share = panel_share(scale_of(self.window))
+        side_w, right_w = round(SIDE_W * share), round(self.right_w * share)
+        left = side_w if self.session.panels_open else 0
+        right = width if self.wide_map else width - right_w
+        self.side_rect = arcade.LRBT(0, side_w, LOG_H, top)
+        self.right_rect = arcade.LRBT(width - right_w, width, LOG_H, top)
         self.map_rect = self.fit_map(arcade.LRBT(left + 8, right - 8, LOG_H + 6, top - 6))
         self.grid.fit(self.map_rect.left, self.map_rect.bottom, self.map_rect.width,
                       self.map_rect.height)
@@ -406,7 +418,13 @@ class ConquestView(StagedLayout, GameViewBase):
         yield
         self.refresh_side()
         yield
+        yield from self.screen_steps()
+
+    def screen_steps(self) -> Iterator[None]:
+        """`refresh_screen` as the layout's last steps (a screen with heavy panels splits it:
+        the battle results)."""
         self.refresh_screen()
+        yield
 
     def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:
         """Hook: the rect the map fills (the cards screen shrinks it)."""
@@ -910,7 +928,8 @@ class ConquestView(StagedLayout, GameViewBase):
 
     # -- input ----------------------------------------------------------------------------------
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool:
-        tile = self.grid.tile_at(x, y) if self.map_rect.point_in_rect((x, y)) else None
+        tile = self.grid.tile_at(x, y) if self.show_map and \
+            self.map_rect.point_in_rect((x, y)) else None  # no map drawn: no map tooltip
         if tile is not None and not self.content.tiles[tile].land:
             tile = None
         self.hover_tile = tile
@@ -919,10 +938,27 @@ class ConquestView(StagedLayout, GameViewBase):
         return True
 
     def show_tip(self, tip: str, x: float, y: float) -> None:
-        if tip:
-            self.tooltip.show(tip, x, y)
-        else:
+        """A hex's tooltip goes beside the hex, clear of the screen's marks (where the
+        selection may move, retreat...: issue 27); a panel's beside the mouse."""
+        if not tip:
             self.tooltip.hide()
+        elif self.hover_tile is not None:
+            cx, cy = self.grid.centre(self.hover_tile)
+            s = self.grid.size
+            self.tooltip.show(tip, x, y, beside=arcade.XYWH(cx, cy, 2 * s, 2 * s * 0.87),
+                              avoid=self.tip_avoid())
+        else:
+            self.tooltip.show(tip, x, y)
+
+    def tip_avoid(self) -> list[arcade.types.Rect]:
+        """The hexes a tooltip must leave in sight: the screen's `marked_tiles`."""
+        s = self.grid.size
+        return [arcade.XYWH(*self.grid.centre(tile), 1.6 * s, 1.6 * s)
+                for tile in self.marked_tiles()]
+
+    def marked_tiles(self) -> list[str]:
+        """Hook: the hexes marked for the player's next click (moves, retreats)."""
+        return []
 
     def refresh_tip(self) -> None:
         """Keep the hover tooltip true under a still mouse: the unit counts change when units
@@ -984,6 +1020,10 @@ class ConquestView(StagedLayout, GameViewBase):
     def draw_overlay(self) -> None:
         if self.net_banner is not None:
             self.net_banner.draw(self.match, *view_size(self.window))
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_leave(self) -> None:
         self.session.close()

@@ -15,7 +15,7 @@ from typing import Any
 
 import arcade
 from arcade.types import Color
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
@@ -315,30 +315,47 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width
 
 @cache
 def card_image(card_id: str, power: int, attack: int, defence: int, ability: str,
-               label: str, width: int = 120) -> Image.Image:
-    """A card face (3.3) painted at the size it is shown (`width` x 1.4 `width` screen pixels):
-    "Power N", swords and shields with counts, the ability's number and as much of its label
-    as fits; no text under `theme.MIN_TEXT_PX` on screen (the label is cut with an ellipsis; the
-    hover preview and the help give it whole)."""
+               label: str, width: int = 120, max_height: int | None = None) -> Image.Image:
+    """A card face (3.3) painted at the size it is shown (`width` screen pixels wide, at
+    least 1.4 `width` tall): "Power N", swords and shields with counts, the ability's number
+    and its whole label, no text under `theme.MIN_TEXT_PX` on screen. A label that needs more
+    lines than a 1.4 card holds makes the card taller (issue 27: it was cut with "…" on the
+    commander and battle cards); screens show faces at their own aspect (`face_height`). Only
+    a card that may not grow past `max_height` (a small window) still cuts its label."""
     k = 3  # supersampled, then reduced: smooth edges on a software renderer
-    height = round(width * 1.4)
     u = width / 120  # the layout was drawn for a 120 x 168 card
     floor = theme.MIN_TEXT_PX * k
-    w, h = width * k, height * k
+    w = width * k
 
     def px(v: float) -> int:
         return round(v * u * k)
+
+    head = max(px(34), floor + px(10))
+    icon = max(px(13), floor)
+    f = _font(floor, False)
+    step = round(floor * 1.2)
+    bold = _font(floor, True)
+    rule_y = head + icon * 0.9 + 2 * icon * 1.25
+    measure = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
+    if measure.textlength(ability, font=bold) > w - px(10):
+        ability = ability.replace("Ability ", "").replace("No ability", "–")
+    lines = _wrap(measure, label, f, w - px(14), 99)
+    needed = rule_y + step * (1 + len(lines)) + px(6)
+    height = max(round(width * 1.4), math.ceil(needed / k))
+    if max_height is not None and height > max_height:
+        height = max(round(width * 1.4), max_height)
+        room = max(0, int((height * k - px(6) - rule_y - step) // step))
+        lines = _wrap(measure, label, f, w - px(14), room)
+    h = height * k
 
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, w - 1, h - 1], radius=px(10), fill=(246, 240, 226),
                         outline=(60, 54, 48), width=max(k, px(2)))
-    head = max(px(34), floor + px(10))
     d.rounded_rectangle([px(4), px(4), w - px(5), head], radius=px(7), fill=(58, 66, 80))
     font = _font(max(floor, px(17)), True)
     title = clip_text(d, f"Power {power}", font, w - px(10))
     d.text((w / 2, (px(4) + head) / 2), title, font=font, fill=(250, 236, 200), anchor="mm")
-    icon = max(px(13), floor)
     num = _font(max(floor, px(12)), True)
     y = head + icon * 0.9
     for kind, n, colour in (("sword", attack, (176, 58, 48)), ("shield", defence, (52, 96, 170))):
@@ -348,49 +365,72 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
                if w > 100 * k else f"×{n}", font=num, fill=colour, anchor="lm")
         y += icon * 1.25
     d.line([px(8), y - icon * 0.35, w - px(8), y - icon * 0.35], fill=(190, 180, 160), width=k)
-    f = _font(floor, False)
-    step = round(floor * 1.2)
-    bold = _font(floor, True)
-    if d.textlength(ability, font=bold) > w - px(10):
-        ability = ability.replace("Ability ", "").replace("No ability", "–")
     d.text((px(7), y), clip_text(d, ability, bold, w - px(10)), font=bold, fill=(40, 36, 32))
     y += step
-    room = max(0, int((h - px(6) - y) // step))
-    for line in _wrap(d, label, f, w - px(14), room):
+    for line in lines:
         d.text((px(7), y), line, font=f, fill=(40, 36, 32))
         y += step
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def card_texture(content: Any, card_id: str, width: float = 120) -> arcade.Texture:
-    """The face of a card shown `width` pixels wide (painted at that size)."""
+def face_height(texture: arcade.Texture, width: float) -> float:
+    """How tall a card face is shown `width` wide: at its own aspect (a long ability label
+    makes it taller than 1.4 `width`)."""
+    return width * texture.height / texture.width
+
+
+def card_texture(content: Any, card_id: str, width: float = 120,
+                 max_height: float | None = None) -> arcade.Texture:
+    """The face of a card shown `width` pixels wide (painted at that size), as tall as its
+    label needs (at most `max_height`)."""
     c = content.cards[card_id]
     if c.ability:
         ability, label = f"Ability #{c.ability}", content.abilities[c.ability].label
     else:
         ability, label = "No ability", ""
     return _card_texture(card_id, c.power, c.attack, c.defence, ability, label,
-                         max(24, round(width)))
+                         max(24, round(width)),
+                         None if max_height is None else max(34, int(max_height)))
 
 
 @cache
 def _card_texture(card_id: str, power: int, attack: int, defence: int, ability: str,
-                  label: str, width: int) -> arcade.Texture:
+                  label: str, width: int, max_height: int | None = None) -> arcade.Texture:
     """One texture per card face and size, made once (the atlas keeps it)."""
-    img = card_image(card_id, power, attack, defence, ability, label, width)
+    img = card_image(card_id, power, attack, defence, ability, label, width, max_height)
     return arcade.Texture(img, hash=f"conquest-card-{card_id}-{power}-{attack}-{defence}"
-                          f"-{abs(hash(label))}-{width}",
+                          f"-{abs(hash(label))}-{width}x{img.height}",
                           hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+
+
+def seat_tinted(path: str, seat: int) -> arcade.Texture:
+    """A seat's picture in the seat's colour. The standard palette's seats are the art's own
+    green and blue; the colour-blind palette's (blue, orange) are the art's shading laid over
+    the seat colour: the stock blue tank was the *player's* colour there (issue 27)."""
+    if not palette.colour_blind():
+        return arcade.load_texture(path)
+    art = arcade.load_texture(path).image.convert("RGBA")
+    shade = ImageOps.autocontrast(art.convert("L"), cutoff=1)
+    colour = tuple(SEAT_COLOURS[seat])[:3]
+    dark = tuple(c // 4 for c in colour)
+    light = tuple((c + 255) // 2 for c in colour)
+    tinted = ImageOps.colorize(shade, black=dark, mid=colour, white=light).convert("RGBA")
+    tinted.putalpha(art.getchannel("A"))
+    return arcade.Texture(tinted, hash=f"conquest-tinted-{path}-{colour}")
 
 
 @cache
 def card_back(seat: int) -> arcade.Texture:
-    return arcade.load_texture(CARD_BACKS[seat])
+    return seat_tinted(CARD_BACKS[seat], seat)
 
 
 @cache
 def unit_texture(kind: str, seat: int) -> arcade.Texture:
-    return arcade.load_texture(TANK_SPRITES[seat] if kind == "tank" else INFANTRY_SPRITE)
+    """A unit's body: a tank in its seat's colour, or the infantry figure (on its seat's disc
+    or diamond, `disc_texture`)."""
+    if kind == "tank":
+        return seat_tinted(TANK_SPRITES[seat], seat)
+    return arcade.load_texture(INFANTRY_SPRITE)
 
 
 @cache

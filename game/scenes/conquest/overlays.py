@@ -8,6 +8,7 @@ seen while the screen changes hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import arcade
@@ -23,6 +24,7 @@ from game.scenes.fonts import UI_FONT
 from game.scenes.widgets import HelpTopic, make_button
 
 WATCH_PAUSE = 2.0  # seconds a watched CPU vs CPU match shows a battle or its result
+RESULT_CARD_W, RESULT_CARD_H = 84.0, 118.0  # a battle card in its results column (the back)
 
 
 class CurtainView(GameViewBase):
@@ -115,6 +117,9 @@ class OverlayView(ConquestView):
 
     def wants_handover(self) -> bool:
         return self.done
+
+    def show_tip(self, tip: str, x: float, y: float) -> None:
+        self.tooltip.hide()  # a modal panel: no tooltip of the map under it over it (issue 27)
 
     def may_leave(self) -> bool:
         return self.done
@@ -221,6 +226,7 @@ class ResultsView(OverlayView):
         self.add_log({"type": "battle_resolved", "result": result})
         self.cards = arcade.SpriteList()
         self.card_sprites: list[arcade.Sprite] = []
+        self.faces: list[arcade.Texture] = []  # the two cards' faces (`paint_faces`)
         self.icons = arcade.SpriteList()
         self.texts = pyglet.graphics.Batch()
         self.result_texts: list[arcade.Text] = []
@@ -229,6 +235,12 @@ class ResultsView(OverlayView):
         self.play_sound(look.SOUNDS["reveal"], 0.6)
 
     def refresh_screen(self) -> None:
+        for _ in self.screen_steps():
+            pass
+
+    def screen_steps(self) -> Iterator[None]:
+        """The verdict, the two cards' faces, the two columns' texts, then their bake: a step
+        each (together they were one 90 ms unit of the screen's opening, issue 27)."""
         r = self.result
         w = r["winner"]
         title = f"Battle #{r['number']} at {r['tile']}"
@@ -243,9 +255,28 @@ class ResultsView(OverlayView):
                     f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
         self.set_panel([(title, look.GOLD, 16, True), (verdict, look.TEXT, 14, True)])
         self.stack_buttons([self.next_btn])
+        yield
+        self.paint_faces()
+        yield
         self.build_columns()
+        yield
+        self.result_sprites = self.bake(self.result_texts)
+
+    def paint_faces(self) -> None:
+        """The faces the two cards turn up, painted at the column's card width and as tall as
+        their ability's text needs (issue 27: it was cut with "…"); the column leaves them
+        that room."""
+        self.faces = [look.card_texture(self.content, card_id, RESULT_CARD_W)
+                      for card_id in self.result["cards"]]
+
+    def face_room(self) -> float:
+        """How tall the column's card is once face up (at least the back's height)."""
+        return max([RESULT_CARD_H, *(look.face_height(f, RESULT_CARD_W) for f in self.faces)])
 
     def build_columns(self) -> None:
+        """The two score columns' texts and tokens (`screen_steps` bakes the texts)."""
+        if not self.faces:
+            self.paint_faces()
         r = self.result
         rect = self.right_rect
         col_w = (rect.width - 30) / 2
@@ -259,7 +290,7 @@ class ResultsView(OverlayView):
         kw = {"font_name": UI_FONT, "anchor_y": "top"}
         for seat in (0, 1):
             x = rect.left + 14 + self.session.side(seat) * (col_w + 2)
-            cw, ch = 84.0, 118.0
+            cw, ch = RESULT_CARD_W, RESULT_CARD_H
             if flip_now:
                 sp = arcade.Sprite(look.card_back(self.session.side(seat)))
                 sp.height = ch
@@ -287,7 +318,7 @@ class ResultsView(OverlayView):
             self.result_texts.append(arcade.Text(str(r["scores"][seat]), x + col_w - 10, y - 2,
                                                  look.GOLD, 13, bold=True, anchor_x="right",
                                                  **kw))
-            y = top - 150
+            y = top - self.face_room() - 32  # under the card, face up
             abil = r["abilities"][seat]
             card = self.content.cards[r["cards"][seat]]
             label = f"Ability #{abil[0]} active" if abil else "No active ability"
@@ -320,7 +351,6 @@ class ResultsView(OverlayView):
                     self.icons.append(tok.disc)
                     self.icons.append(tok.body)
                 y -= 24 * (1 + (len(group) - 1) // 9) + 6
-        self.result_sprites = self.bake(self.result_texts)
 
     def refresh_bar(self) -> None:
         super().refresh_bar()
@@ -335,18 +365,21 @@ class ResultsView(OverlayView):
         """Scale-x through 0, texture swap, back to full width: 0.4 s (8.7)."""
         from game.scenes.animation import ValueTween
 
+        if not self.faces:
+            self.paint_faces()
         for seat, sp in enumerate(self.card_sprites):
             full = sp.width
-            face = look.card_texture(self.content, self.result["cards"][seat], full)
+            face = self.faces[seat]  # as tall as its text needs: the column left it room
 
             def shrink(v: float, sp: arcade.Sprite = sp, full: float = full) -> None:
                 sp.width = max(0.5, full * v)
 
             def swap(sp: arcade.Sprite = sp, face: arcade.Texture = face, full: float = full
                      ) -> None:
-                h = sp.height
+                top = sp.top
                 sp.texture = face
-                sp.height = h
+                sp.height = look.face_height(face, full)  # as tall as its label needs
+                sp.top = top
                 grow = ValueTween(0.0, 1.0, 0.2, lambda v, sp=sp: setattr(
                     sp, "width", max(0.5, full * v)))
                 self.tweener.add(grow)

@@ -148,26 +148,25 @@ class CommanderView(PhaseView):
         self.label_sprites = arcade.SpriteList()
 
     def card_size(self, width: int, height: int) -> tuple[float, float]:
-        """The size the army panels show their cards at, for this window size."""
+        """(width, tallest height) the army panels show their cards at for this window size:
+        a card grows with its ability's label, up to half the room of the two rows."""
         left = (214 if self.session.panels_open else 0) + 20
         top, bottom = height - 34 - 16, LOG_H + 70
         w = (width - 20 - left - 24) / 2
         cw = min(112.0, (w - 40) / 4 - 10)
-        ch = cw * 1.4
         room = (top - 78 - 34) - (bottom + 44)
-        if 2 * ch + 10 > room:
-            ch = (room - 10) / 2
-            cw = ch / 1.4
-        return cw, ch
+        if 2 * cw * 1.4 + 10 > room:
+            cw = (room - 10) / 2 / 1.4
+        return cw, (room - 10) / 2
 
     def warm_steps(self, width: int, height: int) -> Iterator[None]:
         """Paint the armies' card faces (PIL, tens of ms each when cold) one per step and
         upload them, before the layout places them."""
-        cw, _ = self.card_size(width, height)
+        cw, most = self.card_size(width, height)
         atlas = self.window.ctx.default_atlas
         for army_id in self.content.commanders:
             for card_id in self.content.armies[army_id].cards:
-                atlas.add(look.card_texture(self.content, card_id, cw))
+                atlas.add(look.card_texture(self.content, card_id, cw, most))
                 yield
 
     def layout_screen(self, width: int, height: int) -> None:
@@ -211,14 +210,18 @@ class CommanderView(PhaseView):
                                            look.TEXT, size, bold=True, anchor_x="right",
                                            anchor_y="center", **kw))
             per_row = 4
-            cw, ch = self.card_size(width, height)
-            for k, card_id in enumerate(army.cards):
-                sp = arcade.Sprite(look.card_texture(self.content, card_id, cw))
-                sp.width, sp.height = cw, ch
+            cw, most = self.card_size(width, height)
+            faces = [look.card_texture(self.content, card_id, cw, most)
+                     for card_id in army.cards]
+            ch = max(look.face_height(face, cw) for face in faces)  # the rows' height
+            for k, face in enumerate(faces):
+                sp = arcade.Sprite(face)
+                sp.width, sp.height = cw, look.face_height(face, cw)
                 row, col = divmod(k, per_row)
                 in_row = min(per_row, len(army.cards) - row * per_row)
                 x0c = cx - (in_row * (cw + 10) - 10) / 2 + cw / 2
-                sp.position = (x0c + col * (cw + 10), icon_y - 34 - ch / 2 - row * (ch + 10))
+                sp.center_x = x0c + col * (cw + 10)
+                sp.top = icon_y - 34 - row * (ch + 10)
                 self.cards.append(sp)
             self.pick_texts[army_id] = arcade.Text("", cx, bottom + 22, look.TEXT, 14,
                                                    bold=True, anchor_x="center", **kw)
@@ -587,6 +590,11 @@ class MovementView(PhaseView):
         self.submit({"seat": self.viewer, "type": "move", "units": list(self.selection),
                      "to": tile}, then=slide)
 
+    def marked_tiles(self) -> list[str]:
+        """The move marks, and where the selected units stand."""
+        return [*self.checks, *{self.token_tile[u] for u in self.selection
+                                if self.token_tile.get(u)}]
+
     def draw_marks_under(self) -> None:
         self.ghost_list.draw()
 
@@ -822,10 +830,11 @@ class CardsView(PhaseView):
                                      on_click=self.toggle_reinf)
         self.unready_btn.text = "Change card"
         self.compact = False
+        self.hand_room = 0.0  # what the tallest card of the hand needs (`fit_map`)
 
     @property
     def hand_h(self) -> float:
-        return HAND_H_COMPACT if self.compact else HAND_H
+        return max(HAND_H_COMPACT if self.compact else HAND_H, self.hand_room)
 
     @property
     def strength_h(self) -> float:
@@ -835,6 +844,11 @@ class CardsView(PhaseView):
         """The map between the strength panels and the hand; both are packed tighter on a
         short window (decided here: it is the first step of every layout)."""
         self.compact = rect.height < COMPACT_BELOW
+        cw = CARD_W_COMPACT if self.compact else CARD_W
+        most = rect.height * 0.32  # a long label makes its card taller, the map gives way
+        faces = [look.card_texture(self.content, cid, cw, most)
+                 for cid in self.board["hands"][self.viewer]]
+        self.hand_room = max((look.face_height(f, cw) for f in faces), default=0.0) + 24
         return arcade.LRBT(rect.left, rect.right, rect.bottom + self.hand_h + 4,
                            rect.top - self.strength_h - 4)
 
@@ -924,14 +938,14 @@ class CardsView(PhaseView):
         m = self.map_rect
         n = max(1, len(self.hand_ids))
         cw = min(CARD_W_COMPACT if self.compact else CARD_W, (m.width - 20) / n - 8)
-        ch = cw * 1.4
         chosen = self.chosen()
         x0 = m.center_x - (n * (cw + 8) - 8) / 2 + cw / 2
         for i, cid in enumerate(self.hand_ids):
-            sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
-            sp.width, sp.height = cw, ch
+            face = look.card_texture(self.content, cid, cw, self.hand_h - 24)
+            sp = arcade.Sprite(face)
+            sp.width, sp.height = cw, look.face_height(face, cw)
             raised = 16 if cid == chosen else 0
-            sp.position = (x0 + i * (cw + 8), LOG_H + 8 + ch / 2 + raised)
+            sp.center_x, sp.bottom = x0 + i * (cw + 8), LOG_H + 8 + raised
             self.hand.append(sp)
 
     def card_at(self, x: float, y: float) -> str | None:
@@ -1119,6 +1133,9 @@ class RetreatView(PhaseView):
 
     def ready_allowed(self) -> bool:
         return not self.on_site()
+
+    def marked_tiles(self) -> list[str]:
+        return [*self.targets(), *([self.site] if self.site else [])]
 
     def targets(self) -> list[str]:
         if not self.selected:

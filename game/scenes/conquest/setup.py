@@ -19,9 +19,17 @@ from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.base import MODE_ID
+from game.scenes.cpu_worker import prestart_for
 from game.scenes.fonts import UI_FONT
 from game.scenes.staged import StagedLayout
-from game.scenes.widgets import HelpTopic, Segmented, make_button, make_label, panel_texture
+from game.scenes.widgets import (
+    HelpTopic,
+    Segmented,
+    centred_field,
+    make_button,
+    make_label,
+    panel_texture,
+)
 from game.systems.conquest.card import CARD
 
 LEVELS = ("easy", "normal", "hard")
@@ -97,8 +105,9 @@ class MatchSetupView(StagedLayout, GameViewBase):
         line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         line.add(make_label("Seed (optional)", width=200))
         old = self.seed_input.text if self.seed_input is not None else ""
-        self.seed_input = gui.UIInputText(text=old, width=220, height=34, font_name=UI_FONT,
-                                          font_size=14, text_color=theme.TEXT)
+        self.seed_input = centred_field(gui.UIInputText(
+            text=old, width=220, height=34, font_name=UI_FONT, font_size=14,
+            text_color=theme.TEXT))
         line.add(self.seed_input)
         box.add(line)
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
@@ -167,6 +176,10 @@ class MatchSetupView(StagedLayout, GameViewBase):
 
     def back(self) -> None:
         self.app.show_menu()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        prestart_for(self.app)  # a CPU worker warms while the match is set up
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN):

@@ -6,8 +6,9 @@ view and the state of the view's own `ai` stream (`ai_stream(seed, 0)`), never t
 the live match; it sends back its decision and the stream's new state, which the view keeps.
 The hint never acts: the view only shows it.
 
-The worker is started, and has imported the CPU and loaded the content, as soon as the play
-view shows (`warm`), so even the first Hint answers within its budget (a cold worker took 2.5 s);
+The worker is started, and has imported the CPU and loaded the content, while the Start
+screen shows (the warm worker `cpu_worker.prestart` keeps) or as soon as the play view shows
+(`warm`), so even the first Hint answers within its budget (a cold worker took 2.5 s);
 the search is given the budget less `OVERHEAD_MS`, what the pipe and the frame that polls the
 answer take, so the arrow shows within the budget (docs/crawl.md "CPU players").
 
@@ -22,9 +23,9 @@ import logging
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from game.ai.crawl.worker import OVERHEAD_MS, Decision, StreamState, think, warm
+from game.ai.crawl.worker import OVERHEAD_MS, Decision, StreamState, think
 from game.engine.workers import spawn_pool
-from game.scenes.cpu_worker import stop_executor
+from game.scenes.cpu_worker import stop_executor, take_spare, warmed_pool
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +55,8 @@ class HintRunner:
         """Start the worker now and let it load the CPU and the content in the background."""
         if self.sync or self._executor is not None:
             return
-        try:
-            self._executor = spawn_pool(1)  # spawn, never fork: the parent holds a GL context
-            self._executor.submit(warm)  # queued ahead of any hint, its answer never read
+        try:  # the warm worker the Start screen kept (cpu_worker.prestart), or a new one
+            self._executor = take_spare() or warmed_pool()
         except Exception:
             log.exception("hint worker could not start")
 

@@ -33,7 +33,7 @@ from game.engine.record import build_match, new_record, replay
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
 from game.scenes.base import ESC_MENU, GameViewBase
-from game.scenes.cpu_worker import WorkerCalls
+from game.scenes.cpu_worker import WorkerCalls, prestart_for
 from game.scenes.crawl import look
 from game.scenes.crawl.catalogue import load_catalogue
 from game.scenes.crawl.end import VARIANT_NAMES, EndView, ScoreBoard
@@ -42,7 +42,7 @@ from game.scenes.crawl.scores import ScoreTable, eligible
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
-from game.scenes.widgets import HelpTopic, make_button, make_label
+from game.scenes.widgets import HelpTopic, centred_field, make_button, make_label
 
 MODE_ID = "crawl"
 _PARS: dict[str, int | None] = {}  # date -> the daily par, once worked out in this session
@@ -208,7 +208,7 @@ class StartView(StagedLayout, GameViewBase):
                 "invalid": field_style(bg=theme.PANEL, border=theme.RED),
             },
         )  # fmt: skip
-        seed_row.add(self.seed_field)
+        seed_row.add(centred_field(self.seed_field))
         left.add(seed_row)
         yield
         left.add(gui.UISpace(height=12))
@@ -276,6 +276,7 @@ class StartView(StagedLayout, GameViewBase):
 
     def on_show_view(self) -> None:
         super().on_show_view()
+        prestart_for(self.app)  # the Hint's worker warms while a run is chosen
         if self.par is None and not self.par_worker.pending:
             self.par_worker.submit(daily_par, self.date, self.par_nodes)
         if self.load_error:

@@ -13,7 +13,7 @@ from typing import Any
 
 import arcade
 from arcade import shape_list
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageOps
 
 from game.scenes.widgets import rounded_rect_texture
 
@@ -155,6 +155,37 @@ def icon(path: str) -> arcade.Texture:
 def hex_color(value: str) -> arcade.types.Color:
     v = value.lstrip("#")
     return arcade.types.Color(int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16), 255)
+
+
+@cache
+def tinted_flag(color: str, height: int) -> Image.Image:
+    """flagYellow1.png with its cloth recoloured to `color` (the pole keeps its grey): the
+    deck builder's tiles and the match view's panels fly the faction's own colour (a sprite
+    tint of the yellow cloth multiplied it: blue and green factions flew olive, the
+    others red, issue 27)."""
+    flag = Image.open(arcade.resources.resolve(FLAG)).convert("RGBA")
+    flag = flag.crop(flag.getchannel("A").getbbox())
+    scale = height / flag.height
+    flag = flag.resize((max(1, round(flag.width * scale)), height), Image.Resampling.LANCZOS)
+    alpha = flag.getchannel("A")
+    hsv = flag.convert("RGB").convert("HSV")
+    saturation = hsv.getchannel("S")
+    grey = ImageOps.grayscale(flag.convert("RGB"))
+    r, g, b = hex_color(color)[:3]
+    # lightness of the cloth kept, hue and saturation taken from the faction colour
+    tinted = ImageOps.colorize(grey, black=(r // 3, g // 3, b // 3), white=(
+        min(255, r + 90), min(255, g + 90), min(255, b + 90)), mid=(r, g, b))
+    out = Image.composite(tinted, flag.convert("RGB"), saturation.point(lambda v: 255 if v > 60
+                                                                        else 0))
+    out = out.convert("RGBA")
+    out.putalpha(alpha)
+    return out
+
+
+@cache
+def flag_texture(color: str, height: int) -> arcade.Texture:
+    """A faction's flag (`tinted_flag`) as a texture, made once per colour and size."""
+    return arcade.Texture(tinted_flag(color, height), hash=f"kingdom-flag-{color}-{height}")
 
 
 def hp_color(hp: float, max_hp: float) -> arcade.types.Color:

@@ -36,18 +36,26 @@ from typing import Any
 import arcade
 import arcade.gui as gui
 from arcade.types import Color
-from PIL import Image, ImageDraw, ImageOps
+from PIL import Image, ImageDraw
 
 from game.engine.match import Rejection
 from game.engine.record import match_record
 from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
+from game.scenes.cpu_worker import prestart_for
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.kingdom import words
+from game.scenes.kingdom.art import tinted_flag
 from game.scenes.kingdom.cards import CARD_RATIO, card_texture
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
-from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
+from game.scenes.widgets import (
+    HelpTopic,
+    Segmented,
+    centred_field,
+    make_button,
+    rounded_rect_texture,
+)
 from game.systems.kingdom.pools import cheap_key, deck_problem, select_all
 
 MODE_ID = "kingdom"
@@ -101,27 +109,6 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, max_w: float, size: int, bold: bo
     while text and draw.textlength(text + "…", font=font) > max_w:
         text = text[:-1]
     return text + "…"
-
-
-@cache
-def tinted_flag(color: str, height: int) -> Image.Image:
-    """flagYellow1.png with its cloth recoloured to `color` (the pole keeps its grey)."""
-    flag = _item("flagYellow1")
-    scale = height / flag.height
-    flag = flag.resize((max(1, round(flag.width * scale)), height), Image.Resampling.LANCZOS)
-    alpha = flag.getchannel("A")
-    hsv = flag.convert("RGB").convert("HSV")
-    saturation = hsv.getchannel("S")
-    grey = ImageOps.grayscale(flag.convert("RGB"))
-    r, g, b, _ = _rgba(color)
-    # lightness of the cloth kept, hue and saturation taken from the faction colour
-    tinted = ImageOps.colorize(grey, black=(r // 3, g // 3, b // 3), white=(
-        min(255, r + 90), min(255, g + 90), min(255, b + 90)), mid=(r, g, b))
-    out = Image.composite(tinted, flag.convert("RGB"), saturation.point(lambda v: 255 if v > 60
-                                                                        else 0))
-    out = out.convert("RGBA")
-    out.putalpha(alpha)
-    return out
 
 
 @cache
@@ -472,7 +459,7 @@ class DeckBuilderView(GameViewBase):
                 "invalid": field(bg=theme.PANEL, border=theme.RED),
             },
         )  # fmt: skip
-        self.search.with_padding(top=8, left=6, right=6)
+        centred_field(self.search).with_padding(left=6, right=6)
         self.search.on_change = self._on_search
         self.search_hint = arcade.Text("Search (Ctrl+F)", 0, 0, theme.GREY_TEXT, 13,
                                        font_name=UI_FONT, anchor_y="center")
@@ -1178,6 +1165,11 @@ class DeckBuilderView(GameViewBase):
     # -- per frame --------------------------------------------------------------------------------
     def is_animating(self) -> bool:
         return self.shake is not None or super().is_animating()  # a refused row shakes
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        if self.match.cpu_seats():  # the CPU's worker warms while the deck is built
+            prestart_for(self.app)
 
     def update_game(self, dt: float) -> None:
         if self.remote is not None:

@@ -42,6 +42,7 @@ from game.net.remote import seat_label
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
 from game.scenes.base import GameViewBase, esc_clears
+from game.scenes.cpu_worker import warm_session
 from game.scenes.fonts import UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
@@ -474,11 +475,9 @@ class MatchView(StagedLayout, GameViewBase):
         for seat in (0, 1):
             p = self.panel_rect(seat)
             art.add_box(shapes, p, theme.PANEL, theme.PANEL_EDGE, 10, 1)
-            flag = arcade.Sprite(art.icon(art.FLAG))
-            flag.size = (30, 30)
             faction = self.seat(seat).get("faction")
             fac = self.content.factions.get(faction) if faction else None
-            flag.color = art.hex_color(fac.color) if fac else WHITE
+            flag = arcade.Sprite(art.flag_texture(fac.color, 30) if fac else art.icon(art.FLAG))
             flag.position = (self.panel_x(seat)["flag"], p.center_y)
             self.static.append(flag)
             coin = arcade.Sprite(art.icon(art.COIN))
@@ -1632,6 +1631,10 @@ class MatchView(StagedLayout, GameViewBase):
                 or self.session.remote is not None:  # a network match is the host's to save
             return None
         return match_record(self.match)
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_leave(self) -> None:
         self.session.close()

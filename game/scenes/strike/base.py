@@ -19,6 +19,7 @@ from game.engine.record import match_record
 from game.engine.rng import ai_stream
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
+from game.scenes.cpu_worker import warm_session
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.strike import look
@@ -70,6 +71,16 @@ class StrikeSession:
         self.closed = True
         self.runner.shutdown()
         self.match.close()
+
+
+ACRONYMS = frozenset({"CPU"})  # words that keep their capitals in a sentence
+
+
+def sentence_case(name: str) -> str:
+    """A name in the screens' capitals ("CPU", "PLAYER 2 (REMOTE)") at the start of a
+    sentence: "CPU stole …" (it read "Cpu stole", issue 27), "Player 2 (remote) stole …"."""
+    text = " ".join(w if w in ACRONYMS else w.lower() for w in name.split(" "))
+    return text[:1].upper() + text[1:]
 
 
 class StrikeView(GameViewBase):
@@ -379,6 +390,10 @@ class StrikeView(GameViewBase):
         self.tip.draw()
         if self.net_banner is not None:
             self.net_banner.draw(self.match, *view_size(self.window))
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        warm_session(self.session, self.cpu_sync)  # the worker is ready for the first move
 
     def on_hide_view(self) -> None:
         super().on_hide_view()

@@ -822,9 +822,35 @@ class BoardBase(StagedLayout, StrikeView):
             view_u = dict(u, hp=d.get("hp", u["hp"]))
             sx, sy = self.centre(tile)
             self.tip.show(look.card_tooltip(self.card(u["card"]), view_u),
-                          sx + self.tile / 2, sy + self.tile / 2)
+                          sx + self.tile / 2, sy + self.tile / 2,
+                          beside=arcade.XYWH(sx, sy, self.tile, self.tile),
+                          avoid=self.tip_avoid(u["id"]))
         else:
             self.tip.hide()
+
+    def tip_avoid(self, uid: str) -> list[arcade.types.Rect]:
+        """What a unit's tooltip must leave in sight: the tiles that unit may move to, the
+        units it may attack, what is highlighted for the selected unit, the turn badge."""
+        t = self.tile
+        tiles: set[Tile] = set()
+        for d in self.legal():
+            if d.get("unit") != uid:
+                continue
+            if d["type"] == "move":
+                tiles.add(tuple(d["to"]))
+            target = self.unit_json(d["target"]) if d.get("target") else None
+            if target is not None and target.get("pos") is not None:
+                tiles.add(tuple(target["pos"]))
+        tiles.update(self.highlighted_tiles())
+        rects = [arcade.XYWH(*self.centre(tile), t, t) for tile in tiles]
+        cx, cy, bw, bh = self.turn_badge
+        if bw > 0:
+            rects.append(arcade.XYWH(cx, cy, bw, bh))
+        return rects
+
+    def highlighted_tiles(self) -> set[Tile]:
+        """Hook: the tiles this phase highlights for the player's next click."""
+        return set()
 
     def board_click(self) -> bool:
         """Common start of a board click: True when the click was used up (fast-forward)."""

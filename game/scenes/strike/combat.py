@@ -114,6 +114,15 @@ class CombatView(BoardBase):
                                                   look.RED.replace(a=60)))
         self.highlights = shapes
 
+    def highlighted_tiles(self) -> set[Tile]:
+        """The selected unit's move tiles and its targets' tiles."""
+        tiles = set(self.blue)
+        for uid in self.rings:
+            u = self.unit_json(uid)
+            if u is not None and u.get("pos") is not None:
+                tiles.add(tuple(u["pos"]))
+        return tiles
+
     def heal_area(self, uid: str, index: int) -> set[Tile]:
         u = self.unit_json(uid)
         if u is None or u["pos"] is None:

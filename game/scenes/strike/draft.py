@@ -24,7 +24,7 @@ from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
 from game.scenes.scale import view_size
 from game.scenes.strike import look
-from game.scenes.strike.base import StrikeSession, StrikeView
+from game.scenes.strike.base import StrikeSession, StrikeView, sentence_case
 from game.scenes.widgets import make_button
 
 CARD_W, CARD_H = 150, 210
@@ -466,7 +466,7 @@ class DraftView(StrikeView):
                 self.message = f"{how} {name}!"
             else:
                 who = f"Seat {seat + 1}" if self.session.hotseat else \
-                    self.other_name(seat).capitalize().replace("(remote)", "(remote)")
+                    sentence_case(self.other_name(seat))
                 self.message = f"{who} {how.lower()} {name}"
             self.message_text.text = self.message
             self.play("pick")

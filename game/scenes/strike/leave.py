@@ -15,6 +15,7 @@ import arcade
 from arcade.types import Color
 
 from game.scenes import theme
+from game.scenes.base import resize_under
 from game.scenes.fonts import UI_FONT
 from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
@@ -70,8 +71,12 @@ class LeaveDialog(arcade.View):
         self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
-        self.parent.on_resize(width, height)
+        resize_under(self.parent, width, height)
         self.layout(width, height)
+
+    def on_update(self, delta_time: float) -> None:
+        if self.parent.preparing:  # the match underneath lays itself out again
+            self.parent.on_update(delta_time)
 
     def on_draw(self) -> None:
         self.parent.on_draw()

@@ -8,6 +8,7 @@ data (`Content`), the numbers from the state JSON.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -452,18 +453,27 @@ class CardTip:
         self.visible = False
         self.box = (0.0, 0.0, 0.0, 0.0)
 
-    def show(self, text: str, x: float, y: float) -> None:
-        """Show at the right of (x, y), its top at y, kept inside the window."""
+    def show(self, text: str, x: float, y: float, *,
+             beside: arcade.types.Rect | None = None,
+             avoid: Sequence[arcade.types.Rect] = ()) -> None:
+        """Show at the right of (x, y), its top at y, kept inside the window; or `beside` a
+        rect (a unit's tile), clear of `avoid` (game.scenes.widgets.place_beside)."""
+        from game.scenes.widgets import place_beside
+
         if self.text.text != text:
             self.text.text = text
         self.visible = True
         win = arcade.get_window()
         w, h = self.width + 16, self.text.content_height + 14
-        x, y = round(x), round(y)
-        left = min(x + 12, view_size(win)[0] - w - 4)
-        if left < x and x - w - 12 >= 4:
-            left = x - w - 12
-        top = max(min(y, view_size(win)[1] - 4), h + 4)
+        if beside is not None:
+            spot = place_beside((w, h), beside, avoid)
+            left, top = round(spot.left), round(spot.top)
+        else:
+            x, y = round(x), round(y)
+            left = min(x + 12, view_size(win)[0] - w - 4)
+            if left < x and x - w - 12 >= 4:
+                left = x - w - 12
+            top = max(min(y, view_size(win)[1] - 4), h + 4)
         self.box = (left, left + w, top - h, top)
         self.text.position = (left + 8, top - 7)
 

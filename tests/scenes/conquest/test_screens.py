@@ -310,7 +310,7 @@ def test_cards_hotseat_other_seat_never_sees_the_choice(window, conquest):
     seat1 = window.current_view
     assert seat1.viewer == 1 and seat1.board["cards_chosen"][0] == "hidden"
     assert seat1.chosen() is None
-    assert all(sp.center_y == seat1.hand[0].center_y for sp in seat1.hand)  # none raised
+    assert all(sp.bottom == seat1.hand[0].bottom for sp in seat1.hand)  # none raised
     assert "power5" in seat1.board["hands"][0]  # hands are public; the choice is not
 
 
@@ -377,6 +377,38 @@ BASE_ATTACK = {
         "current_battle": 1,
     },
 }
+
+
+def test_the_battle_results_lay_out_in_steps(window, conquest):
+    """Issue 27: Confirm card opened the results with its verdict, both score columns and
+    their bake in one unit of its preparation (90 ms of one frame, 2 s under load): each is a
+    step of its own now, behind the loading state."""
+    from game.scenes.conquest.overlays import ResultsView
+
+    past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
+    key(window, arcade.key.ENTER)
+    for _ in range(60):
+        step(window)
+        if isinstance(window.current_view, ResultsView):
+            break
+    results = window.current_view
+    assert isinstance(results, ResultsView)
+    at: dict[str, int] = {}
+    n = 0
+    for name in ("set_panel", "build_columns", "bake"):
+        real = getattr(results, name)
+
+        def noted(*args, _name=name, _real=real, **kwargs):
+            at.setdefault(_name, n)
+            return _real(*args, **kwargs)
+
+        setattr(results, name, noted)
+    from game.scenes.scale import view_size
+
+    for _ in results.layout_steps(*view_size(window)):
+        n += 1
+    assert len({at["set_panel"], at["build_columns"], at["bake"]}) == 3, at
+    assert "Total" in results.results_text() and len(results.result_sprites) > 0
 
 
 def test_game_over_screen_after_base_capture(window, conquest):
@@ -462,3 +494,120 @@ def test_the_hover_tooltip_follows_the_units_under_a_still_mouse(window, conques
     assert view.submit({"seat": 0, "type": "place", "units": ["p0.i1"], "to": "L05"})
     step(window, 2)
     assert view.tooltip.text == f"L05   Player 1: {look.stack_badge(['p0.t1', 'p0.i1'])}"
+
+
+# -- tooltips (issue 27) -------------------------------------------------------------------
+def _overlaps(a, b) -> bool:
+    return a.left < b.right and b.left < a.right and a.bottom < b.top and b.bottom < a.top
+
+
+def test_a_hex_tooltip_leaves_the_move_marks_in_sight(window, conquest):
+    """The hex tooltip opened over the check marks of where the selection may move."""
+    view = conquest(decisions_to("movement"))
+    click(window, *view.tokens["p0.t1"].position)
+    assert view.checks
+    s = view.grid.size
+    marks = {t: arcade.XYWH(*view.grid.centre(t), 1.2 * s, 1.2 * s) for t in view.checks}
+    shown = 0
+    for tile in view.content.land:
+        move(window, *view.grid.centre(tile))
+        step(window)
+        if not view.tooltip.visible:
+            continue
+        shown += 1
+        bg = view.tooltip._bubble._bg  # the bubble's panel: where the tooltip is
+        box = arcade.LRBT(bg.left, bg.right, bg.bottom, bg.top)
+        covered = [t for t, r in marks.items() if _overlaps(box, r)]
+        assert covered == [], (tile, covered)
+        assert not _overlaps(box, arcade.XYWH(*view.grid.centre(tile), s, s))  # nor its hex
+    assert shown
+
+
+def test_no_map_tooltip_over_the_commander_cards(window, conquest):
+    """The commander screen draws no map, yet the hexes under its cards showed tooltips."""
+    view = conquest(setup_kind="commanders")
+    for panel in view.panels.values():
+        for fx in (0.2, 0.5, 0.8):
+            for fy in (0.2, 0.5, 0.8):
+                move(window, panel.left + panel.width * fx, panel.bottom + panel.height * fy)
+                step(window)
+                assert not view.tooltip.visible, view.tooltip.text
+
+
+def test_no_map_tooltip_over_a_modal_panel(window, conquest):
+    """The battles and results panels are modal: the map under them shows no tooltip."""
+    from game.scenes.conquest.overlays import OverlayView
+
+    view = conquest(decisions_to("movement"))
+    overlay = OverlayView(view.app, view.session)
+    window.show_view(overlay)
+    step(window, 2)
+    for tile in list(view.content.land)[:6]:
+        move(window, *overlay.grid.centre(tile))
+        step(window)
+        assert not overlay.tooltip.visible, overlay.tooltip.text
+
+
+@pytest.fixture
+def painted(monkeypatch):
+    """Every string painted into a PIL image while the fixture is on."""
+    from PIL import ImageDraw
+
+    from game.scenes.conquest import look
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        texts.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    look.card_image.cache_clear()
+    look._card_texture.cache_clear()
+    yield texts
+    look.card_image.cache_clear()
+    look._card_texture.cache_clear()
+
+
+@pytest.mark.parametrize("screen", ["commander", "cards"])
+def test_ability_texts_are_whole_on_commander_and_battle_cards(window, conquest, painted,
+                                                               screen):
+    """Issue 27: the ability texts were cut with "…" on the cards; the card grows instead."""
+    if screen == "commander":
+        view = conquest(setup_kind="commanders")
+        shown = [c for army in view.content.commanders
+                 for c in view.content.armies[army].cards]
+    else:
+        view = conquest(decisions_to("cards"))
+        shown = list(view.board["hands"][view.viewer])
+    assert not any(t.endswith("…") for t in painted), [t for t in painted if "…" in t]
+    words = " ".join(painted).split()
+    for card_id in shown:
+        card = view.content.cards[card_id]
+        if card.ability:
+            label = view.content.abilities[card.ability].label.split()
+            n = len(label)
+            assert any(words[i:i + n] == label for i in range(len(words))), label
+
+
+def test_the_battle_results_cards_show_their_whole_ability_text(window, conquest, painted):
+    """The two cards the battle results turn face up keep their whole ability text too."""
+    from game.scenes.conquest.overlays import ResultsView
+
+    past_curtain(window, conquest(decisions_to("retreat")[:-1], speed="normal"))
+    key(window, arcade.key.ENTER)
+    for _ in range(60):
+        step(window)
+        if isinstance(window.current_view, ResultsView):
+            break
+    results = window.current_view
+    assert isinstance(results, ResultsView)
+    step(window, 48)  # the cards turn face up
+    assert not any(t.endswith("…") for t in painted), [t for t in painted if "…" in t]
+    words = " ".join(painted).split()
+    for card_id in results.result["cards"]:
+        card = results.content.cards[card_id]
+        if card.ability:
+            label = results.content.abilities[card.ability].label.split()
+            assert any(words[i:i + len(label)] == label for i in range(len(words))), label

@@ -555,3 +555,27 @@ def test_a_shot_never_wakes_the_cpu(window, kapp):
         assert view.banner_text.text == "Opponent is planning…"
     finally:
         view.session.close()
+
+
+def test_each_seat_flies_its_factions_colour(window, kingdom):
+    """Issue 27: the yellow flag tinted by the sprite's colour multiplied the two: a blue or
+    green faction flew olive, the others red (so both seats often flew red). Each panel's
+    flag cloth now has its faction's hue."""
+    import colorsys
+
+    from game.scenes.kingdom import art
+
+    view = kingdom()
+    image = screenshot(window)
+    for seat in (0, 1):
+        fac = view.content.factions[view.seat(seat)["faction"]]
+        p = view.panel_rect(seat)
+        x, y = view.panel_x(seat)["flag"], p.center_y
+        cloth = [pixel(image, x + dx, y + dy) for dx in range(-2, 12) for dy in range(-2, 10)]
+        cloth = [c for c in cloth if max(c) - min(c) > 40]  # the coloured cloth, not the pole
+        assert cloth, seat
+        mean = [sum(c[i] for c in cloth) / len(cloth) for i in range(3)]
+        want = art.hex_color(fac.color)
+        hue = colorsys.rgb_to_hsv(*(v / 255 for v in mean))[0] * 360
+        hue_want = colorsys.rgb_to_hsv(*(v / 255 for v in want[:3]))[0] * 360
+        assert min(abs(hue - hue_want), 360 - abs(hue - hue_want)) < 25, (fac.id, mean, want)

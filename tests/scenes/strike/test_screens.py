@@ -54,6 +54,17 @@ def test_click_enemy_card_steals_then_cpu_picks(window, strike):
     assert view.sprite_of["whirl_trail"].center_x < 200  # flew to the deck column
 
 
+def test_the_cpus_pick_reads_cpu_in_capitals(window, strike):
+    """Issue 27: the CPU's steal read "Cpu stole …"."""
+    from game.scenes.strike.base import sentence_case
+
+    view = strike(DRAFT_MID)
+    card = view.state["board"]["hands"][0][0]
+    view.play_event({"type": "card_taken", "seat": 1, "how": "steal", "card": card})
+    assert view.message == f"CPU stole {view.card(card).name}"
+    assert sentence_case("PLAYER 2 (REMOTE)") == "Player 2 (remote)"
+
+
 def test_click_own_card_retains(window, strike):
     view = strike(DRAFT_MID)
     target = view.sprite_of["nature_zone"]
@@ -182,6 +193,33 @@ def test_combat_renders_board_units_flames_and_panels(window, strike):
     assert ("p1.backstab_dash", 0) not in view.buttons  # the CPU's rows are drawn, not gui
     assert view.ability_label("p1.backstab_dash", 0) == "STUNNED"
     assert view.ability_label("p1.boiling_storm", 2) == "WAIT 2"
+
+
+def test_a_units_tooltip_leaves_its_moves_targets_and_the_turn_badge_in_sight(window,
+                                                                             strike):
+    """Issue 27: the unit tooltip (about 320 x 200) opened over the move tiles, the target
+    and the turn pill. It goes beside the unit, clear of them."""
+    from game.scenes.harness import move
+
+    view = strike(COMBAT_MID)
+    for tile in ((9, 7), *[tuple(u["pos"]) for u in view.state["board"]["units"]
+                            if u["pos"] is not None]):
+        click(window, *view.centre((9, 7)))  # P3 selected: its moves and targets lit
+        move(window, *view.centre(tile))
+        step(window)
+        if not view.tip.visible:
+            continue
+        left, right, bottom, top = view.tip.box
+        box = arcade.LRBT(left, right, bottom, top)
+        t = view.tile
+        keep = [arcade.XYWH(*view.centre(x), t - 2, t - 2)
+                for x in {*view.blue, tile,
+                          *[tuple(view.unit_json(u)["pos"]) for u in view.rings]}]
+        cx, cy, bw, bh = view.turn_badge
+        keep.append(arcade.XYWH(cx, cy, bw, bh))
+        covered = [r for r in keep if box.left < r.right and r.left < box.right
+                   and box.bottom < r.top and r.bottom < box.top]
+        assert covered == [], (tile, box, covered)
 
 
 @pytest.mark.slow

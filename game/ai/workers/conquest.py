@@ -15,20 +15,25 @@ Decision = dict[str, Any]
 StreamState = Any
 
 
+def _resources() -> Any:
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("conquest")
+    if spec is None:
+        raise RuntimeError("the conquest mode is not registered")
+    return load_mode_resources(spec)
+
+
 def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState
           ) -> tuple[list[Decision], StreamState]:
     """The current phase step's decisions for `seat` (ending with `ready`) and the new state
     of its stream."""
     from game.ai.conquest import make_cpu
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
     from game.engine.rng import Stream
 
-    spec = get_mode("conquest")
-    if spec is None:
-        raise RuntimeError("the conquest mode is not registered")
     stream = Stream(0, f"ai.{seat}")
     stream.set_state(stream_state)
-    cpu = make_cpu(level, seat, stream, load_mode_resources(spec))
+    cpu = make_cpu(level, seat, stream, _resources())
     decisions = cpu.plan_step(view)
     return decisions, stream.get_state()
