@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from game.ai.budgets import STRIKE_HARD_MS
 from game.ai.strike.combat import advanced_cpu_turn
 from game.ai.strike.players import StrikeCpu
 from game.ai.strike.position import Position, Unit, parse_position
@@ -26,7 +27,7 @@ from game.systems.strike import world
 Decision = dict[str, Any]
 Tile = tuple[int, int]
 
-BUDGET_MS = 200.0  # spec 7.5: hard's time per decision (p95); live play cuts its search there
+BUDGET_MS = STRIKE_HARD_MS  # spec 7.5: hard's time per decision (p95); live play cuts there
 
 
 def force_roll(match: Match, roll: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.strike.hard import BUDGET_MS  # hard's live thinking time: the spec's budget
+from game.ai.budgets import STRIKE_HARD_MS as BUDGET_MS  # hard's live time: the spec's
 from game.ai.workers.strike import think
 from game.scenes.cpu_worker import WorkerCalls
 
