@@ -18,7 +18,11 @@ from hypothesis import settings
 QUICK_EXAMPLES = 60
 
 settings.register_profile("quick", max_examples=QUICK_EXAMPLES, deadline=None, derandomize=True)
-settings.register_profile("long", max_examples=1000, deadline=None, print_blob=True)
+# Each profile says every setting it relies on: in CI (the `CI` variable) hypothesis loads its own
+# `ci` profile, and a profile that left `derandomize` out would take it from there.
+settings.register_profile(
+    "long", max_examples=1000, deadline=None, derandomize=False, print_blob=True
+)
 
 
 def load_profile() -> str:
