@@ -84,16 +84,18 @@ def phase_records(mode: str, seed: int = SEED) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _match(record: dict[str, Any]) -> Match:
+def _match(record: dict[str, Any]) -> tuple[Match, list[list[Any]]]:
+    """The record's match and the events of each of its decisions (the log's history)."""
     outcome = replay(record)
     if not outcome.ok:
         outcome.match.close()
         raise ValueError(f"gallery position refused at decision {outcome.rejected_index}")
-    return outcome.match
+    return outcome.match, outcome.events
 
 
-def _live(mode: str, app: Any, match: Match) -> arcade.View:
-    """The mode's live view of a match (in-process CPUs)."""
+def _live(mode: str, app: Any, match: Match, history: list[list[Any]]) -> arcade.View:
+    """The mode's live view of a match (in-process CPUs), its log told from `history`, as a
+    match continued from its save shows it."""
     if mode == "strike":
         from game.scenes.strike.base import StrikeView
         from game.scenes.strike.start import view_for
@@ -114,12 +116,12 @@ def _live(mode: str, app: Any, match: Match) -> arcade.View:
     from game.scenes.crawl.start import view_for as crawl_view
 
     PlayView.hint_sync = True
-    return crawl_view(app, match)
+    return crawl_view(app, match, history=history)
 
 
 def _phase_screen(mode: str, phase: str) -> Screen:
     def build(app: Any) -> arcade.View:
-        return _live(mode, app, _match(phase_records(mode)[phase]))
+        return _live(mode, app, *_match(phase_records(mode)[phase]))
 
     return Screen(f"{mode}/{phase}", build)
 

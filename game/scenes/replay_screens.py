@@ -77,7 +77,7 @@ def _crawl(app: Any, match: Match, seat: int | None) -> arcade.View:
     shown = _shown(match, seat)
     if match.phase == "pick":
         return PickerView(app, shown)
-    return PlayView(app, shown)
+    return PlayView(app, shown, undo=False)  # the viewer takes no decision, so no Undo
 
 
 def _kingdom(app: Any, match: Match, seat: int | None) -> arcade.View:
