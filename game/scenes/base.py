@@ -49,7 +49,7 @@ import pyglet
 from game.scenes import glyphs, theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
-from game.scenes.log_panel import LogPanel
+from game.scenes.log_panel import LogPanel, log_width
 from game.scenes.redraw import input_serial, request_redraw
 from game.scenes.scale import view_size
 from game.scenes.screen import ColorClear
@@ -262,6 +262,11 @@ class GameViewBase(ColorClear, arcade.View):
         """Where the log panel goes while it is shown: a part of the screen where nothing is
         clicked, or the room `layout` made for it (it reads `log_shown`). None: no room."""
         return None
+
+    def log_room(self, width: int) -> int:
+        """The width a screen's layout leaves free at its right for the panel while it
+        shows (its `log_rect` is there), else 0."""
+        return log_width(width) + 8 if self.log_shown else 0
 
     @property
     def log_shown(self) -> bool:

@@ -101,7 +101,7 @@ def _live(mode: str, app: Any, match: Match, history: list[list[Any]]) -> arcade
         from game.scenes.strike.start import view_for
 
         StrikeView.cpu_sync = True
-        return view_for(app, match)
+        return view_for(app, match, history=history)
     if mode == "conquest":
         from game.scenes.conquest.start import view_for as conquest_view
 

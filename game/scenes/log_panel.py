@@ -32,7 +32,7 @@ LOG_MIN_W, LOG_MAX_W = 240, 360  # the panel's width (logical pixels), a quarter
 LINE_SIZE = theme.SIZE_SMALL  # 11 pt: 15 px, over the 11 px floor (theme.MIN_TEXT_PX)
 PAD = 10
 LINE_GAP = 3
-BACK = Color(14, 18, 24, 238)  # nearly opaque: the board under it never reads through
+BACK = Color(14, 18, 24)  # opaque: nothing under it reads through
 EDGE = theme.PANEL_EDGE
 WHEEL_LINES = 2  # lines scrolled per wheel notch
 
@@ -112,7 +112,7 @@ class LogPanel:
         rect = self.rect
         assert rect is not None
         for text in self.texts:
-            text.delete()
+            text.label.delete()
         self.texts = []
         self.shown_lines = []
         left, right = rect.left + PAD, rect.right - PAD
@@ -135,7 +135,7 @@ class LogPanel:
                                font_name=UI_FONT, anchor_y="bottom", multiline=True,
                                width=width, batch=self.batch)
             if y + text.content_height > ceiling:  # the panel is full
-                text.delete()
+                text.label.delete()
                 break
             self.texts.append(text)
             self.shown_lines.insert(0, lines[index])

@@ -983,9 +983,6 @@ class PlayView(StagedLayout, GameViewBase):
             return PlayLayout.compute(width, height)
         return PlayLayout.compute(width - self.log_room(width), height, LOG_GUTTER)
 
-    def log_room(self, width: int) -> int:
-        return log_width(width) + 8 if self.log_shown else 0
-
     def log_rect(self, width: int, height: int) -> arcade.types.Rect:
         """Right of the table, between the run line and the button bar."""
         return arcade.LRBT(width - log_width(width) - 8, width - 8, BUTTONS + 4,
