@@ -105,7 +105,7 @@ def _live(mode: str, app: Any, match: Match, history: list[list[Any]]) -> arcade
     if mode == "conquest":
         from game.scenes.conquest.start import view_for as conquest_view
 
-        return conquest_view(app, match, sync=True)
+        return conquest_view(app, match, sync=True, history=history)
     if mode == "kingdom":
         from game.scenes.kingdom.match_view import MatchView
         from game.scenes.kingdom.start import view_for as kingdom_view
