@@ -111,7 +111,7 @@ def _live(mode: str, app: Any, match: Match, history: list[list[Any]]) -> arcade
         from game.scenes.kingdom.start import view_for as kingdom_view
 
         MatchView.cpu_sync = True
-        return kingdom_view(app, match)
+        return kingdom_view(app, match, history)
     from game.scenes.crawl.play import PlayView
     from game.scenes.crawl.start import view_for as crawl_view
 
