@@ -151,6 +151,7 @@ class GameViewBase(ColorClear, arcade.View):
         self.log_batch = pyglet.graphics.Batch()  # the log panel's texts (drawn over its back)
         self._log_panel: LogPanel | None = None
         self._log_key: Any = None
+        self.log_floor = 0  # the replay viewer's bar covers the screen up to here
 
     # hooks --------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -294,10 +295,13 @@ class GameViewBase(ColorClear, arcade.View):
             self._log_panel = LogPanel(log, self.log_batch)
             self._log_key = None
         size = view_size(self.window)
-        key = (size, self.log_shown)
+        key = (size, self.log_shown, self.log_floor)
         if key != self._log_key:
             self._log_key = key
-            self._log_panel.place(self.log_rect(*size) if self.log_shown else None)
+            rect = self.log_rect(*size) if self.log_shown else None
+            if rect is not None and rect.bottom < self.log_floor:  # the newest lines in view
+                rect = arcade.LRBT(rect.left, rect.right, self.log_floor + 4, rect.top)
+            self._log_panel.place(rect)
         self._log_panel.refresh()
 
     def draw_log(self) -> None:

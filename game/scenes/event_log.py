@@ -8,7 +8,9 @@ returning None. The events given are always the ones the seat on screen may see:
 the events of its seat's view (`Match.view_step`), so the log can never tell the other seat's
 secret orders before the spec reveals them.
 
-This module knows no mode: names come from the screen's `Namer` (its content and its seat).
+This module knows no mode: names come from the screen's `Namer` (its content and its seat). A
+namer that names things by what earlier events said (Kingdom's units, by the card they were
+bought as) has a `learn(event)`, which `EventLog.add` calls with each event before telling it.
 """
 
 from __future__ import annotations
@@ -59,8 +61,11 @@ class EventLog:
     def add(self, events: Iterable[Any]) -> list[str]:
         """Tell these events (engine `Event`s or JSON events); returns the new lines."""
         new = []
+        learn = getattr(self.namer, "learn", None)
         for event in events:
             data = event.as_json() if hasattr(event, "as_json") else event
+            if learn is not None:
+                learn(data)
             line = tell(self.table, data, self.namer)
             if line:
                 new.append(line)

@@ -144,6 +144,12 @@ class ScreenCache:
             discard(self.views.popitem(last=False)[1])
         return view
 
+    def keep_only(self, view: arcade.View) -> None:
+        """Stop every kept screen but `view` (laid out for a log panel shown or hidden, the
+        others would be out of date)."""
+        for key in [k for k, v in self.views.items() if v is not view]:
+            discard(self.views.pop(key))
+
     def clear(self) -> None:
         """Stop every kept screen (the viewer closes)."""
         while self.views:

@@ -10,9 +10,10 @@ and the same decision again gives the same position, byte for byte.
 What is fair, decided here and in docs/saves.md "Undo":
 
 - **Reveals end it.** A step that shows the person what another seat chose in secret (a mode's
-  `reveals(phase, events)`: CardConquest's placements, moves, reinforcements and battle cards,
-  Kingdom's decks) is a wall: nothing before it can be taken back, since the person would
-  then choose again knowing it. A person's own sealed orders before the reveal may be.
+  `reveals(phase, events)`: CardConquest's placements, moves, reinforcements and battle cards;
+  Kingdom's CPU turn, planned from a shop the person cannot see) is a wall: nothing before it
+  can be taken back, since the person would then choose again knowing it. A person's own
+  sealed orders before the reveal may be.
 - **A finished match stands** (`TakeBack.can_undo` is False once there is a result): its
   record is kept as a replay and a run is scored when it ends.
 - **Any moment otherwise**: mid-animation the events still to play are dropped and the

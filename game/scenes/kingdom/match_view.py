@@ -123,17 +123,13 @@ class KingdomSession:
         return self.take_back is not None and self.live and not self.closed
 
     def tell(self, events: Any) -> None:
-        """Events play (or were replayed): their lines in the log."""
-        events = list(events)
-        for event in events:
-            self.namer.learn(event)
+        """Events play: their lines in the log (the namer learns each unit's card)."""
         self.log.add(events)
 
     def tell_history(self, history: list[list[Any]]) -> None:
         """A continued match: the log of the decisions replayed to get here, as this
         screen's seat saw them."""
-        for step in self.match.trace_json(history, self.me):
-            self.tell(step["events"])
+        self.log.add_history(self.match, history, self.me)
 
     def kept(self, queued: Any) -> tuple[Any, ...]:
         """What an undo puts back beside the match: the CPU's streams and the log's lines,
