@@ -1,7 +1,7 @@
 """The replay viewer's log (issue 25, docs/replays.md): L shows the screen's log panel above the
 bar, told up to the position shown as the seat shown may see it, a step forward adding that
 step's lines, any other move telling it again; a seat's log never tells the other seat's sealed
-orders before they are revealed."""
+orders before they are revealed; no mode's screen offers Undo in the viewer."""
 
 from __future__ import annotations
 
@@ -57,6 +57,9 @@ def test_l_shows_the_log_of_the_position_as_the_seat_shown_sees_it(window, app, 
     key(window, arcade.key.L)
     settle(window, view)
     screen = view.screen
+    assert not screen.offers_undo()  # the viewer takes no decision
+    key(window, arcade.key.Z, arcade.key.MOD_CTRL)
+    assert view.model.index == view.model.length // 2
     panel = screen.log_panel
     assert app.log_open and panel is not None and panel.visible
     assert panel.rect.bottom >= BAR_HEIGHT  # the newest lines stand above the bar

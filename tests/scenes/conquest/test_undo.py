@@ -174,3 +174,27 @@ def test_a_continued_match_shows_its_battle_log(window, conquest_app):
     assert "Cards played: " in " ".join(lines)
     assert window.current_view.session.log  # the strip, too
     window.current_view.session.close()
+
+
+def test_undo_across_the_real_cpus_sealed_placement_replays_it_alike(window, conquest_app):
+    """The easy CPU (game.ai.conquest, in-process) places its whole army after the person's
+    first placement: an undo takes its placements back with it, its stream and plans restored,
+    so the same placement again draws the same CPU placements, byte for byte."""
+    from game.scenes.conquest.start import new_match, view_for
+
+    match = new_match(21, {1: "easy"}, "classic")
+    view = view_for(conquest_app, match, sync=True)
+    window.show_view(view)
+    before = state_bytes(match)
+    first = places()[0]
+    assert view.submit(first)
+    step(window, 40)  # the CPU thinks and places its army, sealed, then readies
+    cpu_steps = [d for d in match.decisions if d["seat"] == 1]
+    assert len(cpu_steps) > 5 and match.state_json()["board"]["ready"][1]
+    after = state_bytes(match)
+    key(window, arcade.key.Z, CTRL)
+    assert state_bytes(match) == before and not [d for d in match.decisions if d["seat"] == 1]
+    assert view.submit(first)
+    step(window, 40)
+    assert state_bytes(match) == after
+    view.session.close()

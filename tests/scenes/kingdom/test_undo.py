@@ -156,3 +156,29 @@ def test_a_continued_match_shows_its_log(window, kapp):
     view = window.current_view
     assert any(line.startswith("You bought ") for line in view.event_log.lines)
     view.session.close()
+
+
+def test_an_undo_while_the_cpu_thinks_gives_its_turn_alike(window, kingdom):
+    """End Turn, then Ctrl+Z while the CPU has begun its turn (its in-process CPU already
+    planned and drew): End Turn again plays the CPU's turn exactly as a run without the undo
+    (the CPU is built afresh from its restored stream)."""
+    reference = kingdom()
+    key(window, arcade.key.ENTER)
+    until_planning(window, reference)
+    expected = state_bytes(reference.match)
+    reference.session.close()
+
+    view = kingdom()
+    match = view.match
+    before = state_bytes(match)
+    key(window, arcade.key.ENTER)
+    for _ in range(20):  # the CPU has started on its turn: asked, its answer not taken
+        step(window)
+        if view.session.runner.pending:
+            break
+    assert view.session.runner.pending and match.decisions[-1]["type"] == "end_turn"
+    key(window, arcade.key.Z, CTRL)
+    assert state_bytes(match) == before and not view.session.runner.pending
+    key(window, arcade.key.ENTER)
+    until_planning(window, view)
+    assert state_bytes(match) == expected
