@@ -36,10 +36,12 @@ def _cards(e: Event, n: Any) -> str:
 
 def _resolved(e: Event, n: Any) -> str:
     r = e["result"]
-    scores = f"{r['scores'][0]} to {r['scores'][1]}"
-    if r.get("winner") is None:
+    winner = r.get("winner")
+    if winner is None:
+        scores = f"{r['scores'][0]} to {r['scores'][1]}"
         return f"The battle at {n.tile(r['tile'])} is a draw ({scores})."
-    return f"{n.seat(r['winner'])} won the battle at {n.tile(r['tile'])} ({scores})."
+    scores = f"{r['scores'][winner]} to {r['scores'][1 - winner]}"  # the winner's first
+    return f"{n.seat(winner)} won the battle at {n.tile(r['tile'])} ({scores})."
 
 
 def _destroyed(e: Event, n: Any) -> str:
