@@ -154,6 +154,12 @@ class ReplayModel:
             pass
         return self.index
 
+    @property
+    def history(self) -> list[list[Event]]:
+        """The events of each decision up to the position shown, in order (the log of the
+        viewer's screen is told from them, as the seat shown may see them)."""
+        return self._step_events
+
     # -- what is shown ---------------------------------------------------------------------
     @property
     def full_allowed(self) -> bool:

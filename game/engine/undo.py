@@ -70,6 +70,13 @@ class UndoLog:
             self.match.rollback(mark)
         return outcome
 
+    def forget(self) -> None:
+        """Nothing before now may be taken back any more (a reveal, in the scenes): every
+        point is dropped and its journal mark released, so the journal stops recording."""
+        if self._points:
+            self.match.release(self._points[0].mark)  # the outermost: it closes them all
+        self._points.clear()
+
     def undo(self) -> Any:
         """Back to just before the person's last decision; returns what was kept then.
         IndexError when there is nothing to take back."""

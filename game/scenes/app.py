@@ -79,6 +79,9 @@ class App:
         # The rules version chosen for a mode's new matches (the menu's Rules button,
         # `--rules`); a mode not listed plays its current rules. Kept while the app runs.
         self.rules_choice: dict[str, str] = {}
+        # The game screens' log panel (L) is shown or hidden for every screen alike, so it
+        # stays as the player left it across a match's screens (game.scenes.log_panel).
+        self.log_open = False
 
     def _check_slots(self) -> None:
         """Set aside the saves that cannot be loaded (a write: only the owning window)."""

@@ -49,6 +49,7 @@ import pyglet
 from game.scenes import glyphs, theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
+from game.scenes.log_panel import LogPanel, log_width
 from game.scenes.redraw import input_serial, request_redraw
 from game.scenes.scale import view_size
 from game.scenes.screen import ColorClear
@@ -57,6 +58,7 @@ from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
 
 if TYPE_CHECKING:
     from game.scenes.app import App
+    from game.scenes.event_log import EventLog
 
 # What Esc does, as each screen's help says it (`GameViewBase.esc_help`); a screen whose Esc does
 # something else says so, and tests/scenes/test_help_truth.py presses Esc on every screen to
@@ -70,13 +72,21 @@ def esc_clears(what: str) -> str:
     return f"Esc: {what}, else the pause menu (resume, help, settings, save and quit, quit)."
 
 
-def common_help(esc_help: str = ESC_PAUSE) -> HelpTopic:
-    """The keys every game screen has, with this screen's own Esc line."""
+LOG_KEY_HELP = ("L: show or hide the log, every event of the match in a sentence (the mouse "
+                "wheel over it scrolls back).")
+UNDO_KEY_HELP = ("Ctrl+Z or Undo: take back your last decision, back to where you last "
+                 "decided (against CPUs only; never what came before a reveal).")
+
+
+def common_help(esc_help: str = ESC_PAUSE, keys: tuple[str, ...] = ()) -> HelpTopic:
+    """The keys every game screen has, with this screen's own Esc line and the keys only some
+    screens have (`keys`: the log's L, Undo's Ctrl+Z)."""
     return HelpTopic(
         "Keys on this screen",
         (
             "H: open or close this help.",
             esc_help,
+            *keys,
             "The animation speed is a setting: slow, normal, fast or instant.",
         ),
     )
@@ -107,6 +117,8 @@ def rules_help(mode_id: str, version: str) -> list[HelpTopic]:
                  "to the current rules."]
     return [HelpTopic("Rules of this match", tuple(lines))]
 
+UNDO_MODIFIERS = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+Z (Cmd+Z on a Mac)
+NOTHING_TO_UNDO = "Nothing to undo: no decision of yours since the last reveal or Continue."
 QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
 FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading state would show
@@ -136,6 +148,10 @@ class GameViewBase(ColorClear, arcade.View):
         self._prep: Iterator[object] | None = None  # the running `prepare` generator
         self._prep_frames = 0
         self._loading: arcade.Text | None = None
+        self.log_batch = pyglet.graphics.Batch()  # the log panel's texts (drawn over its back)
+        self._log_panel: LogPanel | None = None
+        self._log_key: Any = None
+        self.log_floor = 0  # the replay viewer's bar covers the screen up to here
 
     # hooks --------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -236,6 +252,91 @@ class GameViewBase(ColorClear, arcade.View):
         """Keys reach the screen first; return True to keep H/Esc from their default."""
         return False
 
+    # the match log and Undo (issue 25) ----------------------------------------------------------
+    @property
+    def event_log(self) -> EventLog | None:
+        """The log of the match on screen (game.scenes.event_log), None on a screen without a
+        log panel. A screen that has one gives `log_rect` too."""
+        return None
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect | None:
+        """Where the log panel goes while it is shown: a part of the screen where nothing is
+        clicked, or the room `layout` made for it (it reads `log_shown`). None: no room."""
+        return None
+
+    def log_room(self, width: int) -> int:
+        """The width a screen's layout leaves free at its right for the panel while it
+        shows (its `log_rect` is there), else 0."""
+        return log_width(width) + 8 if self.log_shown else 0
+
+    @property
+    def log_shown(self) -> bool:
+        """The player has the log panel shown (L; one choice for every screen of the app)."""
+        return self.event_log is not None and bool(getattr(self.app, "log_open", False))
+
+    @property
+    def log_panel(self) -> LogPanel | None:
+        """The panel as it is drawn now (None until it was first shown)."""
+        return self._log_panel
+
+    def toggle_log(self) -> None:
+        """L: show or hide the log panel; the screen lays out again (room for it, or back)."""
+        if self.event_log is None:
+            return
+        self.app.log_open = not getattr(self.app, "log_open", False)
+        self.relayout()
+
+    def place_log(self) -> None:
+        """Put the panel where `log_rect` says for this size (or hide it), when that changed."""
+        log = self.event_log
+        if log is None:
+            return
+        if self._log_panel is None or self._log_panel.log is not log:
+            self._log_panel = LogPanel(log, self.log_batch)
+            self._log_key = None
+        size = view_size(self.window)
+        key = (size, self.log_shown, self.log_floor)
+        if key != self._log_key:
+            self._log_key = key
+            rect = self.log_rect(*size) if self.log_shown else None
+            if rect is not None and rect.bottom < self.log_floor:  # the newest lines in view
+                rect = arcade.LRBT(rect.left, rect.right, self.log_floor + 4, rect.top)
+            self._log_panel.place(rect)
+        self._log_panel.refresh()
+
+    def draw_log(self) -> None:
+        panel = self._log_panel
+        if panel is not None and panel.visible:
+            panel.draw()
+            self.log_batch.draw()
+
+    def common_keys(self) -> tuple[str, ...]:
+        """The help's lines for the keys this screen has beside H and Esc."""
+        keys = (LOG_KEY_HELP,) if self.event_log is not None else ()
+        return keys + ((UNDO_KEY_HELP,) if self.offers_undo() else ())
+
+    def offers_undo(self) -> bool:
+        """Undo is offered on this screen: a Card Crawl run, a live match against CPUs only
+        (game.scenes.take_back). Its Undo button shows, Ctrl+Z works."""
+        return False
+
+    def can_undo(self) -> bool:
+        """There is a decision to take back now (the Undo button is enabled)."""
+        return False
+
+    def undo(self) -> bool:
+        """Take back the person's last decision (a journal rollback); True when done."""
+        return False
+
+    def request_undo(self) -> bool:
+        """Ctrl+Z or the Undo button: undo, or say why not."""
+        if not self.offers_undo():
+            return False
+        if self.can_undo():
+            return self.undo()
+        self.notify(NOTHING_TO_UNDO, "info")
+        return False
+
     # services ----------------------------------------------------------------------------------
     def notify(self, message: str, kind: str = "error", **kwargs: Any) -> None:
         """Show a toast (a rejection by default, with the reject sound)."""
@@ -248,7 +349,8 @@ class GameViewBase(ColorClear, arcade.View):
 
     def open_help(self) -> HelpOverlay:
         """Show the help overlay with this screen's topics."""
-        return HelpOverlay.open(self, [*self.help_topics(), common_help(self.esc_help)],
+        return HelpOverlay.open(self, [*self.help_topics(),
+                                       common_help(self.esc_help, self.common_keys())],
                                 title=self.title)
 
     def open_pause(self) -> arcade.View:
@@ -363,12 +465,27 @@ class GameViewBase(ColorClear, arcade.View):
         self.draw_board()
         self.batch.draw()
         self.ui.draw()
+        self.place_log()
+        self.draw_log()
         self.draw_overlay()
         self.tooltip.draw()
         self.toast.draw()
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        """The wheel over the log panel scrolls it (a screen with its own wheel calls this
+        first)."""
+        panel = self._log_panel
+        return bool(panel is not None and panel.on_scroll(x, y, scroll_y))
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self._prep is None and symbol == arcade.key.Z and modifiers & UNDO_MODIFIERS:
+            if self.offers_undo():  # before the screen's own keys: strike's Z is an ability
+                self.request_undo()
+                return True
         if self._prep is None and self.on_game_key(symbol, modifiers):  # no board yet
+            return True
+        if self._prep is None and symbol == arcade.key.L and self.event_log is not None:
+            self.toggle_log()
             return True
         if symbol == arcade.key.H:
             self.open_help()

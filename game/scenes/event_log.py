@@ -8,13 +8,15 @@ returning None. The events given are always the ones the seat on screen may see:
 the events of its seat's view (`Match.view_step`), so the log can never tell the other seat's
 secret orders before the spec reveals them.
 
-This module knows no mode: names come from the screen's `Namer` (its content and its seat).
+This module knows no mode: names come from the screen's `Namer` (its content and its seat). A
+namer that names things by what earlier events said (Kingdom's units, by the card they were
+bought as) has a `learn(event)`, which `EventLog.add` calls with each event before telling it.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 MAX_LINES = 300  # the panel scrolls back this far; older lines are dropped
@@ -59,8 +61,11 @@ class EventLog:
     def add(self, events: Iterable[Any]) -> list[str]:
         """Tell these events (engine `Event`s or JSON events); returns the new lines."""
         new = []
+        learn = getattr(self.namer, "learn", None)
         for event in events:
             data = event.as_json() if hasattr(event, "as_json") else event
+            if learn is not None:
+                learn(data)
             line = tell(self.table, data, self.namer)
             if line:
                 new.append(line)
@@ -71,3 +76,31 @@ class EventLog:
     def clear(self) -> None:
         self.lines.clear()
         self.changed = True
+
+    def add_seen(self, match: Any, events: Iterable[Any], seat: int | None) -> list[str]:
+        """Tell the events of the match's last decision as `seat` may see them
+        (`Match.view_step`; seat None: all of them)."""
+        return self.add(seen(match, events, seat))
+
+    def add_history(self, match: Any, steps: Sequence[Sequence[Any]], seat: int | None) -> None:
+        """Tell the first len(steps) decisions' events (a continued match's replay) as `seat`
+        may see them (`Match.trace_json`), so a match continued from its save shows its log."""
+        for step in match.trace_json(steps, seat):
+            self.add(step["events"])
+
+    def reset_to(self, lines: Iterable[str]) -> None:
+        """The log as it was (an undo takes back the lines of the events it took back)."""
+        self.lines.clear()
+        self.lines.extend(lines)
+        self.changed = True
+
+
+def seen(match: Any, events: Iterable[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The events of the match's last accepted decision as `seat` may see them: what the
+    mode's `view_event` lets through (`Match.view_step`). A match without a history of its
+    own (a network seat's mirror, whose steps come masked already) passes them as they are."""
+    events = list(events)
+    if not hasattr(match, "view_step") or not getattr(match, "decisions", None):
+        return [e.as_json() if hasattr(e, "as_json") else e for e in events]
+    step = match.view_step(len(match.decisions) - 1, events, seat)
+    return step["events"] if step is not None else []

@@ -84,42 +84,44 @@ def phase_records(mode: str, seed: int = SEED) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _match(record: dict[str, Any]) -> Match:
+def _match(record: dict[str, Any]) -> tuple[Match, list[list[Any]]]:
+    """The record's match and the events of each of its decisions (the log's history)."""
     outcome = replay(record)
     if not outcome.ok:
         outcome.match.close()
         raise ValueError(f"gallery position refused at decision {outcome.rejected_index}")
-    return outcome.match
+    return outcome.match, outcome.events
 
 
-def _live(mode: str, app: Any, match: Match) -> arcade.View:
-    """The mode's live view of a match (in-process CPUs)."""
+def _live(mode: str, app: Any, match: Match, history: list[list[Any]]) -> arcade.View:
+    """The mode's live view of a match (in-process CPUs), its log told from `history`, as a
+    match continued from its save shows it."""
     if mode == "strike":
         from game.scenes.strike.base import StrikeView
         from game.scenes.strike.start import view_for
 
         StrikeView.cpu_sync = True
-        return view_for(app, match)
+        return view_for(app, match, history=history)
     if mode == "conquest":
         from game.scenes.conquest.start import view_for as conquest_view
 
-        return conquest_view(app, match, sync=True)
+        return conquest_view(app, match, sync=True, history=history)
     if mode == "kingdom":
         from game.scenes.kingdom.match_view import MatchView
         from game.scenes.kingdom.start import view_for as kingdom_view
 
         MatchView.cpu_sync = True
-        return kingdom_view(app, match)
+        return kingdom_view(app, match, history)
     from game.scenes.crawl.play import PlayView
     from game.scenes.crawl.start import view_for as crawl_view
 
     PlayView.hint_sync = True
-    return crawl_view(app, match)
+    return crawl_view(app, match, history=history)
 
 
 def _phase_screen(mode: str, phase: str) -> Screen:
     def build(app: Any) -> arcade.View:
-        return _live(mode, app, _match(phase_records(mode)[phase]))
+        return _live(mode, app, *_match(phase_records(mode)[phase]))
 
     return Screen(f"{mode}/{phase}", build)
 

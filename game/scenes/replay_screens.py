@@ -77,7 +77,7 @@ def _crawl(app: Any, match: Match, seat: int | None) -> arcade.View:
     shown = _shown(match, seat)
     if match.phase == "pick":
         return PickerView(app, shown)
-    return PlayView(app, shown)
+    return PlayView(app, shown, undo=False)  # the viewer takes no decision, so no Undo
 
 
 def _kingdom(app: Any, match: Match, seat: int | None) -> arcade.View:
@@ -143,6 +143,12 @@ class ScreenCache:
         while len(self.views) > self.limit:
             discard(self.views.popitem(last=False)[1])
         return view
+
+    def keep_only(self, view: arcade.View) -> None:
+        """Stop every kept screen but `view` (laid out for a log panel shown or hidden, the
+        others would be out of date)."""
+        for key in [k for k, v in self.views.items() if v is not view]:
+            discard(self.views.pop(key))
 
     def clear(self) -> None:
         """Stop every kept screen (the viewer closes)."""

@@ -218,6 +218,7 @@ class ReplayViewerView(arcade.View):
             model.set_seat(None)  # a finished match opens on the full view
         self._syncing = False
         self.bar_shown = True
+        self._told: tuple[Any, ...] | None = None  # (log, seat, position) the log was told to
         self.build_bar()
 
     # -- the bar --------------------------------------------------------------------------
@@ -390,8 +391,39 @@ class ReplayViewerView(arcade.View):
         """Show the model's position and seat on the mode's screen (read-only): the screen
         of that kind and seat built before takes the position in place (`ScreenCache`)."""
         self.screen = self.screens.show(self.model.match, self.model.seat)
+        self.screen.log_floor = BAR_HEIGHT if self.bar_shown else 0  # over the bar, in view
+        self.tell_log()
         self.rebuilds += 1
         self.dirty = False
+
+    def tell_log(self) -> None:
+        """The screen's log (L), told up to the position shown as the seat shown may see it
+        (game.scenes.event_log): one step more after a step forward, told again from the
+        start after any other move, a seat change or a screen built anew."""
+        log = getattr(self.screen, "event_log", None)
+        if log is None:
+            return
+        model = self.model
+        here = (id(log), model.seat, model.index)
+        if self._told is not None and self._told == (id(log), model.seat, model.index - 1):
+            step = model.last_step()  # `Match.view_step` for the seat shown
+            if step is not None:
+                log.add(step["events"])
+        elif self._told != here:
+            log.clear()
+            log.add_history(model.match, model.history, model.seat)
+        self._told = here
+
+    def toggle_log(self) -> None:
+        """L: the screen's log panel, shown or hidden (the app's one choice); the screen
+        makes room for it, and the other kept screens are built again when next needed."""
+        screen = self.screen
+        if getattr(screen, "event_log", None) is None:
+            return
+        self.app.log_open = not getattr(self.app, "log_open", False)
+        self.screens.keep_only(screen)
+        screen.relayout()
+        request_redraw(self.window)
 
     def on_show_view(self) -> None:
         if self.bar_shown:
@@ -424,6 +456,8 @@ class ReplayViewerView(arcade.View):
     def toggle_bar(self) -> None:
         """Tab hides the bar (it covers the bottom of the screen) and shows it again."""
         self.bar_shown = not self.bar_shown
+        if self.screen is not None:
+            self.screen.log_floor = BAR_HEIGHT if self.bar_shown else 0
         for manager in (self.ui, self.scrub_ui):
             if self.bar_shown:
                 manager.enable()
@@ -447,11 +481,17 @@ class ReplayViewerView(arcade.View):
         if self.screen is not None and y > BAR_HEIGHT:
             self.screen.on_mouse_motion(x, y, dx, dy)
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool:
+        """The wheel over the screen's log panel scrolls it (nothing else of the screen
+        takes input)."""
+        scroll = getattr(self.screen, "on_mouse_scroll", None)
+        return bool(scroll is not None and y > BAR_HEIGHT and scroll(x, y, scroll_x, scroll_y))
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         keys = {arcade.key.SPACE: self.toggle_play, arcade.key.RIGHT: self.step_forward,
                 arcade.key.LEFT: self.step_back, arcade.key.HOME: self.to_start,
                 arcade.key.END: self.to_end, arcade.key.ESCAPE: self.leave,
-                arcade.key.TAB: self.toggle_bar}
+                arcade.key.TAB: self.toggle_bar, arcade.key.L: self.toggle_log}
         action = keys.get(symbol)
         if action is None:
             return False

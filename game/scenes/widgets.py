@@ -8,6 +8,7 @@ cached by size and colour so a screen full of cards costs a handful of atlas ent
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -300,15 +301,20 @@ def make_button(
     height: float = theme.BUTTON_HEIGHT,
     kind: str = "secondary",
     on_click: Callable[[], Any] | None = None,
+    font_size: float | None = None,
 ) -> gui.UIFlatButton:
-    """A UIFlatButton in the theme style; kind is primary, secondary, info or danger.
+    """A UIFlatButton in the theme style; kind is primary, secondary, info or danger
+    (`font_size`: a smaller text than the theme's, for a button in a tight panel).
 
     `on_click` takes no argument: screens rarely need the gui event, and a zero-argument
     callback is easy to call from keyboard shortcuts too.
     """
-    button = gui.UIFlatButton(
-        text=text, width=width, height=height, style=theme.BUTTON_STYLES[kind]
-    )
+    style = theme.BUTTON_STYLES[kind]
+    if font_size is not None:
+        style = {state: copy.copy(s) for state, s in style.items()}
+        for s in style.values():
+            s.font_size = font_size
+    button = gui.UIFlatButton(text=text, width=width, height=height, style=style)
     if on_click is not None:
         button.on_click = lambda _event: on_click()
     return button

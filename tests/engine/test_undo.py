@@ -89,3 +89,27 @@ def test_a_bad_undo_count_is_a_malformed_record(value):
     record = new_record("strike", "2", 1, {UNDO_OPTION: value})
     with pytest.raises(RecordError, match="options.undo: must be a whole number"):
         validate_record(record)
+
+
+def test_forget_walls_off_every_point_and_the_journal_stops_recording():
+    _, match, cpu = strike_vs_cpu(seed=5)
+    log = UndoLog(match)
+    play_until_person(match, cpu)
+    for _ in range(3):
+        if match.result is not None or 0 not in match.to_act:
+            break
+        assert log.submit(match.legal_decisions(0)[0]).ok
+        play_until_person(match, cpu)
+    assert log.can_undo and match.journal.recording
+    after = state_bytes(match)
+    log.forget()
+    assert not log.can_undo and not match.journal.recording  # the marks are released
+    assert state_bytes(match) == after  # forgetting changes nothing of the position
+    with pytest.raises(IndexError):
+        log.undo()
+    play_until_person(match, cpu)
+    if match.result is None:  # points after the wall work as before
+        before = state_bytes(match)
+        assert log.submit(match.legal_decisions(0)[0]).ok
+        log.undo()
+        assert state_bytes(match) == before

@@ -37,13 +37,17 @@ from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
 from game.scenes.conquest.cpu import CpuRunner, CpuUnavailable
+from game.scenes.conquest.log_words import SENTENCES, ConquestNamer, reveals
 from game.scenes.cpu_worker import warm_session
+from game.scenes.event_log import EventLog, tell
 from game.scenes.fonts import UI_FONT
+from game.scenes.log_panel import log_width
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import scale_of, view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
-from game.scenes.widgets import HelpTopic
+from game.scenes.take_back import TakeBack, offered
+from game.scenes.widgets import HelpTopic, make_button
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +61,8 @@ RIGHT_W = 262
 # on 1920x1080 fixed logical widths left the map and its tokens 13 % smaller than at 1x
 # (issue 27); at this share their texts and buttons still fit (tests/scenes/test_scale.py).
 PANEL_SHARE_MIN = 0.85
+UNDO_LABEL = "Undo (Ctrl+Z)"
+UNDONE = "Decision taken back."
 
 
 def panel_share(scale: float) -> float:
@@ -97,13 +103,75 @@ class ConquestSession:
         self.live = live  # False: a still shot, nobody decides
         self.cpu_off = False  # the CPU failed or is not installed: humans play on
         self.events: deque[dict[str, Any]] = deque()
-        self.log: deque[str] = deque(maxlen=4)
+        self.log: deque[str] = deque(maxlen=4)  # the strip at the foot of the map
+        # the war's log (L), told as each event plays (game.scenes.event_log)
+        self.event_log = EventLog(SENTENCES, ConquestNamer(self))
+        # Undo (game.scenes.take_back): one person against the CPU, live and local only;
+        # a reveal of the CPU's secret choices walls off what came before it
+        self.undo_journal = (TakeBack(match, self.humans[0], reveals)
+                          if offered(live=live, remote=self.remote, humans=self.humans,
+                                     cpu=self.cpu) else None)
         self.panels_open = True
         self.show_ids = True
         self.closed = False
         # hot-seat: a ready seat that asked for the screen back to change its orders (4.3)
         self.claim: int | None = None
         self._turn: tuple[int, list[int], list[bool]] = (-1, [], [False, False])
+
+    @property
+    def undo_offered(self) -> bool:
+        return self.undo_journal is not None and self.live and not self.closed
+
+    def tell(self, event: dict[str, Any]) -> None:
+        """An event plays: its line in the strip and in the log."""
+        words = look.event_words(event)
+        if words:
+            self.log.append(words)
+        self.event_log.add([event])
+
+    def tell_history(self, history: list[list[Any]]) -> None:
+        """A continued match: the log and the strip of the decisions replayed to get here,
+        as the screen's seat saw them (so the last battles are there after Continue)."""
+        for step in self.match.trace_json(history, self.viewer):
+            for event in step["events"]:
+                self.tell(event)
+
+    def kept(self) -> tuple[Any, ...]:
+        """What an undo puts back beside the match: the CPU's streams and plans, and the
+        lines of the log and the strip with the events still to play told."""
+        lines = list(self.event_log.lines)
+        strip = deque(self.log, maxlen=self.log.maxlen)
+        for event in self.events:
+            line = tell(SENTENCES, event, self.event_log.namer)
+            if line:
+                lines.append(line)
+            words = look.event_words(event)
+            if words:
+                strip.append(words)
+        plans = {seat: list(plan) for seat, plan in self.plans.items()}
+        return dict(self.streams), plans, tuple(lines), tuple(strip)
+
+    def submit(self, decision: dict[str, Any]) -> Any:
+        """Submit a local decision (any seat's): through `undo_journal` where Undo is offered,
+        so the person's decisions leave a point to come back to."""
+        if self.undo_journal is None:
+            return self.match.submit(decision)
+        return self.undo_journal.submit(decision, self.kept())
+
+    def undo(self) -> bool:
+        """Back to just before the person's last decision (the CPU's replies with it)."""
+        journal = self.undo_journal
+        if not self.undo_offered or journal is None or not journal.can_undo:
+            return False
+        self.runner.cancel()
+        streams, plans, lines, strip = journal.undo()
+        self.streams, self.plans = dict(streams), {k: list(v) for k, v in plans.items()}
+        self.event_log.reset_to(lines)
+        self.log.clear()
+        self.log.extend(strip)
+        self.events.clear()  # what still played is dropped: the position shows at once
+        self._turn = (-1, [], [False, False])
+        return True
 
     def side(self, seat: int) -> int:
         """The colour (and side of a tile) the screens draw `seat` in: 0 the player's."""
@@ -287,6 +355,7 @@ class ConquestView(StagedLayout, GameViewBase):
         self._panel_bottom = 0.0
         self.panel_texts: list[arcade.Text] = []
         self.net_banner = NetBanner() if session.remote is not None else None
+        self.undo_btn = make_button(UNDO_LABEL, kind="secondary", on_click=self.request_undo)
 
     # -- who is who -----------------------------------------------------------------------------
     @property
@@ -350,7 +419,7 @@ class ConquestView(StagedLayout, GameViewBase):
                 self.answered(decision, refused, at)
                 return False
             return True
-        accepted = self.answered(decision, self.match.submit(decision), at)
+        accepted = self.answered(decision, self.session.submit(decision), at)
         if accepted and then is not None:
             then()
         return accepted
@@ -392,7 +461,7 @@ class ConquestView(StagedLayout, GameViewBase):
         top = height - BAR_H
         share = panel_share(scale_of(self.window))
         side_w, right_w = round(SIDE_W * share), round(self.right_w * share)
-        left = side_w if self.session.panels_open else 0
+        left = self.left_room(width, side_w)
         right = width if self.wide_map else width - right_w
         self.side_rect = arcade.LRBT(0, side_w, LOG_H, top)
         self.right_rect = arcade.LRBT(width - right_w, width, LOG_H, top)
@@ -419,6 +488,66 @@ class ConquestView(StagedLayout, GameViewBase):
         self.refresh_side()
         yield
         yield from self.screen_steps()
+
+    @property
+    def side_open(self) -> bool:
+        """The side panel (hands, discards) shows: Tab opens it, the log panel takes its
+        place while it shows."""
+        return self.session.panels_open and not self.log_shown
+
+    def left_room(self, width: int, side_w: float) -> float:
+        """The room at the left of the map: the log panel's while it shows, else the side
+        panel's (`side_w`) when it is open."""
+        if self.log_shown:
+            return log_width(width) + 8
+        return side_w if self.session.panels_open else 0
+
+    # -- the log and Undo (issue 25) ------------------------------------------------------------
+    @property
+    def event_log(self) -> EventLog:
+        return self.session.event_log
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect:
+        """In the side panel's place, between the status bar and the strip."""
+        return arcade.LRBT(0, log_width(width), LOG_H, height - BAR_H)
+
+    def offers_undo(self) -> bool:
+        return self.session.undo_offered
+
+    def can_undo(self) -> bool:
+        journal = self.session.undo_journal
+        return self.offers_undo() and journal is not None and journal.can_undo
+
+    def undo(self) -> bool:
+        """Take back the person's last decision and the CPU's replies: the position before it
+        shows at once on the screen of its phase, the save is written again (docs/saves.md
+        "Undo")."""
+        if not self.session.undo():
+            return False
+        self.fx_frames = []
+        from game.scenes.conquest.start import desired_key, next_view
+
+        if desired_key(self.session) == self.screen_key():
+            self.show_position()
+            self.undone()
+            self.notify(UNDONE, "info", duration=1.0)
+            return True
+        view = next_view(self.app, self.session)  # the undo went back into an earlier phase
+        self.app.show_view(view)
+        view.notify(UNDONE, "info", duration=1.0)
+        return True
+
+    def undone(self) -> None:
+        """Hook: the screen's own state after an undo (a selection, pending orders shown)."""
+
+    def refresh_undo(self) -> list[Any]:
+        """The Undo button where Undo is offered, enabled when there is something to take
+        back; the buttons to stack for it ([] when it is not shown)."""
+        shown = self.offers_undo() and self.state.get("result") is None
+        self.show_widget(self.undo_btn, shown)
+        if shown and self.undo_btn.disabled == self.can_undo():
+            self.undo_btn.disabled = not self.can_undo()
+        return [self.undo_btn] if shown else []
 
     def screen_steps(self) -> Iterator[None]:
         """`refresh_screen` as the layout's last steps (a screen with heavy panels splits it:
@@ -489,7 +618,7 @@ class ConquestView(StagedLayout, GameViewBase):
         shapes.append(create_rectangle_filled(width / 2, height - BAR_H / 2, width, BAR_H,
                                               look.BAR))
         shapes.append(create_rectangle_filled(width / 2, LOG_H / 2, width, LOG_H, look.BAR))
-        if self.session.panels_open:
+        if self.side_open:
             r = self.side_rect
             shapes.append(create_rectangle_filled(r.center_x, r.center_y, r.width, r.height,
                                                   look.PANEL))
@@ -567,14 +696,14 @@ class ConquestView(StagedLayout, GameViewBase):
     def refresh_side(self) -> None:
         """The collapsible side panel: both hands and both discard piles (8)."""
         b = self.board
-        key = (json.dumps([b["hands"], b["discards"]]), self.viewer, self.session.panels_open,
+        key = (json.dumps([b["hands"], b["discards"]]), self.viewer, self.side_open,
                tuple(self.side_rect.lrbt))
         if key == self._side_key:
             return  # baking reads the GPU back: only when the hands or discards changed
         self._side_key = key
         self.side_texts = []
         self.side_hits = []
-        if not self.session.panels_open:
+        if not self.side_open:
             return
         r = self.side_rect
         x, y = r.left + 10, r.top - 16
@@ -616,10 +745,8 @@ class ConquestView(StagedLayout, GameViewBase):
         self.side_sprites = self.bake(self.side_texts)
 
     def add_log(self, event: dict[str, Any]) -> None:
-        words = look.event_words(event)
-        if words:
-            self.session.log.append(words)
-            set_text(self.log_text, "   ·   ".join(self.session.log))
+        self.session.tell(event)
+        set_text(self.log_text, "   ·   ".join(self.session.log))
 
     # -- events ---------------------------------------------------------------------------------
     def handles(self, event: dict[str, Any]) -> bool:
@@ -839,7 +966,7 @@ class ConquestView(StagedLayout, GameViewBase):
             self.fx.draw()
             if self.hover_tile is not None and self.content.tiles[self.hover_tile].land:
                 arcade.draw_polygon_outline(self.grid.corners(self.hover_tile, 3), look.TEXT, 2)
-        if self.session.panels_open:
+        if self.side_open:
             draw_baked(self.side_sprites)
         draw_baked(self.panel_sprites)
         self.draw_screen()

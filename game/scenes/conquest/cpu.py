@@ -90,6 +90,10 @@ class CpuRunner:
         """(decision, stream state), an exception if the CPU failed, or None while thinking."""
         return self.calls.poll()
 
+    def cancel(self) -> None:
+        """Forget the answer being thought (an undo: its position is gone)."""
+        self.calls.cancel()
+
     def shutdown(self) -> None:
         self.calls.shutdown()
 

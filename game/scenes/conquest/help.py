@@ -79,5 +79,8 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
             "the mouse. Backspace: reset orders.",
             "Right-click a blue check: move the selection there. I: tile ids on/off. Tab: side "
             "panel. Space: skip an animation. H: this help. U (hot-seat): the ready player "
-            "takes the screen back to unready.",)),
+            "takes the screen back to unready.",
+            "L: the war's log, in the side panel's place. Ctrl+Z or Undo (against the CPU): "
+            "take back your last decision; a reveal (placements, moves, reinforcements, "
+            "battle cards) stands.",)),
     ]

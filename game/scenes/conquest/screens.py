@@ -90,6 +90,14 @@ class PhaseView(ConquestView):
         """Buttons above Ready (bottom-up)."""
         return []
 
+    def undone(self) -> None:
+        """After an undo nothing stays picked up: a selected unit, a box being dragged."""
+        for name, empty in (("selected", None), ("press", None), ("dragging", False),
+                            ("selection", []), ("box_from", None), ("box_to", None)):
+            if hasattr(self, name):
+                setattr(self, name, empty)
+        self.refresh()
+
     def ready_allowed(self) -> bool:
         return True
 
@@ -103,7 +111,8 @@ class PhaseView(ConquestView):
         for b in extra:
             self.show_widget(b, acting and not ready)
         reclaim = [self.reclaim_btn] if self.refresh_reclaim() else []
-        self.stack_buttons([self.unready_btn if ready else self.ready_btn, *extra, *reclaim])
+        self.stack_buttons([self.unready_btn if ready else self.ready_btn, *extra, *reclaim,
+                            *self.refresh_undo()])
 
     def waiting_line(self) -> str:
         st = self.state
@@ -150,7 +159,7 @@ class CommanderView(PhaseView):
     def card_size(self, width: int, height: int) -> tuple[float, float]:
         """(width, tallest height) the army panels show their cards at for this window size:
         a card grows with its ability's label, up to half the room of the two rows."""
-        left = (214 if self.session.panels_open else 0) + 20
+        left = self.left_room(width, 214) + 20
         top, bottom = height - 34 - 16, LOG_H + 70
         w = (width - 20 - left - 24) / 2
         cw = min(112.0, (w - 40) / 4 - 10)
@@ -172,7 +181,7 @@ class CommanderView(PhaseView):
     def layout_screen(self, width: int, height: int) -> None:
         import pyglet
 
-        left = (214 if self.session.panels_open else 0) + 20
+        left = self.left_room(width, 214) + 20
         right = width - 20
         top, bottom = height - 34 - 16, LOG_H + 70
         gap = 24
@@ -228,11 +237,12 @@ class CommanderView(PhaseView):
         self.stack_buttons_row(width)
 
     def stack_buttons_row(self, width: int) -> None:
-        left = (214 if self.session.panels_open else 0)
+        left = self.left_room(width, 214)
         cx = left + (width - left) / 2
         for b in (self.ready_btn, self.unready_btn):
             b.rect = arcade.LBWH(cx - 110, LOG_H + 14, 220, 40)
         self.reclaim_btn.rect = arcade.LBWH(cx + 122, LOG_H + 14, 220, 40)
+        self.undo_btn.rect = arcade.LBWH(cx - 122 - 180, LOG_H + 14, 180, 40)
 
     def refresh_buttons(self) -> None:
         acting = self.can_act
@@ -241,6 +251,7 @@ class CommanderView(PhaseView):
         self.show_widget(self.unready_btn, ready)
         self.ready_btn.disabled = not self.ready_allowed()
         self.refresh_reclaim()
+        self.refresh_undo()
 
     def ready_allowed(self) -> bool:
         return self.board["commanders"][self.viewer] is not None

@@ -72,6 +72,8 @@ def next_view(app: Any, session: ConquestSession) -> arcade.View:
     events = session.events
     if events and events[0]["type"] in SCREEN_EVENTS:
         event = events.popleft()
+        if event["type"] == "match_ended":
+            session.tell(event)  # the screens of the other two tell their own
         if event["type"] == "battles_detected":
             return overlays.BattlesView(app, session, event)
         if event["type"] == "battle_resolved":
@@ -86,8 +88,13 @@ def next_view(app: Any, session: ConquestSession) -> arcade.View:
 
 
 def view_for(app: Any, match: Match, *, live: bool = True, decide: Any = None,
-             sync: bool = False) -> arcade.View:
-    return next_view(app, ConquestSession(match, live=live, decide=decide, sync=sync))
+             sync: bool = False, history: list[list[Any]] | None = None) -> arcade.View:
+    """The screen of a match; `history`: the events of the decisions replayed to get here
+    (a Continue), told in the log and the strip as the screen's seat saw them."""
+    session = ConquestSession(match, live=live, decide=decide, sync=sync)
+    if history:
+        session.tell_history(history)
+    return next_view(app, session)
 
 
 def launch_options(launch: ModeLaunch) -> tuple[dict[int, str], str]:
@@ -107,7 +114,7 @@ def open_conquest(app: Any, launch: ModeLaunch) -> arcade.View:
             outcome.match.close()
             raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
                               f"{outcome.rejection.message if outcome.rejection else ''}")
-        return view_for(app, outcome.match)
+        return view_for(app, outcome.match, history=outcome.events)
     cpu, setup_kind = launch_options(launch)
     rules = app.rules_for(MODE_ID, launch)
     if launch.seed is None and not launch.options:

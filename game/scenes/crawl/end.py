@@ -36,6 +36,8 @@ from game.scenes.widgets import HelpTopic, make_button
 
 log = logging.getLogger(__name__)
 
+NOT_SCORED = ("Runs with an undo, loaded runs, set-up positions and CPU runs are not "
+              "scored.")
 VARIANT_NAMES = {"normal": "Normal", "constructed": "Constructed", "daily": "Daily"}
 WIN_SOUND = ":resources:sounds/secret2.wav"
 LOSS_SOUND = ":resources:sounds/gameover2.wav"
@@ -249,7 +251,7 @@ class EndView(GameViewBase):
         elif self.new_entry is not None:
             note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
         elif not eligible(self.record):
-            note = "Loaded runs, set-up positions and CPU runs are not scored."
+            note = NOT_SCORED
         if note:
             self.lines.append(arcade.Text(
                 note, x0, left.bottom + 14, theme.GOLD_HI if self.rank is not None

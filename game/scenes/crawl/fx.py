@@ -28,7 +28,6 @@ from game.scenes.crawl import look
 from game.scenes.crawl.card_text import CardLabel
 from game.scenes.crawl.cards import CardSprite
 from game.scenes.crawl.preview import dest_place, source_place
-from game.scenes.scale import view_size
 
 if TYPE_CHECKING:
     from game.scenes.crawl.play import PlayView
@@ -395,7 +394,7 @@ class EventPlayer:
             start = self.v.hero_anchor()
             self.sound(t, "coin")
         elif source == "win_bonus":
-            start = (view_size(self.v.window)[0] / 2, lay.board_y)
+            start = (self.v.lay.width / 2, lay.board_y)
             self.sound(t, "coin")
             self.float_text(t, f"+{amount} survival bonus", start[0], start[1], theme.GOLD_HI,
                             size=28, duration=1.6)
@@ -498,7 +497,7 @@ class EventPlayer:
     def on_random_attack(self, n: int, hit: list[str] | None = None, **_: Any) -> None:
         t = self.t
         lay = self.v.lay
-        cx = view_size(self.v.window)[0] / 2
+        cx = self.v.lay.width / 2
         self.sound(t, "zap")
         self.float_text(t, f"Random attack: −{n}", cx, lay.strip_y, theme.GOLD_HI, size=26,
                         rise=30, duration=1.4)
@@ -511,7 +510,7 @@ class EventPlayer:
     def on_random_attack_missed(self, **_: Any) -> None:
         t = self.t
         self.sound(t, "miss")
-        cx = view_size(self.v.window)[0] / 2
+        cx = self.v.lay.width / 2
         self.float_text(t, "Missed!", cx, self.v.lay.board_y, theme.TEXT,
                         size=44, rise=40, duration=1.4)
         self.t += 0.5
@@ -599,7 +598,7 @@ class EventPlayer:
         self.t += 0.3
 
     def on_rebuy(self, cost: int = 0, **_: Any) -> None:
-        cx = view_size(self.v.window)[0] / 2
+        cx = self.v.lay.width / 2
         self.float_text(self.t, f"Rebuy −{cost} HP", cx, self.v.lay.strip_y,
                         theme.GOLD_HI, size=24, rise=30)
 

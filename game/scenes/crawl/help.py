@@ -76,5 +76,7 @@ def help_topics(catalogue: Catalogue) -> list[HelpTopic]:
             "Keyboard: Tab / Shift+Tab pick a card, Enter lifts it, Tab picks a destination, "
             "Enter drops it.",
             "R: rebuy.  A: random attack.  T: hint.  H: this help.",
+            "L: the run's log.  Ctrl+Z or Undo: take back your last move (a run with an "
+            "undo enters no high-score table or daily board).",
         )),
     ]  # fmt: skip

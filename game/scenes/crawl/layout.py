@@ -29,6 +29,8 @@ STRIP = 46  # preview / hint caption between the rows
 LABELS = 26  # zone labels under the bottom row
 BUTTONS = 62  # the button bar
 MIN_GAP = 12
+GUTTER = 40  # between two columns of cards
+LOG_GUTTER = 20  # the same, beside the log panel
 
 
 @dataclass
@@ -47,14 +49,16 @@ class PlayLayout:
     button_y: float = 0.0
 
     @classmethod
-    def compute(cls, width: int, height: int) -> PlayLayout:
+    def compute(cls, width: int, height: int, gutter: int = GUTTER) -> PlayLayout:
+        """The layout of a table `width` wide (the window's, or left of the log panel, which
+        asks for narrower gutters to keep the cards large)."""
         lay = cls(width, height)
         # the tallest card that fits both ways: 2 rows + the fixed bands, 5 columns + gutters
         by_height = (height - TOP_BAR - STRIP - LABELS - BUTTONS - 3 * MIN_GAP) / 2
-        by_width = (width - 48 - 4 * 40) / 5 / 0.7
+        by_width = (width - 48 - 4 * gutter) / 5 / 0.7
         card_w, card_h = card_size(max(110, min(240, by_height, by_width)))
         lay.card_w, lay.card_h = card_w, card_h
-        lay.pitch = card_w + 40
+        lay.pitch = card_w + gutter
         spare = height - (TOP_BAR + STRIP + LABELS + BUTTONS + 2 * card_h)
         gap = max(MIN_GAP, spare / 4)
         lay.top_y = height - TOP_BAR / 2

@@ -53,3 +53,38 @@ SENTENCES = {
 
 # Events left out of the log on purpose: every event of a run is told.
 LEFT_OUT: tuple[str, ...] = ()
+
+ZONES = {"left_hand": "the left hand", "right_hand": "the right hand",
+         "backpack": "the backpack", "hero": "the hero", "chest": "the chest",
+         "deck": "the deck"}
+
+
+class CrawlNamer:
+    """Names for the run's log: a card by its name in the deck or the abilities (never its
+    id), a zone as the board labels it."""
+
+    def __init__(self, catalogue: Any) -> None:
+        self.names = {c["id"]: c["name"] for c in catalogue.card_defs}
+        self.catalogue = catalogue
+
+    def seat(self, seat: int) -> str:
+        return "You"
+
+    def unit(self, unit_id: str) -> str:
+        return self.card(unit_id)
+
+    def card(self, card_id: str) -> str:
+        if card_id in self.names:
+            return str(self.names[card_id])
+        if card_id in self.catalogue.abilities:
+            return str(self.catalogue.abilities[card_id].name)
+        return "A card"
+
+    def zone(self, zone: str) -> str:
+        if zone.startswith("board"):
+            return "the board"
+        return ZONES.get(zone, "the table")
+
+    def ability(self, ability_id: str) -> str:
+        info = self.catalogue.abilities.get(ability_id)
+        return str(info.name) if info is not None else "An ability"

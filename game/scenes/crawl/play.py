@@ -47,7 +47,8 @@ from game.scenes.crawl.catalogue import FLAG_NAMES, Catalogue, catalogue_of
 from game.scenes.crawl.fx import EventPlayer, SpriteFx
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.hint import HintRunner
-from game.scenes.crawl.layout import PlayLayout
+from game.scenes.crawl.layout import BUTTONS, LOG_GUTTER, TOP_BAR, PlayLayout
+from game.scenes.crawl.log_words import SENTENCES, CrawlNamer
 from game.scenes.crawl.preview import (
     describe,
     dest_place,
@@ -56,9 +57,12 @@ from game.scenes.crawl.preview import (
     source_place,
 )
 from game.scenes.crawl.scores import marked
+from game.scenes.event_log import EventLog
 from game.scenes.fonts import UI_FONT
+from game.scenes.log_panel import log_width
 from game.scenes.scale import view_size
 from game.scenes.staged import StagedLayout
+from game.scenes.take_back import TakeBack
 from game.scenes.widgets import HelpTopic, make_button, make_label, panel_texture
 
 VISIBLE = ("board.0", "board.1", "board.2", "board.3", "left_hand", "right_hand", "backpack")
@@ -106,6 +110,8 @@ def move_decision(source: str, dest: str) -> dict[str, Any]:
 
 
 BUTTON_GAP = 10
+UNDO_LABEL = "Undo (Ctrl+Z)"
+UNDONE = "Move taken back."
 
 
 def _bar_key(window_width: int) -> bool:
@@ -113,16 +119,19 @@ def _bar_key(window_width: int) -> bool:
     return window_width < 1100
 
 
-def button_specs(window_width: int) -> list[tuple[str, str, str, int]]:
-    """(key, label, kind, width) of the button bar; narrower buttons in a narrow window."""
+def button_specs(window_width: int, undo: bool = False) -> list[tuple[str, str, str, int]]:
+    """(key, label, kind, width) of the button bar; narrower buttons in a narrow window
+    (Undo only where it is offered)."""
     narrow = _bar_key(window_width)
-    return [
+    specs = [
         ("rebuy", "Rebuy", "danger", 170 if narrow else 190),
         ("attack", "Random attack", "info", 150 if narrow else 170),
         ("hint", "Hint (T)", "secondary", 116 if narrow else 130),
+        ("undo", UNDO_LABEL, "secondary", 136 if narrow else 150),
         ("help", "Help (H)", "secondary", 106 if narrow else 120),
         ("menu", "Menu (Esc)", "secondary", 116 if narrow else 130),
     ]
+    return [spec for spec in specs if undo or spec[0] != "undo"]
 
 
 def deck_summary(deck_types: dict[str, int]) -> str:
@@ -159,11 +168,19 @@ class PlayView(StagedLayout, GameViewBase):
     hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
 
     def __init__(self, app: Any, match: Match, *, intro: bool = False,
-                 events: list[Event] | None = None, scored: bool = True) -> None:
+                 events: list[Event] | None = None, scored: bool = True,
+                 history: list[list[Event]] | None = None, undo: bool = True) -> None:
         super().__init__(app)
         self.match = match
         self.scored = scored  # False: a run loaded from a file never enters the high scores
         self.catalogue: Catalogue = catalogue_of(match.resources)
+        # the run's log (L): every event told, from the deal or the continued save on
+        self.log = EventLog(SENTENCES, CrawlNamer(self.catalogue))
+        if history:
+            self.log.add_history(match, history, 0)
+        # Undo (game.scenes.take_back): a run is the player's own, always fair to take back;
+        # not in the replay viewer (`undo` False)
+        self.take_back = TakeBack(match, 0) if undo else None
         self.state: dict[str, Any] = match.view_json(0)
         self.legal: list[dict[str, Any]] = match.legal_decisions(0)
         self.ai = ai_stream(match.seed, 0)  # the Hint's own stream (spec 7)
@@ -210,6 +227,7 @@ class PlayView(StagedLayout, GameViewBase):
                 for slot, card in enumerate(self.state["board"]["board"]) if card is not None
             ]
         self._pending_ids = {e.data["id"] for e in self._pending if e.type == "card_drawn"}
+        self.log.add(self._pending)
         self.shown_deck += len(self._pending_ids)
 
         b = self.batch
@@ -428,7 +446,7 @@ class PlayView(StagedLayout, GameViewBase):
     def _texts_now(self, width: int, height: int) -> list[card_text.Spec]:
         """The texts the board shows in its first frame at this window size (of the cards
         on the table and the counters) that are not baked yet."""
-        lay = PlayLayout.compute(width, height)
+        lay = self.table_layout(width, height)
         self._size_counters(lay.card_h)
         board, hero = self.state["board"], self.state["board"]["hero"]
         shown = {str(self.shown_deck), f"{hero['hp']} / {self.max_hp}", str(hero["gold"]),
@@ -447,7 +465,7 @@ class PlayView(StagedLayout, GameViewBase):
     def _later_texts(self, width: int, height: int) -> Iterator[None]:
         """Every other text the board may show at this size, one unit of work per step:
         fitting a name, then baking a text (run in idle frames, `update_game`)."""
-        lay = PlayLayout.compute(width, height)
+        lay = self.table_layout(width, height)
         w, h = lay.card_w, lay.card_h
         for name in sorted(self._all_names()):
             fitted_size(name, w - 16, name_size(h))  # cached: the specs below reuse it
@@ -472,7 +490,7 @@ class PlayView(StagedLayout, GameViewBase):
     def _paint_faces(self, width: int, height: int) -> Iterator[None]:
         """Paint the textures of the first frame one per step (cached by `look`, so layout
         finds them): the faces of the cards on the table, the deck's back, the chest."""
-        lay = PlayLayout.compute(width, height)
+        lay = self.table_layout(width, height)
         w, h = lay.card_w, lay.card_h
         board = self.state["board"]
         for card in (*board["board"], board["left_hand"], board["right_hand"],
@@ -511,7 +529,7 @@ class PlayView(StagedLayout, GameViewBase):
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps on first show, at once on a resize)."""
         self.tweener.finish_all()
-        self.lay = lay = PlayLayout.compute(width, height)
+        self.lay = lay = self.table_layout(width, height)
         w, h = lay.card_w, lay.card_h
         self._size_counters(h)
         card_text.warm(self._texts_now(width, height))  # after a resize: the first frame's
@@ -581,7 +599,7 @@ class PlayView(StagedLayout, GameViewBase):
         self.info_text.place(18, lay.top_y)
         self._place_turn()
         self.abilities_text.position = (width - 18, lay.top_y)
-        self.caption.position = (width / 2, lay.strip_y)
+        self.caption.position = (lay.width / 2, lay.strip_y)
         self.caption.font_size = theme.SIZE_SUBHEADING if width >= 1100 else theme.SIZE_BODY + 1
 
         self.spinner = arcade.Sprite(look.spinner_texture(22))
@@ -621,10 +639,11 @@ class PlayView(StagedLayout, GameViewBase):
         """Build the button bar's gui buttons for this window width (one per step): the
         gui's widgets are slow to construct, so they are made once and kept."""
         actions = {"rebuy": self.ask_rebuy, "attack": self.random_attack, "hint": self.ask_hint,
-                   "help": self.open_help, "menu": self.open_menu}
-        immediate = {"help", "menu"}  # not board input: never queued behind an animation
+                   "help": self.open_help, "menu": self.open_menu, "undo": self.request_undo}
+        # not board input: never queued behind an animation (Undo drops what still plays)
+        immediate = {"help", "menu", "undo"}
         bar: dict[str, gui.UIFlatButton] = {}
-        for key, text, kind, button_width in button_specs(width):
+        for key, text, kind, button_width in button_specs(width, self.take_back is not None):
             action = actions[key]
             click = action if key in immediate else (lambda a=action: self.request(a))
             bar[key] = make_button(text, width=button_width, height=44, kind=kind,
@@ -731,6 +750,9 @@ class PlayView(StagedLayout, GameViewBase):
         if hint.text != text:
             hint.text = text
         hint.disabled = over
+        undo = self.buttons.get("undo")
+        if undo is not None:
+            undo.disabled = not self.can_undo()
 
     # -- movable sources -------------------------------------------------------------------
     def moves_from(self, source: str) -> dict[str, dict[str, Any]]:
@@ -871,10 +893,14 @@ class PlayView(StagedLayout, GameViewBase):
         if decision.get("type") in ("move", "rebuy", "random_attack"):
             ok, what, _ = rules_preview(self.match, decision)
             kind = what if ok else None
-        result = self.match.submit(decision)
+        if self.take_back is not None:
+            result = self.take_back.submit(decision, kept=self._kept())
+        else:
+            result = self.match.submit(decision)
         if isinstance(result, Rejection):
             self._reject(result.message, near)
             return False
+        self.log.add_seen(self.match, result.events, 0)
         self.state = self.match.view_json(0)
         self.legal = self.match.legal_decisions(0)
         self.sel = None
@@ -945,6 +971,50 @@ class PlayView(StagedLayout, GameViewBase):
         self.sel = self.focus = None
         self._clear_hint()
         self.settle(snap=True)
+
+    # -- the log and Undo (issue 25) -------------------------------------------------------
+    @property
+    def event_log(self) -> EventLog:
+        return self.log
+
+    def table_layout(self, width: int, height: int) -> PlayLayout:
+        """The table's layout: the whole window, or left of the log panel while it shows."""
+        if not self.log_shown:
+            return PlayLayout.compute(width, height)
+        return PlayLayout.compute(width - self.log_room(width), height, LOG_GUTTER)
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect:
+        """Right of the table, between the run line and the button bar."""
+        return arcade.LRBT(width - log_width(width) - 8, width - 8, BUTTONS + 4,
+                           height - TOP_BAR)
+
+    def offers_undo(self) -> bool:
+        return self.take_back is not None and not self.closed
+
+    def can_undo(self) -> bool:
+        return self.offers_undo() and self.take_back is not None and self.take_back.can_undo
+
+    def _kept(self) -> tuple[Any, tuple[str, ...]]:
+        """What goes back with the match on an undo: the Hint's stream, the log's lines."""
+        return self.ai.get_state(), tuple(self.log.lines)
+
+    def undo(self) -> bool:
+        """Take back the last move: the board shows the position before it at once (what
+        still played is dropped), the save is written (docs/saves.md "Undo")."""
+        if not self.can_undo() or self.take_back is None:
+            return False
+        if self.confirming:
+            self._close_confirm()
+        self.cancel_selection()
+        self.hint.cancel()
+        ai_state, lines = self.take_back.undo()
+        self.ai.set_state(ai_state)
+        self.log.reset_to(lines)
+        self.end_timer = None
+        self.show_position()
+        self.app.save_match(self.current_record(), self.mode_id)
+        self.notify(UNDONE, "info", duration=1.0)
+        return True
 
     def _reject(self, message: str, near: CardSprite | None) -> None:
         """The match refused a move: the card snaps back, the message shows beside it."""

@@ -6,10 +6,12 @@ and `finished_at`. The table keeps the best `high_scores_kept` (rules.toml, 10) 
 and per date for daily runs. A file that cannot be read is moved aside as
 `crawl_scores.json.bak`, the table starts empty, and `load_error` says so for a toast.
 
-Only runs played by a human from the deal, dealt in this game, are recorded: not setups, not
-CPU runs, and not a run loaded from a file (`tabula play crawl --load FILE`, a replay): such a
-run's record carries `"unscored": true` (an extra record key, kept and ignored by the rules), so
-it stays out of the table after a save and Continue too (docs/crawl.md "High scores").
+Only runs played by a human from the deal, dealt in this game, with no move taken back, are
+recorded: not setups, not CPU runs, not a run with an undo (`options.undo`, counted in the
+record: docs/saves.md "Undo"), and not a run loaded from a file (`tabula play crawl --load
+FILE`, a replay): such a run's record carries `"unscored": true` (an extra record key, kept and
+ignored by the rules), so it stays out of the table after a save and Continue too
+(docs/crawl.md "High scores"). The daily board is the table of a date: the same rule.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from game import paths
 from game.engine.record import atomic_write_text
+from game.engine.undo import undos
 from game.user_files import read_user_json
 
 SCORES_FILE = "crawl_scores.json"
@@ -92,11 +95,12 @@ def _entries_of(data: Any) -> list[ScoreEntry]:
 
 
 def eligible(record: dict[str, Any]) -> bool:
-    """A run that may enter the table: from the deal (no setup), played by a human, and not
-    loaded from a file (no `"unscored": true`)."""
+    """A run that may enter the table (or the daily board): from the deal (no setup), played
+    by a human, no move taken back (`options.undo`), and not loaded from a file (no
+    `"unscored": true`)."""
     options = record.get("options") or {}
     return (record.get("setup") is None and not (options.get("ai") or {})
-            and record.get(UNSCORED) is not True)
+            and undos(options) == 0 and record.get(UNSCORED) is not True)
 
 
 def marked(record: dict[str, Any], scored: bool) -> dict[str, Any]:

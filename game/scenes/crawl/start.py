@@ -77,9 +77,11 @@ def new_match(variant: str, seed: int | None = None, date: str | None = None) ->
     return build_match(record)
 
 
-def view_for(app: Any, match: Match, *, intro: bool = True, scored: bool = True) -> arcade.View:
+def view_for(app: Any, match: Match, *, intro: bool = True, scored: bool = True,
+             history: list[list[Any]] | None = None) -> arcade.View:
     """The screen for a match: the picker, the play view, or the end screen. `scored` False:
-    the run never enters the high-score table (a run loaded from a file)."""
+    the run never enters the high-score table (a run loaded from a file). `history`: the
+    events of the decisions replayed to get here (a Continue), for the log."""
     if match.phase == "pick":
         from game.scenes.crawl.picker import PickerView
 
@@ -92,7 +94,7 @@ def view_for(app: Any, match: Match, *, intro: bool = True, scored: bool = True)
         return EndView(app, record, state, record_score=False)
     from game.scenes.crawl.play import PlayView
 
-    return PlayView(app, match, intro=intro, scored=scored)
+    return PlayView(app, match, intro=intro, scored=scored, history=history)
 
 
 def start_run(app: Any, variant: str, seed: int | None = None) -> arcade.View:
@@ -112,7 +114,7 @@ def continue_record(app: Any, record: dict[str, Any]) -> arcade.View:
             f"decision {outcome.rejected_index} of the saved run is refused: "
             f"{outcome.rejection.message}"
         )
-    return view_for(app, outcome.match, intro=False, scored=scored)
+    return view_for(app, outcome.match, intro=False, scored=scored, history=outcome.events)
 
 
 def open_crawl(app: Any, launch: ModeLaunch) -> arcade.View:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from uuid import uuid4
 
 from game.ai.workers.kingdom import forget, think
 from game.scenes.cpu_worker import WorkerCalls
@@ -38,6 +39,15 @@ class CpuRunner(WorkerCalls):
     def warm(self) -> None:
         if self.factory is None:  # a stand-in decides in-process
             super().warm()
+
+    def renew(self) -> None:
+        """An undo: the answer being thought is dropped, and the next decision is asked of a
+        CPU built afresh from the stream state it is given (the worker's kept one planned,
+        and drew, for a position that is gone). Undo lands where the person decides, never
+        in the middle of the CPU's turn, where a fresh CPU decides as the kept one would."""
+        self.cancel()
+        forget(self.token)  # in-process (sync, stand-ins); a worker's copy is left unused
+        self.token = uuid4().hex
 
     def shutdown(self) -> None:
         super().shutdown()

@@ -138,10 +138,10 @@ class EndView(MatchView):
 
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
-        cx, cy = width / 2, height / 2
+        cx, cy = (width - self.log_room(width)) / 2, height / 2  # left of the log panel
         # untextured: the full-window shade is the largest fill of the frame
         self.panel = shape_list.ShapeElementList()
-        self.panel.append(shape_list.create_rectangle_filled(cx, cy, width, height,
+        self.panel.append(shape_list.create_rectangle_filled(width / 2, cy, width, height,
                                                              Color(0, 0, 0, 130)))
         art.add_box(self.panel, arcade.XYWH(cx, cy, PANEL_W, PANEL_H), theme.PANEL, theme.GOLD,
                     14, 2)
@@ -165,6 +165,8 @@ class EndView(MatchView):
         self.backdrop.draw(self.window, (id(self.shapes), id(self.panel)),
                            self.background_color, self.paint_backdrop)
         self.ui.draw()
+        self.place_log()  # over the shade: the whole match, read after its end
+        self.draw_log()
         self.tooltip.draw()
         self.toast.draw()
 

@@ -37,6 +37,8 @@ CONTROLS: dict[str, tuple[str, ...]] = {
         "Move: click one of your units, then an empty slot (moves are free).",
         "Sell Mode (S): click one of your units to sell it for half its cost, rounded down.",
         "R: refresh the shop. U: upgrade the Nexus. Space or Enter: End Turn.",
+        "L: the match log. Ctrl+Z or Undo (against the CPU): take back your last planning "
+        "decision; once the CPU has planned, your turn stands.",
         "Hover anything for what it does and why a button is disabled.",
         "Over the network, the other player's turn plays on your board as they plan; their "
         "shop offers stay face down.",

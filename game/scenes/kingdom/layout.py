@@ -39,6 +39,7 @@ class Layout:
     shop_w: int
     shop_h: int
     buttons: arcade.types.Rect  # right of the shop row
+    shop_top: float  # the top of the shop row: the log panel (`side`) stands above it
 
     def lane_x(self, lane: int) -> float:
         return self.lane_left + lane * (self.card_w + LANE_GAP) + self.card_w / 2
@@ -63,28 +64,31 @@ class Layout:
         return arcade.XYWH(x, self.shop_y, self.shop_w, self.shop_h)
 
 
-def compute(width: int, height: int, lanes: int) -> Layout:
-    """The layout for a window of width x height with `lanes` lanes shown."""
+def compute(width: int, height: int, lanes: int, side: int = 0) -> Layout:
+    """The layout for a window of width x height with `lanes` lanes shown; `side`: the room
+    the log panel takes at the right of the panels and boards, above the shop row (which,
+    with its buttons, keeps the whole width)."""
     w, h = max(640, width), max(400, height)
+    board_w = max(640, w - side)
     shop_h = int(h * 0.2)
     # vertical budget: two panels, two board rows, the strip, the shop row, margins
     rows_h = h - 2 * PANEL_H - shop_h - 7 * MARGIN - 26
-    card_h = int(min(rows_h / 2, (w - 2 * MARGIN - (MAX_LANES - 1) * LANE_GAP) / MAX_LANES
-                     * CARD_RATIO))
+    card_h = int(min(rows_h / 2, (board_w - 2 * MARGIN - (MAX_LANES - 1) * LANE_GAP)
+                     / MAX_LANES * CARD_RATIO))
     card_w = int(card_h / CARD_RATIO)
     lanes_w = lanes * card_w + (lanes - 1) * LANE_GAP
-    lane_left = (w - lanes_w) / 2
+    lane_left = (board_w - lanes_w) / 2
     y = h - MARGIN
-    top_panel = arcade.LRBT(MARGIN, w - MARGIN, y - PANEL_H, y)
+    top_panel = arcade.LRBT(MARGIN, board_w - MARGIN, y - PANEL_H, y)
     y -= PANEL_H + MARGIN
     top_row_y = y - card_h / 2
     y -= card_h
-    strip = arcade.LRBT(MARGIN, w - MARGIN, y - 26 - MARGIN, y)
+    strip = arcade.LRBT(MARGIN, board_w - MARGIN, y - 26 - MARGIN, y)
     y -= 26 + MARGIN
     y -= MARGIN
     bottom_row_y = y - card_h / 2
     y -= card_h + MARGIN
-    bottom_panel = arcade.LRBT(MARGIN, w - MARGIN, y - PANEL_H, y)
+    bottom_panel = arcade.LRBT(MARGIN, board_w - MARGIN, y - PANEL_H, y)
     y -= PANEL_H + MARGIN
     room = y - MARGIN
     shop_card_h = max(40, int(min(room, card_h * 0.8)))  # never larger than the board's cards
@@ -94,4 +98,5 @@ def compute(width: int, height: int, lanes: int) -> Layout:
                        MARGIN + spare / 2, y - spare / 2)
     buttons = arcade.LRBT(shop.right + 2 * MARGIN, w - MARGIN, MARGIN, y)
     return Layout(w, h, lanes, card_w, card_h, lane_left, top_panel, top_row_y, strip,
-                  bottom_row_y, bottom_panel, shop, shop_card_w, shop_card_h, buttons)
+                  bottom_row_y, bottom_panel, shop, shop_card_w, shop_card_h, buttons,
+                  bottom_panel.bottom - MARGIN / 2)

@@ -24,6 +24,12 @@ def _attack(e: Event, n: Any) -> str:
             f"({e['atk']} attack{tail}).")
 
 
+def _whose(e: Event, n: Any) -> str:
+    """The seat's possessive: "Your", "The CPU's", "Player 2's"."""
+    name = n.seat(e["seat"])
+    return "Your" if name == "You" else f"{name}'s"
+
+
 def _over(e: Event, n: Any) -> str:
     winner = e["result"].get("winner")
     return "The match is a draw." if winner is None else f"{n.seat(winner)} won the match."
@@ -47,12 +53,70 @@ SENTENCES = {
     "death": lambda e, n: f"{n.seat(e['seat'])}: {n.card(e['card'])} fell in {_lane(e)}.",
     "trigger": lambda e, n: (f"{n.seat(e['seat'])}: {n.unit(e['uid'])}'s "
                              f"{n.effect(e['effect'])} ({e['amount']})."),
-    "nexus_damage": lambda e, n: (f"{n.seat(e['seat'])}: the Nexus took {e['amount']} "
+    "nexus_damage": lambda e, n: (f"{_whose(e, n)} Nexus took {e['amount']} "
                                   f"({e['hp']} HP left)."),
-    "nexus_heal": lambda e, n: f"{n.seat(e['seat'])}: the Nexus healed {e['amount']}.",
+    "nexus_heal": lambda e, n: f"{_whose(e, n)} Nexus healed {e['amount']}.",
     "combat_end": lambda e, n: f"Combat over: Nexus {e['hp'][0]} to {e['hp'][1]}.",
     "match_over": _over,
 }
 
 # Events left out of the log on purpose: the aura's stat table and the shop's refill show on the board.
 LEFT_OUT: tuple[str, ...] = ("aura", "shop_topped_up")
+
+
+class KingdomNamer:
+    """Names for the match log from the screen's side (a `KingdomSession`): "You" and "The
+    CPU" against one CPU, "Player N" otherwise (the remote player's label over the network), a
+    card by its name, a unit by the card it was bought as (`learn` notes each buy, so a unit
+    that fell since keeps its name), an effect by its archetype."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.bought: dict[str, str] = {}  # uid -> card id
+
+    def learn(self, event: Event) -> None:
+        if "uid" in event and "card" in event:
+            self.bought[str(event["uid"])] = str(event["card"])
+
+    def seat(self, seat: int) -> str:
+        from game.net.remote import seat_label
+
+        s = self.session
+        if s.me is not None and len(s.humans) == 1:
+            if seat == s.me:
+                return "You"
+            return "The CPU" if s.remote is None else seat_label(seat)
+        return f"Player {seat + 1}"
+
+    def card(self, card_id: str) -> str:
+        return str(self.session.content.cards[card_id].name)
+
+    def unit(self, uid: str) -> str:
+        card = self.bought.get(uid)
+        if card is None:  # on the board since before this log began (a continued match)
+            s, match = self.session, self.session.match
+            state = match.view_json(s.me) if s.me is not None else match.state_json()
+            for seat in state["board"]["seats"]:
+                for unit in seat["slots"]:
+                    if isinstance(unit, dict) and unit.get("uid") == uid:
+                        card = self.bought[uid] = str(unit["card"])
+        return self.card(card) if card is not None else "a unit"
+
+    def effect(self, effect_id: str) -> str:
+        return str(self.session.content.effects[effect_id].archetype)
+
+
+def cpu_turn_reveals(cpu: Any) -> Any:
+    """The walls of Undo in a match against the CPU (game.scenes.take_back): the CPU plans
+    from a shop the person cannot see, so once it has bought, sold, moved or refreshed, the
+    person's turn before it stands (choosing again knowing that would not be fair)."""
+    seats = frozenset(cpu)
+
+    def reveals(phase: str, events: list[Event]) -> bool:
+        return any(e.get("seat") in seats and e.get("type") in CPU_PLANNING for e in events)
+
+    return reveals
+
+
+CPU_PLANNING = frozenset({"unit_bought", "unit_sold", "unit_moved", "shop_refreshed",
+                          "nexus_upgraded"})

@@ -43,15 +43,19 @@ from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
 from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.cpu_worker import warm_session
+from game.scenes.event_log import EventLog, tell
 from game.scenes.fonts import UI_FONT
 from game.scenes.kingdom import art, words
 from game.scenes.kingdom.cards import card_back_texture, card_texture
 from game.scenes.kingdom.cpu import CpuRunner
 from game.scenes.kingdom.layout import Layout, compute
+from game.scenes.kingdom.log_words import SENTENCES, KingdomNamer, cpu_turn_reveals
 from game.scenes.kingdom.warm import CardWarmer, Face
+from game.scenes.log_panel import log_width
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.staged import StagedLayout
+from game.scenes.take_back import TakeBack, offered
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
 
@@ -74,6 +78,9 @@ PLAN_BEAT = 0.3  # seconds between two planning events at 1x
 WAKE_FRAMES = 3  # frames a view has run before it first asks a CPU (shots run two)
 FLY = 0.35  # a bought card's flight
 GOLD = theme.GOLD
+NARROW_PANEL = 860  # a seat panel narrower than this (the log beside it) packs its parts
+UNDO_LABEL = "Undo (Ctrl+Z)"
+UNDONE = "Decision taken back."
 WHITE = Color(255, 255, 255)
 PLANNING_EVENTS = frozenset({"unit_bought", "unit_sold", "unit_moved", "shop_refreshed",
                              "nexus_upgraded"})
@@ -98,10 +105,48 @@ class KingdomSession:
         self.warmer = CardWarmer(self.content)
         self.live = live  # False: a still shot, nobody moves
         self.closed = False
+        # the match log (L), told as each event plays (game.scenes.event_log)
+        self.namer = KingdomNamer(self)
+        self.log = EventLog(SENTENCES, self.namer)
+        # Undo (game.scenes.take_back): one person against the CPU, live and local only;
+        # the CPU's turn is a wall (it plans from a shop the person cannot see)
+        self.take_back = (TakeBack(match, self.humans[0], cpu_turn_reveals(self.cpu))
+                          if offered(live=live, remote=self.remote, humans=self.humans,
+                                     cpu=self.cpu) else None)
 
     @property
     def content(self) -> Any:
         return self.match.rules.content
+
+    @property
+    def undo_offered(self) -> bool:
+        return self.take_back is not None and self.live and not self.closed
+
+    def tell(self, events: Any) -> None:
+        """Events play: their lines in the log (the namer learns each unit's card)."""
+        self.log.add(events)
+
+    def tell_history(self, history: list[list[Any]]) -> None:
+        """A continued match: the log of the decisions replayed to get here, as this
+        screen's seat saw them."""
+        self.log.add_history(self.match, history, self.me)
+
+    def kept(self, queued: Any) -> tuple[Any, ...]:
+        """What an undo puts back beside the match: the CPU's streams and the log's lines,
+        the events still to play (`queued`) told."""
+        lines = list(self.log.lines)
+        for event in queued:
+            self.namer.learn(event)
+            line = tell(SENTENCES, event, self.namer)
+            if line:
+                lines.append(line)
+        return dict(self.streams), tuple(lines)
+
+    def submit(self, decision: dict[str, Any], queued: Any = ()) -> Any:
+        """A local decision (any seat's), through `take_back` where Undo is offered."""
+        if self.take_back is None:
+            return self.match.submit(decision)
+        return self.take_back.submit(decision, self.kept(queued))
 
     def other_name(self, seat: int) -> str:
         """Who plays `seat` when it is not this screen's player: its CPU level, the remote
@@ -127,10 +172,14 @@ class KingdomSession:
         self.match.close()
 
 
-def match_screen(app: Any, match: Match | Any, *, live: bool = True) -> arcade.View:
+def match_screen(app: Any, match: Match | Any, *, live: bool = True,
+                 history: list[list[Any]] | None = None) -> arcade.View:
     """The view of a live kingdom match in planning (or its end screen once it is over), not
-    shown yet; `match` may be a network seat's `RemoteMatch`."""
+    shown yet; `match` may be a network seat's `RemoteMatch`. `history`: the events of the
+    decisions replayed to get here (a Continue), told in the log."""
     session = KingdomSession(match, live=live, sync=MatchView.cpu_sync)
+    if history:
+        session.tell_history(history)
     if match.phase == "over":
         from game.scenes.kingdom.end import EndView
 
@@ -138,9 +187,10 @@ def match_screen(app: Any, match: Match | Any, *, live: bool = True) -> arcade.V
     return MatchView(app, session)
 
 
-def open_match_view(app: Any, match: Match | Any, *, live: bool = True) -> arcade.View:
+def open_match_view(app: Any, match: Match | Any, *, live: bool = True,
+                    history: list[list[Any]] | None = None) -> arcade.View:
     """`match_screen`, shown on the app's window and returned."""
-    view = match_screen(app, match, live=live)
+    view = match_screen(app, match, live=live, history=history)
     app.show_view(view)
     return view
 
@@ -343,13 +393,16 @@ class MatchView(StagedLayout, GameViewBase):
                                                on_click=self.toggle_sell)
             self.buttons["end"] = make_button("End Turn", width=200, kind="primary",
                                               on_click=self.do_end_turn)
+            if self.offers_undo():
+                self.buttons["undo"] = make_button(UNDO_LABEL, width=200,
+                                                   on_click=self.request_undo)
         for button in self.buttons.values():
             self.ui.add(button)
 
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps behind the loading state on first show, at once
         on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
-        self.lay = lay = compute(width, height, self.lanes)
+        self.lay = lay = compute(width, height, self.lanes, self.log_room(width))
         self.build_static()
         yield
         self.place_texts()
@@ -367,8 +420,14 @@ class MatchView(StagedLayout, GameViewBase):
             for i, name in enumerate(("refresh", "upgrade", "sell")):
                 self.buttons[name].rect = arcade.LBWH(left, b.top - (i + 1) * h - i * gap,
                                                       col_w, h)
-            self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom,
-                                                   b.right - left - col_w - 16, b.height)
+            end_w = b.right - left - col_w - 16
+            if "undo" in self.buttons:  # Undo under End Turn, as tall as the other buttons
+                self.buttons["undo"].rect = arcade.LBWH(left + col_w + 16, b.bottom, end_w, h)
+                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom + h + gap,
+                                                       end_w, b.height - h - gap)
+            else:
+                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom, end_w,
+                                                       b.height)
         yield
         self.rebuild(snap=True)
         yield
@@ -427,14 +486,16 @@ class MatchView(StagedLayout, GameViewBase):
         """Left to right in a panel: flag, name and era, hero portrait, HP bar, coins, the
         hidden offers; the bar narrows with the window."""
         p = self.panel_rect(seat_no)
-        bar_w = max(160.0, min(300.0, p.width * 0.24))
-        x = p.left + 46 + 190
+        narrow = p.width < NARROW_PANEL  # beside the log panel in a small window
+        bar_w = max(110.0 if narrow else 160.0, min(300.0, p.width * (0.17 if narrow else 0.24)))
+        x = p.left + 46 + (150 if narrow else 190)
         out = {"flag": p.left + 24, "name": p.left + 46, "portrait": x + 17}
         x += 34 + 12
         out["bar"], out["bar_w"] = x, bar_w
         x += bar_w + 14
         out["coin"], out["coins"] = x + 13, x + 31
-        out["backs"] = x + 31 + 64
+        out["backs"] = x + 31 + (40 if narrow else 64)
+        out["back_step"] = 34 if narrow else 40
         return out
 
     def bar_rect(self, seat_no: int) -> arcade.types.Rect:
@@ -454,7 +515,8 @@ class MatchView(StagedLayout, GameViewBase):
         assert self.lay is not None
         if seat_no == self.top:
             p = self.panel_rect(seat_no)
-            return self.panel_x(seat_no)["backs"] + index * 40, p.center_y
+            g = self.panel_x(seat_no)
+            return g["backs"] + index * g["back_step"], p.center_y
         return self.lay.offer_x(index), self.lay.shop_y
 
     def build_static(self) -> None:
@@ -817,6 +879,8 @@ class MatchView(StagedLayout, GameViewBase):
         self._set_button(b["sell"], "Sell Mode: on" if self.sell_mode else "Sell Mode", not plan)
         b["sell"].style = theme.BUTTON_DANGER if self.sell_mode else theme.BUTTON_SECONDARY
         self._set_button(b["end"], "End Turn", not plan)
+        if "undo" in b:
+            self._set_button(b["undo"], UNDO_LABEL, not self.can_undo())
         r = b["refresh"].rect
         if hasattr(self, "refresh_coin"):
             self.refresh_coin.position = (r.left + 18, r.center_y)
@@ -971,6 +1035,40 @@ class MatchView(StagedLayout, GameViewBase):
         self.events_done()
         self.end_delay = None
 
+    # -- the log and Undo (issue 25) ------------------------------------------------------------
+    @property
+    def event_log(self) -> EventLog:
+        return self.session.log
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect:
+        """Right of the panels and boards, above the shop row (the layout leaves it the
+        room)."""
+        floor = self.lay.shop_top if self.lay is not None else 10
+        return arcade.LRBT(width - log_width(width) - 8, width - 8, floor, height - 10)
+
+    def offers_undo(self) -> bool:
+        return self.session.undo_offered and not self.ended
+
+    def can_undo(self) -> bool:
+        take_back = self.session.take_back
+        return self.offers_undo() and take_back is not None and take_back.can_undo
+
+    def undo(self) -> bool:
+        """Take back the person's last decision (and the CPU's replies, when no wall came
+        between): the position before it shows at once, what still played dropped."""
+        s = self.session
+        if not self.can_undo() or s.take_back is None:
+            return False
+        s.runner.renew()
+        streams, lines = s.take_back.undo()
+        s.streams = dict(streams)
+        s.log.reset_to(lines)
+        self.think_time = 0.0
+        self.show_position()
+        self.refresh_buttons()
+        self.notify(UNDONE, "info", duration=1.0)
+        return True
+
     def update_banner(self) -> None:
         seat = self.to_act[0] if self.to_act else None
         remote = self.session.remote
@@ -1078,7 +1176,8 @@ class MatchView(StagedLayout, GameViewBase):
                 return self.answered(decision, refused)
             self.refresh_buttons()
             return True
-        return self.answered(decision, self.match.submit(decision), by_cpu=by_cpu)
+        return self.answered(decision, self.session.submit(decision, self.events),
+                             by_cpu=by_cpu)
 
     def answered(self, decision: dict[str, Any], outcome: Any, at: Any = None, *,
                  by_cpu: bool = False) -> bool:
@@ -1379,6 +1478,7 @@ class MatchView(StagedLayout, GameViewBase):
         """Apply one event to the shown state and start its animation; the seconds (at 1x)
         before the next event."""
         kind = event["type"]
+        self.session.tell([event])
         handler = getattr(self, f"on_{kind}", None)
         if handler is not None:
             return float(handler(event) or 0.0)

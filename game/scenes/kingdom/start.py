@@ -98,16 +98,18 @@ def build_cpu_decks(match: Match) -> None:
             raise RuntimeError(f"the seat {seat} CPU's deck was rejected: {outcome.message}")
 
 
-def _match_view(app: Any, match: Match, *, live: bool = True) -> arcade.View:
+def _match_view(app: Any, match: Match, *, live: bool = True,
+                history: list[list[Any]] | None = None) -> arcade.View:
     """The match view of a match in planning, or its end screen once it is over (the match
     view module chooses, shows the view and returns it)."""
     from game.scenes.kingdom.match_view import open_match_view
 
-    return open_match_view(app, match, live=live)
+    return open_match_view(app, match, live=live, history=history)
 
 
-def view_for(app: Any, match: Match) -> arcade.View:
-    """The first view of a match at its current phase (a new match or a resumed save)."""
+def view_for(app: Any, match: Match, history: list[list[Any]] | None = None) -> arcade.View:
+    """The first view of a match at its current phase (a new match or a resumed save, whose
+    `history`, the events of its replayed decisions, the log tells)."""
     if match.phase == "deck_builder":
         humans = [s for s in human_seats(match) if s in match.to_act]
         if humans:
@@ -115,7 +117,7 @@ def view_for(app: Any, match: Match) -> arcade.View:
 
             return DeckBuilderView(app, match, humans[0])
         build_cpu_decks(match)  # spectate, or the human seat has built already
-    return _match_view(app, match)
+    return _match_view(app, match, history=history)
 
 
 def begin_match(app: Any, match: Match, decision: dict[str, Any]) -> arcade.View | None:
@@ -147,7 +149,7 @@ def open_kingdom(app: Any, launch: ModeLaunch) -> arcade.View:
             message = outcome.rejection.message if outcome.rejection else ""
             raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
                               f"{message}")
-        return view_for(app, outcome.match)
+        return view_for(app, outcome.match, outcome.events)
     return view_for(app, new_match(launch.seed, _seating(launch), app.rules_for(MODE_ID, launch)))
 
 

@@ -20,11 +20,14 @@ from game.engine.rng import ai_stream
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
 from game.scenes.cpu_worker import warm_session
+from game.scenes.event_log import EventLog
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.strike import look
 from game.scenes.strike.cpu import CpuRunner
 from game.scenes.strike.help import help_topics
+from game.scenes.strike.log_words import SENTENCES, StrikeNamer
+from game.scenes.take_back import TakeBack, offered
 from game.scenes.widgets import HelpTopic
 
 log = logging.getLogger(__name__)
@@ -55,6 +58,26 @@ class StrikeSession:
         # A watched replay: the record's decisions still to play (None in a normal match).
         self.replay_queue: deque[dict[str, Any]] | None = None
         self.closed = False
+        # the match log (L), told as the seat on screen sees it (game.scenes.event_log)
+        self.log = EventLog(SENTENCES, StrikeNamer(self))
+        # Undo (game.scenes.take_back): one person against CPUs, live and local only; the
+        # replay viewer and `replay_view` set `live` False after building the session
+        self.take_back = (TakeBack(match, self.me)
+                          if offered(live=live, remote=self.remote, humans=self.humans,
+                                     cpu=self.cpu) else None)
+
+    @property
+    def undo_offered(self) -> bool:
+        return (self.take_back is not None and self.live and not self.closed
+                and self.replay_queue is None)
+
+    def tell(self, events: Any) -> None:
+        """Log the events of the match's last decision as this screen's seat sees them."""
+        self.log.add_seen(self.match, events, self.me)
+
+    def kept(self) -> tuple[dict[int, Any], tuple[str, ...]]:
+        """What an undo puts back beside the match: the CPUs' streams, the log's lines."""
+        return dict(self.streams), tuple(self.log.lines)
 
     def side(self, seat: int) -> int:
         """Where and in which colour the screens draw `seat`: 0 the player's side (left, P),
@@ -73,6 +96,8 @@ class StrikeSession:
         self.match.close()
 
 
+UNDONE = "Decision taken back."
+UNDO_LABEL = "Undo (Ctrl+Z)"
 ACRONYMS = frozenset({"CPU"})  # words that keep their capitals in a sentence
 
 
@@ -169,7 +194,10 @@ class StrikeView(GameViewBase):
                 self.answered(decision, refused, at)
                 return False
             return True
-        return self.answered(decision, self.match.submit(decision), at)
+        take_back = self.session.take_back
+        if take_back is None:
+            return self.answered(decision, self.match.submit(decision), at)
+        return self.answered(decision, take_back.submit(decision, self.session.kept()), at)
 
     @property
     def awaiting(self) -> bool:
@@ -186,6 +214,7 @@ class StrikeView(GameViewBase):
             return False
         self.state = self.match.view_json(self.session.me)
         self.autosave()
+        self.session.tell(outcome.events)
         for event in outcome.events:
             self.events.append(event.as_json())
         self.after_submit(decision)
@@ -325,6 +354,7 @@ class StrikeView(GameViewBase):
             self.state = self.match.view_json(s.me)
             for step in entry.steps:
                 self.events.extend(step["events"])
+                self.session.log.add(step["events"])
             for step in entry.steps:
                 self.after_submit(step["decision"])
             if self.state.get("result") is not None:
@@ -333,6 +363,53 @@ class StrikeView(GameViewBase):
     def cpu_blocked(self) -> bool:
         """A screen may hold the CPU back (a banner waiting for Continue)."""
         return False
+
+    # -- the log and Undo (issue 25) --------------------------------------------------------
+    @property
+    def event_log(self) -> EventLog:
+        return self.session.log
+
+    def offers_undo(self) -> bool:
+        return self.session.undo_offered
+
+    def can_undo(self) -> bool:
+        take_back = self.session.take_back
+        return self.offers_undo() and take_back is not None and take_back.can_undo
+
+    def undo(self) -> bool:
+        """Take back the person's last decision and the CPU's replies: the position before it
+        shows at once (what still played is dropped, a CPU still thinking forgotten) on the
+        screen of its phase, and the save is written again (docs/saves.md "Undo")."""
+        s = self.session
+        if not self.can_undo() or s.take_back is None:
+            return False
+        s.runner.cancel()
+        streams, lines = s.take_back.undo()
+        s.streams = dict(streams)
+        s.log.reset_to(lines)
+        self.think_time = 0.0
+        self.autosave()
+        from game.scenes.strike.start import screen_class
+
+        screen = screen_class(self.match)
+        if screen is type(self):
+            self.show_position()
+            self.undone()
+            self.notify(UNDONE, "info", duration=1.0)
+            return True
+        view = screen(self.app, s)  # the undo went back into an earlier phase
+        view.skip_intro()
+        self.app.show_view(view)
+        view.notify(UNDONE, "info", duration=1.0)
+        return True
+
+    def undone(self) -> None:
+        """Hook: the screen's own state after an undo shows the position again (a selection
+        cleared, the last-action line)."""
+
+    def skip_intro(self) -> None:
+        """Hook: a screen opened by an undo shows the position as it is, without the
+        animation its phase opens with (the draft's hands turning over)."""
 
     # -- shell hooks ------------------------------------------------------------------------
     def help_topics(self) -> list[HelpTopic]:

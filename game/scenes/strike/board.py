@@ -40,12 +40,14 @@ from arcade.types import Color
 from game.scenes import palette, theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.log_panel import log_width
 from game.scenes.scale import fit_camera, view_size
 from game.scenes.screen import draw_opaque
 from game.scenes.staged import StagedLayout
 from game.scenes.strike import look
-from game.scenes.strike.base import StrikeSession, StrikeView
+from game.scenes.strike.base import UNDO_LABEL, StrikeSession, StrikeView
 from game.scenes.strike.fx import Fx
+from game.scenes.widgets import make_button
 
 Tile = tuple[int, int]
 
@@ -147,6 +149,8 @@ class BoardBase(StagedLayout, StrikeView):
         self.button_flash: dict[tuple[str, int], float] = {}
         self.last_reject = ""
         self.next_view: type[BoardBase] | None = None  # set by a phase event (hand-over)
+        self.undo_btn = make_button(UNDO_LABEL, width=100, height=22, font_size=10,
+                                    on_click=self.request_undo)
         f = UI_FONT
         self.turn_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=f, bold=True,
                                      anchor_x="center", anchor_y="center")  # with the badge
@@ -204,8 +208,9 @@ class BoardBase(StagedLayout, StrikeView):
         on a resize): the grid, the flames, the tokens, the panel and its texts."""
         self.panel_h = int(height * 0.27)
         area_h = height - self.panel_h - 8 - HP_LABEL_ROOM  # the top row's HP labels fit
-        self.tile = max(8, int(min(width / self.cols, area_h / self.rows)))
-        self.x0 = (width - self.tile * self.cols) / 2
+        grid_w = width - self.log_room(width)  # the log panel's column, while it shows
+        self.tile = max(8, int(min(grid_w / self.cols, area_h / self.rows)))
+        self.x0 = (grid_w - self.tile * self.cols) / 2
         self.y0 = self.panel_h + (area_h - self.tile * self.rows) / 2
         self.build_static()
         yield
@@ -217,7 +222,12 @@ class BoardBase(StagedLayout, StrikeView):
         self.layout_panel(width, height)
         yield
         self.refresh_panel()
-        self.banner_text.position = (width / 2, self.y0 + self.tile * self.rows / 2)
+        self.banner_text.position = (grid_w / 2, self.y0 + self.tile * self.rows / 2)
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect:
+        """Right of the grid (which leaves it the room), above the unit panel."""
+        return arcade.LRBT(width - log_width(width) - 8, width - 8, self.panel_h + 8,
+                           height - 8)
 
     def centre(self, tile: Any) -> tuple[float, float]:
         """A tile's centre on screen; the board is mirrored for a network seat 1, whose own
@@ -383,6 +393,19 @@ class BoardBase(StagedLayout, StrikeView):
         self.action_text.position = (cx, ph - 64)
         self.action_text.width = int(centre_w - 20)
         self.help_text.position = (cx, 12)
+        if self.offers_undo():  # Undo beside the help line, at the foot of the middle column
+            half = centre_w / 2
+            self.undo_btn.rect = arcade.LBWH(cx + 4, 4, half - 12, 22)
+            self.help_text.position = (cx - half / 2, 15)
+        self.show_undo()
+
+    def show_undo(self) -> None:
+        """The Undo button shows where Undo is offered, enabled when there is something to
+        take back (not in a finished match)."""
+        shown = self.offers_undo() and self.state.get("result") is None
+        self.show_widget(self.undo_btn, shown)
+        if shown and self.undo_btn.disabled == self.can_undo():
+            self.undo_btn.disabled = not self.can_undo()
 
     def has_buttons(self, seat: int) -> bool:
         """Only a seat the player acts for gets `arcade.gui` ability buttons; the others'
@@ -437,6 +460,7 @@ class BoardBase(StagedLayout, StrikeView):
         set_text(self.round_text, line)
         set_text(self.action_text, action)
         self.refresh_controls()
+        self.show_undo()
         self.build_panel_shapes()
 
     def refresh_buttons(self, u: dict[str, Any], dead: bool) -> None:

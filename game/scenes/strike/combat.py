@@ -294,6 +294,11 @@ class CombatView(BoardBase):
                 return True
         return False
 
+    def undone(self) -> None:
+        self.last_action = ""
+        self.select(None)
+        self.refresh_panel()
+
     def pass_turn(self) -> None:
         if self.human_to_act and not self.animating:
             self.submit({"seat": self.acting, "type": "pass"})

@@ -22,9 +22,10 @@ from arcade.types import Color
 from game.scenes import glyphs, theme
 from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
+from game.scenes.log_panel import log_width
 from game.scenes.scale import view_size
 from game.scenes.strike import look
-from game.scenes.strike.base import StrikeSession, StrikeView, sentence_case
+from game.scenes.strike.base import UNDO_LABEL, StrikeSession, StrikeView, sentence_case
 from game.scenes.widgets import make_button
 
 CARD_W, CARD_H = 150, 210
@@ -113,6 +114,8 @@ class DraftView(StrikeView):
         self.continue_btn = make_button("Continue", width=180, kind="primary",
                                         on_click=self.open_board)
         self.pass_btn = make_button("Pass", width=140, on_click=self.pass_pick)
+        self.undo_btn = make_button(UNDO_LABEL, width=150, height=34, on_click=self.request_undo)
+        self.laid_w = 1280  # the width laid out for: the window's, less the log panel's room
         self._pill = (0.0, 0.0, 0.0, 0.0)
         self._dots: list[tuple[float, float, Color, bool]] = []
         self._rows: dict[str, tuple[float, float]] = {}
@@ -153,6 +156,8 @@ class DraftView(StrikeView):
         return faces()
 
     def layout(self, width: int, height: int) -> None:
+        self.undo_btn.rect = arcade.LBWH(16, 10, 150, 34)
+        width = self.laid_w = width - self.log_room(width)  # the log panel's column
         s = self.scale = layout_scale(width, height)
         cw, ch, gap = CARD_W * s, CARD_H * s, 16 * s
         cx = width / 2
@@ -213,7 +218,7 @@ class DraftView(StrikeView):
     def target_positions(self) -> dict[str, tuple[float, float, float]]:
         board = self.state["board"]
         out: dict[str, tuple[float, float, float]] = {}
-        width = view_size(self.window)[0] if self.window else 1280
+        width = self.laid_w
         for row, seat in (("top", self.top_seat), ("own", self.viewer)):
             y, step = self._rows[row]
             hand = board["hands"][seat]
@@ -320,8 +325,10 @@ class DraftView(StrikeView):
             self.banner_text.text = ""
         self.show_widget(self.continue_btn, over)
         self.show_widget(self.pass_btn, full)
+        self.show_widget(self.undo_btn, self.offers_undo())
+        self.undo_btn.disabled = not self.can_undo()
         self._dots = []
-        width = view_size(self.window)[0] if self.window else 1280
+        width = self.laid_w
         s = self.scale
         for seat_i in (0, 1):
             for i in range(3):
@@ -478,6 +485,16 @@ class DraftView(StrikeView):
 
     def events_done(self) -> None:
         self.refresh_texts()
+
+    def log_rect(self, width: int, height: int) -> arcade.types.Rect:
+        """Right of the hands and the decks (the layout leaves it the room)."""
+        return arcade.LRBT(width - log_width(width) - 8, width - 8, 8, height - 8)
+
+    def undone(self) -> None:
+        self.swap_card = None
+
+    def skip_intro(self) -> None:
+        self._dealt_shown = True  # shown by an undo: the hands are face up already
 
     def show_state(self) -> None:
         self.hover = None

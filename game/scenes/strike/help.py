@@ -73,5 +73,7 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
             "Mouse: click a unit, then a blue tile or a ringed enemy. Right-click clears.",
             "Q/W/E, A/S/D, Z/X/C: abilities of P1, P2, P3. 1/2/3 held: target E1/E2/E3.",
             "SPACE: continue, pass, or fast-forward an animation. H: help.",
+            "L: the match log. Ctrl+Z or Undo (against the CPU): take back your last "
+            "decision and the CPU's replies.",
             "Press H to close.",)),
     ]

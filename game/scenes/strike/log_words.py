@@ -53,7 +53,9 @@ def _ended(e: Event, n: Any) -> str:
     reason = e["result"].get("reason")
     if winner is None:
         return "The match is a draw." if reason != "round_cap" else "Time! The match is a draw."
-    return f"{n.seat(winner)} won the match." + (" (round cap)" if reason == "round_cap" else "")
+    if reason == "round_cap":
+        return f"Time! {n.seat(winner)} won the match on HP."
+    return f"{n.seat(winner)} won the match."
 
 
 SENTENCES = {
@@ -80,3 +82,58 @@ SENTENCES = {
 
 # Events left out of the log on purpose: a cooldown coming back, the end of a turn and a flame going out show on the board.
 LEFT_OUT: tuple[str, ...] = ("cooldown_ready", "turn_ended", "flame_expired")
+
+
+class StrikeNamer:
+    """Names for the match log from the screen's side (a `StrikeSession`): "You" and "The
+    CPU" (each seat's number in hot-seat and when CPUs play each other, the remote player's
+    label over the network), a unit as its panel block names it ("P1 Ember Vine": P for the
+    player's side), a card, a status and an ability by their names in the content."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self._slots: tuple[int, dict[str, int]] = (-1, {})
+
+    @property
+    def content(self) -> Any:
+        return self.session.content
+
+    def seat(self, seat: int) -> str:
+        from game.net.remote import seat_label
+
+        s = self.session
+        remote = s.remote
+        if remote is not None and remote.spectator:
+            return seat_label(seat, remote=False)
+        if s.hotseat or not s.humans:
+            return f"Seat {seat + 1}"
+        if seat == s.me:
+            return "You"
+        return seat_label(seat) if remote is not None else "The CPU"
+
+    def _slot(self, unit_id: str) -> int:
+        """A unit's slot in its side's panel, read from the match once per decision."""
+        match = self.session.match
+        key = len(match.decisions)
+        if self._slots[0] != key:
+            units = match.view_json(self.session.me)["board"]["units"]
+            self._slots = (key, {u["id"]: u["slot"] for u in units})
+        return self._slots[1][unit_id]
+
+    def unit(self, unit_id: str) -> str:
+        owner = int(unit_id.split(".", 1)[0][1:])
+        label = f"{'PE'[self.session.side(owner)]}{self._slot(unit_id) + 1}"
+        return f"{label} {self.card(unit_id.split('.', 1)[1])}"
+
+    def card(self, card_id: str) -> str:
+        return str(self.content.cards[card_id].name)
+
+    def status(self, status_id: str) -> str:
+        for entry in self.content.statuses.entries:
+            if entry.id == status_id:
+                return str(entry.name or status_id.replace("_", " ").capitalize())
+        return "a status"
+
+    def ability(self, unit_id: str, index: int) -> str:
+        card = self.content.cards[unit_id.split(".", 1)[1]]
+        return str(card.attacks[index].name)

@@ -139,7 +139,7 @@ class ResultView(BoardBase):
     def layout(self, width: int, height: int) -> None:
         super().layout(width, height)
         title, why = self.result_words()
-        cx, cy = width / 2, height / 2
+        cx, cy = (width - self.log_room(width)) / 2, height / 2  # left of the log panel
         colour = theme.GOLD if title == "VICTORY" or "WINS" in title else \
             look.RED if title == "DEFEAT" else look.TEXT
         self.result_texts = [

@@ -37,28 +37,38 @@ def new_match(seed: int | None = None, cpu: dict[int, str] | None = None,
     return build_match(new_record(MODE_ID, rules or rules_version(), seed, {"ai": ai}))
 
 
-def screen_for(app: Any, session: StrikeSession) -> arcade.View:
-    """The view of the session's current phase (one View per phase, docs/architecture.md)."""
-    match = session.match
+def screen_class(match: Any) -> type[StrikeView]:
+    """The screen of the match's current phase (one View per phase, docs/architecture.md)."""
     if match.result is not None:
         from game.scenes.strike.result import ResultView
 
-        return ResultView(app, session)
+        return ResultView
     if match.phase == "draft":
         from game.scenes.strike.draft import DraftView
 
-        return DraftView(app, session)
+        return DraftView
     if match.phase == "placement":
         from game.scenes.strike.placement import PlacementView
 
-        return PlacementView(app, session)
+        return PlacementView
     from game.scenes.strike.combat import CombatView
 
-    return CombatView(app, session)
+    return CombatView
 
 
-def view_for(app: Any, match: Match, *, live: bool = True) -> arcade.View:
-    return screen_for(app, StrikeSession(match, live=live, sync=StrikeView.cpu_sync))
+def screen_for(app: Any, session: StrikeSession) -> arcade.View:
+    """The view of the session's current phase."""
+    return screen_class(session.match)(app, session)
+
+
+def view_for(app: Any, match: Match, *, live: bool = True,
+             history: list[list[Any]] | None = None) -> arcade.View:
+    """The screen of a match; `history`: the events of the decisions replayed to get here
+    (a Continue), told in the log as the person's seat saw them."""
+    session = StrikeSession(match, live=live, sync=StrikeView.cpu_sync)
+    if history:
+        session.log.add_history(match, history, session.me)
+    return screen_for(app, session)
 
 
 def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
@@ -68,7 +78,7 @@ def open_strike(app: Any, launch: ModeLaunch) -> arcade.View:
             outcome.match.close()
             raise RecordError(f"the saved match stops at decision {outcome.rejected_index}: "
                               f"{outcome.rejection.message if outcome.rejection else ''}")
-        return view_for(app, outcome.match)
+        return view_for(app, outcome.match, history=outcome.events)
     cpu = dict(launch.cpu)
     if not cpu and not launch.options.get("hotseat"):
         spec = get_mode(MODE_ID)

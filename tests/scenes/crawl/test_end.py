@@ -9,7 +9,7 @@ import pytest
 from game import paths
 from game.engine.record import load_record, match_record
 from game.scenes import theme
-from game.scenes.crawl.end import LOSS_SOUND, WIN_SOUND, EndView
+from game.scenes.crawl.end import LOSS_SOUND, NOT_SCORED, WIN_SOUND, EndView
 from game.scenes.crawl.play import PlayView
 from game.scenes.crawl.scores import ScoreTable, scores_path
 from game.scenes.crawl.start import new_match
@@ -211,7 +211,7 @@ def test_a_run_loaded_from_a_file_never_scores_even_after_save_and_continue(
     end = window.current_view
     assert isinstance(end, EndView) and end.new_entry is None
     assert ScoreTable.load().entries == [] and not scores_path().exists()
-    assert "Loaded runs, set-up positions and CPU runs are not scored." in [
+    assert NOT_SCORED in [
         t.text for t in end.lines]
 
 

@@ -68,7 +68,7 @@ def no_match_view(monkeypatch, window):
 
     stand_in = StandIn()
 
-    def fake(app: Any, match: Any, *, live: bool = True) -> arcade.View:
+    def fake(app: Any, match: Any, *, live: bool = True, history: Any = None) -> arcade.View:
         stand_in.opened.append((match, live))
         view = arcade.View()
         view.match = match  # type: ignore[attr-defined]
