@@ -58,20 +58,32 @@ def test_bench_leaves_the_players_saves_alone(player_home, monkeypatch):
     """The strike bench plays live sessions that autosave and delete the save when a match
     ends, and the kingdom end screen of a live session deleted the save: both run here."""
     from game import bench_steps
-    from game.scenes import screen_bench
+    from game.scenes import cpu_bench, replay_bench, screen_bench, transition_bench
     from game.scenes.kingdom import bench as kingdom_bench
     from game.scenes.strike import bench as strike_bench
 
-    # Idling touches no file; 10 s of it on each of nine screens was 90 % of this test.
-    monkeypatch.setattr(screen_bench.screen_rows, "__defaults__", (0.3,))
     monkeypatch.setattr(strike_bench.bench_rows, "__defaults__", (3,))
     monkeypatch.setattr(kingdom_bench.bench_rows, "__defaults__", (3,))
+    # The screen, replay, transition and first-CPU benches run in interpreters of their own,
+    # which enter a temporary home of their own too; what the parent owes them is a home that
+    # is not the player's in the environment they inherit (running them was 80 % of this test).
+    started = []
+
+    def child_bench(mode, *args):
+        started.append((mode, os.environ["TABULA_HOME"]))
+        return []
+
+    for module, name in ((screen_bench, "screen_rows"), (replay_bench, "replay_rows"),
+                         (transition_bench, "transition_rows"), (cpu_bench, "cpu_first_rows")):
+        monkeypatch.setattr(module, name, child_bench)
     monkeypatch.setattr(bench_steps, "STEP_BENCHES", {  # one game per level and mode
         mode: dataclasses.replace(b, games=dict.fromkeys(b.games, 1))
         for mode, b in bench_steps.STEP_BENCHES.items()})
     before = snapshot(player_home)
     assert run(["bench", "--json", "--modes-only", "--mode", "strike", "--mode", "kingdom"]) == 0
     assert snapshot(player_home) == before
+    assert sorted(mode for mode, _ in started) == ["kingdom"] * 4 + ["strike"] * 4
+    assert all(Path(home) != player_home for _, home in started)
 
 
 def test_shot_and_simulate_leave_the_home_alone(player_home, window, tmp_path, capsys):
