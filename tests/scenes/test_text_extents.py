@@ -106,14 +106,6 @@ def problems(view: Any) -> list[str]:
 SCREENS = list(gallery.screens())
 
 
-@pytest.mark.parametrize("size, scale", CASES, ids=CASE_IDS)
-@pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
-@pytest.mark.slow
-def test_every_text_inside_its_box(window, app, screen, size, scale):
-    with shown(window, app, screen, size, scale) as view:
-        assert problems(view) == []
-
-
 @pytest.fixture
 def created(monkeypatch) -> list[arcade.Text]:
     """Every arcade.Text made while the fixture is on, in order."""
@@ -163,9 +155,13 @@ def outside_window(view: Any, texts: list[arcade.Text], size: tuple[int, int]) -
 @pytest.mark.parametrize("size, scale", CASES, ids=CASE_IDS)
 @pytest.mark.parametrize("screen", SCREENS, ids=[s.name for s in SCREENS])
 @pytest.mark.slow
-def test_every_self_drawn_text_inside_the_window(window, app, screen, size, scale, created):
+def test_every_text_inside_its_box_and_the_window(window, app, screen, size, scale, created):
+    """Both checks on one showing of the screen (building and showing it is the cost): every
+    widget's text inside its box and every box that holds it, and every text the screen draws
+    itself inside the window and the width it wraps to."""
     with shown(window, app, screen, size, scale) as view:
-        assert outside_window(view, created, view_size(window)) == []
+        found = problems(view) + outside_window(view, created, view_size(window))
+        assert found == []
 
 
 def test_a_saved_replay_toast_wraps_inside_its_bubble(window):
