@@ -12,7 +12,8 @@ def test_real_easy_cpus_play_a_whole_match_on_the_screens(window, conquest_app):
     from game.scenes.conquest.start import new_match, view_for
 
     conquest_app.settings.animation_speed = "instant"
-    match = new_match(5, {0: "easy", 1: "easy"}, "classic")
+    # seed 25: one of the shortest easy-vs-easy matches of seeds 1-40 (152 decisions; 5 had 390)
+    match = new_match(25, {0: "easy", 1: "easy"}, "classic")
     window.show_view(view_for(conquest_app, match, sync=True))
     for i in range(4000):
         window.dispatch_event("on_update", 1 / 60)

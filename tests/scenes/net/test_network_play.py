@@ -182,7 +182,7 @@ def test_host_screen_plays_a_whole_strike_match_quits_and_resumes(window, net_ap
 def test_join_screen_plays_a_whole_conquest_match_against_a_client(window, net_app):
     from game.scenes.network import NetworkView
 
-    record, decisions = local_game("conquest", 14)
+    record, decisions = local_game("conquest", 24)  # one of the shortest of seeds 1-40 (255)
     counts = shown_counts(record, decisions)
     with hosted(record) as thread:
         first = NetClient(f"ws://127.0.0.1:{thread.host.port}")
