@@ -105,10 +105,11 @@ class Damage(Command):
     """Lower a target's `Health` by an amount passed through the "damage" modifier layers
     (`exact()`: the caller already computed it through its own pipeline). `cause` says what
     dealt it (an ability kind, a hazard, a status id); `roll` and `percent` are the random roll
-    and the multiplier of a rolled hit, for its event."""
+    and the multiplier of a rolled hit, for its event. `saved` is the id of the status kind
+    whose `survive` trigger kept the target alive (None when none did), for its event too."""
 
     name = "damage"
-    __slots__ = ("base", "amount", "rounding", "hook", "cause", "roll", "percent")
+    __slots__ = ("base", "amount", "rounding", "hook", "cause", "roll", "percent", "saved")
 
     def __init__(self, base: int, cause: str = "", roll: int | None = None,
                  percent: int | None = None) -> None:
@@ -118,6 +119,7 @@ class Damage(Command):
         self.rounding: Callable[[float], int] = math.floor
         self.hook: str | None = "damage"
         self.cause, self.roll, self.percent = cause, roll, percent
+        self.saved: str | None = None
 
     def exact(self) -> Self:
         self.hook = None
