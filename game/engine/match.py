@@ -80,7 +80,7 @@ class Rejection:
         return {"error": self.error, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class Intent:
     """An accepted decision as the rules will act on it: the intent component (`MoveOrder`,
     `PickCard`...) for `entity`, with every entity it names already resolved, and the step of
@@ -91,7 +91,7 @@ class Intent:
     step: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class Accepted:
     """An accepted decision and the events its resolution produced, in order."""
 
@@ -242,7 +242,7 @@ class ModuleRules(Rules):
         return self.legal.legal_decisions(match, seat)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class MatchMark:
     """A rollback point: the journal mark plus the match state kept outside the world."""
 

@@ -90,27 +90,28 @@ class MoveCard(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        card = self.card
-        origin = pile_of(card)
-        if self.dest and self.dest != origin:
-            # Checked first, so a PileFull leaves both piles as they were.
-            dst = esper.component_for_entity(self.dest, Pile)
-            if dst.capacity and len(dst.cards) >= dst.capacity:
-                raise PileFull(f"pile {dst.name!r} is full")
+        card, dest = self.card, self.dest
         in_pile = esper.try_component(card, InPile)
+        origin = in_pile.pile if in_pile is not None else 0
+        dst = esper.component_for_entity(dest, Pile) if dest else None
+        if dst is not None and dest != origin and dst.capacity and (
+                len(dst.cards) >= dst.capacity):
+            # Checked first, so a PileFull leaves both piles as they were.
+            raise PileFull(f"pile {dst.name!r} is full")
         if in_pile is None:
             in_pile = InPile()
             journal.add(card, in_pile)
-        self.origin = in_pile.pile
-        if self.origin:
-            src = esper.component_for_entity(self.origin, Pile)
-            journal.set(src, cards=tuple(c for c in src.cards if c != card))
-        if self.dest:
-            dst = esper.component_for_entity(self.dest, Pile)
-            cards = list(dst.cards)
-            cards.insert(len(cards) if self.index is None else self.index, card)
-            journal.set(dst, cards=tuple(cards))
-        journal.set(in_pile, pile=self.dest)
+        self.origin = origin
+        if origin:
+            src = esper.component_for_entity(origin, Pile)
+            cards = src.cards
+            at = cards.index(card)
+            journal.set(src, cards=cards[:at] + cards[at + 1:])
+        if dst is not None:
+            cards = dst.cards
+            at = len(cards) if self.index is None else self.index
+            journal.set(dst, cards=(*cards[:at], card, *cards[at:]))
+        journal.set(in_pile, pile=dest)
 
 
 class ShufflePile(Command):

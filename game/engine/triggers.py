@@ -146,14 +146,21 @@ def end_status(ctx: TriggerContext, params: NoParams) -> None:
 
 
 def check_triggers(triggers: Iterable[TriggerEntry], points: frozenset[str],
-                   where: str) -> list[tuple[str, str]]:
-    """(key, problem) for each trigger naming an unknown hook point, effect or parameter."""
+                   where: str, mode: str | None = None) -> list[tuple[str, str]]:
+    """(key, problem) for each trigger naming an unknown hook point, effect or parameter, or
+    an effect registered for other modes only (its `modes` info: a mode's effect reads that
+    mode's world, so another mode's content may not name it)."""
     problems: list[tuple[str, str]] = []
     for i, trigger in enumerate(triggers):
         key = f"{where}[{i}]"
         if trigger.on not in points:
             problems.append((f"{key}.on", f"unknown hook point {trigger.on!r} "
                                           f"(known: {', '.join(sorted(points))})"))
+        modes = TRIGGERS.get(trigger.do).info.get("modes") if trigger.do in TRIGGERS else None
+        if modes is not None and mode not in modes:
+            problems.append((f"{key}.do", f"trigger effect {trigger.do!r} belongs to "
+                                          f"{', '.join(modes)} only"))
+            continue
         problems += [(f"{key}.{k}" if k != "effect" else f"{key}.do", m)
                      for k, m in TRIGGERS.check(trigger.do, trigger.params())]
     return problems
@@ -205,7 +212,11 @@ def _listener(kind: Any, trigger: BoundTrigger) -> Callable[[Match, Any], None]:
 
     def listener(match: Match, command: Any) -> None:
         holder = getattr(command, attribute, None)
-        if holder is not None and esper.entity_exists(holder):
-            run(match, holder, command)
+        if holder is None:
+            return
+        # Most commands concern no holder of this kind: that is the one read they cost.
+        status = esper.try_component(holder, component)
+        if status is not None and esper.entity_exists(holder):
+            fn(TriggerContext(match, holder, command, kind, status), params)
 
     return listener

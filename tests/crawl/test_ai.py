@@ -225,10 +225,10 @@ def test_determinize_matches_the_view_counts(resources):
     assert len({c["id"] for c in deck}) == len(deck)
 
 
-def test_evaluation_m_exact_numbers():
-    hard = HardAi()
+def test_evaluation_m_exact_numbers(resources):
+    hard, statuses = HardAi(), content_of(resources).statuses
     over = {"result": {"won": True, "score": 80}, "board": {}}
-    assert evaluate(over, hard) == pytest.approx(1008.0)
+    assert evaluate(over, hard, statuses) == pytest.approx(1008.0)
     state = {"result": None, "board": {
         "hero": {"hp": 9, "max_hp": 13, "gold": 20, "can_revive": True,
                  "reflect_damage": False, "bleed": True},
@@ -239,4 +239,5 @@ def test_evaluation_m_exact_numbers():
         "backpack": {**card("p6", "potion", 6), "pyro": False, "bash": False, "spent": False},
         "deck": [{**card("sh5", "shield", 5), "pyro": False, "bash": True, "spent": False}]}}
     # 9 + 4 + 1 + 2 + 0.05*20 - 5 + (4 + 2) + 0.8*6 + (0.9*5 + 4)
-    assert evaluate(state, hard) == pytest.approx(9 + 4 + 1 + 2 + 1 - 5 + 6 + 4.8 + 8.5)
+    assert evaluate(state, hard, statuses) == pytest.approx(
+        9 + 4 + 1 + 2 + 1 - 5 + 6 + 4.8 + 8.5)

@@ -16,7 +16,7 @@ from game.systems.crawl.legal import (
 )
 from game.systems.crawl.moves import judge_move
 from game.systems.crawl.preview import preview, preview_match
-from game.systems.crawl.zones import table_of
+from game.systems.crawl.world import table_of
 
 from .helpers import card, deal_match, setup_match
 

@@ -227,3 +227,23 @@ def test_triggers_run_by_their_effect_s_priority_then_declaration(first_effect):
         assert esper.component_for_entity(unit, Health).hp == 3
         assert esper.try_component(unit, wind) == wind(1)
     assert first_effect == ["mirror"]
+
+
+@pytest.fixture
+def other_modes_effect():
+    from game.engine.effects import NoParams
+    from game.engine.triggers import TRIGGERS
+
+    TRIGGERS.register("test_theirs", NoParams, modes=("elsewhere",))(lambda ctx, p: None)
+    yield
+    del TRIGGERS._effects["test_theirs"]
+
+
+def test_a_trigger_effect_of_another_mode_is_a_problem_of_its_key(other_modes_effect):
+    """A mode's trigger effect reads that mode's world: another mode's content may not name
+    it (it would do nothing, or worse, there)."""
+    entries = [StatusEntry.model_validate(
+        {"id": "borrowed", "triggers": [{"on": "after:damage", "do": "test_theirs"}]})]
+    assert check_statuses(entries, POINTS, ACTIONS, VALUES) == [
+        ("statuses[0].triggers[0].do", "trigger effect 'test_theirs' belongs to elsewhere only")]
+    assert check_statuses(entries, POINTS, ACTIONS, VALUES, mode="elsewhere") == []

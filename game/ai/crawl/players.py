@@ -17,7 +17,8 @@ from game.engine.rng import Stream
 from game.systems.crawl.content import Content, HardAi, content_of
 from game.systems.crawl.legal import legal_from_state
 from game.systems.crawl.scratch import scratch_match
-from game.systems.crawl.zones import index
+from game.systems.crawl.statuses import CrawlStatuses, Worth
+from game.systems.crawl.world import deck
 
 Decision = dict[str, Any]
 
@@ -115,7 +116,7 @@ class HardCpu(CrawlCpu):
     def _playout(self, match: Match, candidate: Decision, hard: HardAi) -> float:
         """Submit the candidate, let `normal` play on until one more draw (a draw caused by
         the candidate does not count), the end, or `max_steps`; score; roll back."""
-        deck = index(match).deck
+        the_deck = deck(match)
         mark = match.mark()
         try:
             if isinstance(match.submit(candidate), Rejection):
@@ -123,14 +124,14 @@ class HardCpu(CrawlCpu):
             for _ in range(hard.max_steps):
                 if match.result is not None:
                     break
-                before = len(deck.cards)
+                before = len(the_deck.cards)
                 decision = self.normal.decide(match.view_json(0)["board"],
                                               lambda: match.legal_decisions(0))
                 if isinstance(match.submit(decision), Rejection):
                     break
-                if len(deck.cards) < before:  # only a draw takes cards off the deck
+                if len(the_deck.cards) < before:  # only a draw takes cards off the deck
                     break
-            return evaluate(match.state_json(), hard)
+            return evaluate(match.state_json(), hard, self.content.statuses)
         finally:
             match.rollback(mark)
 
@@ -143,29 +144,32 @@ def _candidates(legal: list[Decision], board: dict[str, Any]) -> list[Decision]:
     return legal
 
 
-def evaluate(state: dict[str, Any], hard: HardAi) -> float:
-    """The evaluation M of spec 7.3, on a scratch match's full state."""
+def evaluate(state: dict[str, Any], hard: HardAi, statuses: CrawlStatuses) -> float:
+    """The evaluation M of spec 7.3, on a scratch match's full state. A hero effect or a card
+    mark adds what its kind is worth (statuses.toml `worth`, `worth_per_value`), so a mod's
+    new one is weighed too."""
     result = state["result"]
     if result is not None:
         return (hard.won if result["won"] else hard.lost) + hard.score * result["score"]
     board = state["board"]
     hero = board["hero"]
     total = hard.hp * hero["hp"]
-    total += hard.revive * hero["can_revive"] + hard.deflect * hero["reflect_damage"]
-    total += hard.capitalize * hero["bleed"]
+    total += sum(kind.worth for kind in statuses.worths.get("hero", ()) if hero.get(kind.id))
     total += hard.random_attack * (not board["random_attack_used"])
     total += hard.gold * hero["gold"]
+    marks = statuses.worths.get("card", ())
     for card in (*board["board"], board["backpack"], *board["deck"]):
         if card is not None:
-            total += _worth(card, False, hard)
+            total += _worth(card, False, hard, marks)
     for hand in ("left_hand", "right_hand"):
         if board[hand] is not None:
-            total += _worth(board[hand], True, hard)
+            total += _worth(board[hand], True, hard, marks)
     return total
 
 
-def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi) -> float:
-    """A card's worth in M (spec 7.3 table)."""
+def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi,
+           marks: tuple[Worth, ...]) -> float:
+    """A card's worth in M (spec 7.3 table), plus its marks' (spells and shields only)."""
     kind, value = card["type"], card["value"]
     if kind == "enemy":
         return hard.enemy * value
@@ -173,9 +177,10 @@ def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi) -> float:
         return 0.0 if card["spent"] else hard.potion * value
     if kind in ("spell", "shield"):
         base = (hard.held if in_hand else hard.elsewhere) * value
-        if kind == "spell":
-            return base + (hard.pyro * value if card["pyro"] else 0.0)
-        return base + (hard.bash if card["bash"] else 0.0)
+        for mark in marks:
+            if card.get(mark.id):
+                base += mark.worth + mark.per_value * value
+        return base
     if kind == "ability":
         return hard.ability
     return hard.gold_card

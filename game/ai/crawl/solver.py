@@ -33,8 +33,8 @@ from typing import Any
 from game.ai.crawl.normal import NormalPolicy, ability_info
 from game.engine.match import Match, Rejection
 from game.engine.rng import BadForced
+from game.systems.crawl import world
 from game.systems.crawl.state import board_json
-from game.systems.crawl.zones import Index, index
 
 Decision = dict[str, Any]
 DEFAULT_BUDGET_MS = 2000.0
@@ -88,13 +88,13 @@ class CrawlSolver:
     def __init__(self, match: Match, *, budget_ms: float = DEFAULT_BUDGET_MS,
                  max_nodes: int = DEFAULT_MAX_NODES) -> None:
         self.match = match
-        self.idx: Index = index(match)
-        content = self.idx.content
+        content = world.content(match)
         self.policy = NormalPolicy(content.ai.normal, ability_info(content))
         self.budget_ms = budget_ms
         self.max_nodes = max_nodes
         self.win_bonus = content.rules.win_bonus
-        self.ability_bonus = _ability_bonus(self.idx)
+        with match.active():
+            self.ability_bonus = _ability_bonus(match)
         self.streams = [match.streams(name) for name in match.streams.names()]
         self.nodes = 0
         self.deep_first = True
@@ -149,7 +149,7 @@ class CrawlSolver:
                 self.cut = True  # a move was skipped: this iteration is not exhaustive
             self._play(first, 0)
             return
-        gold = self.idx.hero.gold
+        gold = world.hero(match).hero.gold
         key = self._key()
         seen = self.memo.get(key)
         if seen is not None and seen[0] >= gold and seen[1] >= allowed:
@@ -198,29 +198,31 @@ class CrawlSolver:
     def _others(self, first: Decision) -> list[Decision]:
         """The rest of the canonical list; with both hands empty, moves into the right hand
         mirror the left hand's and are dropped."""
-        idx = self.idx
-        both_free = not idx.left_hand.cards and not idx.right_hand.cards
+        rows = world.piles(self.match)
+        both_free = not rows[world.LEFT].pile.cards and not rows[world.RIGHT].pile.cards
         others = [d for d in self.match.legal_decisions(0)
                   if d != first and not (both_free and d.get("to") == "right_hand")]
         return others
 
     def _key(self) -> tuple:
         """The canonical position, gold left out (see the module docstring)."""
-        idx = self.idx
-        cards = idx.card
+        match = self.match
+        rows = world.piles(match)
 
         def held(pile: Any) -> Any:
             if not pile.cards:
                 return None
             entity = pile.cards[0]
-            c = cards[entity]
-            return (entity, c.type, c.value, c.pyro, c.bash, c.spent)
+            c = world.card_of(entity)
+            return (entity, c.type, c.value, c.spent, world.marks_of(match, entity))
 
-        hero, run = idx.hero, idx.run
+        the_hero = world.hero(match)
+        run = world.run(match)
         return (
-            tuple(held(pile) for pile in idx.singles),
-            tuple((e, cards[e].value, cards[e].type) for e in idx.deck.cards),
-            hero.hp, hero.max_hp, hero.can_revive, hero.reflect_damage, hero.bleed,
+            tuple(held(row.pile) for row in rows[:world.DECK]),
+            tuple((e, world.card_of(e).value, world.card_of(e).type)
+                  for e in rows[world.DECK].pile.cards),
+            the_hero.health.hp, the_hero.health.max_hp, world.effects_of(match),
             run.clear_counter, run.random_attack_used,
             tuple(hash(stream.get_state()[0]) for stream in self.streams),
         )
@@ -228,15 +230,16 @@ class CrawlSolver:
     def _optimistic(self) -> int:
         """A score no line from here can beat: the gold held, every unspent gold, spell,
         shield and potion still in play as if all of it became gold, `ability_bonus` for each
-        ability card left and for a pending Capitalize, and the win bonus."""
-        idx = self.idx
-        cards = idx.card
-        total = idx.hero.gold + self.win_bonus
-        if idx.hero.bleed:
-            total += self.ability_bonus
-        entities = [*idx.deck.cards, *(p.cards[0] for p in idx.singles if p.cards)]
+        ability card left and for each hero effect held, and the win bonus."""
+        match = self.match
+        rows = world.piles(match)
+        the_hero = world.hero(match)
+        total = the_hero.hero.gold + self.win_bonus
+        total += self.ability_bonus * len(world.effects_of(match))
+        entities = [*rows[world.DECK].pile.cards,
+                    *(row.pile.cards[0] for row in rows[:world.DECK] if row.pile.cards)]
         for entity in entities:
-            c = cards[entity]
+            c = world.card_of(entity)
             if c.type == "ability":
                 total += self.ability_bonus
             elif c.type in SELLABLE and not c.spent:
@@ -244,13 +247,14 @@ class CrawlSolver:
         return total
 
 
-def _ability_bonus(idx: Index) -> int:
+def _ability_bonus(match: Match) -> int:
     """The most gold one ability can add to the cards in play: Capitalize pays a hit (at
     most the largest value or the hero's HP, which Chaos can give a card), Galvanize creates
     up to `created_max`, Amplify adds `amplify_bonus`, Chaos moves the HP into a card."""
-    rules = idx.content.rules
-    values = [c.value or 0 for c in idx.card.values()]
-    return max([idx.hero.max_hp, rules.created_max, rules.amplify_bonus, *values])
+    rules = world.content(match).rules
+    values = [row.card.value or 0 for row in world.CARDS(match)]
+    return max([world.hero(match).health.max_hp, rules.created_max, rules.amplify_bonus,
+                *values])
 
 
 def solve_match(match: Match, *, budget_ms: float = DEFAULT_BUDGET_MS,
