@@ -34,6 +34,7 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
+from game.engine.commands import Attach  # imports no match: one import, not one per submit
 from game.engine.events import Event, EventQueue
 from game.engine.hooks import Carrier, Hooks
 from game.engine.journal import Journal
@@ -604,8 +605,6 @@ class Match:
 
 def attach(intent: Intent) -> Any:
     """The engine command that attaches an accepted intent to its entity."""
-    from game.engine.commands import Attach
-
     return Attach(intent.order).target(intent.entity)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.crawl.normal import NormalPolicy, ability_info
+from game.ai.crawl.normal import NormalPolicy
 from game.ai.crawl.scratch import determinize
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer
@@ -31,7 +31,7 @@ class CrawlCpu(CpuPlayer):
         self.stream = stream
         self.resources = resources
         self.content: Content = content_of(resources)
-        self.normal = NormalPolicy(self.content.ai.normal, ability_info(self.content))
+        self.normal = NormalPolicy(self.content)
 
     def legal(self, view: dict[str, Any]) -> list[Decision]:
         """The canonical decision list (spec 7) of the view's position."""

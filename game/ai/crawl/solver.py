@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.crawl.normal import NormalPolicy, ability_info
+from game.ai.crawl.normal import NormalPolicy
 from game.engine.match import Match, Rejection
 from game.engine.rng import BadForced
 from game.systems.crawl import world
@@ -89,7 +89,7 @@ class CrawlSolver:
                  max_nodes: int = DEFAULT_MAX_NODES) -> None:
         self.match = match
         content = world.content(match)
-        self.policy = NormalPolicy(content.ai.normal, ability_info(content))
+        self.policy = NormalPolicy(content)
         self.budget_ms = budget_ms
         self.max_nodes = max_nodes
         self.win_bonus = content.rules.win_bonus

@@ -32,6 +32,7 @@ from game.components.common import Ident, Pile
 from game.components.crawl import CrawlCard, Hero, Run
 from game.engine.commands import Damage, Heal, Update
 from game.engine.piles import MoveCard
+from game.systems.crawl.world import RUN, pile_entity
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -157,16 +158,12 @@ EVENTS: dict[type, Any] = {CardMove: _card_moved, LeaveGame: _card_removed,
 def move_card(match: Match, card: int, pile: str, why: str = "move", index: int | None = None,
               slot: int = -1) -> None:
     """The card into the pile named `pile` at `index` (None: the end, the deck's bottom)."""
-    from game.systems.crawl.world import pile_entity
-
     CardMove(card, pile_entity(match, pile), index, why, slot).run(match)
 
 
 def leave_game(match: Match, card: int, reason: str) -> bool:
     """The card leaves the game (4.1); False when a mark kept it (Pyroclasm)."""
-    from game.systems.crawl.world import run
-
-    return not LeaveGame(card, reason, run(match)).run(match).cancelled
+    return not LeaveGame(card, reason, RUN.first(match).run).run(match).cancelled
 
 
 def set_value(match: Match, card: int, value: int | None) -> None:

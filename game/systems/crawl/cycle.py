@@ -38,6 +38,9 @@ from game.engine.commands import remove, update
 from game.engine.schedule import Schedule, System
 from game.systems.crawl import hero
 from game.systems.crawl.commands import CardMove, leave_game
+from game.systems.crawl.random_attack import random_attack
+from game.systems.crawl.rebuy import rebuy
+from game.systems.crawl.resolve import RESOLUTIONS
 from game.systems.crawl.table import SLOTS
 from game.systems.crawl.world import (
     BACKPACK,
@@ -46,6 +49,7 @@ from game.systems.crawl.world import (
     RIGHT,
     card_of,
     content,
+    on_board,
     piles,
     run_entity,
 )
@@ -54,7 +58,6 @@ from game.systems.crawl.world import hero as hero_row
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-BOARD = range(SLOTS)
 
 class Snapshot(System):
     """Step 1: `last_value = value` for the visible cards (a view-only component)."""
@@ -72,20 +75,14 @@ class Snapshot(System):
 
 
 def _resolve_move(match: Match, order: MoveOrder) -> None:
-    from game.systems.crawl.resolve import RESOLUTIONS
-
     RESOLUTIONS[order.kind](match, order.card, order)
 
 
 def _rebuy(match: Match, order: RebuyOrder) -> None:
-    from game.systems.crawl.rebuy import rebuy
-
     rebuy(match)
 
 
 def _random_attack(match: Match, order: RandomAttackOrder) -> None:
-    from game.systems.crawl.random_attack import random_attack
-
     random_attack(match)
 
 
@@ -131,7 +128,7 @@ class EndCheck(System):
             finish(match, won=False, reason="died")
             return
         rows = piles(match)
-        if not rows[DECK].pile.cards and not any(rows[slot].pile.cards for slot in BOARD):
+        if not rows[DECK].pile.cards and not on_board(rows):
             hero.gain_gold(match, content(match).rules.win_bonus, "win_bonus")
             finish(match, won=True, reason="cleared")
 
@@ -143,9 +140,8 @@ class DrawStep(System):
 
     def process(self, match: Match) -> None:  # type: ignore[override]
         rows = piles(match)
-        if match.state.result is None and rows[DECK].pile.cards and sum(
-                1 for slot in BOARD if rows[slot].pile.cards) <= content(
-                match).rules.draw_threshold:
+        if match.state.result is None and rows[DECK].pile.cards and on_board(
+                rows) <= content(match).rules.draw_threshold:
             draw(match)
 
 

@@ -20,7 +20,6 @@ from game.engine.match import HIDDEN
 from game.systems.crawl.table import CARD_TYPES, SLOTS
 from game.systems.crawl.world import (
     BACKPACK,
-    CARDS,
     DECK,
     LEFT,
     RIGHT,
@@ -34,8 +33,8 @@ if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def card_json(card: int, card_kinds: tuple[Any, ...]) -> dict[str, Any]:
-    comps = ecs.components_of(card)
+def card_json(comps: dict[type, Any], card_kinds: tuple[Any, ...]) -> dict[str, Any]:
+    """A card object of 6.1 from the card entity's components."""
     c = comps[CrawlCard]
     out = {"id": comps[Ident].id, "type": c.type, "value": c.value,
            "initial_value": c.initial_value, "ability": c.ability}
@@ -55,29 +54,27 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     the_hero = hero(match)
     health = the_hero.health
     deck = rows[DECK].pile.cards
-
-    def held(zone: int) -> dict[str, Any] | None:
-        cards = rows[zone].pile.cards
-        return card_json(cards[0], card_kinds) if cards else None
-
+    entities = ecs.entity_table()
+    held = [card_json(entities[row.pile.cards[0]], card_kinds) if row.pile.cards else None
+            for row in rows[:DECK]]
     deck_types = dict.fromkeys(CARD_TYPES, 0)
-    cards = CARDS.index(match)
     for card in deck:
-        deck_types[cards[card].card.type] += 1
+        deck_types[entities[card][CrawlCard].type] += 1
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
-    comps = ecs.components_of(the_hero.entity)
+    comps = entities[the_hero.entity]
     for kind in found.statuses.hero:
         hero_json[kind.id] = kind.component in comps
     return {
         "variant": counters.variant,
         "abilities": list(counters.abilities),
-        "board": [held(slot) for slot in range(SLOTS)],
-        "left_hand": held(LEFT),
-        "right_hand": held(RIGHT),
-        "backpack": held(BACKPACK),
+        "board": held[:SLOTS],
+        "left_hand": held[LEFT],
+        "right_hand": held[RIGHT],
+        "backpack": held[BACKPACK],
         "hero": hero_json,
-        "deck": HIDDEN if hide_deck else [card_json(card, card_kinds) for card in deck],
+        "deck": HIDDEN if hide_deck else [card_json(entities[card], card_kinds)
+                                          for card in deck],
         "deck_count": len(deck),
         "deck_types": deck_types,
         "clear_counter": counters.clear_counter,

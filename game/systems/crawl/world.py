@@ -52,19 +52,17 @@ def content(match: Match) -> Content:
     return match.rules.content  # type: ignore[attr-defined, no-any-return]
 
 
-def piles(match: Match) -> list[Any]:
-    """The zone piles' rows (entity, pile, ident) in PILE_NAMES order: [0:4] the board slots,
-    then LEFT, RIGHT, BACKPACK and DECK."""
-    return PILES(match)
+# The zone piles' rows (entity, pile, ident) in PILE_NAMES order: [0:4] the board slots, then
+# LEFT, RIGHT, BACKPACK and DECK. The readers below are the queries' own calls (no wrapper:
+# the rules read them on every decision of a search).
+piles = PILES.__call__
 
 
 def pile_entity(match: Match, name: str) -> int:
     return PILES.get(match, name).entity  # type: ignore[no-any-return]
 
 
-def hero(match: Match) -> Any:
-    """The hero's row: entity, hero (gold), health."""
-    return HERO.first(match)
+hero = HERO.first  # the hero's row: entity, hero (gold), health
 
 
 def run(match: Match) -> Run:
@@ -114,8 +112,13 @@ def board_cards(match: Match) -> list[tuple[int, int]]:
 
 
 def board_count(match: Match) -> int:
-    rows = PILES(match)
-    return sum(1 for slot in range(SLOTS) if rows[slot].pile.cards)
+    return on_board(PILES(match))
+
+
+def on_board(rows: list[Any]) -> int:
+    """How many cards the board slots of these pile rows hold."""
+    return ((1 if rows[0].pile.cards else 0) + (1 if rows[1].pile.cards else 0)
+            + (1 if rows[2].pile.cards else 0) + (1 if rows[3].pile.cards else 0))
 
 
 def deck(match: Match) -> Pile:
@@ -235,8 +238,7 @@ class LiveTable(Table):
         return self._match.state.phase
 
     def board_count(self) -> int:
-        rows = self._rows
-        return sum(1 for slot in range(SLOTS) if rows[slot].pile.cards)
+        return on_board(self._rows)
 
 
 # -- building (a deal or a setup: a position, with no hooks and no events) ------------------
