@@ -3,13 +3,13 @@
 
 Every change of a crawl world is an engine command. Crawl adds subclasses only for the fields
 its events need; each keeps its engine command's name, so its hook points are the engine's
-(`before:move_card`, `after:damage`...):
+(`before:damage`, `after:move_card`...), but for `LeaveGame`:
 
 - `CardMove` (a `MoveCard`): a card goes from one zone pile to another; `why` says what the
   spec calls it: "move" (`card_moved`), "draw" (`card_drawn`), "return" (back into the deck:
   `card_returned_to_deck`), "swap" (a Swap's two moves: the system tells `card_swapped`);
-- `LeaveGame` (a `MoveCard` to no pile): a card leaves the game (4.1), `removed` + 1,
-  `card_removed` with its `reason`;
+- `LeaveGame` (a `MoveCard` to no pile, its own command `leave_game`): a card leaves the
+  game (4.1), `removed` + 1, `card_removed` with its `reason`;
 - `SetValue` (an `Update` of a card's value): `value_changed`;
 - `GainGold` (an `Update` of the hero's gold): `gold_gained` with its `source`;
 - `HeroDamage` (a `Damage` of the hero's `Health`): `hero_damaged` with the nominal amount (the
@@ -61,8 +61,12 @@ class CardMove(MoveCard):
 
 class LeaveGame(MoveCard):
     """A card leaves the game (4.1): out of every pile, `removed` + 1. Its entity stays (no
-    entity is created or deleted after the deal, so a CPU's rollbacks stay cheap)."""
+    entity is created or deleted after the deal, so a CPU's rollbacks stay cheap). Its own
+    hook points, `before:leave_game` and `after:leave_game`, are where a card's mark reacts to
+    its card leaving (Pyroclasm keeps a spell that would be used up); a plain move between
+    zones fires none."""
 
+    name = "leave_game"
     __slots__ = ("reason", "run_counters")
 
     def __init__(self, card: int, reason: str, run: Run) -> None:

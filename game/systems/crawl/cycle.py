@@ -60,11 +60,14 @@ if TYPE_CHECKING:
 
 
 class Snapshot(System):
-    """Step 1: `last_value = value` for the visible cards (a view-only component)."""
+    """Step 1: `last_value = value` for the visible cards: a view-only component (not in the
+    State JSON), so a match whose events are off, a search that no view watches, skips it."""
 
     name = "snapshot"
 
     def process(self, match: Match) -> None:  # type: ignore[override]
+        if not match.events.enabled:
+            return
         for row in piles(match)[:DECK]:
             cards = row.pile.cards
             if cards:

@@ -11,8 +11,8 @@ content; holding it is having that component. What it does is its triggers:
 - Deflect (`reflect_damage`): `redirect` at `before:damage` cancels an enemy's blow and strikes
   another random valued card on the board with it;
 - Capitalize (`bleed`): `gold_for_damage` at `after:damage` pays the damage in gold;
-- Pyroclasm (`pyro`): `keep_card` at `before:move_card` keeps a spell that an attack would use
-  up;
+- Pyroclasm (`pyro`): `keep_card` at `before:leave_game` keeps a spell that an attack would
+  use up;
 - Shield Bash (`bash`): no trigger; the move rules ask which marks allow "bash".
 
 Each trigger that fires spends its status (a one-shot), through the engine's `remove_status`.
