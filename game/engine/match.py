@@ -529,7 +529,7 @@ class Match:
                 if intent is None:
                     rules.apply(self, decision)
                 else:
-                    attach(intent).run(self)
+                    Attach(intent.order).target(intent.entity).run(self)  # what attach() is
                     self.goto(intent.step)
                 self.run_steps()
             except BaseException:

@@ -14,9 +14,11 @@ from game.ai.crawl.scratch import determinize
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
+from game.engine.scratch import ScratchMatch
 from game.systems.crawl.content import Content, HardAi, content_of
 from game.systems.crawl.legal import legal_from_state
-from game.systems.crawl.scratch import scratch_match
+from game.systems.crawl.scratch import new_scratch, scratch_setup
+from game.systems.crawl.state import board_json
 from game.systems.crawl.statuses import CrawlStatuses, Worth
 from game.systems.crawl.world import deck
 
@@ -77,12 +79,15 @@ def another_sample_fits(start: float, done: int, budget_ms: float) -> bool:
 
 class HardCpu(CrawlCpu):
     """7.3: determinized look-ahead. Every candidate meets the same sampled decks; each is
-    played on by the normal policy until one more draw, then the position is scored by M."""
+    played on by the normal policy until one more draw, then the position is scored by M.
+    One scratch match serves every sample and decision (the engine's `ScratchMatch`): each
+    sample reloads it from the view with its deck and reseeds it with its seed."""
 
     def __init__(self, level: str, stream: Stream, resources: Any,
                  budget_ms: float | None = None) -> None:
         super().__init__(level, stream, resources)
         self.budget_ms = budget_ms  # None: exactly `samples` samples (simulate, bench, tests)
+        self.scratch: ScratchMatch | None = None
 
     def play(self, view: dict[str, Any]) -> Decision:
         hard = self.content.ai.hard
@@ -97,7 +102,6 @@ class HardCpu(CrawlCpu):
             with match.active():
                 for number, candidate in enumerate(candidates):
                     totals[number] += self._playout(match, candidate, hard)
-            match.close()
             done += 1
             if self.budget_ms is None:
                 if done >= hard.samples:
@@ -111,7 +115,15 @@ class HardCpu(CrawlCpu):
 
     def _sample(self, view: dict[str, Any]) -> Match:
         deck = determinize(view, self.content, self.stream)
-        return scratch_match(view, deck, self.stream.seed_value(), self.resources, events=False)
+        seed = self.stream.seed_value()
+        if self.scratch is None:
+            variant = view["board"].get("variant", "normal")
+            self.scratch = ScratchMatch(lambda _: new_scratch(self.resources, variant),
+                                        lambda setup: setup)
+        match = self.scratch.load(scratch_setup(view, deck))
+        with match.active():
+            match.streams.reseed(seed)
+        return match
 
     def _playout(self, match: Match, candidate: Decision, hard: HardAi) -> float:
         """Submit the candidate, let `normal` play on until one more draw (a draw caused by
@@ -119,19 +131,22 @@ class HardCpu(CrawlCpu):
         the_deck = deck(match)
         mark = match.mark()
         try:
-            if isinstance(match.submit(candidate), Rejection):
+            if isinstance(match.submit(candidate, trusted=True), Rejection):
                 return hard.lost
             for _ in range(hard.max_steps):
                 if match.result is not None:
                     break
                 before = len(the_deck.cards)
-                decision = self.normal.decide(match.view_json(0)["board"],
+                decision = self.normal.decide(board_json(match, hide_deck=True),
                                               lambda: match.legal_decisions(0))
                 if isinstance(match.submit(decision), Rejection):
                     break
                 if len(the_deck.cards) < before:  # only a draw takes cards off the deck
                     break
-            return evaluate(match.state_json(), hard, self.content.statuses)
+            result = match.result
+            state = {"result": result, "board": None if result is not None else board_json(
+                match)}
+            return evaluate(state, hard, self.content.statuses)
         finally:
             match.rollback(mark)
 

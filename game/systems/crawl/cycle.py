@@ -144,7 +144,7 @@ class DrawStep(System):
     def process(self, match: Match) -> None:  # type: ignore[override]
         rows = piles(match)
         if match.state.result is None and rows[DECK].pile.cards and on_board(
-                rows) <= content(match).rules.draw_threshold:
+                rows) <= match.rules.content.rules.draw_threshold:  # type: ignore[attr-defined]
             draw(match)
 
 

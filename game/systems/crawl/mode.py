@@ -95,15 +95,17 @@ class CrawlRules(Rules):
     schedule = SCHEDULE
     events = EVENTS
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, *, printed_setups: bool = False) -> None:
         self.content = content
+        # a CPU's scratch match loads only views this program printed: read, not checked
+        self.printed_setups = printed_setups
 
     # -- starting --------------------------------------------------------------------------
     def start(self, match: Match) -> None:
         start_run(match, self.content)
 
     def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
-        load_setup(match, self.content, setup)
+        load_setup(match, self.content, setup, checked=not self.printed_setups)
 
     def install(self, match: Match) -> None:
         """The content's hero effects and card marks (their triggers), then the one rule that

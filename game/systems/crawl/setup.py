@@ -261,9 +261,38 @@ def _all_cards(parsed: ParsedSetup) -> list[SetupCard]:
     return cards + parsed.deck
 
 
-def load_setup(match: Match, content: Content, setup: Any) -> None:
-    """Build the position a setup describes (inside the match's active world)."""
-    parsed = parse_setup(content, setup)
+def read_position(content: Content, state: dict[str, Any]) -> ParsedSetup:
+    """A State JSON this program printed (a CPU's seat view with its sampled deck), read
+    without the checks of `parse_setup`: every key is there and valid. A CPU's scratch match
+    loads one per sample, and the checks cost as much as the building."""
+    def read(raw: dict[str, Any] | None) -> SetupCard | None:
+        if raw is None:
+            return None
+        card = CrawlCard(raw["type"], raw["value"], raw["initial_value"], raw["ability"],
+                         raw["spent"], raw["name"])
+        return raw["id"], card, tuple(mark for mark in marks if raw.get(mark))
+
+    marks = content.statuses.card_ids()
+    board = state["board"]
+    hero = board["hero"]
+    parsed = ParsedSetup()
+    parsed.phase, parsed.turn, parsed.result = state["phase"], state["turn"], state["result"]
+    parsed.abilities = tuple(board["abilities"])
+    parsed.board = [read(raw) for raw in board["board"]]
+    parsed.hands = {zone: read(board[zone]) for zone in ("left_hand", "right_hand", "backpack")}
+    parsed.deck = [read(raw) for raw in board["deck"]]  # type: ignore[misc]
+    parsed.hero = {"hp": hero["hp"], "max_hp": hero["max_hp"], "gold": hero["gold"]}
+    parsed.effects = tuple(e for e in content.statuses.hero_ids() if hero.get(e))
+    parsed.clear_counter = board["clear_counter"]
+    parsed.random_attack_used = board["random_attack_used"]
+    parsed.removed = board["removed"]
+    return parsed
+
+
+def load_setup(match: Match, content: Content, setup: Any, *, checked: bool = True) -> None:
+    """Build the position a setup describes (inside the match's active world); `checked`
+    False only for a State JSON this program printed (`read_position`)."""
+    parsed = parse_setup(content, setup) if checked else read_position(content, setup)
     variant = match.options.get("variant", "normal")
     kinds = content.statuses.by_id
     hero = parsed.hero

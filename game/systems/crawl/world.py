@@ -70,7 +70,7 @@ def run(match: Match) -> Run:
 
 
 def run_entity(match: Match) -> int:
-    return RUN.first(match).entity  # type: ignore[no-any-return]
+    return RUN.first(match).entity  # type: ignore[no-any-return]  # the intents' entity
 
 
 def card_entity(match: Match, card_id: str) -> int | None:
@@ -176,10 +176,11 @@ class LiveTable(Table):
         picture = None
         if cards:
             comps = ecs.components_of(cards[0])
-            held = [kind.id for kind in content(self._match).statuses.card
-                    if kind.component in comps]
-            picture = CardView.of(comps[Ident].id, comps[CrawlCard],
-                                  frozenset(held) if held else NO_MARKS)
+            marks = NO_MARKS
+            for kind in self._match.rules.content.statuses.card:  # type: ignore[attr-defined]
+                if kind.component in comps:
+                    marks = marks | {kind.id}
+            picture = CardView.of(comps[Ident].id, comps[CrawlCard], marks)
         seen[zone] = picture
         return picture
 
