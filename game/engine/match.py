@@ -429,7 +429,7 @@ class Match:
     def goto(self, step: str) -> None:
         """Ask the runner for a step of the mode's schedule, after those asked for before
         (game.engine.schedule); a system never runs a step itself."""
-        if step not in self.rules.schedule:
+        if step not in self.rules.schedule.steps:  # the dict itself: one lookup a decision
             raise KeyError(f"{self.rules.mode}: no step {step!r} in the schedule")
         self.steps.append(step)
 
@@ -529,7 +529,7 @@ class Match:
                 if intent is None:
                     rules.apply(self, decision)
                 else:
-                    Attach(intent.order).target(intent.entity).run(self)  # what attach() is
+                    Attach(intent.order, intent.entity).run(self)  # what attach() is
                     self.goto(intent.step)
                 self.run_steps()
             except BaseException:

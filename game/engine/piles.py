@@ -34,13 +34,14 @@ def create_pile(match: Match, name: str, *, owner: int = -1, capacity: int = 0) 
 
 def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
     """Put cards that are in no pile at the bottom of `pile`, in order, as a position is
-    built (a setup): journaled, no hook and no event, since nothing moved in the game."""
+    built (a setup): journaled, no hook and no event, since nothing moved in the game. A card
+    created with its `InPile(pile)` already costs no change (a deal of 54 cards)."""
     comp = esper.component_for_entity(pile, Pile)
     for card in cards:
         found = esper.try_component(card, InPile)
         if found is None:
             match.journal.add(card, InPile(pile))
-        else:
+        elif found.pile != pile:
             match.journal.set(found, pile=pile)
     match.journal.set(comp, cards=(*comp.cards, *cards))
 
@@ -78,7 +79,8 @@ class MoveCard(Command):
     __slots__ = ("card", "dest", "index", "origin")
 
     def __init__(self, card: int) -> None:
-        super().__init__()
+        self.source_id = self.target_id = None
+        self.cancelled = False
         self.card = card
         self.dest = 0
         self.index: int | None = None
@@ -105,13 +107,19 @@ class MoveCard(Command):
         if origin:
             src = esper.component_for_entity(origin, Pile)
             cards = src.cards
-            at = cards.index(card)
-            journal.set(src, cards=cards[:at] + cards[at + 1:])
+            if cards[0] == card:  # the top card (every capacity-1 pile, a draw from the deck)
+                journal.set_field(src, "cards", cards[1:])
+            else:
+                at = cards.index(card)
+                journal.set_field(src, "cards", cards[:at] + cards[at + 1:])
         if dst is not None:
             cards = dst.cards
-            at = len(cards) if self.index is None else self.index
-            journal.set(dst, cards=(*cards[:at], card, *cards[at:]))
-        journal.set(in_pile, pile=dest)
+            at = self.index
+            if at is None or at >= len(cards):
+                journal.set_field(dst, "cards", (*cards, card))
+            else:
+                journal.set_field(dst, "cards", (*cards[:at], card, *cards[at:]))
+        journal.set_field(in_pile, "pile", dest)
 
 
 class ShufflePile(Command):

@@ -29,6 +29,21 @@ def test_rollback_restores_field_sets_newest_first():
     assert len(journal) == 0 and not journal.recording
 
 
+def test_set_field_is_one_field_of_set_and_rolls_back_like_it():
+    journal = Journal()
+    hp = Health(10, 10)
+    esper.create_entity(hp)
+    journal.set_field(hp, "hp", 9)  # no mark: nothing recorded
+    assert hp == Health(9, 10) and len(journal) == 0
+    mark = journal.mark()
+    journal.set_field(hp, "hp", 7)
+    journal.set_field(hp, "max_hp", 12)
+    journal.set_field(hp, "hp", 3)
+    assert hp == Health(3, 12) and len(journal) == 3
+    journal.rollback(mark)
+    assert hp == Health(9, 10)
+
+
 def test_rollback_undoes_creations_and_rewinds_the_id_counter():
     journal = Journal()
     esper.create_entity(Ident("old"))
