@@ -28,7 +28,7 @@ from game.ai.crawl.table import (
 )
 from game.systems.crawl.content import Content, NormalAi
 from game.systems.crawl.moves import judge_move
-from game.systems.crawl.table import table_from_state
+from game.systems.crawl.table import ViewTable
 
 Decision = dict[str, Any]
 AbilityInfo = dict[str, dict[str, Any]]
@@ -144,9 +144,9 @@ class NormalPolicy:
 
     def _legal(self, scan: Scan, decision: Decision) -> bool:
         """The rules' own verdict on a use (the heuristics only read an effect's parameters)."""
-        table = table_from_state({"board": scan.board})
-        return judge_move(table, self.content, decision["from"], decision.get("from_index"),
-                          decision["to"], decision.get("to_index"))[0] is None
+        return judge_move(ViewTable({"board": scan.board}), self.content, decision["from"],
+                          decision.get("from_index"), decision["to"],
+                          decision.get("to_index"))[0] is None
 
     def _anywhere(self, scan: Scan, hand: str, types: set[str]) -> list[tuple[tuple, Decision,
                                                                               Card]]:

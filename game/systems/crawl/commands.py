@@ -54,8 +54,9 @@ class CardMove(MoveCard):
 
     def __init__(self, card: int, pile: int, index: int | None = None, why: str = "move",
                  slot: int = -1) -> None:
-        super().__init__(card)
-        self.target_id = card  # a card's mark reacts when its card is the one moved
+        # Every field set here, no base __init__ call: a search moves thousands of cards.
+        self.source_id, self.cancelled, self.origin = None, False, 0
+        self.card = self.target_id = card  # a card's mark reacts when its card is moved
         self.dest, self.index, self.why, self.slot = pile, index, why, slot
 
 
@@ -70,8 +71,9 @@ class LeaveGame(MoveCard):
     __slots__ = ("reason", "run_counters")
 
     def __init__(self, card: int, reason: str, run: Run) -> None:
-        super().__init__(card)
-        self.target_id = card
+        self.source_id, self.cancelled, self.origin, self.dest, self.index = (
+            None, False, 0, 0, None)
+        self.card = self.target_id = card
         self.reason, self.run_counters = reason, run
 
     def apply(self, match: Match) -> None:
@@ -85,8 +87,8 @@ class SetValue(Update):
     __slots__ = ("old",)
 
     def __init__(self, card: int, comp: CrawlCard, value: int | None) -> None:
-        super().__init__(comp, value=value)
-        self.target_id = card
+        self.source_id, self.cancelled, self.target_id = None, False, card
+        self.component, self.fields = comp, {"value": value}
         self.old = comp.value
 
 
@@ -96,8 +98,8 @@ class GainGold(Update):
     __slots__ = ("amount", "cause")
 
     def __init__(self, hero: int, comp: Hero, amount: int, cause: str) -> None:
-        super().__init__(comp, gold=comp.gold + amount)
-        self.target_id = hero
+        self.source_id, self.cancelled, self.target_id = None, False, hero
+        self.component, self.fields = comp, {"gold": comp.gold + amount}
         self.amount, self.cause = amount, cause
 
 

@@ -45,12 +45,12 @@ def deal(match: Match, picked: Iterable[str]) -> None:
     chosen = set(picked)
     abilities = tuple(a.id for a in found.catalogue if a.id in chosen)
     update(run(match), abilities=abilities).target(run_entity(match)).run(match)
-    cards = [add_card(match, c.id, CrawlCard(c.type, c.value, c.value, name=c.name))
+    deck = pile_entity(match, "deck")
+    cards = [add_card(match, c.id, CrawlCard(c.type, c.value, c.value, name=c.name), (), deck)
              for c in found.deck]
     cards += [add_card(match, a, CrawlCard("ability", None, None, a,
-                                           name=found.abilities[a].name))
+                                           name=found.abilities[a].name), (), deck)
               for a in abilities]
-    deck = pile_entity(match, "deck")
     fill_pile(match, deck, tuple(cards))  # the canonical deck, then its shuffle
     shuffle_pile(deck, "deal").run(match)
     draw(match)

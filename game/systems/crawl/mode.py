@@ -37,7 +37,6 @@ from game.systems.crawl.world import (
     ZONE_INDEX,
     LiveTable,
     board_count,
-    piles,
     run,
     run_entity,
 )
@@ -133,10 +132,11 @@ class CrawlRules(Rules):
         if verb == "move":
             frm, to = decision["from"], decision["to"]
             fi, ti = decision.get("from_index"), decision.get("to_index")
-            error, kind = judge_move(LiveTable(match), self.content, frm, fi, to, ti)
+            table = LiveTable(match)
+            error, kind = judge_move(table, self.content, frm, fi, to, ti)
             if error is not None or kind is None:
                 return error or "illegal_move"
-            return _move_intent(match, kind, frm, fi, to, ti)
+            return _move_intent(match, table.rows, kind, frm, fi, to, ti)
         if verb == "rebuy":
             return (Intent(run_entity(match), RebuyOrder(), "play") if board_count(match)
                     else "no_cards_on_board")
@@ -153,9 +153,10 @@ class CrawlRules(Rules):
         if verb == "move":
             frm, to = decision["from"], decision["to"]
             fi, ti = decision.get("from_index"), decision.get("to_index")
-            kind = judge_move(LiveTable(match), self.content, frm, fi, to, ti)[1]
+            table = LiveTable(match)
+            kind = judge_move(table, self.content, frm, fi, to, ti)[1]
             assert kind is not None, decision
-            return _move_intent(match, kind, frm, fi, to, ti)
+            return _move_intent(match, table.rows, kind, frm, fi, to, ti)
         order: Any = {"rebuy": RebuyOrder, "random_attack": RandomAttackOrder}.get(verb)
         if order is not None:
             return Intent(run_entity(match), order(), "play")
@@ -175,10 +176,10 @@ class CrawlRules(Rules):
         return legal_decisions(match, seat)
 
 
-def _move_intent(match: Match, kind: str, frm: str, fi: Any, to: str, ti: Any) -> Intent:
+def _move_intent(match: Match, rows: list[Any], kind: str, frm: str, fi: Any, to: str,
+                 ti: Any) -> Intent:
     """A judged move's intent, on the run: the card that moves, the destination pile and the
-    card there."""
-    rows = piles(match)
+    card there (`rows`: the zone piles' rows the move was judged on)."""
     card = (rows[fi] if frm == "board" else rows[ZONE_INDEX[frm]]).pile.cards[0]
     if to in NO_PILE:
         return Intent(run_entity(match), MoveOrder(kind, card), "play")

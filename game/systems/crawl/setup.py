@@ -302,19 +302,22 @@ def load_setup(match: Match, content: Content, setup: Any, *, checked: bool = Tr
                      clear_counter=parsed.clear_counter,
                      random_attack_used=parsed.random_attack_used, removed=parsed.removed))
 
-    def card(entry: SetupCard) -> int:
+    def card(entry: SetupCard, pile: int) -> int:
         card_id, comp, marks = entry
-        return add_card(match, card_id, comp, (kinds[m].component(1) for m in marks))
+        return add_card(match, card_id, comp, (kinds[m].component(1) for m in marks), pile)
 
     for slot, entry in enumerate(parsed.board):
         if entry is not None:
-            fill_pile(match, pile_entity(match, BOARD_PILES[slot]), (card(entry),))
+            pile = pile_entity(match, BOARD_PILES[slot])
+            fill_pile(match, pile, (card(entry, pile),))
     for zone, entry in parsed.hands.items():
         if entry is not None:
-            fill_pile(match, pile_entity(match, zone), (card(entry),))
-    deck = tuple(card(entry) for entry in parsed.deck)
+            pile = pile_entity(match, zone)
+            fill_pile(match, pile, (card(entry, pile),))
+    pile = pile_entity(match, "deck")
+    deck = tuple(card(entry, pile) for entry in parsed.deck)
     if deck:
-        fill_pile(match, pile_entity(match, "deck"), deck)
+        fill_pile(match, pile, deck)
     match.journal.set(match.state, turn=parsed.turn)
     if parsed.result is not None:
         match.finish(parsed.result)

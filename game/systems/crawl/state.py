@@ -33,13 +33,15 @@ if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def card_json(comps: dict[type, Any], card_kinds: tuple[Any, ...]) -> dict[str, Any]:
-    """A card object of 6.1 from the card entity's components."""
+def card_json(comps: dict[type, Any], card_marks: tuple[tuple[str, type], ...]
+              ) -> dict[str, Any]:
+    """A card object of 6.1 from the card entity's components (`card_marks`: the content's
+    (id, component class) of each card mark, in order)."""
     c = comps[CrawlCard]
     out = {"id": comps[Ident].id, "type": c.type, "value": c.value,
            "initial_value": c.initial_value, "ability": c.ability}
-    for kind in card_kinds:
-        out[kind.id] = kind.component in comps
+    for mark, component in card_marks:
+        out[mark] = component in comps
     out["spent"] = c.spent
     out["name"] = c.name
     return out
@@ -48,14 +50,15 @@ def card_json(comps: dict[type, Any], card_kinds: tuple[Any, ...]) -> dict[str, 
 def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     """The `board` object; with `hide_deck` the deck is "hidden" (the seat view, 6.1)."""
     found = content(match)
-    card_kinds = found.statuses.card
+    statuses = found.statuses
+    card_marks = statuses.card_pairs
     rows = piles(match)
     counters = run(match)
     the_hero = hero(match)
     health = the_hero.health
     deck = rows[DECK].pile.cards
     entities = ecs.entity_table()
-    held = [card_json(entities[row.pile.cards[0]], card_kinds) if row.pile.cards else None
+    held = [card_json(entities[row.pile.cards[0]], card_marks) if row.pile.cards else None
             for row in rows[:DECK]]
     deck_types = dict.fromkeys(CARD_TYPES, 0)
     for card in deck:
@@ -63,8 +66,8 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
     comps = entities[the_hero.entity]
-    for kind in found.statuses.hero:
-        hero_json[kind.id] = kind.component in comps
+    for effect, component in statuses.hero_pairs:
+        hero_json[effect] = component in comps
     return {
         "variant": counters.variant,
         "abilities": list(counters.abilities),
@@ -73,7 +76,7 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
         "right_hand": held[RIGHT],
         "backpack": held[BACKPACK],
         "hero": hero_json,
-        "deck": HIDDEN if hide_deck else [card_json(entities[card], card_kinds)
+        "deck": HIDDEN if hide_deck else [card_json(entities[card], card_marks)
                                           for card in deck],
         "deck_count": len(deck),
         "deck_types": deck_types,

@@ -86,8 +86,8 @@ class Worth:
 class CrawlStatuses:
     """A content's hero effects and card marks, in declaration order (the State JSON's)."""
 
-    __slots__ = ("entries", "kinds", "hero", "card", "by_id", "worths", "_allowing",
-                 "_redirecting")
+    __slots__ = ("entries", "kinds", "hero", "card", "hero_pairs", "card_pairs", "by_id",
+                 "worths", "_allowing", "_redirecting")
 
     def __init__(self, entries: tuple[CrawlStatusEntry, ...] | list[CrawlStatusEntry]) -> None:
         self.entries = tuple(entries)
@@ -95,6 +95,10 @@ class CrawlStatuses:
         self.by_id: dict[str, StatusKind] = self.kinds.by_id
         self.hero = tuple(self.by_id[e.id] for e in self.entries if e.holder == "hero")
         self.card = tuple(self.by_id[e.id] for e in self.entries if e.holder == "card")
+        # (id, component class) of each, for the readers of every decision (a State JSON, the
+        # live table): two locals instead of two attribute reads per kind and card
+        self.hero_pairs = tuple((kind.id, kind.component) for kind in self.hero)
+        self.card_pairs = tuple((kind.id, kind.component) for kind in self.card)
         self.worths = {e.holder: tuple(Worth(x.id, x.worth, x.worth_per_value)
                                        for x in self.entries if x.holder == e.holder)
                        for e in self.entries}

@@ -99,6 +99,52 @@ class Table:
                 if card is not None and card.type == "enemy"]
 
 
+class ViewTable(Table):
+    """The table of a State JSON or a seat view, read as the rules ask: each field is read
+    from the view the first time it is looked at, and a board slot's card when its slot is.
+    A CPU that judges one move of a view reads two cards of seven (`table_from_state` pictures
+    them all, for a caller that reads the whole table)."""
+
+    __slots__ = ("_state", "_slots")
+
+    def __init__(self, state: dict[str, Any]) -> None:  # the base's fields: set when read
+        self._state = state
+        self._slots: dict[int, CardView | None] = {}
+
+    def __getattr__(self, name: str) -> Any:  # a base field not read yet
+        state = self._state
+        board = state["board"]
+        value: Any
+        if name == "board":
+            value = [CardView(c) if c is not None else None for c in board["board"]]
+        elif name in ("left_hand", "right_hand", "backpack"):
+            card = board.get(name)
+            value = CardView(card) if card is not None else None
+        elif name in ("hp", "max_hp", "gold"):
+            value = board["hero"][name]
+        elif name == "effects":
+            value = frozenset(k for k, v in board["hero"].items() if v is True)
+        elif name in ("deck_count", "clear_counter", "random_attack_used"):
+            value = board[name]
+        elif name == "phase":
+            value = state.get("phase", "play")
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
+
+    def at(self, zone: str, index: int | None = None) -> CardView | None:
+        if zone == "board":  # one slot pictured, not the four
+            if index is None or not 0 <= index < SLOTS:
+                return None
+            seen = self._slots
+            if index not in seen:
+                card = self._state["board"]["board"][index]
+                seen[index] = CardView(card) if card is not None else None
+            return seen[index]
+        return super().at(zone, index)
+
+
 def table_from_state(state: dict[str, Any]) -> Table:
     """The table of a State JSON or a seat view (the deck may be "hidden": only its count
     is used)."""

@@ -161,25 +161,25 @@ class LiveTable(Table):
     inside the match's active world, before the position changes (the rules' own checks and
     legal lists); `table_of` gives a picture to keep."""
 
-    __slots__ = ("_match", "_rows", "_seen")
+    __slots__ = ("_match", "rows", "_seen")
 
     def __init__(self, match: Match) -> None:  # the base's fields are all read lazily
         self._match = match
-        self._rows = PILES(match)
+        self.rows = PILES(match)  # the zone piles' rows it reads (the intent reads them too)
         self._seen: dict[int, CardView | None] = {}
 
     def _card(self, zone: int) -> CardView | None:
         seen = self._seen
         if zone in seen:
             return seen[zone]
-        cards = self._rows[zone].pile.cards
+        cards = self.rows[zone].pile.cards
         picture = None
         if cards:
             comps = ecs.components_of(cards[0])
             marks = NO_MARKS
-            for kind in self._match.rules.content.statuses.card:  # type: ignore[attr-defined]
-                if kind.component in comps:
-                    marks = marks | {kind.id}
+            for mark, component in self._match.rules.content.statuses.card_pairs:  # type: ignore[attr-defined]
+                if component in comps:
+                    marks = marks | {mark}
             picture = CardView.of(comps[Ident].id, comps[CrawlCard], marks)
         seen[zone] = picture
         return picture
@@ -224,7 +224,7 @@ class LiveTable(Table):
 
     @property  # type: ignore[override]
     def deck_count(self) -> int:
-        return len(self._rows[DECK].pile.cards)
+        return len(self.rows[DECK].pile.cards)
 
     @property  # type: ignore[override]
     def clear_counter(self) -> int:
@@ -239,7 +239,7 @@ class LiveTable(Table):
         return self._match.state.phase
 
     def board_count(self) -> int:
-        return on_board(self._rows)
+        return on_board(self.rows)
 
 
 # -- building (a deal or a setup: a position, with no hooks and no events) ------------------
@@ -252,6 +252,9 @@ def create_zones(match: Match, hero_parts: Iterable[Any], counters: Run) -> None
         create_pile(match, name, owner=0, capacity=0 if name == "deck" else 1)
 
 
-def add_card(match: Match, card_id: str, card: CrawlCard, marks: Iterable[Any] = ()) -> int:
-    """A new card entity in no pile yet, with its mark components (deal and setup only)."""
-    return match.journal.create(Ident(card_id), card, LastValue(card.value), InPile(), *marks)
+def add_card(match: Match, card_id: str, card: CrawlCard, marks: Iterable[Any] = (),
+             pile: int = 0) -> int:
+    """A new card entity with its mark components (deal and setup only), for the pile it is
+    about to fill (`fill_pile`: a card that already names its pile costs no change)."""
+    return match.journal.create(Ident(card_id), card, LastValue(card.value), InPile(pile),
+                                *marks)
