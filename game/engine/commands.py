@@ -138,7 +138,7 @@ class Damage(Command):
             amount = int(match.hooks.compute(match, self.hook, self.base, source=self.source_id,
                                              target=self.target_id, rounding=self.rounding))
         self.amount = max(0, amount)
-        match.journal.set(health, hp=max(0, health.hp - self.amount))
+        match.journal.set_field(health, "hp", max(0, health.hp - self.amount))
 
 
 class Heal(Command):
@@ -167,7 +167,7 @@ class Heal(Command):
             wanted = int(match.hooks.compute(match, self.hook, self.base,
                                              source=self.source_id, target=self.target_id))
         self.amount = max(0, min(wanted, health.max_hp - health.hp))
-        match.journal.set(health, hp=health.hp + self.amount)
+        match.journal.set_field(health, "hp", health.hp + self.amount)
 
 
 class MoveTo(Command):

@@ -78,7 +78,7 @@ class LeaveGame(MoveCard):
 
     def apply(self, match: Match) -> None:
         super().apply(match)
-        match.journal.set(self.run_counters, removed=self.run_counters.removed + 1)
+        match.journal.set_field(self.run_counters, "removed", self.run_counters.removed + 1)
 
 
 class SetValue(Update):
@@ -91,6 +91,9 @@ class SetValue(Update):
         self.component, self.fields = comp, {"value": value}
         self.old = comp.value
 
+    def apply(self, match: Match) -> None:  # one field: no keywords to build
+        match.journal.set_field(self.component, "value", self.fields["value"])
+
 
 class GainGold(Update):
     """The hero's gold grows by `amount` > 0 (collect, sell, capitalize, galvanize, win_bonus)."""
@@ -101,6 +104,9 @@ class GainGold(Update):
         self.source_id, self.cancelled, self.target_id = None, False, hero
         self.component, self.fields = comp, {"gold": comp.gold + amount}
         self.amount, self.cause = amount, cause
+
+    def apply(self, match: Match) -> None:  # one field: no keywords to build
+        match.journal.set_field(self.component, "gold", self.fields["gold"])
 
 
 class HeroDamage(Damage):
