@@ -38,16 +38,18 @@ class Mark:
     position: int
     next_entity: int
     depth: int
+    floor: int = 0  # the position of the mark open before this one (restored when it closes)
 
 
 class Journal:
     """Records undo entries for the active world (the Match keeps its world active around it)."""
 
-    __slots__ = ("_log", "_depth", "epoch", "cached", "_readers")
+    __slots__ = ("_log", "_depth", "_floor", "epoch", "cached", "_readers")
 
     def __init__(self) -> None:
         self._log: list[tuple[Any, ...]] = []
         self._depth = 0
+        self._floor = 0  # the log position of the innermost open mark
         # Changes at every mark and rollback, so state kept outside the world (RNG streams)
         # knows when it must save itself again before changing (see rng.Stream).
         self.epoch = 0
@@ -93,7 +95,9 @@ class Journal:
     def mark(self) -> Mark:
         self._depth += 1
         self.epoch += 1
-        return Mark(len(self._log), ecs.next_entity_id(), self._depth)
+        mark = Mark(len(self._log), ecs.next_entity_id(), self._depth, self._floor)
+        self._floor = mark.position
+        return mark
 
     def rollback(self, mark: Mark) -> None:
         """Undo everything recorded since `mark`, newest first, and close the mark."""
@@ -131,6 +135,7 @@ class Journal:
 
     def _close(self, mark: Mark) -> None:
         self._depth = mark.depth - 1
+        self._floor = mark.floor
         if self._depth == 0:
             self._log.clear()
 
@@ -167,7 +172,16 @@ class Journal:
         component = esper.remove_component(entity, component_type)
         self._touch(component_type)
         if self._depth:
-            self._log.append((_REMOVE, entity, component))
+            log = self._log
+            last = log[-1] if len(log) > self._floor else None
+            if (last is not None and last[0] == _ADD and last[1] == entity
+                    and last[2] is component_type and last[3] is None):
+                # Removing what was added since the innermost mark, onto no earlier one (an
+                # intent its system consumes): the pair leaves the world as it was, so it
+                # leaves no entry either, and a search's rollback has two changes less to undo.
+                log.pop()
+            else:
+                log.append((_REMOVE, entity, component))
         return component
 
     def set(self, component: Any, **fields: Any) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 
 from game.ai.crawl.normal import NormalPolicy
 from game.ai.crawl.scratch import determinize
+from game.components.crawl import CrawlCard
+from game.engine import ecs
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
@@ -20,7 +22,8 @@ from game.systems.crawl.legal import legal_from_state
 from game.systems.crawl.scratch import new_scratch, scratch_setup
 from game.systems.crawl.state import board_json
 from game.systems.crawl.statuses import CrawlStatuses, Worth
-from game.systems.crawl.world import deck
+from game.systems.crawl.table import SLOTS
+from game.systems.crawl.world import BACKPACK, DECK, LEFT, RIGHT, deck, hero, piles, run
 
 Decision = dict[str, Any]
 
@@ -143,10 +146,7 @@ class HardCpu(CrawlCpu):
                     break
                 if len(the_deck.cards) < before:  # only a draw takes cards off the deck
                     break
-            result = match.result
-            state = {"result": result, "board": None if result is not None else board_json(
-                match)}
-            return evaluate(state, hard, self.content.statuses)
+            return evaluate(match, hard, self.content.statuses)
         finally:
             match.rollback(mark)
 
@@ -159,41 +159,55 @@ def _candidates(legal: list[Decision], board: dict[str, Any]) -> list[Decision]:
     return legal
 
 
-def evaluate(state: dict[str, Any], hard: HardAi, statuses: CrawlStatuses) -> float:
-    """The evaluation M of spec 7.3, on a scratch match's full state. A hero effect or a card
-    mark adds what its kind is worth (statuses.toml `worth`, `worth_per_value`), so a mod's
-    new one is weighed too."""
-    result = state["result"]
+def evaluate(match: Match, hard: HardAi, statuses: CrawlStatuses) -> float:
+    """The evaluation M of spec 7.3, of a scratch match's position, read from its world (a
+    search scores every candidate of every sample: a State JSON of the whole deck for each was
+    most of what scoring cost). A hero effect or a card mark adds what its kind is worth
+    (statuses.toml `worth`, `worth_per_value`), so a mod's new one is weighed too. The terms
+    are summed in the order of the State JSON (the board, the backpack, the deck, the hands)."""
+    result = match.result
     if result is not None:
         return (hard.won if result["won"] else hard.lost) + hard.score * result["score"]
-    board = state["board"]
-    hero = board["hero"]
-    total = hard.hp * hero["hp"]
-    total += sum(kind.worth for kind in statuses.worths.get("hero", ()) if hero.get(kind.id))
-    total += hard.random_attack * (not board["random_attack_used"])
-    total += hard.gold * hero["gold"]
-    marks = statuses.worths.get("card", ())
-    for card in (*board["board"], board["backpack"], *board["deck"]):
-        if card is not None:
-            total += _worth(card, False, hard, marks)
-    for hand in ("left_hand", "right_hand"):
-        if board[hand] is not None:
-            total += _worth(board[hand], True, hard, marks)
+    entities = ecs.entity_table()
+    hero_row = hero(match)
+    held = entities[hero_row.entity]
+    total = hard.hp * hero_row.health.hp
+    total += sum(worth.worth for worth, component in _weights(statuses, "hero")
+                 if component in held)
+    total += hard.random_attack * (not run(match).random_attack_used)
+    total += hard.gold * hero_row.hero.gold
+    marks = _weights(statuses, "card")
+    rows = piles(match)
+    for row in (*rows[:SLOTS], rows[BACKPACK]):
+        if row.pile.cards:
+            total += _worth(entities[row.pile.cards[0]], False, hard, marks)
+    for card in rows[DECK].pile.cards:
+        total += _worth(entities[card], False, hard, marks)
+    for zone in (LEFT, RIGHT):
+        if rows[zone].pile.cards:
+            total += _worth(entities[rows[zone].pile.cards[0]], True, hard, marks)
     return total
 
 
-def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi,
-           marks: tuple[Worth, ...]) -> float:
+def _weights(statuses: CrawlStatuses, holder: str) -> tuple[tuple[Worth, type], ...]:
+    """(what it is worth, its component) of each hero effect or card mark, in order."""
+    pairs = statuses.hero_pairs if holder == "hero" else statuses.card_pairs
+    return tuple(zip(statuses.worths.get(holder, ()), (c for _, c in pairs), strict=True))
+
+
+def _worth(comps: dict[type, Any], in_hand: bool, hard: HardAi,
+           marks: tuple[tuple[Worth, type], ...]) -> float:
     """A card's worth in M (spec 7.3 table), plus its marks' (spells and shields only)."""
-    kind, value = card["type"], card["value"]
+    card = comps[CrawlCard]
+    kind, value = card.type, card.value
     if kind == "enemy":
         return hard.enemy * value
     if kind == "potion":
-        return 0.0 if card["spent"] else hard.potion * value
+        return 0.0 if card.spent else hard.potion * value
     if kind in ("spell", "shield"):
         base = (hard.held if in_hand else hard.elsewhere) * value
-        for mark in marks:
-            if card.get(mark.id):
+        for mark, component in marks:
+            if component in comps:
                 base += mark.worth + mark.per_value * value
         return base
     if kind == "ability":
