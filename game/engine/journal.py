@@ -102,29 +102,32 @@ class Journal:
     def rollback(self, mark: Mark) -> None:
         """Undo everything recorded since `mark`, newest first, and close the mark."""
         log = self._log
+        touched: set[type] = set()  # the types whose queries drop, once each, at the end
         while len(log) > mark.position:
             entry = log.pop()
             kind = entry[0]
             if kind == _SET:
                 setattr(entry[1], entry[2], entry[3])
             elif kind == _CREATE:
-                self._touch_entity(ecs.components_of(entry[1]))
+                touched.update(ecs.components_of(entry[1]))
                 esper.delete_entity(entry[1], immediate=True)
             elif kind == _DELETE:
                 ecs.restore_entity(entry[1], entry[2])
-                self._touch_entity(entry[2])
+                touched.update(entry[2])
             elif kind == _ADD:
                 _, entity, component_type, previous = entry
                 if previous is None:
                     esper.remove_component(entity, component_type)
                 else:
                     esper.add_component(entity, previous)
-                self._touch(component_type)
+                touched.add(component_type)
             elif kind == _REMOVE:
                 esper.add_component(entry[1], entry[2])
-                self._touch(type(entry[2]))
+                touched.add(type(entry[2]))
             elif kind == _CALL:
                 entry[1](*entry[2])
+        for component_type in touched:  # (no query is read while the log unwinds)
+            self._touch(component_type)
         ecs.rewind_entity_ids(mark.next_entity)
         self.epoch += 1
         self._close(mark)

@@ -73,15 +73,19 @@ def scratch_match(view: dict[str, Any], deck: list[dict[str, Any]], seed: int,
 
 def run_cards(content: Content, abilities: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
     """The run's card list as State JSON cards: deck.toml order, then the abilities given."""
-    unmarked = dict.fromkeys(content.statuses.card_ids(), False)
-
-    def card(card_id: str, card_type: str, value: int | None, ability: str | None,
-             name: str) -> dict[str, Any]:
-        return {"id": card_id, "type": card_type, "value": value, "initial_value": value,
-                "ability": ability, **unmarked, "spent": False, "name": name}
-
-    cards = [card(c.id, c.type, c.value, None, c.name) for c in content.deck]
+    # every key in the State JSON's order, the marks unset; each card a copy with its fields
+    template = {"id": "", "type": "", "value": None, "initial_value": None, "ability": None,
+                **dict.fromkeys(content.statuses.card_ids(), False), "spent": False, "name": ""}
+    cards = []
+    for c in content.deck:
+        card = template.copy()
+        card["id"], card["type"], card["name"] = c.id, c.type, c.name
+        card["value"] = card["initial_value"] = c.value
+        cards.append(card)
     for ability in abilities:
         found = content.abilities[ability]
-        cards.append(card(found.id, "ability", None, found.id, found.name))
+        card = template.copy()
+        card["id"], card["type"], card["name"] = found.id, "ability", found.name
+        card["ability"] = found.id
+        cards.append(card)
     return cards
