@@ -1,7 +1,7 @@
 """The solver table of docs/crawl.md ("Solver and par"): solve a range of crawl seeds and set
 each CPU level's results on the same seeds against them.
 
-    python scripts/crawl_par.py --seeds 1..500 --nodes 3000 --solved par.jsonl \\
+    python scripts/crawl_par.py --seeds 1..500 --solved par.jsonl \\
         --sim easy=easy.jsonl --sim normal=normal.jsonl --sim hard=hard.jsonl
 
 Each `--sim LEVEL=FILE` is the `--out` file of `tabula simulate crawl --ai LEVEL --games N
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai.crawl.solver import solve_seed
+from game.ai.crawl.worker import PAR_NODES
 from game.engine.stats import mean_interval, wilson_interval
 
 
@@ -114,7 +115,8 @@ def table(solved: dict[int, dict], sims: dict[str, dict[int, dict]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1..500", help="the seeds A..B (default 1..500)")
-    parser.add_argument("--nodes", type=int, default=3000, help="node budget per seed")
+    parser.add_argument("--nodes", type=int, default=PAR_NODES,
+                        help=f"node budget per seed (default {PAR_NODES}: the daily par's)")
     parser.add_argument("--budget-ms", type=float, default=60_000.0,
                         help="time budget per seed (a safety net; the nodes bound the search)")
     parser.add_argument("--solved", type=Path, help="a JSONL file of solutions (read, extended)")

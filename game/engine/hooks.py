@@ -68,10 +68,14 @@ def apply_layers(
 class Hooks:
     """The listeners and modifier carriers of one match."""
 
-    __slots__ = ("_listeners", "_order", "_carriers")
+    __slots__ = ("_listeners", "_order", "_carriers", "points")
 
     def __init__(self) -> None:
         self._listeners: dict[str, list[tuple[int, int, Listener]]] = {}
+        # point -> its listeners in firing order, a tuple rebuilt by `listen`: firing needs
+        # no copy (a listener that registers another never reorders the firing it is in),
+        # and `point in hooks.points` is the one read a command pays where nobody listens.
+        self.points: dict[str, tuple[Listener, ...]] = {}
         self._order = 0
         # component type -> (the query of its holders, the modifiers a component yields)
         self._carriers: dict[type, tuple[Query, Carrier]] = {}
@@ -82,14 +86,14 @@ class Hooks:
         entries = self._listeners.setdefault(point, [])
         entries.append((priority, self._order, listener))
         entries.sort(key=lambda e: (e[0], e[1]))
+        self.points[point] = tuple(entry[2] for entry in entries)
 
     def fire(self, point: str, match: Match, subject: Any) -> None:
-        # A copy: a listener that registers another must not reorder this very firing.
-        for _, _, listener in tuple(self._listeners.get(point, ())):
+        for listener in self.points.get(point, ()):
             listener(match, subject)
 
     def has(self, point: str) -> bool:
-        return point in self._listeners
+        return point in self.points
 
     # -- modifiers -------------------------------------------------------------------------
     def add_carrier(self, component_type: type, modifiers: Carrier) -> None:

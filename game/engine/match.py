@@ -34,6 +34,7 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
+from game.engine.commands import Attach  # imports no match: one import, not one per submit
 from game.engine.events import Event, EventQueue
 from game.engine.hooks import Carrier, Hooks
 from game.engine.journal import Journal
@@ -80,7 +81,7 @@ class Rejection:
         return {"error": self.error, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class Intent:
     """An accepted decision as the rules will act on it: the intent component (`MoveOrder`,
     `PickCard`...) for `entity`, with every entity it names already resolved, and the step of
@@ -91,7 +92,7 @@ class Intent:
     step: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class Accepted:
     """An accepted decision and the events its resolution produced, in order."""
 
@@ -242,7 +243,7 @@ class ModuleRules(Rules):
         return self.legal.legal_decisions(match, seat)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built on every submit or mark of a search
 class MatchMark:
     """A rollback point: the journal mark plus the match state kept outside the world."""
 
@@ -428,7 +429,7 @@ class Match:
     def goto(self, step: str) -> None:
         """Ask the runner for a step of the mode's schedule, after those asked for before
         (game.engine.schedule); a system never runs a step itself."""
-        if step not in self.rules.schedule:
+        if step not in self.rules.schedule.steps:  # the dict itself: one lookup a decision
             raise KeyError(f"{self.rules.mode}: no step {step!r} in the schedule")
         self.steps.append(step)
 
@@ -528,7 +529,7 @@ class Match:
                 if intent is None:
                     rules.apply(self, decision)
                 else:
-                    attach(intent).run(self)
+                    Attach(intent.order, intent.entity).run(self)  # what attach() is
                     self.goto(intent.step)
                 self.run_steps()
             except BaseException:
@@ -604,8 +605,6 @@ class Match:
 
 def attach(intent: Intent) -> Any:
     """The engine command that attaches an accepted intent to its entity."""
-    from game.engine.commands import Attach
-
     return Attach(intent.order).target(intent.entity)
 
 

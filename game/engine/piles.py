@@ -34,13 +34,14 @@ def create_pile(match: Match, name: str, *, owner: int = -1, capacity: int = 0) 
 
 def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
     """Put cards that are in no pile at the bottom of `pile`, in order, as a position is
-    built (a setup): journaled, no hook and no event, since nothing moved in the game."""
+    built (a setup): journaled, no hook and no event, since nothing moved in the game. A card
+    created with its `InPile(pile)` already costs no change (a deal of 54 cards)."""
     comp = esper.component_for_entity(pile, Pile)
     for card in cards:
         found = esper.try_component(card, InPile)
         if found is None:
             match.journal.add(card, InPile(pile))
-        else:
+        elif found.pile != pile:
             match.journal.set(found, pile=pile)
     match.journal.set(comp, cards=(*comp.cards, *cards))
 
@@ -78,7 +79,8 @@ class MoveCard(Command):
     __slots__ = ("card", "dest", "index", "origin")
 
     def __init__(self, card: int) -> None:
-        super().__init__()
+        self.source_id = self.target_id = None
+        self.cancelled = False
         self.card = card
         self.dest = 0
         self.index: int | None = None
@@ -90,27 +92,34 @@ class MoveCard(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        card = self.card
-        origin = pile_of(card)
-        if self.dest and self.dest != origin:
-            # Checked first, so a PileFull leaves both piles as they were.
-            dst = esper.component_for_entity(self.dest, Pile)
-            if dst.capacity and len(dst.cards) >= dst.capacity:
-                raise PileFull(f"pile {dst.name!r} is full")
+        card, dest = self.card, self.dest
         in_pile = esper.try_component(card, InPile)
+        origin = in_pile.pile if in_pile is not None else 0
+        dst = esper.component_for_entity(dest, Pile) if dest else None
+        if dst is not None and dest != origin and dst.capacity and (
+                len(dst.cards) >= dst.capacity):
+            # Checked first, so a PileFull leaves both piles as they were.
+            raise PileFull(f"pile {dst.name!r} is full")
         if in_pile is None:
             in_pile = InPile()
             journal.add(card, in_pile)
-        self.origin = in_pile.pile
-        if self.origin:
-            src = esper.component_for_entity(self.origin, Pile)
-            journal.set(src, cards=tuple(c for c in src.cards if c != card))
-        if self.dest:
-            dst = esper.component_for_entity(self.dest, Pile)
-            cards = list(dst.cards)
-            cards.insert(len(cards) if self.index is None else self.index, card)
-            journal.set(dst, cards=tuple(cards))
-        journal.set(in_pile, pile=self.dest)
+        self.origin = origin
+        if origin:
+            src = esper.component_for_entity(origin, Pile)
+            cards = src.cards
+            if cards[0] == card:  # the top card (every capacity-1 pile, a draw from the deck)
+                journal.set_field(src, "cards", cards[1:])
+            else:
+                at = cards.index(card)
+                journal.set_field(src, "cards", cards[:at] + cards[at + 1:])
+        if dst is not None:
+            cards = dst.cards
+            at = self.index
+            if at is None or at >= len(cards):
+                journal.set_field(dst, "cards", (*cards, card))
+            else:
+                journal.set_field(dst, "cards", (*cards[:at], card, *cards[at:]))
+        journal.set_field(in_pile, "pile", dest)
 
 
 class ShufflePile(Command):

@@ -53,21 +53,27 @@ class Query:
     def __repr__(self) -> str:
         return f"Query({self.name!r})"
 
+    # The readers below look in the journal's cache first and call `Journal.rows` only on a
+    # miss: a rule reads a query many times per decision, and the cached read is one lookup.
     def __call__(self, match: Match) -> list[Any]:
         """Every row, in order (cached until a type it reads changes)."""
-        return match.journal.rows(self)[0]
+        journal = match.journal
+        return (journal.cached.get(self) or journal.rows(self))[0]
 
     def get(self, match: Match, key: Hashable) -> Any:
         """The row whose `key` is `key`, or None (a query declared with a `key`)."""
-        return match.journal.rows(self)[1].get(key)
+        journal = match.journal
+        return (journal.cached.get(self) or journal.rows(self))[1].get(key)
 
     def index(self, match: Match) -> dict[Hashable, Any]:
         """Key -> row (a query declared with a `key`), for many lookups in a row."""
-        return match.journal.rows(self)[1]
+        journal = match.journal
+        return (journal.cached.get(self) or journal.rows(self))[1]
 
     def first(self, match: Match) -> Any:
         """The first row (a singleton such as a board entity); IndexError when there is none."""
-        return match.journal.rows(self)[0][0]
+        journal = match.journal
+        return (journal.cached.get(self) or journal.rows(self))[0][0]
 
     def compute(self) -> tuple[list[Any], dict[Hashable, Any]]:
         """Rows and the key index, read from the active world (the journal caches them)."""

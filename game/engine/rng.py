@@ -146,6 +146,13 @@ class Stream:
         self.draws += 1
         return self._rng.getrandbits(63)
 
+    def reseed(self, seed: int | str) -> None:
+        """The state the stream of a match of `seed` starts with (no draws, nothing forced):
+        a reused scratch match's next sample. Journaled like a draw (a rollback undoes it)."""
+        self._touch()
+        self._rng.seed(derive_seed(seed, self.name))
+        self.draws, self._forced, self._forced_used = 0, deque(), 0
+
     # -- state ---------------------------------------------------------------------------
     def get_state(self) -> tuple[Any, int, tuple[Any, ...], int]:
         return (self._rng.getstate(), self.draws, tuple(self._forced), self._forced_used)
@@ -183,6 +190,13 @@ class Streams:
 
     def force(self, name: str, values: Iterable[Any]) -> None:
         self(name).force(values)
+
+    def reseed(self, seed: int | str) -> None:
+        """Every stream as a match of `seed` starts it (`Stream.reseed`); streams created
+        later derive from `seed` too."""
+        self.seed = seed
+        for stream in self._streams.values():
+            stream.reseed(seed)
 
     def names(self) -> list[str]:
         return sorted(self._streams)

@@ -104,12 +104,13 @@ class StatusEntry(_Strict):
 
 
 def check_statuses(entries: Iterable[StatusEntry], points: frozenset[str],
-                   actions: frozenset[str], value_hooks: frozenset[str]
-                   ) -> list[tuple[str, str]]:
+                   actions: frozenset[str], value_hooks: frozenset[str],
+                   mode: str | None = None) -> list[tuple[str, str]]:
     """(key, problem) for every hook point, blocked action, modified value or trigger of
     these entries that the mode does not have (a content's cross-check: `statuses[2].expire_on:
     unknown hook point 'after:dmg'`). `value_hooks` are the values the mode computes through
-    the modifier layers (strike: "damage", "heal")."""
+    the modifier layers (strike: "damage", "heal"); `mode` is the mode whose content this is
+    (a trigger effect registered for other modes only is a problem)."""
     problems: list[tuple[str, str]] = []
     for i, entry in enumerate(entries):
         if entry.modifier is not None and entry.modifier.hook not in value_hooks:
@@ -125,7 +126,7 @@ def check_statuses(entries: Iterable[StatusEntry], points: frozenset[str],
                 problems.append((f"statuses[{i}].blocks[{j}]",
                                  f"unknown action {action!r} (known: "
                                  f"{', '.join(sorted(actions))})"))
-        problems += check_triggers(entry.triggers, points, f"statuses[{i}].triggers")
+        problems += check_triggers(entry.triggers, points, f"statuses[{i}].triggers", mode)
     return problems
 
 

@@ -14,7 +14,10 @@ status kind and component) and its typed parameters. At a `before:` point the ef
 the command (`reduce`) or cancel it (`cancel`, `survive`); a revive replaces lethal damage there.
 
 Trigger effects are Python functions registered here (and by modes, at import) with a pydantic
-model of their parameters; a content only names them. Hook points, effect names and parameters
+model of their parameters; a content only names them. At one hook point triggers run in the
+order of their effects' registered `priority` (default 0, lower first), then in declaration
+order: an effect that replaces the command (a redirect that cancels it) registers a lower
+priority, so the triggers it makes moot never run on the command it cancelled. Hook points, effect names and parameters
 are checked when the content loads (`check_triggers`): a typo is `file:key: unknown hook point`.
 """
 
@@ -90,14 +93,17 @@ def reduce(ctx: TriggerContext, params: Amount) -> None:
 @TRIGGERS.register("survive", Floor)
 def survive(ctx: TriggerContext, params: Floor) -> None:
     """`before:damage`: damage that would take the holder below `value` HP leaves it at
-    `value` instead (a revive); with `spend`, the status ends when it saves the holder."""
+    `value` instead (a revive); with `spend`, the status ends when it saves the holder. The
+    command records which kind saved it (`saved`, for its event). A command an earlier
+    trigger cancelled deals nothing, so there is nothing to survive."""
     from game.engine.commands import remove_status
 
     health = esper.try_component(ctx.holder, Health)
     command = ctx.command
-    if health is None or health.hp - command.base >= params.value:
+    if command.cancelled or health is None or health.hp - command.base >= params.value:
         return
     command.base = max(0, health.hp - params.value)
+    command.saved = ctx.kind.id
     if command.hook is not None:  # the amount is final: no modifier may take it lower
         command.exact()
     if params.spend:
@@ -140,14 +146,21 @@ def end_status(ctx: TriggerContext, params: NoParams) -> None:
 
 
 def check_triggers(triggers: Iterable[TriggerEntry], points: frozenset[str],
-                   where: str) -> list[tuple[str, str]]:
-    """(key, problem) for each trigger naming an unknown hook point, effect or parameter."""
+                   where: str, mode: str | None = None) -> list[tuple[str, str]]:
+    """(key, problem) for each trigger naming an unknown hook point, effect or parameter, or
+    an effect registered for other modes only (its `modes` info: a mode's effect reads that
+    mode's world, so another mode's content may not name it)."""
     problems: list[tuple[str, str]] = []
     for i, trigger in enumerate(triggers):
         key = f"{where}[{i}]"
         if trigger.on not in points:
             problems.append((f"{key}.on", f"unknown hook point {trigger.on!r} "
                                           f"(known: {', '.join(sorted(points))})"))
+        modes = TRIGGERS.get(trigger.do).info.get("modes") if trigger.do in TRIGGERS else None
+        if modes is not None and mode not in modes:
+            problems.append((f"{key}.do", f"trigger effect {trigger.do!r} belongs to "
+                                          f"{', '.join(modes)} only"))
+            continue
         problems += [(f"{key}.{k}" if k != "effect" else f"{key}.do", m)
                      for k, m in TRIGGERS.check(trigger.do, trigger.params())]
     return problems
@@ -161,6 +174,7 @@ class BoundTrigger:
     role: Role
     fn: Callable[[TriggerContext, Any], None]
     params: BaseModel
+    priority: int = 0  # the effect's registered `priority`: lower runs first at its point
 
     @classmethod
     def of(cls, entry: TriggerEntry) -> BoundTrigger:
@@ -168,7 +182,7 @@ class BoundTrigger:
             effect, params = TRIGGERS.bind(entry.do, entry.params())
         except (KeyError, ValidationError) as exc:  # checked at load: a rules bug
             raise ValueError(f"trigger {entry.do!r}: {exc}") from None
-        return cls(entry.on, entry.role, effect.fn, params)
+        return cls(entry.on, entry.role, effect.fn, params, int(effect.info.get("priority", 0)))
 
 
 def install_status_triggers(match: Match, kinds: Iterable[Any]) -> None:
@@ -176,7 +190,7 @@ def install_status_triggers(match: Match, kinds: Iterable[Any]) -> None:
     target (or source) when it holds the kind, or every holder for role "any"."""
     for kind in kinds:
         for trigger in kind.triggers:
-            match.hooks.listen(trigger.on, _listener(kind, trigger))
+            match.hooks.listen(trigger.on, _listener(kind, trigger), trigger.priority)
 
 
 def _listener(kind: Any, trigger: BoundTrigger) -> Callable[[Match, Any], None]:
@@ -198,7 +212,11 @@ def _listener(kind: Any, trigger: BoundTrigger) -> Callable[[Match, Any], None]:
 
     def listener(match: Match, command: Any) -> None:
         holder = getattr(command, attribute, None)
-        if holder is not None and esper.entity_exists(holder):
-            run(match, holder, command)
+        if holder is None:
+            return
+        # Most commands concern no holder of this kind: that is the one read they cost.
+        status = esper.try_component(holder, component)
+        if status is not None and esper.entity_exists(holder):
+            fn(TriggerContext(match, holder, command, kind, status), params)
 
     return listener

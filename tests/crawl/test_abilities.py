@@ -27,10 +27,12 @@ def position(first, hand="left_hand", forced=None, **zones):
     return setup_match(board, forced=forced)
 
 
-def test_the_ten_effects_are_registered():
+def test_the_eleven_effects_are_registered():
+    """The ten of the shipped abilities, and `lower_value` for a mod's weaken or drain."""
     assert EFFECTS.names() == sorted([
         "set_hero_flag", "mark_card", "return_to_deck", "create_card", "add_value",
-        "shuffle_values", "move_to_backpack", "swap_with_top", "clear_board", "remove_wounded"])
+        "shuffle_values", "move_to_backpack", "swap_with_top", "clear_board", "remove_wounded",
+        "lower_value"])
 
 
 @pytest.mark.parametrize(("ability_id", "flag"), [

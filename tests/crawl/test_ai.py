@@ -225,18 +225,19 @@ def test_determinize_matches_the_view_counts(resources):
     assert len({c["id"] for c in deck}) == len(deck)
 
 
-def test_evaluation_m_exact_numbers():
-    hard = HardAi()
-    over = {"result": {"won": True, "score": 80}, "board": {}}
-    assert evaluate(over, hard) == pytest.approx(1008.0)
-    state = {"result": None, "board": {
-        "hero": {"hp": 9, "max_hp": 13, "gold": 20, "can_revive": True,
-                 "reflect_damage": False, "bleed": True},
-        "random_attack_used": False,
+def test_evaluation_m_exact_numbers(resources):
+    hard, statuses = HardAi(), content_of(resources).statuses
+    over = setup_match({"board": [None] * 4, "hero": {"hp": 4, "gold": 80}}, phase="over",
+                       result={"won": True, "score": 80, "reason": "cleared"})
+    with over.active():
+        assert evaluate(over, hard, statuses) == pytest.approx(1008.0)
+    match = setup_match({
+        "hero": {"hp": 9, "gold": 20, "can_revive": True, "bleed": True},
         "board": [card("e5a", "enemy", 5), None, None, None],
-        "left_hand": {**card("sp4", "spell", 4), "pyro": True, "bash": False, "spent": False},
-        "right_hand": None,
-        "backpack": {**card("p6", "potion", 6), "pyro": False, "bash": False, "spent": False},
-        "deck": [{**card("sh5", "shield", 5), "pyro": False, "bash": True, "spent": False}]}}
+        "left_hand": card("sp4", "spell", 4, pyro=True),
+        "backpack": card("p6", "potion", 6),
+        "deck": [card("sh5", "shield", 5, bash=True)]})
     # 9 + 4 + 1 + 2 + 0.05*20 - 5 + (4 + 2) + 0.8*6 + (0.9*5 + 4)
-    assert evaluate(state, hard) == pytest.approx(9 + 4 + 1 + 2 + 1 - 5 + 6 + 4.8 + 8.5)
+    with match.active():
+        assert evaluate(match, hard, statuses) == pytest.approx(
+            9 + 4 + 1 + 2 + 1 - 5 + 6 + 4.8 + 8.5)

@@ -66,8 +66,11 @@ def test_rules_and_ai_toml(content):
     n, h = content.ai.normal, content.ai.hard
     assert (n.life_missing, n.doomed_sum, n.chaos_gain, n.banish_min, n.swap_min,
             n.collect_gold_min, n.emergency_hp) == (5, 12, 3, 7, 7, 4, 6)
-    assert (h.budget_ms, h.samples, h.won, h.lost, h.score, h.potion, h.bash) == (
-        300, 8, 1000, -1000, 0.1, 0.8, 4)
+    assert (h.budget_ms, h.samples, h.won, h.lost, h.score, h.potion) == (
+        300, 8, 1000, -1000, 0.1, 0.8)
+    worth = {k.id: (k.worth, k.per_value) for ks in content.statuses.worths.values() for k in ks}
+    assert worth == {"can_revive": (4, 0), "reflect_damage": (3, 0), "bleed": (1, 0),
+                     "pyro": (0, 0.5), "bash": (4, 0)}
     assert content.ai.constructed_pick == ["revive", "shield_bash", "amplify", "swap", "doomed"]
     assert content.deck_size == 54 and content.rebuy_cost(2) == 9
 

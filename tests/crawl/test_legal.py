@@ -16,7 +16,8 @@ from game.systems.crawl.legal import (
 )
 from game.systems.crawl.moves import judge_move
 from game.systems.crawl.preview import preview, preview_match
-from game.systems.crawl.zones import table_of
+from game.systems.crawl.table import CardView, ViewTable, table_from_state
+from game.systems.crawl.world import table_of
 
 from .helpers import card, deal_match, setup_match
 
@@ -66,6 +67,43 @@ def test_legal_list_equals_judging_every_pair_and_every_listed_move_is_accepted(
             assert match.submit(decision).ok
             match.rollback(mark)
         assert match.submit(rng.choice(legal)).ok
+
+
+TABLE_FIELDS = ("board", "left_hand", "right_hand", "backpack", "hp", "max_hp", "gold",
+                "effects", "deck_count", "clear_counter", "random_attack_used", "phase")
+
+
+def picture(value):
+    """A table field as comparable data (a card view as its attributes)."""
+    if isinstance(value, list):
+        return [picture(v) for v in value]
+    if isinstance(value, CardView):
+        return {k: getattr(value, k) for k in CardView.__slots__}
+    return value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_lazy_view_table_judges_every_move_as_the_whole_picture(seed):
+    """`ViewTable` (the normal CPU judges one use of a view with it) reads each field and slot
+    when first asked: every field, every zone's card and every pair's verdict are those of
+    `table_from_state`, whatever is asked first."""
+    rng = random.Random(seed)
+    match = deal_match(seed)
+    content = match.rules.content
+    while match.result is None:
+        view = match.view_json(0)
+        whole = table_from_state(view)
+        for f, fi in SOURCES:
+            for t, ti in DESTINATIONS:
+                assert (judge_move(ViewTable(view), content, f, fi, t, ti)
+                        == judge_move(whole, content, f, fi, t, ti)), (f, fi, t, ti)
+        lazy = ViewTable(view)
+        for zone, index in (*SOURCES, ("hero", None)):
+            assert picture(lazy.at(zone, index)) == picture(whole.at(zone, index))
+        for name in rng.sample(TABLE_FIELDS, len(TABLE_FIELDS)):
+            assert picture(getattr(lazy, name)) == picture(getattr(whole, name)), name
+        assert lazy.board_count() == whole.board_count()
+        match.submit(rng.choice(match.legal_decisions(0)))
 
 
 def test_moves_from_one_source_for_the_drag_highlights():

@@ -95,8 +95,9 @@ def test_a_broken_mod_is_skipped_and_the_base_still_loads():
     assert any("mod 'broken' skipped" in m for m in messages)
     assert any(m.endswith("abilities.toml:ability[0].effect: Value error, unknown effect "
                           "'explode' (registered: add_value, clear_board, create_card, "
-                          "mark_card, move_to_backpack, remove_wounded, return_to_deck, "
-                          "set_hero_flag, shuffle_values, swap_with_top)") for m in messages)
+                          "lower_value, mark_card, move_to_backpack, remove_wounded, "
+                          "return_to_deck, set_hero_flag, shuffle_values, swap_with_top)")
+               for m in messages)
     assert "boom" not in content_of(resources).abilities
     assert deal_match(3).state_json()["board"]["deck_count"] == 50
 

@@ -235,5 +235,8 @@ def test_mark_submit_rollback_restores_everything(seed, rng):
 
 
 def _index_tables(match: Match) -> dict[str, Any]:
-    idx = match.extra["crawl"]
-    return {"card": idx.card, "ident": idx.ident, "by_id": idx.by_id}
+    """What the query layer holds of the cards (rows by id): a rollback must leave as many."""
+    from game.systems.crawl.world import CARDS
+
+    with match.active():
+        return {"cards": CARDS(match), "by_id": CARDS.index(match)}

@@ -7,7 +7,6 @@ import pytest
 
 from game.engine.record import RecordError, replay, validate_record
 from game.systems.crawl import hero
-from game.systems.crawl.zones import index
 
 from .helpers import accept, assert_rejected, board_of, card, move, setup_match
 
@@ -32,9 +31,8 @@ def types(events):
 def test_damage_order_revive_then_capitalize():
     match = setup_match({"board": [E5, None, None, None],
                          "hero": {"hp": 3, "can_revive": True, "bleed": True}})
-    idx = index(match)
     with match.active():
-        hero.damage(match, idx, 5, "hit")
+        hero.damage(match, 5, "rebuy")
     b = board_of(match)["hero"]
     assert (b["hp"], b["gold"], b["can_revive"], b["bleed"]) == (1, 5, False, False)
     assert [e.type for e in match.events.pending] == [
@@ -43,12 +41,12 @@ def test_damage_order_revive_then_capitalize():
 
 def test_capitalize_pays_the_nominal_damage_and_zero_damage_triggers_nothing():
     match = setup_match({"board": [E5, None, None, None], "hero": {"hp": 2, "bleed": True}})
-    idx = index(match)
     with match.active():
-        hero.damage(match, idx, 0, "excess")
-        assert idx.hero.bleed and not match.events.pending
-        hero.damage(match, idx, 9, "hit")
-    assert (idx.hero.hp, idx.hero.gold, idx.hero.bleed) == (0, 9, False)
+        hero.damage(match, 0, "excess")
+        assert board_of(match)["hero"]["bleed"] and not match.events.pending
+        hero.damage(match, 9, "rebuy")
+    b = board_of(match)["hero"]
+    assert (b["hp"], b["gold"], b["bleed"]) == (0, 9, False)
 
 
 # -- hit (4.5.1) ------------------------------------------------------------------------------

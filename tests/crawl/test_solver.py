@@ -60,11 +60,12 @@ def test_the_solver_knows_the_random_attack_draw():
 
 
 def test_a_deal_line_replays_to_its_score_and_beats_or_equals_normal():
-    """On a real deal the first line searched is the normal CPU's own run, so the par is never
+    """On a real deal the first line played is the normal CPU's own run, so the par is never
     below normal's score; the line found replays to the score reported."""
     solution, line = solve_seed(2, max_nodes=400)
     assert solution.timed_out is True and solution.exhaustive is False
-    assert solution.nodes == 401
+    # the budget is checked before each move tried, and a roll-out always runs to its end
+    assert 400 <= solution.nodes < 400 + len(solution.decisions)
     outcome = replay(line)
     assert outcome.ok and outcome.match.result["score"] == solution.best_score == solution.par
     spec = get_mode("crawl")
@@ -122,3 +123,15 @@ def test_par_table_figures():
     row = text.splitlines()[-1]
     assert row.startswith("| normal | 3 | 66.7% | 50.0% [")
     assert row.endswith("| 53.3 | 0.800 | 0.625 | 1 | 1 |")
+
+
+def test_the_par_of_the_first_seeds():
+    """The par (PAR_NODES) of seeds 1-3, as docs/crawl.md's table was measured with: a node
+    budget, so the same on every machine. The search before issue 24 (an LDS from the normal
+    CPU's line, 3000 nodes) found 128, 122 and 111 here; the nested roll-out and the walks
+    back find more where it matters (seed 3) in less time."""
+    from game.ai.crawl.worker import PAR_NODES
+
+    pars = [solve_seed(seed, budget_ms=600_000.0, max_nodes=PAR_NODES)[0].par
+            for seed in (1, 2, 3)]
+    assert pars == [125, 123, 130]

@@ -150,3 +150,14 @@ def test_an_active_world_holds_the_process_lock_that_the_match_names(bare):
     thread.start()
     thread.join()
     assert seen == [False, True]
+
+
+def test_entity_table_is_the_active_world_s_components_by_entity():
+    with ecs.active_world("table-a"):
+        unit = esper.create_entity(Ident("u"), Health(3, 5))
+        table = ecs.entity_table()
+        assert table[unit][Health] == Health(3, 5) and table[unit] is ecs.components_of(unit)
+    with ecs.active_world("table-b"):
+        assert unit not in ecs.entity_table()  # a fresh world: its own table
+    ecs.delete_world("table-a")
+    ecs.delete_world("table-b")

@@ -29,6 +29,21 @@ def test_rollback_restores_field_sets_newest_first():
     assert len(journal) == 0 and not journal.recording
 
 
+def test_set_field_is_one_field_of_set_and_rolls_back_like_it():
+    journal = Journal()
+    hp = Health(10, 10)
+    esper.create_entity(hp)
+    journal.set_field(hp, "hp", 9)  # no mark: nothing recorded
+    assert hp == Health(9, 10) and len(journal) == 0
+    mark = journal.mark()
+    journal.set_field(hp, "hp", 7)
+    journal.set_field(hp, "max_hp", 12)
+    journal.set_field(hp, "hp", 3)
+    assert hp == Health(3, 12) and len(journal) == 3
+    journal.rollback(mark)
+    assert hp == Health(9, 10)
+
+
 def test_rollback_undoes_creations_and_rewinds_the_id_counter():
     journal = Journal()
     esper.create_entity(Ident("old"))
@@ -77,6 +92,47 @@ def test_rollback_undoes_add_replace_and_remove_component():
     assert esper.component_for_entity(e, GridPos) is old_pos
     assert esper.component_for_entity(e, Health) == Health(1, 1)
     assert [x for x, _ in esper.get_components(GridPos, Health)] == [e]
+
+
+def test_a_component_added_and_removed_since_the_mark_leaves_no_entry():
+    """An intent attached then consumed inside one mark: the pair leaves the world as it was,
+    so the log keeps neither (a rollback has nothing to undo), and the rollback still finds
+    the world of the mark."""
+    journal = Journal()
+    e = esper.create_entity(Health(3, 3))
+    mark = journal.mark()
+    journal.set(esper.component_for_entity(e, Health), hp=2)
+    journal.add(e, Status(1, 1))
+    journal.remove(e, Status)
+    assert len(journal) == 1  # only the field set
+    journal.rollback(mark)
+    assert esper.try_component(e, Status) is None
+    assert esper.component_for_entity(e, Health) == Health(3, 3)
+
+
+def test_an_add_from_before_the_innermost_mark_or_replacing_one_is_undone_by_its_remove():
+    journal = Journal()
+    kept = Status(7, 7)
+    e = esper.create_entity(kept)
+    outer = journal.mark()
+    added = Status(1, 1)
+    journal.add(e, added)  # replaces `kept`: its removal must give `kept` back, not nothing
+    journal.remove(e, Status)
+    assert len(journal) == 2
+    journal.add(e, Health(5, 5))
+    inner = journal.mark()  # the Health was added before this mark
+    journal.remove(e, Health)
+    assert len(journal) == 4
+    journal.rollback(inner)
+    assert esper.component_for_entity(e, Health) == Health(5, 5)
+    inner = journal.mark()  # released, a pair after it still counts from its own floor
+    journal.add(e, GridPos(1, 1))
+    journal.release(inner)
+    journal.remove(e, GridPos)
+    assert esper.try_component(e, GridPos) is None
+    journal.rollback(outer)
+    assert esper.components_for_entity(e) == (kept,)
+    assert esper.component_for_entity(e, Status) is kept
 
 
 def test_remove_then_add_of_the_same_type_rolls_back_to_the_original_object():

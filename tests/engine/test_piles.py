@@ -12,6 +12,7 @@ from game.engine.piles import (
     PileFull,
     cards_in,
     create_pile,
+    fill_pile,
     has_room,
     move_card,
     pile_named,
@@ -45,6 +46,36 @@ def test_create_pile_and_move_cards_to_bottom_and_top(bare):
         assert [pile_of(x) for x in (a, b, c, d)] == [deck] * 4
         move_card(c).to(deck, 1).run(bare)  # reorder inside the pile
         assert names(deck) == ["d", "c", "a", "b"]
+
+
+def test_fill_pile_takes_cards_in_no_pile_or_created_for_it_and_rolls_back(bare):
+    with bare.active():
+        deck = create_pile(bare, "deck")
+        mark = bare.journal.mark()
+        bare_card = bare.journal.create(Ident("a"))  # no InPile yet
+        made_for = bare.journal.create(Ident("b"), InPile(deck))  # a deal's card
+        nowhere = bare.journal.create(Ident("c"), InPile())
+        fill_pile(bare, deck, (bare_card, made_for, nowhere))
+        assert names(deck) == ["a", "b", "c"]
+        assert [pile_of(c) for c in (bare_card, made_for, nowhere)] == [deck] * 3
+        bare.journal.rollback(mark)
+        assert cards_in(deck) == ()
+        assert not esper.entity_exists(made_for)
+
+
+def test_moves_keep_order_at_the_top_the_middle_and_past_the_end(bare):
+    with bare.active():
+        deck, hand = create_pile(bare, "deck"), create_pile(bare, "hand")
+        a, b, c, d = make_cards(bare, "a", "b", "c", "d")
+        for card in (a, b, c):
+            move_card(card).to(deck).run(bare)
+        move_card(d).to(deck, 99).run(bare)  # an index past the end: the bottom
+        assert names(deck) == ["a", "b", "c", "d"]
+        move_card(a).to(hand).run(bare)  # the top card
+        move_card(c).to(hand, 0).run(bare)  # from the middle, onto the top
+        assert names(deck) == ["b", "d"] and names(hand) == ["c", "a"]
+        move_card(d).to(deck, 0).run(bare)  # within its pile, to the top
+        assert names(deck) == ["d", "b"]
 
 
 def test_moving_a_card_between_piles_keeps_the_others_in_order(bare):

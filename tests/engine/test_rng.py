@@ -180,3 +180,23 @@ def test_seed_value_is_a_63_bit_integer():
     values = [Stream(s, "scratch").seed_value() for s in range(20)]
     assert all(0 <= v < 2**63 for v in values)
     assert len(set(values)) == 20
+
+
+def test_reseed_gives_the_streams_of_another_seed_and_is_undone_by_a_rollback():
+    """A reused scratch match takes each sample's seed: its streams draw what a match of that
+    seed would, and a rollback to a mark before the reseed restores the old draws."""
+    from game.engine.journal import Journal
+
+    journal = Journal()
+    streams = Streams(1, journal)
+    streams("dungeon").randint(0, 99)
+    mark = journal.mark()
+    streams.reseed(7)
+    fresh = Streams(7)
+    assert [streams("dungeon").randint(0, 999) for _ in range(5)] == [
+        fresh("dungeon").randint(0, 999) for _ in range(5)]
+    assert streams("dungeon").draws == 5 and streams.seed == 7
+    journal.rollback(mark)
+    again = Streams(1)
+    again("dungeon").randint(0, 99)
+    assert streams("dungeon").randint(0, 999) == again("dungeon").randint(0, 999)

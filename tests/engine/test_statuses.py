@@ -173,3 +173,77 @@ def test_triggers_cancel_reduce_and_strike_back_by_role():
 
         assert heal(5).target(holder).run(match).cancelled
         assert esper.component_for_entity(holder, Health).hp == 10 - 3 - 0
+
+
+def test_survive_names_the_kind_that_saved_and_skips_a_cancelled_command():
+    """The command says which kind kept its target alive (a mode's event reads `saved`), and
+    a blow an earlier trigger cancelled spends no revive: it deals nothing to survive."""
+    kinds = kinds_of({"id": "second_wind",
+                      "triggers": [{"on": "before:damage", "do": "survive", "value": 1}]})
+    match = match_with(kinds)
+    wind = kinds.by_id["second_wind"].component
+    with match.active():
+        unit = match.journal.create(Ident("u"), Health(5, 10), wind(1))
+        assert damage(2).target(unit).run(match).saved is None
+        match.hooks.listen("before:damage", lambda m, cmd: cmd.cancel(), priority=-1)
+        assert damage(50).target(unit).run(match).cancelled
+        assert esper.try_component(unit, wind) == wind(1)  # not spent by a cancelled blow
+    other = match_with(kinds)
+    with other.active():
+        unit = other.journal.create(Ident("u"), Health(5, 10), wind(1))
+        assert damage(50).target(unit).run(other).saved == "second_wind"
+
+
+@pytest.fixture
+def first_effect():
+    """A trigger effect registered with priority -1 (removed again: the registry is global)."""
+    from game.engine.effects import NoParams
+    from game.engine.triggers import TRIGGERS
+
+    seen: list[str] = []
+
+    def note(ctx, params):
+        seen.append(ctx.kind.id)
+        ctx.command.cancel()
+
+    TRIGGERS.register("test_first", NoParams, priority=-1)(note)
+    yield seen
+    del TRIGGERS._effects["test_first"]
+
+
+def test_triggers_run_by_their_effect_s_priority_then_declaration(first_effect):
+    """A redirect (lower priority) runs before a revive declared ahead of it, so the revive
+    is not spent on the blow the redirect cancelled."""
+    kinds = kinds_of(
+        {"id": "wind", "triggers": [{"on": "before:damage", "do": "survive", "value": 1}]},
+        {"id": "mirror", "triggers": [{"on": "before:damage", "do": "test_first"}]},
+    )
+    match = match_with(kinds)
+    wind, mirror = kinds.by_id["wind"].component, kinds.by_id["mirror"].component
+    assert [t.priority for k in kinds.kinds for t in k.triggers] == [0, -1]
+    with match.active():
+        unit = match.journal.create(Ident("u"), Health(3, 10), wind(1), mirror(1))
+        assert damage(9).target(unit).run(match).cancelled
+        assert esper.component_for_entity(unit, Health).hp == 3
+        assert esper.try_component(unit, wind) == wind(1)
+    assert first_effect == ["mirror"]
+
+
+@pytest.fixture
+def other_modes_effect():
+    from game.engine.effects import NoParams
+    from game.engine.triggers import TRIGGERS
+
+    TRIGGERS.register("test_theirs", NoParams, modes=("elsewhere",))(lambda ctx, p: None)
+    yield
+    del TRIGGERS._effects["test_theirs"]
+
+
+def test_a_trigger_effect_of_another_mode_is_a_problem_of_its_key(other_modes_effect):
+    """A mode's trigger effect reads that mode's world: another mode's content may not name
+    it (it would do nothing, or worse, there)."""
+    entries = [StatusEntry.model_validate(
+        {"id": "borrowed", "triggers": [{"on": "after:damage", "do": "test_theirs"}]})]
+    assert check_statuses(entries, POINTS, ACTIONS, VALUES) == [
+        ("statuses[0].triggers[0].do", "trigger effect 'test_theirs' belongs to elsewhere only")]
+    assert check_statuses(entries, POINTS, ACTIONS, VALUES, mode="elsewhere") == []

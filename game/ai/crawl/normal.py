@@ -2,7 +2,10 @@
 
 It reads only the seat view's `board`. Its rules are the spec's list, in order; thresholds come
 from ai.toml. Abilities are recognised by their effect (and parameters), not their id, so a
-mod's new ability built from a registered effect is used sensibly too.
+mod's new ability built from a registered effect is used sensibly too: an effect's `types`
+limit the cards it is aimed at, and every use on a card is judged by the rules themselves
+(`moves.judge_move` on the view's table) before it is chosen, so a mod whose parameters the
+heuristics misread can make the policy pass a use over, never pick an illegal one.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from game.ai.crawl.table import (
     value,
 )
 from game.systems.crawl.content import Content, NormalAi
+from game.systems.crawl.moves import judge_move
+from game.systems.crawl.table import ViewTable
 
 Decision = dict[str, Any]
 AbilityInfo = dict[str, dict[str, Any]]
@@ -62,9 +67,10 @@ class Scan:
 class NormalPolicy:
     """Spec 7.2, rule by rule."""
 
-    def __init__(self, params: NormalAi, abilities: AbilityInfo) -> None:
-        self.p = params
-        self.abilities = abilities
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.p: NormalAi = content.ai.normal
+        self.abilities = ability_info(content)
 
     def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
         scan = Scan(board)
@@ -132,9 +138,15 @@ class NormalPolicy:
             if info is None or info["kind"] != "target":
                 continue
             target = self._best_target(scan, hand, info)
-            if target is not None:
+            if target is not None and self._legal(scan, target):
                 return target
         return None
+
+    def _legal(self, scan: Scan, decision: Decision) -> bool:
+        """The rules' own verdict on a use (the heuristics only read an effect's parameters)."""
+        return judge_move(ViewTable({"board": scan.board}), self.content, decision["from"],
+                          decision.get("from_index"), decision["to"],
+                          decision.get("to_index"))[0] is None
 
     def _anywhere(self, scan: Scan, hand: str, types: set[str]) -> list[tuple[tuple, Decision,
                                                                               Card]]:
@@ -180,13 +192,29 @@ class NormalPolicy:
         if effect in ("return_to_deck", "swap_with_top"):
             if effect == "swap_with_top" and board["deck_count"] == 0:
                 return None
+            types = info.get("types")  # None: any board card
             floor = p.banish_min if effect == "return_to_deck" else p.swap_min
-            foes = scan.foes
+            foes = scan.foes if types is None or "enemy" in types else []
             if foes:
                 slot, card = _highest(foes)
                 if card["value"] >= floor:
                     return move(hand, "board", dest_index=slot)
+            if effect == "return_to_deck" and not scan.free and board["backpack"] is not None:
+                # a spell or shield with nowhere to go is kept in the deck (a mod's recall)
+                kept = [(s, c) for s, c in scan.cards if c["type"] in ("spell", "shield")
+                        and types is not None and c["type"] in types]
+                if kept:
+                    return move(hand, "board", dest_index=_highest(kept)[0])
             return None
+        if effect == "lower_value":  # a weaken or a drain (no base ability)
+            amount = info.get("amount", 0)
+            options = [o for o in self._anywhere(scan, hand, set(info.get("types", ())))
+                       if o[2]["type"] == "enemy"]
+            if not options:
+                return None
+            kills = [o for o in options if value(o[2]) <= amount]
+            pool = kills or options
+            return min(pool, key=lambda o: (-value(o[2]), o[0]))[1]
         if effect == "move_to_backpack":
             if board["backpack"] is not None:
                 return None

@@ -9,15 +9,21 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.ai.crawl.normal import NormalPolicy, ability_info
+from game.ai.crawl.normal import NormalPolicy
 from game.ai.crawl.scratch import determinize
+from game.components.crawl import CrawlCard
+from game.engine import ecs
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer
 from game.engine.rng import Stream
+from game.engine.scratch import ScratchMatch
 from game.systems.crawl.content import Content, HardAi, content_of
 from game.systems.crawl.legal import legal_from_state
-from game.systems.crawl.scratch import scratch_match
-from game.systems.crawl.zones import index
+from game.systems.crawl.scratch import new_scratch, scratch_setup
+from game.systems.crawl.state import board_json
+from game.systems.crawl.statuses import CrawlStatuses, Worth
+from game.systems.crawl.table import SLOTS
+from game.systems.crawl.world import BACKPACK, DECK, LEFT, RIGHT, deck, hero, piles, run
 
 Decision = dict[str, Any]
 
@@ -30,7 +36,7 @@ class CrawlCpu(CpuPlayer):
         self.stream = stream
         self.resources = resources
         self.content: Content = content_of(resources)
-        self.normal = NormalPolicy(self.content.ai.normal, ability_info(self.content))
+        self.normal = NormalPolicy(self.content)
 
     def legal(self, view: dict[str, Any]) -> list[Decision]:
         """The canonical decision list (spec 7) of the view's position."""
@@ -76,12 +82,15 @@ def another_sample_fits(start: float, done: int, budget_ms: float) -> bool:
 
 class HardCpu(CrawlCpu):
     """7.3: determinized look-ahead. Every candidate meets the same sampled decks; each is
-    played on by the normal policy until one more draw, then the position is scored by M."""
+    played on by the normal policy until one more draw, then the position is scored by M.
+    One scratch match serves every sample and decision (the engine's `ScratchMatch`): each
+    sample reloads it from the view with its deck and reseeds it with its seed."""
 
     def __init__(self, level: str, stream: Stream, resources: Any,
                  budget_ms: float | None = None) -> None:
         super().__init__(level, stream, resources)
         self.budget_ms = budget_ms  # None: exactly `samples` samples (simulate, bench, tests)
+        self.scratch: ScratchMatch | None = None
 
     def play(self, view: dict[str, Any]) -> Decision:
         hard = self.content.ai.hard
@@ -96,7 +105,6 @@ class HardCpu(CrawlCpu):
             with match.active():
                 for number, candidate in enumerate(candidates):
                     totals[number] += self._playout(match, candidate, hard)
-            match.close()
             done += 1
             if self.budget_ms is None:
                 if done >= hard.samples:
@@ -110,27 +118,35 @@ class HardCpu(CrawlCpu):
 
     def _sample(self, view: dict[str, Any]) -> Match:
         deck = determinize(view, self.content, self.stream)
-        return scratch_match(view, deck, self.stream.seed_value(), self.resources, events=False)
+        seed = self.stream.seed_value()
+        if self.scratch is None:
+            variant = view["board"].get("variant", "normal")
+            self.scratch = ScratchMatch(lambda _: new_scratch(self.resources, variant),
+                                        lambda setup: setup)
+        match = self.scratch.load(scratch_setup(view, deck))
+        with match.active():
+            match.streams.reseed(seed)
+        return match
 
     def _playout(self, match: Match, candidate: Decision, hard: HardAi) -> float:
         """Submit the candidate, let `normal` play on until one more draw (a draw caused by
         the candidate does not count), the end, or `max_steps`; score; roll back."""
-        deck = index(match).deck
+        the_deck = deck(match)
         mark = match.mark()
         try:
-            if isinstance(match.submit(candidate), Rejection):
+            if isinstance(match.submit(candidate, trusted=True), Rejection):
                 return hard.lost
             for _ in range(hard.max_steps):
                 if match.result is not None:
                     break
-                before = len(deck.cards)
-                decision = self.normal.decide(match.view_json(0)["board"],
+                before = len(the_deck.cards)
+                decision = self.normal.decide(board_json(match, hide_deck=True),
                                               lambda: match.legal_decisions(0))
                 if isinstance(match.submit(decision), Rejection):
                     break
-                if len(deck.cards) < before:  # only a draw takes cards off the deck
+                if len(the_deck.cards) < before:  # only a draw takes cards off the deck
                     break
-            return evaluate(match.state_json(), hard)
+            return evaluate(match, hard, self.content.statuses)
         finally:
             match.rollback(mark)
 
@@ -143,39 +159,57 @@ def _candidates(legal: list[Decision], board: dict[str, Any]) -> list[Decision]:
     return legal
 
 
-def evaluate(state: dict[str, Any], hard: HardAi) -> float:
-    """The evaluation M of spec 7.3, on a scratch match's full state."""
-    result = state["result"]
+def evaluate(match: Match, hard: HardAi, statuses: CrawlStatuses) -> float:
+    """The evaluation M of spec 7.3, of a scratch match's position, read from its world (a
+    search scores every candidate of every sample: a State JSON of the whole deck for each was
+    most of what scoring cost). A hero effect or a card mark adds what its kind is worth
+    (statuses.toml `worth`, `worth_per_value`), so a mod's new one is weighed too. The terms
+    are summed in the order of the State JSON (the board, the backpack, the deck, the hands)."""
+    result = match.result
     if result is not None:
         return (hard.won if result["won"] else hard.lost) + hard.score * result["score"]
-    board = state["board"]
-    hero = board["hero"]
-    total = hard.hp * hero["hp"]
-    total += hard.revive * hero["can_revive"] + hard.deflect * hero["reflect_damage"]
-    total += hard.capitalize * hero["bleed"]
-    total += hard.random_attack * (not board["random_attack_used"])
-    total += hard.gold * hero["gold"]
-    for card in (*board["board"], board["backpack"], *board["deck"]):
-        if card is not None:
-            total += _worth(card, False, hard)
-    for hand in ("left_hand", "right_hand"):
-        if board[hand] is not None:
-            total += _worth(board[hand], True, hard)
+    entities = ecs.entity_table()
+    hero_row = hero(match)
+    held = entities[hero_row.entity]
+    total = hard.hp * hero_row.health.hp
+    total += sum(worth.worth for worth, component in _weights(statuses, "hero")
+                 if component in held)
+    total += hard.random_attack * (not run(match).random_attack_used)
+    total += hard.gold * hero_row.hero.gold
+    marks = _weights(statuses, "card")
+    rows = piles(match)
+    for row in (*rows[:SLOTS], rows[BACKPACK]):
+        if row.pile.cards:
+            total += _worth(entities[row.pile.cards[0]], False, hard, marks)
+    for card in rows[DECK].pile.cards:
+        total += _worth(entities[card], False, hard, marks)
+    for zone in (LEFT, RIGHT):
+        if rows[zone].pile.cards:
+            total += _worth(entities[rows[zone].pile.cards[0]], True, hard, marks)
     return total
 
 
-def _worth(card: dict[str, Any], in_hand: bool, hard: HardAi) -> float:
-    """A card's worth in M (spec 7.3 table)."""
-    kind, value = card["type"], card["value"]
+def _weights(statuses: CrawlStatuses, holder: str) -> tuple[tuple[Worth, type], ...]:
+    """(what it is worth, its component) of each hero effect or card mark, in order."""
+    pairs = statuses.hero_pairs if holder == "hero" else statuses.card_pairs
+    return tuple(zip(statuses.worths.get(holder, ()), (c for _, c in pairs), strict=True))
+
+
+def _worth(comps: dict[type, Any], in_hand: bool, hard: HardAi,
+           marks: tuple[tuple[Worth, type], ...]) -> float:
+    """A card's worth in M (spec 7.3 table), plus its marks' (spells and shields only)."""
+    card = comps[CrawlCard]
+    kind, value = card.type, card.value
     if kind == "enemy":
         return hard.enemy * value
     if kind == "potion":
-        return 0.0 if card["spent"] else hard.potion * value
+        return 0.0 if card.spent else hard.potion * value
     if kind in ("spell", "shield"):
         base = (hard.held if in_hand else hard.elsewhere) * value
-        if kind == "spell":
-            return base + (hard.pyro * value if card["pyro"] else 0.0)
-        return base + (hard.bash if card["bash"] else 0.0)
+        for mark, component in marks:
+            if component in comps:
+                base += mark.worth + mark.per_value * value
+        return base
     if kind == "ability":
         return hard.ability
     return hard.gold_card

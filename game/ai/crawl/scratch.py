@@ -30,7 +30,7 @@ def determinize(view: dict[str, Any], content: Content, stream: Stream | None) -
     board = view["board"]
     seen = visible_ids(board)
     run = run_cards(content, board["abilities"])
-    catalogue = run_cards(content, content.catalogue_ids)
+    catalogue: list[dict[str, Any]] | None = None  # made only for a short pool (a setup's)
     deck: list[dict[str, Any]] = []
     for card_type in CARD_TYPES:
         need = board["deck_types"][card_type]
@@ -41,6 +41,8 @@ def determinize(view: dict[str, Any], content: Content, stream: Stream | None) -
             deck.extend(stream.sample(pool, need) if stream else pool[:need])
             continue
         deck.extend(pool)
+        if catalogue is None:
+            catalogue = run_cards(content, content.catalogue_ids)
         extra = [c for c in catalogue if c["type"] == card_type]
         for n in range(need - len(pool)):
             copy = dict(stream.choice(extra) if stream else extra[n % len(extra)])

@@ -1,27 +1,39 @@
-"""The Card Crawl solver (issue 13 item 4, docs/crawl.md "Solver and par"): the best score a
-run can reach when the whole deck is known.
+"""The Card Crawl solver (issue 13 item 4, issue 24, docs/crawl.md "Solver and par"): the best
+score a run can reach when the whole deck is known.
 
 It plays the real rules on the real match of a record (every draw of the `dungeon` stream
 included): it submits legal decisions and rolls them back with the match journal
 (`mark`/`rollback`), exactly as the hard CPU does on its scratch matches. Knowing every draw is
 what makes it "perfect information": the score it finds is an upper bound on what a player can
-hope for on that seed, and a lower bound on the true optimum when the search times out.
+hope for on that seed, and a lower bound on the true optimum when the search stops early.
 
-The search is a limited discrepancy search (LDS) with memoisation and branch-and-bound:
+Two phases share one node budget (a node is one decision submitted), so a budget gives the
+same answer on every machine:
 
-- Move ordering: the normal CPU's choice first, then the rest of the canonical list (with both
-  hands empty, moves into the right hand mirror the left hand's and are skipped, as the hard
-  CPU does). Iteration k allows at most k choices that are not the first one on a line, so
-  iteration 0 is the normal CPU's own run and the solver never scores below it.
-- Memo: a canonical position key (cards in every zone with their values and marks, the hero
-  except gold, the run counters, the RNG stream states). A position already searched with at
-  least as much gold and as many discrepancies left is skipped: what is still to come does not
-  depend on the gold held.
-- Bound: once a win is known, a position whose optimistic score (`optimistic`) cannot beat the
-  best score is cut.
-- An iteration that skipped no move for lack of discrepancies was exhaustive: the answer is
-  then proven (`exhaustive`). Otherwise the search stops at the time or node budget
-  (`timed_out`).
+1. **Improvement.** First a nested roll-out, with `NESTED_SHARE` of the budget: from the
+   start, every legal move of the position is played and followed by the normal CPU to the
+   end, the move whose run ends with the most gold is played (the normal CPU's own choice on a
+   tie), and the same from the next position, to the end of the run. Then walks back over the
+   best line found, with the rest: from its last position to its first, every other move of
+   the position, normal play after it; a better run replaces the line from there on. A walk
+   that changed the line is followed by another one, until one changes nothing. The normal
+   CPU's roll-outs are memoised on the position (gold left out: normal play does not depend on
+   it), so a run that meets a position seen before stops there. The nested roll-out improves
+   the opening and middle game; the walks back, cheap (short runs, memo hits), the end game,
+   where most of the gold is won (the deck nearly spent, every choice decides). The first line
+   of all is the normal CPU's own run, so the answer is never below it.
+2. **Proof** (a limited discrepancy search, LDS, seeded with that line). The moves of a
+   position are the line's own move first where the position is on the line (else the normal
+   CPU's choice), then the rest of the canonical list (with both hands empty, moves into the
+   right hand mirror the left hand's and are skipped, as the hard CPU does). Iteration k allows
+   at most k other choices on a line. Positions are memoised on a canonical key (cards in
+   every zone with their values and marks, the hero except gold, the run counters, the RNG
+   stream states): one already searched with at least as much gold and as many discrepancies
+   left is skipped, since what can still be earned does not depend on the gold held. Once a
+   win is known, a position whose optimistic score (`_optimistic`) cannot beat the best is
+   cut. An iteration that skipped no move was exhaustive: the answer is proven.
+
+The par of a daily run is the best score within `PAR_NODES` (game.ai.crawl.worker).
 """
 
 from __future__ import annotations
@@ -30,15 +42,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.crawl.normal import NormalPolicy, ability_info
+from game.ai.crawl.normal import NormalPolicy
+from game.components.crawl import CrawlCard
+from game.engine import ecs
 from game.engine.match import Match, Rejection
 from game.engine.rng import BadForced
+from game.systems.crawl import world
 from game.systems.crawl.state import board_json
-from game.systems.crawl.zones import Index, index
 
 Decision = dict[str, Any]
 DEFAULT_BUDGET_MS = 2000.0
 DEFAULT_MAX_NODES = 5_000_000
+NESTED_SHARE = 0.6  # of the budget, for the nested roll-out; the walks back get the rest
 SELLABLE = ("spell", "shield", "potion", "gold")
 
 
@@ -88,16 +103,15 @@ class CrawlSolver:
     def __init__(self, match: Match, *, budget_ms: float = DEFAULT_BUDGET_MS,
                  max_nodes: int = DEFAULT_MAX_NODES) -> None:
         self.match = match
-        self.idx: Index = index(match)
-        content = self.idx.content
-        self.policy = NormalPolicy(content.ai.normal, ability_info(content))
+        content = world.content(match)
+        self.policy = NormalPolicy(content)
         self.budget_ms = budget_ms
         self.max_nodes = max_nodes
         self.win_bonus = content.rules.win_bonus
-        self.ability_bonus = _ability_bonus(self.idx)
+        with match.active():
+            self.ability_bonus = _ability_bonus(match)
         self.streams = [match.streams(name) for name in match.streams.names()]
         self.nodes = 0
-        self.deep_first = True
         self.best: int | None = None
         self.best_line: list[Decision] = []
         self.won_found = False
@@ -110,84 +124,214 @@ class CrawlSolver:
     def solve(self) -> Solution:
         start = time.perf_counter()
         self._deadline = start + self.budget_ms / 1000
-        self._root = len(self.match.decisions)
+        match = self.match
+        self._root = len(match.decisions)
         timed_out = exhaustive = False
-        allowed = 0
-        with self.match.active():
-            while True:
-                self.cut = False
-                self.memo = {}
+        events, match.events.enabled = match.events.enabled, False  # a search reads none
+        try:
+            with match.active():
                 try:
-                    self._search(allowed)
+                    self._improve()
+                    exhaustive = self._prove()
                 except _OutOfBudget:
                     timed_out = True
-                    break
-                if not self.cut:
-                    exhaustive = True
-                    break
-                allowed += 1
+        finally:
+            match.events.enabled = events
         winnable = True if self.won_found else (False if exhaustive else None)
         ms = (time.perf_counter() - start) * 1000
         assert self.best is not None  # the first line always ends
-        return Solution(self.match.seed, winnable, self.best, self.nodes, ms, timed_out,
+        return Solution(match.seed, winnable, self.best, self.nodes, ms, timed_out,
                         exhaustive, self.best_line)
 
-    # -- search --------------------------------------------------------------------------
-    def _search(self, allowed: int) -> None:
+    def _spent(self) -> bool:
+        return self.nodes >= self.max_nodes or time.perf_counter() > self._deadline
+
+    # -- phase 1: the nested roll-out, then walks back over the line --------------------------
+    def _improve(self) -> None:
+        """The nested roll-out, with NESTED_SHARE of the budget, then walks back over the best
+        line with the rest (see the module docstring); the roll-outs' memo serves both."""
+        self.futures: dict[tuple, int] = {}
+        self._roll_out()  # the normal CPU's run: the first line (never cut by the budget)
+        full_nodes, full_deadline = self.max_nodes, self._deadline
+        start = time.perf_counter()
+        self.max_nodes = int(full_nodes * NESTED_SHARE)
+        self._deadline = start + (full_deadline - start) * NESTED_SHARE
+        try:
+            self._nested()
+        except _OutOfBudget:
+            pass
+        finally:
+            self.max_nodes, self._deadline = full_nodes, full_deadline
+        while self._walk_back():
+            pass
+
+    def _nested(self) -> None:
+        """From the start: every legal move of the position, each followed by the normal CPU to
+        the end, and the move whose run scores most is played (the normal CPU's choice on a
+        tie); then the same from the next position, to the end of the run."""
         match = self.match
+        root = match.mark()
+        try:
+            while match.state.result is None:
+                first = self._first()
+                best: tuple[int, bool] | None = None
+                choice = first
+                for decision in self._moves():
+                    if self._spent():
+                        raise _OutOfBudget
+                    mark = match.mark()
+                    try:
+                        if not self._submit(decision):
+                            continue
+                        score = self._roll_out()
+                    finally:
+                        match.rollback(mark)
+                    rank = (score, decision == first)
+                    if best is None or rank > best:
+                        best, choice = rank, decision
+                self._submit(choice, checked=choice is first)
+            self._leaf(match.state.result)
+        finally:
+            match.rollback(root)
+
+    def _walk_back(self) -> bool:
+        """From the best line's last position back to its first, every other move of the
+        position followed by normal play; a better run replaces the line from there on.
+        True when the line changed (another walk may find more)."""
+        match = self.match
+        line = self.best_line
+        root = match.mark()
+        try:
+            marks = []
+            for decision in line:  # the line's positions, each with its mark
+                marks.append(match.mark())
+                self._submit(decision)
+            improved = False
+            for step in range(len(line) - 1, -1, -1):
+                match.rollback(marks[step])
+                del marks[step:]
+                own = self.best_line[step]  # the line is unchanged before this step
+                for decision in self._moves():
+                    if decision == own:
+                        continue
+                    if self._spent():
+                        raise _OutOfBudget
+                    mark = match.mark()
+                    try:
+                        if self._submit(decision):
+                            before = self.best
+                            self._roll_out()
+                            improved |= self.best != before
+                    finally:
+                        match.rollback(mark)
+            return improved
+        finally:
+            match.rollback(root)
+
+    def _roll_out(self) -> int:
+        """The score of the normal CPU playing on from here to the end: played (and rolled
+        back), or from the memo of a position met before."""
+        match = self.match
+        futures = self.futures
+        mark = match.mark()
+        path: list[tuple[tuple, int]] = []
+        try:
+            while match.state.result is None:
+                key = self._rollout_key()
+                gold = world.hero(match).hero.gold
+                known = futures.get(key)
+                if known is not None:
+                    final = gold + known
+                    break
+                path.append((key, gold))
+                if not self._submit(self._first(), checked=True):
+                    return -1  # a test setup's forced draw does not fit: no such line
+            else:
+                final = match.state.result["score"]
+                self._leaf(match.state.result)
+            for key, gold in path:
+                futures[key] = final - gold
+            return final
+        finally:
+            match.rollback(mark)
+
+    def _submit(self, decision: Decision, *, checked: bool = False) -> bool:
+        """Play one decision (a node); False when a test setup's forced draw does not fit it
+        (no such line). A decision of the legal list is trusted; the normal CPU's choice is
+        checked, and a rejection is a bug of the CPU."""
         self.nodes += 1
-        if self.best is not None and (self.nodes > self.max_nodes
-                                      or time.perf_counter() > self._deadline):
-            raise _OutOfBudget  # never before the first line (normal's own run) has ended
+        try:
+            accepted = self.match.submit(decision, trusted=not checked)
+        except BadForced:
+            return False
+        if isinstance(accepted, Rejection):  # pragma: no cover - a bug
+            raise RuntimeError(f"the normal CPU chose an illegal {decision}: {accepted.error}")
+        return True
+
+    # -- phase 2: proof ------------------------------------------------------------------
+    def _prove(self) -> bool:
+        """The LDS seeded with the best line; True when an iteration was exhaustive."""
+        allowed = 1
+        while True:
+            self.cut = False
+            self.memo = {}
+            self._search(allowed, list(self.best_line))
+            if not self.cut:
+                return True
+            allowed += 1
+
+    def _search(self, allowed: int, seed: list[Decision] | None) -> None:
+        """`seed` is the rest of the seed line while the position is on it, else None."""
+        match = self.match
         result = match.result
         if result is not None:
             self._leaf(result)
             return
-        if allowed == 0:  # the normal CPU's line from here: no choice, no memo
-            first = self._first()
+        if self._spent():
+            raise _OutOfBudget
+        first = seed[0] if seed else self._first()
+        rest = seed[1:] if seed else None
+        checked = not seed  # the normal CPU's choice is checked, a line's is the rules'
+        if allowed == 0:  # the seed line or the normal CPU's from here: no choice, no memo
             if not self.cut and self._others(first):
                 self.cut = True  # a move was skipped: this iteration is not exhaustive
-            self._play(first, 0)
+            self._play(first, 0, rest, checked)
             return
-        gold = self.idx.hero.gold
+        gold = world.hero(match).hero.gold
         key = self._key()
         seen = self.memo.get(key)
         if seen is not None and seen[0] >= gold and seen[1] >= allowed:
             return
         if self.won_found and self.best is not None and self._optimistic() <= self.best:
             return
-        first = self._first()
-        if self.deep_first:
-            self._play(first, allowed)
+        self._play(first, allowed, rest, checked)
         for decision in self._others(first):
-            self._play(decision, allowed - 1)
-        if not self.deep_first:
-            self._play(first, allowed)
+            self._play(decision, allowed - 1, None, False)
         if seen is None or (gold >= seen[0] and allowed >= seen[1]):
             self.memo[key] = (gold, allowed)
 
-    def _play(self, decision: Decision, allowed: int) -> None:
+    def _play(self, decision: Decision, allowed: int, seed: list[Decision] | None,
+              checked: bool) -> None:
         """Search on after `decision`, then take it back."""
         match = self.match
         mark = match.mark()
         try:
-            try:
-                accepted = match.submit(decision)
-            except BadForced:  # a test setup's forced draw does not fit: no such line
-                return
-            if isinstance(accepted, Rejection):  # pragma: no cover - a bug
-                raise RuntimeError(f"the rules rejected their own legal {decision}")
-            self._search(allowed)
+            if self._submit(decision, checked=checked):
+                self._search(allowed, seed)
         finally:
             match.rollback(mark)
 
-    def _leaf(self, result: dict[str, Any]) -> None:
+    # -- shared --------------------------------------------------------------------------
+    def _leaf(self, result: dict[str, Any]) -> bool:
+        """A finished line; True when it is the best so far."""
         score = result["score"]
         if result["won"]:
             self.won_found = True
         if self.best is None or score > self.best:
             self.best = score
             self.best_line = [dict(d) for d in self.match.decisions[self._root:]]
+            return True
+        return False
 
     def _first(self) -> Decision:
         """The normal CPU's choice here."""
@@ -195,48 +339,78 @@ class CrawlSolver:
         board = board_json(match, hide_deck=True)
         return self.policy.decide(board, lambda: match.legal_decisions(0))
 
+    def _moves(self) -> list[Decision]:
+        """The canonical list; with both hands empty, moves into the right hand mirror the
+        left hand's and are dropped."""
+        rows = world.piles(self.match)
+        both_free = not rows[world.LEFT].pile.cards and not rows[world.RIGHT].pile.cards
+        return [d for d in self.match.legal_decisions(0)
+                if not (both_free and d.get("to") == "right_hand")]
+
     def _others(self, first: Decision) -> list[Decision]:
-        """The rest of the canonical list; with both hands empty, moves into the right hand
-        mirror the left hand's and are dropped."""
-        idx = self.idx
-        both_free = not idx.left_hand.cards and not idx.right_hand.cards
-        others = [d for d in self.match.legal_decisions(0)
-                  if d != first and not (both_free and d.get("to") == "right_hand")]
-        return others
+        return [d for d in self._moves() if d != first]
 
     def _key(self) -> tuple:
         """The canonical position, gold left out (see the module docstring)."""
-        idx = self.idx
-        cards = idx.card
+        match = self.match
+        rows = world.piles(match)
 
         def held(pile: Any) -> Any:
             if not pile.cards:
                 return None
             entity = pile.cards[0]
-            c = cards[entity]
-            return (entity, c.type, c.value, c.pyro, c.bash, c.spent)
+            c = world.card_of(entity)
+            return (entity, c.type, c.value, c.spent, world.marks_of(match, entity))
 
-        hero, run = idx.hero, idx.run
+        the_hero = world.hero(match)
+        run = world.run(match)
         return (
-            tuple(held(pile) for pile in idx.singles),
-            tuple((e, cards[e].value, cards[e].type) for e in idx.deck.cards),
-            hero.hp, hero.max_hp, hero.can_revive, hero.reflect_damage, hero.bleed,
+            tuple(held(row.pile) for row in rows[:world.DECK]),
+            tuple((e, world.card_of(e).value, world.card_of(e).type)
+                  for e in rows[world.DECK].pile.cards),
+            the_hero.health.hp, the_hero.health.max_hp, world.effects_of(match),
             run.clear_counter, run.random_attack_used,
             tuple(hash(stream.get_state()[0]) for stream in self.streams),
         )
 
+    def _rollout_key(self) -> tuple:
+        """A cheap key of the position for the roll-outs' memo, gold left out: every zone's
+        cards (entity, type, value, spent, how many marks), the deck's order and values, the
+        hero's HP and effects (its component types), the run counters and how many draws each stream made. A
+        stream's draws stand for its state here (two lines from one position that drew as
+        often mostly drew alike); a wrong match only misjudges a move, the line played is
+        played for real. The proof's memo uses the exact `_key`."""
+        rows = world.piles(self.match)
+        entities = ecs.entity_table()
+        held = []
+        for row in rows[:world.DECK]:
+            cards = row.pile.cards
+            if cards:
+                comps = entities[cards[0]]
+                c = comps[CrawlCard]
+                held.append((cards[0], c.type, c.value, c.spent, len(comps)))
+            else:
+                held.append(None)
+        deck = rows[world.DECK].pile.cards
+        hero = world.hero(self.match)
+        run = world.run(self.match)
+        return (tuple(held), deck, tuple([entities[e][CrawlCard].value for e in deck]),
+                hero.health.hp, frozenset(entities[hero.entity]), run.clear_counter,
+                run.random_attack_used, tuple([stream.draws for stream in self.streams]))
+
     def _optimistic(self) -> int:
         """A score no line from here can beat: the gold held, every unspent gold, spell,
         shield and potion still in play as if all of it became gold, `ability_bonus` for each
-        ability card left and for a pending Capitalize, and the win bonus."""
-        idx = self.idx
-        cards = idx.card
-        total = idx.hero.gold + self.win_bonus
-        if idx.hero.bleed:
-            total += self.ability_bonus
-        entities = [*idx.deck.cards, *(p.cards[0] for p in idx.singles if p.cards)]
+        ability card left and for each hero effect held, and the win bonus."""
+        match = self.match
+        rows = world.piles(match)
+        the_hero = world.hero(match)
+        total = the_hero.hero.gold + self.win_bonus
+        total += self.ability_bonus * len(world.effects_of(match))
+        entities = [*rows[world.DECK].pile.cards,
+                    *(row.pile.cards[0] for row in rows[:world.DECK] if row.pile.cards)]
         for entity in entities:
-            c = cards[entity]
+            c = world.card_of(entity)
             if c.type == "ability":
                 total += self.ability_bonus
             elif c.type in SELLABLE and not c.spent:
@@ -244,13 +418,14 @@ class CrawlSolver:
         return total
 
 
-def _ability_bonus(idx: Index) -> int:
+def _ability_bonus(match: Match) -> int:
     """The most gold one ability can add to the cards in play: Capitalize pays a hit (at
     most the largest value or the hero's HP, which Chaos can give a card), Galvanize creates
     up to `created_max`, Amplify adds `amplify_bonus`, Chaos moves the HP into a card."""
-    rules = idx.content.rules
-    values = [c.value or 0 for c in idx.card.values()]
-    return max([idx.hero.max_hp, rules.created_max, rules.amplify_bonus, *values])
+    rules = world.content(match).rules
+    values = [row.card.value or 0 for row in world.CARDS(match)]
+    return max([world.hero(match).health.max_hp, rules.created_max, rules.amplify_bonus,
+                *values])
 
 
 def solve_match(match: Match, *, budget_ms: float = DEFAULT_BUDGET_MS,

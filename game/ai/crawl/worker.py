@@ -48,7 +48,7 @@ def think(level: str, view: dict[str, Any], stream_state: StreamState,
     return decision, stream.get_state()
 
 
-PAR_NODES = 3000  # the node budget of a daily par: the same as docs/crawl.md's solver table
+PAR_NODES = 2000  # a daily par's node budget (docs/crawl.md "Solver and par": its table, its time)
 
 
 def daily_par(date: str, max_nodes: int = PAR_NODES) -> int:

@@ -15,7 +15,7 @@ from game.engine.modes import get_mode
 from game.engine.resources import ResourceSet, load_mode_resources
 
 MODE_ID = "crawl"
-FLAG_NAMES = ("can_revive", "reflect_damage", "bleed")  # State JSON hero flags, badge order
+FLAG_NAMES = ("can_revive", "reflect_damage", "bleed")  # the base game's hero effects
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class Catalogue:
     cpu_levels: tuple[str, ...] = ("easy", "normal", "hard")
     rules_version: str = "1"
     flag_abilities: dict[str, AbilityInfo] = field(default_factory=dict)
+    # the hero's one-shot effects of statuses.toml (State JSON hero keys), in badge order
+    hero_effects: tuple[str, ...] = FLAG_NAMES
     resources: ResourceSet | None = None
 
     def art_for(self, card: dict[str, Any]) -> str:
@@ -99,9 +101,10 @@ def catalogue_of(resources: ResourceSet) -> Catalogue:
     rules = resources.single("rules.toml")
     ai = resources.single("ai.toml")
     spec = get_mode(MODE_ID)
+    effects = tuple(e.id for e in resources.entries("statuses.toml") if e.holder == "hero")
     flags = {
         info.params.get("flag"): info for info in abilities.values()
-        if info.effect == "set_hero_flag" and info.params.get("flag") in FLAG_NAMES
+        if info.effect == "set_hero_flag" and info.params.get("flag") in effects
     }  # fmt: skip
     catalogue = Catalogue(
         abilities=abilities,
@@ -117,6 +120,7 @@ def catalogue_of(resources: ResourceSet) -> Catalogue:
         cpu_levels=tuple(spec.cpu_levels) if spec else ("easy", "normal", "hard"),
         rules_version=spec.rules_version if spec else "1",
         flag_abilities=flags,  # type: ignore[arg-type]
+        hero_effects=effects,
         resources=resources,
     )
     _cache[id(resources)] = (resources, catalogue)

@@ -14,7 +14,7 @@ def help_topics(catalogue: Catalogue) -> list[HelpTopic]:
     flags = catalogue.flag_abilities
     effects = [
         f"{info.name}: {info.text}"
-        for flag in ("can_revive", "reflect_damage", "bleed")
+        for flag in catalogue.hero_effects
         if (info := flags.get(flag)) is not None
     ]
     return [

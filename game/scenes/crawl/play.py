@@ -43,7 +43,7 @@ from game.scenes.crawl.cards import (
     name_size,
     value_size,
 )
-from game.scenes.crawl.catalogue import FLAG_NAMES, Catalogue, catalogue_of
+from game.scenes.crawl.catalogue import Catalogue, catalogue_of
 from game.scenes.crawl.fx import EventPlayer, SpriteFx
 from game.scenes.crawl.help import help_topics
 from game.scenes.crawl.hint import HintRunner
@@ -585,12 +585,13 @@ class PlayView(StagedLayout, GameViewBase):
         self.coin_icon.position = (hero.center_x - coin * 0.9, y)
         self.hud.append(self.coin_icon)
         self.gold_text.place(hero.center_x - coin * 0.25, y)
-        badge = int(min(44, (hero.width - 40) / 3, h * 0.17))
+        effects = self.catalogue.hero_effects  # the base three, and a mod's (thorns)
+        badge = int(min(44, (hero.width - 40) / max(3, len(effects)), h * 0.17))
         by = hero.bottom + 10 + badge / 2
         self.badges = {}
-        for i, flag in enumerate(FLAG_NAMES):
+        for i, flag in enumerate(effects):
             sprite = arcade.Sprite(look.badge_texture(self._badge_icon(flag), badge, False))
-            sprite.position = (hero.center_x + (i - 1) * (badge + 10), by)
+            sprite.position = (hero.center_x + (i - (len(effects) - 1) / 2) * (badge + 10), by)
             self.badges[flag] = sprite
             self.hud.append(sprite)
 

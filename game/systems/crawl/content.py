@@ -8,11 +8,14 @@ schemas and checks, and the loaded `Content` the rules read.
   are as strict as the other keys: unknown keys and wrong types are errors).
 - `rules.toml`: the constants of section 2.
 - `ai.toml`: the CPU parameters of section 7 (`normal.*`, `hard.*`, `constructed_pick`).
+- `statuses.toml`: the hero's one-shot effects and the card marks as status kinds with
+  triggers (game.systems.crawl.statuses).
 
 Problems name the file and the key (`crawl/abilities.toml:ability[8].amount: ...`); the engine
 formats them. Cross-file checks: card ids are not ability ids (ability cards use the ability
 id), the catalogue holds at least `abilities_per_run` abilities, `constructed_pick` is that many
-distinct catalogue ids.
+distinct catalogue ids, an ability's `flag` or `mark` names a hero effect or a card mark of
+`statuses.toml`.
 
 Every number a mod can set has a bound (docs/modding.md lists them): the CPU's budget and
 sample counts so that no decision runs for more than about a second, HP and values so that
@@ -38,6 +41,7 @@ from game.engine.art import art_problem
 from game.engine.resources import ResourceFile, ResourceSet
 from game.engine.setup_checks import id_pattern
 from game.systems.crawl.abilities import EFFECTS, MAX_VALUE, CrawlEffect, effect_of
+from game.systems.crawl.statuses import CrawlStatusEntry, CrawlStatuses, check_crawl_statuses
 from game.systems.schema import located
 
 TYPE_NAMES = {"enemy": "Enemy", "spell": "Spell", "shield": "Shield", "potion": "Potion",
@@ -184,17 +188,13 @@ class HardAi(_Strict):
     lost: float = _weight(-1000.0)
     score: float = _weight(0.1)
     hp: float = _weight(1.0)
-    revive: float = _weight(4.0)
-    deflect: float = _weight(3.0)
-    capitalize: float = _weight(1.0)
+    # what a hero effect or a card mark is worth is its kind's (statuses.toml `worth`)
     random_attack: float = _weight(2.0)
     gold: float = _weight(0.05)
     enemy: float = _weight(-1.0)
     potion: float = _weight(0.8)
     held: float = _weight(1.0)
     elsewhere: float = _weight(0.9)
-    pyro: float = _weight(0.5)
-    bash: float = _weight(4.0)
     gold_card: float = _weight(0.0)
     ability: float = _weight(4.0)
 
@@ -241,7 +241,7 @@ def _check_abilities(abilities: list[AbilityEntry],
     if len(abilities) < rules.abilities_per_run:
         return [*icons, ("ability", f"{len(abilities)} abilities, fewer than abilities_per_run "
                                     f"({rules.abilities_per_run})")]
-    problems = icons
+    problems = icons + _status_problems(abilities, resources)
     for i, ability in enumerate(abilities):
         params = _complete(ability.params, rules)
         low, high = getattr(params, "min", None), getattr(params, "max", None)
@@ -250,6 +250,25 @@ def _check_abilities(abilities: list[AbilityEntry],
             problems.append((f"ability[{i}].{key}", f"the created value range {low}..{high} "
                              "is empty (a missing min or max is rules.toml's created_min / "
                              "created_max)"))
+    return problems
+
+
+def _status_problems(abilities: list[AbilityEntry],
+                     resources: ResourceSet) -> list[tuple[str, str]]:
+    """An ability that gives a hero effect or a card mark names one of statuses.toml."""
+    declared = resources.files.get("statuses.toml") or []
+    problems = []
+    for i, ability in enumerate(abilities):
+        needs = effect_of(ability.effect).status
+        if needs is None:
+            continue
+        param, holder = needs
+        name = getattr(ability.params, param)
+        known = [e.id for e in declared if e.holder == holder]
+        if name not in known:
+            what = "hero effect" if holder == "hero" else "card mark"
+            problems.append((f"ability[{i}].{param}", f"unknown {what} {name!r} (statuses.toml "
+                                                      f"declares: {', '.join(known)})"))
     return problems
 
 
@@ -271,6 +290,7 @@ RESOURCE_FILES = (
     ResourceFile("abilities.toml", AbilityEntry, table="ability", check=_check_abilities),
     ResourceFile("rules.toml", RulesFile),
     ResourceFile("ai.toml", AiFile, check=_check_ai),
+    ResourceFile("statuses.toml", CrawlStatusEntry, table="statuses", check=check_crawl_statuses),
 )
 
 
@@ -312,6 +332,7 @@ class Content:
     abilities: dict[str, AbilityDef] = field(default_factory=dict)
     catalogue_ids: tuple[str, ...] = ()
     resources: ResourceSet | None = None
+    statuses: CrawlStatuses = field(default_factory=lambda: CrawlStatuses(()))
 
     @property
     def deck_size(self) -> int:
@@ -357,7 +378,8 @@ def build_content(resources: ResourceSet) -> Content:
                  for c in resources.entries("deck.toml"))
     return Content(rules=rules, ai=resources.single("ai.toml"), deck=deck, catalogue=catalogue,
                    abilities={a.id: a for a in catalogue},
-                   catalogue_ids=tuple(a.id for a in catalogue), resources=resources)
+                   catalogue_ids=tuple(a.id for a in catalogue), resources=resources,
+                   statuses=CrawlStatuses(resources.entries("statuses.toml")))
 
 
 _contents: dict[int, tuple[ResourceSet, Content]] = {}

@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from game.components.common import Health
 from game.components.crawl import CrawlCard, Hero, Run
+from game.engine.commands import update
+from game.engine.piles import fill_pile, shuffle_pile
 from game.systems.crawl.cycle import draw
-from game.systems.crawl.zones import Index, add_card, create_zones
+from game.systems.crawl.world import add_card, content, create_zones, pile_entity, run, run_entity
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -24,33 +27,31 @@ def start_run(match: Match, content: Content) -> None:
     deal at once."""
     rules = content.rules
     variant = match.options.get("variant", "normal")
-    idx = create_zones(match, content, Hero(rules.max_hp, rules.max_hp, rules.start_gold),
-                       Run(variant=variant))
+    create_zones(match, (Hero(rules.start_gold), Health(rules.max_hp, rules.max_hp)),
+                 Run(variant=variant))
     if variant == "constructed":
         match.set_phase("pick", (0,))
     else:
         picked = match.stream("deal").sample(list(content.catalogue_ids),
                                              rules.abilities_per_run)
-        deal(match, idx, picked)
+        deal(match, picked)
     match.events.pending.clear()  # the first screen shows the dealt table as it is
 
 
-def deal(match: Match, idx: Index, picked: Iterable[str]) -> None:
+def deal(match: Match, picked: Iterable[str]) -> None:
     """4.2 steps 1-4: the chosen abilities in catalogue order, the canonical deck, the shuffle
     and one draw; then phase `play`, turn 0."""
-    content = idx.content
+    found = content(match)
     chosen = set(picked)
-    abilities = tuple(a.id for a in content.catalogue if a.id in chosen)
-    match.journal.set(idx.run, abilities=abilities)
-    cards = [add_card(match, idx, c.id, CrawlCard(c.type, c.value, c.value, name=c.name))
-             for c in content.deck]
-    cards += [add_card(match, idx, a, CrawlCard("ability", None, None, a,
-                                                name=content.abilities[a].name))
+    abilities = tuple(a.id for a in found.catalogue if a.id in chosen)
+    update(run(match), abilities=abilities).target(run_entity(match)).run(match)
+    deck = pile_entity(match, "deck")
+    cards = [add_card(match, c.id, CrawlCard(c.type, c.value, c.value, name=c.name), (), deck)
+             for c in found.deck]
+    cards += [add_card(match, a, CrawlCard("ability", None, None, a,
+                                           name=found.abilities[a].name), (), deck)
               for a in abilities]
-    order = match.stream("deal").shuffle(cards)
-    match.journal.set(idx.deck, cards=tuple(order))
-    deck_entity = idx.pile_entity["deck"]
-    for card in order:
-        match.journal.set(idx.in_pile[card], pile=deck_entity)
-    draw(match, idx)
+    fill_pile(match, deck, tuple(cards))  # the canonical deck, then its shuffle
+    shuffle_pile(deck, "deal").run(match)
+    draw(match)
     match.set_phase("play", (0,))

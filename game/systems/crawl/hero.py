@@ -1,52 +1,55 @@
-"""The hero (spec crawl.md sections 4.5 and 4.6): damage with Revive then Capitalize, healing,
-gold.
+"""The hero (spec crawl.md sections 4.5 and 4.6): damage, healing and gold, as engine commands.
 
-Damage comes only from a hit, a shield's excess and a rebuy. It is applied in the order of 4.6:
-HP first (never below 0), then Revive (0 becomes 1), then Capitalize (the whole nominal damage
-is paid in gold, not the HP actually lost: design decision 5). Chaos and Deflect never call
-`damage`, so they trigger neither flag.
+Damage comes only from a hit, a shield's excess and a rebuy. It is the engine's `Damage` of the
+hero's `Health` (a `HeroDamage`), so it fires `before:damage` and `after:damage`, where the
+hero's one-shot effects react (game.systems.crawl.statuses), in the order of 4.6: Deflect first
+(a hit it redirects never lands), the HP (never below 0) with Revive's `survive` (0 becomes 1),
+then Capitalize (the whole damage asked is paid in gold, not the HP actually lost: design
+decision 5). Chaos and Deflect never run a damage, so they trigger none of them.
+
+A hit's enemy is the damage's source; it leaves the game once every `before:damage` trigger
+had its say (`spend_the_striker`, the last listener there), so a Deflect keeps it where it is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from game.engine.commands import heal as heal_command
+from game.systems.crawl.commands import GainGold, HeroDamage, leave_game
+from game.systems.crawl.world import hero
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.systems.crawl.zones import Index
+
+LAST = 1000  # the listener priority of a hit's enemy leaving: after every trigger
 
 
-def damage(match: Match, idx: Index, amount: int, source: str) -> None:
-    """The hero takes `amount` > 0 damage from `source` (hit | excess | rebuy)."""
+def damage(match: Match, amount: int, cause: str, source: int | None = None) -> None:
+    """The hero takes `amount` > 0 damage from `cause` (hit | excess | rebuy); `source` is the
+    enemy of a hit (which leaves the game with its blow)."""
     if amount <= 0:
         return  # an excess of 0 is no damage: it triggers nothing (4.5.2)
-    hero = idx.hero
-    journal = match.journal
-    journal.set(hero, hp=max(0, hero.hp - amount))
-    match.emit("hero_damaged", amount=amount, source=source)
-    if hero.hp == 0 and hero.can_revive:
-        journal.set(hero, hp=1, can_revive=False)
-        match.emit("revive_triggered")
-    if hero.bleed:
-        journal.set(hero, bleed=False)
-        match.emit("capitalize_triggered", amount=amount)
-        gain_gold(match, idx, amount, "capitalize")
+    HeroDamage(amount, cause, source, spends_source=cause == "hit").target(
+        hero(match).entity).run(match)
 
 
-def heal(match: Match, idx: Index, amount: int) -> int:
-    """Raise HP by up to `amount`, never above `max_hp`; returns what was healed."""
-    hero = idx.hero
-    healed = max(0, min(amount, hero.max_hp - hero.hp))
-    if healed:
-        match.journal.set(hero, hp=hero.hp + healed)
-    match.emit("hero_healed", amount=healed)
-    return healed
+def spend_the_striker(match: Match, command: Any) -> None:
+    """`before:damage`, last: the enemy of a hit leaves the game (4.5.1), unless a trigger
+    cancelled the blow (a Deflect)."""
+    if getattr(command, "spends_source", False) and not command.cancelled:
+        leave_game(match, command.source_id, "hit")
 
 
-def gain_gold(match: Match, idx: Index, amount: int, source: str) -> None:
+def heal(match: Match, amount: int) -> int:
+    """Raise HP by up to `amount`, never above `max_hp`; returns what was healed (the event
+    says it, 0 included)."""
+    return heal_command(amount).exact().target(hero(match).entity).run(match).amount
+
+
+def gain_gold(match: Match, amount: int, source: str) -> None:
     """Add gold (collect | sell | capitalize | galvanize | win_bonus); nothing for 0."""
     if amount <= 0:
         return
-    hero = idx.hero
-    match.journal.set(hero, gold=hero.gold + amount)
-    match.emit("gold_gained", amount=amount, source=source)
+    row = hero(match)
+    GainGold(row.entity, row.hero, amount, source).run(match)

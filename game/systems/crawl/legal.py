@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.systems.crawl.moves import judge_card_move
 from game.systems.crawl.table import HANDS, Table
-from game.systems.crawl.zones import table_of
+from game.systems.crawl.world import LiveTable
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -80,14 +80,15 @@ def legal_decisions(match: Match, seat: int = 0) -> list[dict[str, Any]]:
         return []
     if phase == "pick":
         return [{"seat": seat, "type": "choose_abilities"}]
-    return legal_from_table(table_of(match), match.rules.content, seat)  # type: ignore[attr-defined]
+    return legal_from_table(LiveTable(match), match.rules.content, seat)  # type: ignore[attr-defined]
 
 
 def moves_from(match: Match, frm: str, fi: int | None = None) -> list[dict[str, Any]]:
     """The legal moves of the card at one source of a live match (what a drag highlights)."""
     if match.state.result is not None or match.state.phase != "play":
         return []
-    return legal_moves_from(table_of(match), match.rules.content, frm, fi)  # type: ignore[attr-defined]
+    with match.active():
+        return legal_moves_from(LiveTable(match), match.rules.content, frm, fi)  # type: ignore[attr-defined]
 
 
 def legal_from_state(state: dict[str, Any], content: Content) -> list[dict[str, Any]]:

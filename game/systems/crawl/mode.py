@@ -2,10 +2,13 @@
 registration.
 
 `CrawlRules` gives the engine the verbs and messages of section 5, the mode's own checks in the
-order of 5.2 (after the engine's common checks 1-5), the resolution of an accepted decision as
-one queued action (the cycle of 4.3), the State JSON and seat view of section 6 and the
-canonical legal list of section 7. Streams: `deal` and `dungeon` only; only `dungeon` can be
-forced (4.12).
+order of 5.2 (after the engine's common checks 1-5), which return the decision's intent (a
+`MoveOrder` naming the moved card and its destination, a `RebuyOrder`,
+`RandomAttackOrder` or `PickOrder`, all on the run entity) and the step of the schedule that consumes it
+(game.systems.crawl.cycle: `play`, or `pick` for a constructed run's abilities), the one table
+of the spec's events made from the commands' fields (game.systems.crawl.commands), the State
+JSON and seat view of section 6 and the canonical legal list of section 7. Streams: `deal` and
+`dungeon` only; only `dungeon` can be forced (4.12).
 """
 
 from __future__ import annotations
@@ -14,22 +17,29 @@ import datetime
 import re
 from typing import Any
 
-from game.engine.match import Match, Rules, SetupError, is_int
+from game.components.crawl import MoveOrder, PickOrder, RandomAttackOrder, RebuyOrder
+from game.engine.match import Intent, Match, Rules, SetupError, is_int
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.crawl.card import CARD
+from game.systems.crawl.commands import EVENTS
 from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
-from game.systems.crawl.cycle import apply_move, run_cycle
-from game.systems.crawl.deal import deal, start_run
+from game.systems.crawl.cycle import SCHEDULE
+from game.systems.crawl.deal import start_run
+from game.systems.crawl.hero import LAST, spend_the_striker
 from game.systems.crawl.legal import legal_decisions
 from game.systems.crawl.moves import judge_move, pick_error
-from game.systems.crawl.random_attack import random_attack
-from game.systems.crawl.rebuy import rebuy
 from game.systems.crawl.setup import load_setup
 from game.systems.crawl.state import board_json
 from game.systems.crawl.table import ZONES
 from game.systems.crawl.view import mask_board, view_board
-from game.systems.crawl.zones import board_count, index, table_of
+from game.systems.crawl.world import (
+    ZONE_INDEX,
+    LiveTable,
+    board_count,
+    run,
+    run_entity,
+)
 
 MODE_ID = CARD.id
 RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
@@ -67,6 +77,7 @@ VERBS = {"move": PLAY, "rebuy": PLAY, "random_attack": PLAY,
 # them, and ignored); any other key is bad_decision (the engine's common checks).
 FIELDS = {"move": frozenset({"from", "from_index", "to", "to_index"}), "rebuy": frozenset(),
           "random_attack": frozenset(), "choose_abilities": frozenset({"abilities"})}
+NO_PILE = frozenset({"hero", "chest"})  # move destinations that are not piles
 
 
 class CrawlRules(Rules):
@@ -80,17 +91,26 @@ class CrawlRules(Rules):
     messages = MESSAGES
     streams = STREAMS
     forceable_streams = frozenset({"dungeon"})
+    schedule = SCHEDULE
+    events = EVENTS
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, *, printed_setups: bool = False) -> None:
         self.content = content
-        self._verdict: tuple[dict[str, Any], str | None] | None = None
+        # a CPU's scratch match loads only views this program printed: read, not checked
+        self.printed_setups = printed_setups
 
     # -- starting --------------------------------------------------------------------------
     def start(self, match: Match) -> None:
         start_run(match, self.content)
 
     def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
-        load_setup(match, self.content, setup)
+        load_setup(match, self.content, setup, checked=not self.printed_setups)
+
+    def install(self, match: Match) -> None:
+        """The content's hero effects and card marks (their triggers), then the one rule that
+        must follow every `before:damage` trigger: a hit's enemy leaves the game."""
+        self.content.statuses.install(match)
+        match.hooks.listen("before:damage", spend_the_striker, LAST)
 
     # -- checks (5.1, 5.2) -----------------------------------------------------------------
     def malformed(self, decision: dict[str, Any]) -> bool:
@@ -107,38 +127,40 @@ class CrawlRules(Rules):
             return not (isinstance(picked, list) and all(isinstance(a, str) for a in picked))
         return False
 
-    def check(self, match: Match, decision: dict[str, Any]) -> str | None:
+    def check(self, match: Match, decision: dict[str, Any]) -> str | Intent:
         verb = decision["type"]
         if verb == "move":
-            error, kind = judge_move(table_of(match), self.content, decision["from"],
-                                     decision.get("from_index"), decision["to"],
-                                     decision.get("to_index"))
-            self._verdict = (decision, kind)  # `apply` follows at once in Match.submit
-            return error
+            frm, to = decision["from"], decision["to"]
+            fi, ti = decision.get("from_index"), decision.get("to_index")
+            table = LiveTable(match)
+            error, kind = judge_move(table, self.content, frm, fi, to, ti)
+            if error is not None or kind is None:
+                return error or "illegal_move"
+            return _move_intent(match, table.rows, kind, frm, fi, to, ti)
         if verb == "rebuy":
-            return None if board_count(index(match)) else "no_cards_on_board"
+            return (Intent(run_entity(match), RebuyOrder(), "play") if board_count(match)
+                    else "no_cards_on_board")
         if verb == "random_attack":
-            return "already_used" if index(match).run.random_attack_used else None
-        return pick_error(self.content, decision["abilities"])
+            return ("already_used" if run(match).random_attack_used
+                    else Intent(run_entity(match), RandomAttackOrder(), "play"))
+        return pick_error(self.content, decision["abilities"]) or Intent(
+            run_entity(match), PickOrder(tuple(decision["abilities"])), "pick")
 
-    # -- resolution (4.3) ------------------------------------------------------------------
-    def apply(self, match: Match, decision: dict[str, Any]) -> None:
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent:
+        """A decision taken from this position's legal list (`submit(trusted=True)`): the
+        move's kind is judged again (that is what resolves it), nothing else is checked."""
         verb = decision["type"]
         if verb == "move":
-            verdict, self._verdict = self._verdict, None
-            if verdict is not None and verdict[0] is decision:
-                kind = verdict[1]
-            else:
-                kind = judge_move(table_of(match), self.content, decision["from"],
-                                  decision.get("from_index"), decision["to"],
-                                  decision.get("to_index"))[1]
-            run_cycle(match, apply_move, decision, kind)
-        elif verb == "rebuy":
-            run_cycle(match, rebuy)
-        elif verb == "random_attack":
-            run_cycle(match, random_attack)
-        else:
-            _choose_abilities(match, tuple(decision["abilities"]))
+            frm, to = decision["from"], decision["to"]
+            fi, ti = decision.get("from_index"), decision.get("to_index")
+            table = LiveTable(match)
+            kind = judge_move(table, self.content, frm, fi, to, ti)[1]
+            assert kind is not None, decision
+            return _move_intent(match, table.rows, kind, frm, fi, to, ti)
+        order: Any = {"rebuy": RebuyOrder, "random_attack": RandomAttackOrder}.get(verb)
+        if order is not None:
+            return Intent(run_entity(match), order(), "play")
+        return Intent(run_entity(match), PickOrder(tuple(decision["abilities"])), "pick")
 
     # -- state (6) -------------------------------------------------------------------------
     def board_json(self, match: Match) -> dict[str, Any]:
@@ -154,9 +176,17 @@ class CrawlRules(Rules):
         return legal_decisions(match, seat)
 
 
-def _choose_abilities(match: Match, picked: tuple[str, ...]) -> None:
-    """The constructed pick (5.1): the deal follows at once; it is not a turn."""
-    deal(match, index(match), picked)
+def _move_intent(match: Match, rows: list[Any], kind: str, frm: str, fi: Any, to: str,
+                 ti: Any) -> Intent:
+    """A judged move's intent, on the run: the card that moves, the destination pile and the
+    card there (`rows`: the zone piles' rows the move was judged on)."""
+    card = (rows[fi] if frm == "board" else rows[ZONE_INDEX[frm]]).pile.cards[0]
+    if to in NO_PILE:
+        return Intent(run_entity(match), MoveOrder(kind, card), "play")
+    row = rows[ti] if to == "board" else rows[ZONE_INDEX[to]]
+    cards = row.pile.cards
+    return Intent(run_entity(match), MoveOrder(kind, card, row.entity, cards[0] if cards else 0),
+                  "play")
 
 
 # -- options and records -----------------------------------------------------------------------
@@ -211,8 +241,6 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
                   resources=resources, phase="play")
     match.begin(record.get("setup"))
     return match
-
-
 
 
 def summarize(result: dict[str, Any]) -> dict[str, float]:

@@ -60,12 +60,12 @@ def _from_hand(table: Table, content: Content, card: Any, frm: str, to: str, ti:
         if card_type == "ability" and _kind(content, card) == "hero":
             return (None, "use")
         return ("invalid_target", None)
-    target = table.board[ti]  # to == "board"
+    target = table.at("board", ti)
     enemy = target is not None and target.type == "enemy"
     if card_type == "spell":
         return (None, "attack") if enemy else ("invalid_target", None)
     if card_type == "shield":
-        if not card.bash:
+        if not card.marks & content.statuses.allowing("bash"):  # a Shield Bash mark
             return ("no_bash", None)
         return (None, "bash") if enemy else ("invalid_target", None)
     if card_type == "ability":

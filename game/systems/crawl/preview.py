@@ -58,7 +58,7 @@ def preview(table: Table, content: Content, decision: dict[str, Any]) -> Preview
 
 
 def preview_match(match: Match, decision: dict[str, Any]) -> Preview:
-    from game.systems.crawl.zones import table_of
+    from game.systems.crawl.world import table_of
 
     return preview(table_of(match), match.rules.content, decision)  # type: ignore[attr-defined]
 
@@ -66,7 +66,7 @@ def preview_match(match: Match, decision: dict[str, Any]) -> Preview:
 def _line(table: Table, content: Content, kind: str, card: Any, target: Any) -> str:
     value = card.value or 0
     if kind == "hit":
-        if table.reflect_damage:
+        if table.effects & content.statuses.redirecting_hits():
             return "Deflect: strikes another card"
         return f"Hit: −{value} HP"
     if kind == "block":

@@ -8,23 +8,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.systems.crawl.zones import lower_value
+from game.engine.commands import update
+from game.systems.crawl.commands import lower_value
+from game.systems.crawl.world import board_cards, card_of, content, ident_of, run, run_entity
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.systems.crawl.zones import Index
 
 
-def random_attack(match: Match, idx: Index) -> None:
-    rules = idx.content.rules
+def random_attack(match: Match) -> None:
+    rules = content(match).rules
     n = match.stream("dungeon").randint(rules.random_attack_min, rules.random_attack_max)
-    cards = idx.card
-    enemies = [pile.cards[0] for pile in idx.slots
-               if pile.cards and cards[pile.cards[0]].type == "enemy"]
+    enemies = [card for _, card in board_cards(match) if card_of(card).type == "enemy"]
     if enemies:
-        match.emit("random_attack", n=n, hit=[idx.ident[e] for e in enemies])
+        match.emit("random_attack", n=n, hit=[ident_of(e) for e in enemies])
         for enemy in enemies:
-            lower_value(match, idx, enemy, n, "killed")
+            lower_value(match, enemy, n, "killed")
     else:
         match.emit("random_attack_missed")
-    match.journal.set(idx.run, random_attack_used=True)
+    update(run(match), random_attack_used=True).target(run_entity(match)).run(match)

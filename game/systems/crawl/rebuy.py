@@ -9,23 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.engine.commands import update
 from game.systems.crawl import hero
-from game.systems.crawl.zones import board_cards, put
+from game.systems.crawl.commands import move_card
+from game.systems.crawl.world import board_cards, content, deck, run, run_entity
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.systems.crawl.zones import Index
 
 
-def rebuy(match: Match, idx: Index) -> None:
-    run = idx.run
-    cost = idx.content.rebuy_cost(run.clear_counter)
-    match.journal.set(run, clear_counter=run.clear_counter + 1)
+def rebuy(match: Match) -> None:
+    counters = run(match)
+    cost = content(match).rebuy_cost(counters.clear_counter)
+    update(counters, clear_counter=counters.clear_counter + 1).target(
+        run_entity(match)).run(match)
     match.emit("rebuy", cost=cost)
-    hero.damage(match, idx, cost, "rebuy")
+    hero.damage(match, cost, "rebuy")
     dungeon = match.stream("dungeon")
-    for _, card in board_cards(idx):
+    the_deck = deck(match)
+    for _, card in board_cards(match):
         # One draw per card, against the deck's length at that insertion; len(deck) = bottom.
-        position = dungeon.randint(0, len(idx.deck.cards))
-        put(match, idx, card, "deck", position)
-        match.emit("card_returned_to_deck", id=idx.ident[card])  # never the position (6.1)
+        position = dungeon.randint(0, len(the_deck.cards))
+        move_card(match, card, "deck", "return", position)  # the event never says where

@@ -23,13 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.components.common import Health
 from game.components.crawl import CrawlCard, Hero, Run
 from game.engine.match import SetupError, is_int
+from game.engine.piles import fill_pile
 from game.engine.setup_checks import check_int, check_length, check_text, excerpt
 from game.systems.crawl import content as content_bounds
 from game.systems.crawl.content import MAX_HP  # hero max_hp: the bound a mod has too
-from game.systems.crawl.table import CARD_KEYS, CARD_TYPES, SLOTS
-from game.systems.crawl.zones import BOARD_PILES, add_card, create_zones, put
+from game.systems.crawl.table import CARD_HEAD_KEYS, CARD_TAIL_KEYS, CARD_TYPES, SLOTS
+from game.systems.crawl.world import BOARD_PILES, add_card, create_zones, pile_entity
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -40,8 +42,7 @@ ENVELOPE_KEYS = frozenset({"mode", "rules", "seed", "phase", "turn", "to_act", "
 BOARD_KEYS = frozenset({"variant", "abilities", "board", "left_hand", "right_hand", "backpack",
                         "hero", "deck", "deck_count", "deck_types", "clear_counter", "rebuy_cost",
                         "random_attack_used", "removed"})
-HERO_KEYS = ("hp", "max_hp", "gold", "can_revive", "reflect_damage", "bleed")
-CARD_KEY_SET = frozenset(CARD_KEYS)
+HERO_VALUES = ("hp", "max_hp", "gold")  # then one key per hero effect of the content
 RESULT_KEYS = frozenset({"won", "score", "reason"})
 
 # Bounds of what a setup can set (docs/crawl.md "Setup bounds"): far above a run's 13 HP, 54
@@ -62,18 +63,23 @@ def _fail(where: str, problem: str) -> SetupError:
     return SetupError(f"{where}: {problem}")
 
 
+# A setup card: its id, its CrawlCard and the ids of the card marks it holds.
+SetupCard = tuple[str, CrawlCard, tuple[str, ...]]
+
+
 @dataclass
 class ParsedSetup:
-    """A checked setup: cards per zone as (id, CrawlCard), plus the hero and the counters."""
+    """A checked setup: cards per zone as SetupCards, plus the hero and the counters."""
 
     phase: str = "play"
     turn: int = 0
     result: dict[str, Any] | None = None
     abilities: tuple[str, ...] = ()
-    board: list[tuple[str, CrawlCard] | None] = field(default_factory=lambda: [None] * SLOTS)
-    hands: dict[str, tuple[str, CrawlCard] | None] = field(default_factory=dict)
-    deck: list[tuple[str, CrawlCard]] = field(default_factory=list)
+    board: list[SetupCard | None] = field(default_factory=lambda: [None] * SLOTS)
+    hands: dict[str, SetupCard | None] = field(default_factory=dict)
+    deck: list[SetupCard] = field(default_factory=list)
     hero: dict[str, Any] = field(default_factory=dict)
+    effects: tuple[str, ...] = ()  # the hero effects held
     clear_counter: int = 0
     random_attack_used: bool = False
     removed: int = 0
@@ -89,12 +95,13 @@ def _bool(value: Any, where: str) -> bool:
     return value
 
 
-def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, CrawlCard]:
+def _card(content: Content, raw: Any, where: str, zone: str) -> SetupCard:
     """One card object; `zone` is board | hand | backpack | deck (for values and `spent`)."""
     if not isinstance(raw, dict):
         raise _fail(where, f"must be a card object, got {excerpt(raw)}")
+    marks = content.statuses.card_ids()
     for key in raw:
-        if key not in CARD_KEY_SET:
+        if key not in CARD_HEAD_KEYS and key not in CARD_TAIL_KEYS and key not in marks:
             raise _fail(f"{where}.{key}", "unknown card key")
     card_id = raw.get("id")
     if not isinstance(card_id, str) or not CARD_ID.fullmatch(card_id):
@@ -125,8 +132,7 @@ def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, Crawl
             raise _fail(f"{where}.value", f"a card on the board or in the deck has a value "
                                           f"of at least 1, got {value}")
         initial = _int(raw.get("initial_value", value), f"{where}.initial_value")
-    pyro = _bool(raw.get("pyro", False), f"{where}.pyro")
-    bash = _bool(raw.get("bash", False), f"{where}.bash")
+    held = tuple(mark for mark in marks if _bool(raw.get(mark, False), f"{where}.{mark}"))
     spent_default = (zone == "hand" and card_type in ("potion", "gold")) or (
         zone == "backpack" and card_type == "gold")
     spent = _bool(raw.get("spent", spent_default), f"{where}.spent")
@@ -135,7 +141,7 @@ def _card(content: Content, raw: Any, where: str, zone: str) -> tuple[str, Crawl
         name = content.default_name(card_type, initial, ability)
     else:
         name = check_text(name, f"{where}.name", MAX_NAME, empty=True)
-    return card_id, CrawlCard(card_type, value, initial, ability, pyro, bash, spent, name)
+    return card_id, CrawlCard(card_type, value, initial, ability, spent, name), held
 
 
 def parse_setup(content: Content, setup: Any) -> ParsedSetup:
@@ -219,7 +225,7 @@ def _parse_board(content: Content, board: dict[str, Any], parsed: ParsedSetup) -
                                       "board.random_attack_used")
     parsed.removed = _int(board.get("removed", 0), "board.removed", 0, MAX_COUNT)
     seen: set[str] = set()
-    for card_id, _ in _all_cards(parsed):
+    for card_id, _, _ in _all_cards(parsed):
         if card_id in seen:
             raise _fail("board", f"duplicate card id {excerpt(card_id)}")
         seen.add(card_id)
@@ -230,8 +236,9 @@ def _parse_board(content: Content, board: dict[str, Any], parsed: ParsedSetup) -
 def _parse_hero(content: Content, hero: Any, parsed: ParsedSetup) -> None:
     if not isinstance(hero, dict):
         raise _fail("board.hero", "must be an object")
+    effects = content.statuses.hero_ids()
     for key in hero:
-        if key not in HERO_KEYS:
+        if key not in HERO_VALUES and key not in effects:
             raise _fail(f"board.hero.{key}", "unknown key")
     rules = content.rules
     max_hp = _int(hero.get("max_hp", rules.max_hp), "board.hero.max_hp", 1, MAX_HP)
@@ -243,37 +250,74 @@ def _parse_hero(content: Content, hero: Any, parsed: ParsedSetup) -> None:
     parsed.hero = {
         "hp": hp, "max_hp": max_hp,
         "gold": _int(hero.get("gold", rules.start_gold), "board.hero.gold", 0, MAX_GOLD),
-        **{flag: _bool(hero.get(flag, False), f"board.hero.{flag}")
-           for flag in ("can_revive", "reflect_damage", "bleed")},
     }
+    parsed.effects = tuple(e for e in effects
+                           if _bool(hero.get(e, False), f"board.hero.{e}"))
 
 
-def _all_cards(parsed: ParsedSetup) -> list[tuple[str, CrawlCard]]:
+def _all_cards(parsed: ParsedSetup) -> list[SetupCard]:
     cards = [c for c in parsed.board if c is not None]
     cards += [c for c in parsed.hands.values() if c is not None]
     return cards + parsed.deck
 
 
-def load_setup(match: Match, content: Content, setup: Any) -> None:
-    """Build the position a setup describes (inside the match's active world)."""
-    parsed = parse_setup(content, setup)
+def read_position(content: Content, state: dict[str, Any]) -> ParsedSetup:
+    """A State JSON this program printed (a CPU's seat view with its sampled deck), read
+    without the checks of `parse_setup`: every key is there and valid. A CPU's scratch match
+    loads one per sample, and the checks cost as much as the building."""
+    def read(raw: dict[str, Any] | None) -> SetupCard | None:
+        if raw is None:
+            return None
+        card = CrawlCard(raw["type"], raw["value"], raw["initial_value"], raw["ability"],
+                         raw["spent"], raw["name"])
+        return raw["id"], card, tuple(mark for mark in marks if raw.get(mark))
+
+    marks = content.statuses.card_ids()
+    board = state["board"]
+    hero = board["hero"]
+    parsed = ParsedSetup()
+    parsed.phase, parsed.turn, parsed.result = state["phase"], state["turn"], state["result"]
+    parsed.abilities = tuple(board["abilities"])
+    parsed.board = [read(raw) for raw in board["board"]]
+    parsed.hands = {zone: read(board[zone]) for zone in ("left_hand", "right_hand", "backpack")}
+    parsed.deck = [read(raw) for raw in board["deck"]]  # type: ignore[misc]
+    parsed.hero = {"hp": hero["hp"], "max_hp": hero["max_hp"], "gold": hero["gold"]}
+    parsed.effects = tuple(e for e in content.statuses.hero_ids() if hero.get(e))
+    parsed.clear_counter = board["clear_counter"]
+    parsed.random_attack_used = board["random_attack_used"]
+    parsed.removed = board["removed"]
+    return parsed
+
+
+def load_setup(match: Match, content: Content, setup: Any, *, checked: bool = True) -> None:
+    """Build the position a setup describes (inside the match's active world); `checked`
+    False only for a State JSON this program printed (`read_position`)."""
+    parsed = parse_setup(content, setup) if checked else read_position(content, setup)
     variant = match.options.get("variant", "normal")
-    hero = Hero(**parsed.hero)
-    run = Run(variant=variant, abilities=parsed.abilities, clear_counter=parsed.clear_counter,
-              random_attack_used=parsed.random_attack_used, removed=parsed.removed)
-    idx = create_zones(match, content, hero, run)
+    kinds = content.statuses.by_id
+    hero = parsed.hero
+    create_zones(match, (Hero(hero["gold"]), Health(hero["hp"], hero["max_hp"]),
+                         *(kinds[e].component(1) for e in parsed.effects)),
+                 Run(variant=variant, abilities=parsed.abilities,
+                     clear_counter=parsed.clear_counter,
+                     random_attack_used=parsed.random_attack_used, removed=parsed.removed))
+
+    def card(entry: SetupCard, pile: int) -> int:
+        card_id, comp, marks = entry
+        return add_card(match, card_id, comp, (kinds[m].component(1) for m in marks), pile)
+
     for slot, entry in enumerate(parsed.board):
         if entry is not None:
-            put(match, idx, add_card(match, idx, *entry), BOARD_PILES[slot])
+            pile = pile_entity(match, BOARD_PILES[slot])
+            fill_pile(match, pile, (card(entry, pile),))
     for zone, entry in parsed.hands.items():
         if entry is not None:
-            put(match, idx, add_card(match, idx, *entry), zone)
-    deck = [add_card(match, idx, *entry) for entry in parsed.deck]
+            pile = pile_entity(match, zone)
+            fill_pile(match, pile, (card(entry, pile),))
+    pile = pile_entity(match, "deck")
+    deck = tuple(card(entry, pile) for entry in parsed.deck)
     if deck:
-        match.journal.set(idx.deck, cards=tuple(deck))
-        deck_entity = idx.pile_entity["deck"]
-        for card in deck:
-            match.journal.set(idx.in_pile[card], pile=deck_entity)
+        fill_pile(match, pile, deck)
     match.journal.set(match.state, turn=parsed.turn)
     if parsed.result is not None:
         match.finish(parsed.result)
