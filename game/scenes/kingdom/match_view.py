@@ -35,7 +35,6 @@ import pyglet
 from arcade import shape_list
 from arcade.types import Color
 
-from game.components.kingdom import KingdomSeat
 from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
 from game.net.remote import seat_label
@@ -58,6 +57,7 @@ from game.scenes.staged import StagedLayout
 from game.scenes.take_back import TakeBack, offered
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
+from game.systems.kingdom.world import SeatFacts
 
 log = logging.getLogger(__name__)
 
@@ -210,17 +210,9 @@ def unmasked(seat: dict[str, Any]) -> dict[str, Any]:
     return seat
 
 
-def seat_object(seat_no: int, seat: dict[str, Any]) -> KingdomSeat:
-    """A KingdomSeat of a shown seat JSON, for the rules' own checks (locks, tooltips)."""
-    hero = seat.get("hero") or None
-    return KingdomSeat(
-        seat=seat_no, faction=seat.get("faction"), mode=seat.get("mode"),
-        hero=hero["card"] if hero else None, hero_status=hero["status"] if hero else None,
-        deck=tuple(seat.get("deck") or ()), level=seat["level"],
-        slots=tuple(None if u is None else (u["card"], u["uid"]) for u in seat["slots"]),
-        hp=seat["hp"], max_hp=seat["max_hp"], coins=seat["coins"],
-        shop=tuple(None if o is None else o for o in seat["shop"]), built=True,
-    )  # fmt: skip
+def seat_object(seat_no: int, seat: dict[str, Any]) -> SeatFacts:
+    """The facts of a shown seat JSON, for the rules' own checks (locks, tooltips)."""
+    return SeatFacts.of_json(seat_no, seat)
 
 
 def _text(size: float, color: Any = theme.TEXT, *, bold: bool = False, anchor_x: str = "left",
@@ -314,7 +306,7 @@ class MatchView(StagedLayout, GameViewBase):
     def seat(self, seat_no: int) -> dict[str, Any]:
         return self.shown["seats"][seat_no]
 
-    def seat_obj(self, seat_no: int) -> KingdomSeat:
+    def seat_obj(self, seat_no: int) -> SeatFacts:
         return seat_object(seat_no, self.seat(seat_no))
 
     @property
