@@ -359,14 +359,15 @@ class MatchView(StagedLayout, GameViewBase):
             }
         self.turn_text = _text(18, theme.GOLD, bold=True, anchor_x="right", batch=b)
         self.banner_text = _text(18, theme.TEXT, bold=True, anchor_x="center", batch=b)
+        most = self.content.slot_count(self.content.max_level)  # lanes of the last era
         self.badge_texts = [_text(12, WHITE, bold=True, anchor_x="center", batch=b)
-                            for _ in range(10)]
+                            for _ in range(most + 1)]
         self.note_text = _text(10, WHITE, bold=True, anchor_x="center", anchor_y="center",
                                batch=b, multiline=True, width=100, align="center")
         self.bonus_texts = [_text(11, art.hex_color("#78E66E"), bold=True, anchor_x="center",
-                                  batch=b) for _ in range(18)]
+                                  batch=b) for _ in range(2 * most)]
         self.lane_texts = [_text(10, theme.TEXT_MUTED, anchor_x="center", batch=b)
-                           for _ in range(9)]
+                           for _ in range(most)]
 
     def _build_buttons(self) -> None:
         self.buttons: dict[str, gui.UIFlatButton] = {}
@@ -394,7 +395,9 @@ class MatchView(StagedLayout, GameViewBase):
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps behind the loading state on first show, at once
         on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
-        self.lay = lay = compute(width, height, self.lanes, self.log_room(width))
+        last = self.content.slot_count(self.content.max_level)  # the last era's board and shop
+        self.lay = lay = compute(width, height, self.lanes, self.log_room(width), last,
+                                 self.content.shop_size(last))
         self.build_static()
         yield
         self.place_texts()
