@@ -47,7 +47,14 @@ def randrange(stream: Stream, n: int) -> int:
 class Plan:
     """Decisions of one planning phase, applied to the CPU's scratch match as they are planned
     so that every later step reads the position the rules produce (coins, slots, level, HP).
-    The scratch match's world is active while the CPU plans (`KingdomCpu.planned`)."""
+    The scratch match's world is active while the CPU plans (`KingdomCpu.planned`).
+
+    A CPU plans only what the rules allow (it asks their `*_problem` checks, buys the
+    affordable into empty slots, moves by the parking rule), so the scratch match applies each
+    decision trusted, and the match it is sent to checks it as every decision. `checked`
+    (a test's switch) checks them in the scratch match too: a rejection there is a CPU bug."""
+
+    checked = False
 
     def __init__(self, cpu: KingdomCpu, view: dict[str, Any], track: bool = True) -> None:
         self.cpu = cpu
@@ -93,7 +100,10 @@ class Plan:
         if verb in ("refresh", "end_turn"):
             self.closed = True
         else:
-            submit(self.match, decision)
+            if self.checked:
+                submit(self.match, decision)
+            else:
+                self.match.submit(decision, trusted=True)
             self._seats[self.me] = None  # a planning decision changes only its own seat
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import esper
+
 from game.components.common import CardRef, Health, Ident, InPile, Owner
 from game.components.kingdom import (
     Board,
@@ -22,6 +24,7 @@ from game.components.kingdom import (
     Nexus,
     Offer,
     Shop,
+    Slot,
     Slots,
     Unit,
 )
@@ -29,6 +32,7 @@ from game.engine.match import SetupError
 from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.kingdom import content as content_bounds
+from game.systems.kingdom import world
 from game.systems.kingdom.commands import unit_components
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
@@ -317,3 +321,72 @@ def restore_position(match: Match, content: Content, state: dict[str, Any]) -> N
                    (seats[0], seats[1]))
     match.journal.set(match.state, phase=state["phase"], turn=state["turn"],
                       to_act=tuple(state["to_act"]))
+
+
+def reload_position(match: Match, content: Content, old: dict[str, Any],
+                    new: dict[str, Any]) -> bool:
+    """Bring a match at the position of the printed state `old` (a CPU's scratch match, back
+    at its last load) to the position of `new` in place, journaled: the seats' Nexus, coins
+    and HP set, units kept by uid (moved where they moved), created or removed, offers kept
+    where the same card still stands, the rest drawn anew. Only the parts that change between
+    two planning phases change; a position whose decks, tiles or heroes differ is not
+    reloaded (False: load it from empty). The same components as `restore_position` builds,
+    other entity ids (the rules never read entity order)."""
+    old_seats, new_seats = old["board"]["seats"], new["board"]["seats"]
+    for a, b in zip(old_seats, new_seats, strict=True):
+        if any(a[key] != b[key] for key in ("faction", "mode", "hero", "deck")):
+            return False
+    with match.active():
+        journal = match.journal
+        for n, raw in enumerate(new_seats):
+            _reload_seat(match, content, n, raw)
+        board = world.board(match)
+        if board.board.next_uid != new["board"]["next_uid"]:
+            journal.set(board.board, next_uid=new["board"]["next_uid"])
+        journal.set(match.state, phase=new["phase"], turn=new["turn"],
+                    to_act=tuple(new["to_act"]))
+    return True
+
+
+def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -> None:
+    journal = match.journal
+    row = world.seat_row(match, n)
+    if row.nexus.level != raw["level"]:
+        journal.set(row.nexus, level=raw["level"])
+    if (row.health.hp, row.health.max_hp) != (raw["hp"], raw["max_hp"]):
+        journal.set(row.health, hp=raw["hp"], max_hp=raw["max_hp"])
+    if row.coins.coins != raw["coins"]:
+        journal.set(row.coins, coins=raw["coins"])
+    standing = {world.uid_of(unit): unit for unit in row.slots.units if unit}
+    units = []
+    for index, unit in enumerate(raw["slots"]):
+        if unit is None:
+            units.append(0)
+            continue
+        entity = standing.pop(unit["uid"], 0)  # a uid is one unit for the whole match
+        if entity:
+            slot = esper.component_for_entity(entity, Slot)
+            if slot.index != index:
+                journal.set(slot, index=index)
+        else:
+            entity = journal.create(CardRef(unit["card"]), Owner(n),
+                                    *unit_components(content, unit["card"], index, unit["uid"]))
+        units.append(entity)
+    for gone in standing.values():  # never the hero: its status did not change
+        journal.delete(gone)
+    journal.set(row.slots, units=tuple(units))
+    offers = row.shop.offers
+    stocked = []
+    for index, card in enumerate(raw["shop"]):
+        entity = offers[index] if index < len(offers) else 0
+        if entity and card is not None and world.card_of(entity) == card:
+            stocked.append(entity)
+            continue
+        if entity:
+            journal.delete(entity)
+        stocked.append(0 if card is None else
+                       journal.create(CardRef(card), Owner(n), Offer(index)))
+    for entity in offers[len(raw["shop"]):]:
+        if entity:
+            journal.delete(entity)
+    journal.set(row.shop, offers=tuple(stocked))
