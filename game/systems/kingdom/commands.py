@@ -295,7 +295,10 @@ class StoreCombatLog(Command):
 
     def apply(self, match: Match) -> None:
         log = esper.component_for_entity(self.target_id, CombatLog)
-        match.journal.set(log, events=tuple(self.events), shaped=True)
+        if log.shaped:
+            match.journal.set(log, events=tuple(self.events))
+        else:  # the first combat after a setup's log
+            match.journal.set(log, events=tuple(self.events), shaped=True)
 
 
 def spend(amount: int) -> Spend:

@@ -151,8 +151,9 @@ class TopUp(System):
             offers = row.shop.offers
             size = max(len(offers), content.shop_size(len(row.slots.units)))
             empty = [i for i in range(size) if i >= len(offers) or not offers[i]]
-            StockShop(size, empty, seat_draw(match, seat), "top_up").target(row.entity).run(
-                match)
+            if empty:  # a full shop of the right size stays as it is (and says nothing)
+                StockShop(size, empty, seat_draw(match, seat), "top_up").target(
+                    row.entity).run(match)
         match.goto("next_turn")
 
 

@@ -104,8 +104,8 @@ def deck_cards(match: Match, seat: int) -> tuple[str, ...]:
     pile = match.piles.get(deck_pile(seat))
     if pile is None:
         return ()
-    return tuple(esper.component_for_entity(c, CardRef).definition
-                 for c in esper.component_for_entity(pile, Pile).cards)
+    parts = ecs.components_of
+    return tuple([parts(c)[CardRef].definition for c in parts(pile)[Pile].cards])
 
 
 def shop_cards(row: Any) -> tuple[str | None, ...]:
