@@ -492,6 +492,65 @@ def test_score_formula_by_hand(content: Content, resources: Any) -> None:
         plan.cpu.scratch.close()
 
 
+def test_a_score_stops_at_its_horizon_and_equals_the_whole_end_of_turn(
+        content: Content, resources: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scorer's scratch match runs the combat and the end check, never the upkeep, the
+    top-up or the next turn (`SCORE_HORIZON`): its projected coins (7.4.4's formula, the rules'
+    `upkeep_amounts`) are the coins the upkeep would leave, so every score is the one of the
+    whole end of turn run in a match loaded with the decks."""
+    from game.ai.kingdom.expert import SCORE_HORIZON
+    from game.engine.autoplay import play_cpu_match
+    from game.systems.kingdom import turn, world
+
+    assert SCORE_HORIZON == frozenset({"turn_start"})
+    spec = get_mode("kingdom")
+    record = play_cpu_match(spec, 7, {0: "hard", 1: "hard"}).record
+    live = build_match(record)
+    compared = 0
+    for decision in record["decisions"]:
+        if live.phase == "planning" and live.turn >= 3 and compared < 120:
+            seat = live.to_act[0]
+            plan, root, values = expert_root(live, resources, seat)
+            whole = scratch_match(live.view_json(seat), resources)  # with the decks
+            try:
+                scorer = Scorer(content, values, root, plan.match)
+                states = children(content, root, PlanState(root.coins, root.level,
+                                                           frozenset(root.units), frozenset()))
+                for state in states[:6]:
+                    layout = layout_of(content, values, root, state)
+                    with monkeypatch.context() as m:
+                        m.setattr(turn.Upkeep, "process", lambda *_: pytest.fail("upkeep"))
+                        m.setattr(turn.TopUp, "process", lambda *_: pytest.fail("top-up"))
+                        got = scorer(state, layout)
+                    with whole.active():
+                        mark = whole.mark()
+                        for planned in plan_decisions(root, state, layout):
+                            assert whole.submit(planned).ok
+                        while (whole.result is None and whole.phase == "planning"
+                               and whole.turn == live.turn):
+                            assert whole.submit({"seat": whole.to_act[0],
+                                                 "type": "end_turn"}).ok
+                        own = world.seat_row(whole, seat)
+                        enemy = world.seat_row(whole, 1 - seat)
+                        lines = (world.slot_units(own), world.slot_units(enemy))
+                        lines = lines if seat == 0 else lines[::-1]
+                        coins = (own.coins.coins if whole.result is None
+                                 else scorer.projected(state, lines[seat]))
+                        if whole.result is None:
+                            assert whole.turn == live.turn + 1  # the whole turn ran
+                        expected = scorer.score(state, own.health.hp, enemy.health.hp, lines,
+                                                coins)
+                        whole.rollback(mark)
+                    assert got == expected, (live.turn, state)
+                    compared += 1
+            finally:
+                whole.close()
+                plan.cpu.scratch.close()
+        assert live.submit(decision).ok
+    live.close()
+    assert compared >= 60
+
+
 def test_score_of_a_winning_and_a_losing_combat(content: Content, resources: Any) -> None:
     # Seat 1 to act; the enemy (seat 0) has 2 HP and a champion (6/3) facing lane 0.
     match = position({"hp": 2, "slots": line("common_champion")},

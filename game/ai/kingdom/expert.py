@@ -4,8 +4,10 @@ the arrangement of the best few plans.
 
 Every layout is scored as 7.4.4 says, in the CPU's scratch match loaded from the seat view: the
 plan's decisions and the end of the turn are submitted to it with the real rules (the combat
-system, upkeep, the top-up), the outcome is read, and the match rolls back to its mark through
-the journal (docs/architecture.md). The plan's decisions are legal by construction (the plan
+system and the end check; the match's `horizon` stops it before the upkeep, since 7.4.4
+projects the coins by its own formula, the rules' `upkeep_amounts`, and nothing after the
+combat is read), the outcome is read, and the match rolls back to its mark through the
+journal (docs/architecture.md). The plan's decisions are legal by construction (the plan
 states only buy what is affordable into the room there is, the parking rule moves only into
 empty slots), so the scorer submits them trusted: the rules resolve their intents without
 checking them again. The plan finally chosen is planned with the checks (`Plan.do`). The
@@ -32,6 +34,9 @@ from game.ai.kingdom.value import Values, context_of
 from game.systems.kingdom import world
 from game.systems.kingdom.legal import HERO
 from game.systems.kingdom.turn import end_check, upkeep_amounts
+
+# The steps a score does not run: the upkeep and all after it (top-up, next turn).
+SCORE_HORIZON = frozenset({"turn_start"})
 
 if TYPE_CHECKING:
     from game.components.kingdom import Unit
@@ -194,6 +199,7 @@ class Scorer:
     def _score(self, match: Match, state: PlanState, layout: Layout) -> int:
         me = self.root.me
         mark = match.mark()
+        match.horizon = SCORE_HORIZON
         try:
             for decision in plan_decisions(self.root, state, layout):
                 match.submit(decision, trusted=True)
@@ -203,12 +209,10 @@ class Scorer:
             own, enemy = world.seat_row(match, me), world.seat_row(match, 1 - me)
             lines = ((world.slot_units(own), world.slot_units(enemy)) if me == 0
                      else (world.slot_units(enemy), world.slot_units(own)))
-            if match.result is None:
-                projected = own.coins.coins  # upkeep has run: the coins are the projection
-            else:  # the turn cap: no upkeep, so the rules' upkeep helper projects it
-                projected = self.projected(state, lines[me])
-            return self.score(state, own.health.hp, enemy.health.hp, lines, projected)
+            return self.score(state, own.health.hp, enemy.health.hp, lines,
+                              self.projected(state, lines[me]))
         finally:
+            match.horizon = frozenset()
             match.rollback(mark)
 
     def score(self, state: PlanState, h: int, o: int,
@@ -342,8 +346,6 @@ class Search:
 
 class ExpertCpu(HardCpu):
     """7.4: steps 1 and 3 of hard, then the search, then its plan executed (7.4.7)."""
-
-    draws_in_scratch = True  # the scorer ends the turn: upkeep and the top-up run
 
     def plan(self, plan: Plan) -> None:
         if not self.opened:

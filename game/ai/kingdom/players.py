@@ -115,10 +115,6 @@ def expectation_of(view: dict[str, Any], seat: int) -> Expectation:
 class KingdomCpu(CpuPlayer):
     """What every level shares: the deck (4.2.4) and the queue of planned decisions."""
 
-    # Whether this level ends turns in its scratch match, where the top-up draws offers from
-    # the decks (the expert's scorer): the others load their views without the decks.
-    draws_in_scratch = False
-
     def __init__(self, level: str, seat: int, stream: Stream, resources: ResourceSet) -> None:
         self.level = level
         self.seat = seat
@@ -136,9 +132,11 @@ class KingdomCpu(CpuPlayer):
 
     @property
     def scratch(self) -> ScratchMatch:
-        """This CPU's one reusable scratch match (game.engine.scratch), made on first use."""
+        """This CPU's one reusable scratch match (game.engine.scratch), made on first use. It
+        loads the views without the decks: no CPU draws there (a refresh ends a plan, and the
+        expert's scorer stops before the top-up, at its `SCORE_HORIZON`)."""
         if self._scratch is None:
-            self._scratch = scratch_for(self.resources, decks=self.draws_in_scratch)
+            self._scratch = scratch_for(self.resources, decks=False)
         return self._scratch
 
     def __getstate__(self) -> dict[str, Any]:

@@ -41,9 +41,9 @@ def scratch_setup(view: dict[str, Any], decks: bool = True) -> dict[str, Any]:
     """A setup for the position of `view`: the view itself minus the envelope parts a setup
     ignores, with every "hidden" offer loaded as an empty position. The combat log is left out:
     nothing a CPU plans depends on the last combat's events, and copying it costs time. So are
-    the decks unless `decks`: only a CPU that ends a turn in its scratch match draws offers
-    there (the expert's scorer tops the shops up), and a deck is ten entities a seat to load
-    for every planning phase (a draw from a missing deck would raise, never guess)."""
+    the decks unless `decks`: no CPU draws offers in its scratch match (a refresh ends its
+    plan; the expert's scorer stops before the top-up), and a deck is ten entities a seat to
+    load for every planning phase (a draw from a missing deck would raise, never guess)."""
     board = view["board"]
     seats = []
     for raw in board["seats"]:
