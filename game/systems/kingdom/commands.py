@@ -35,6 +35,7 @@ from game.components.kingdom import (
     Stats,
 )
 from game.engine.commands import Command
+from game.systems.kingdom.world import seat_row
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -80,8 +81,6 @@ def unit_components(content: Any, card_id: str, slot: int, uid: str) -> list[Any
 
 
 def _seat_entity(match: Match, seat: int) -> int:
-    from game.systems.kingdom.world import seat_row
-
     return seat_row(match, seat).entity
 
 

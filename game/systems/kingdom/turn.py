@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
+from game.components.common import CardRef, Ident
 from game.components.kingdom import GuardianCharge
+from game.engine import ecs
 from game.engine.commands import update
 from game.engine.schedule import System
 from game.systems.kingdom import world
@@ -23,6 +25,7 @@ from game.systems.kingdom.keywords import TURN_START, Tally
 from game.systems.kingdom.shop import seat_draw
 
 if TYPE_CHECKING:
+    from game.components.kingdom import Unit
     from game.engine.match import Match
     from game.systems.kingdom.content import Content
 
@@ -80,16 +83,27 @@ class Combat(System):
         content = world.content(match)
         full = content.guardian_charges
         seats = (world.seat_row(match, 0), world.seat_row(match, 1))
+        parts = ecs.components_of
         boards = []
         for row in seats:
             units = row.slots.units
+            slots: list[Unit | None] = []
             charges = []
             for unit in units:
-                charge = esper.try_component(unit, GuardianCharge) if unit else None
-                if charge is not None and charge.charges != full:  # 4.6.1 step 3
+                if not unit:
+                    slots.append(None)
+                    charges.append(0)
+                    continue
+                components = parts(unit)
+                slots.append((components[CardRef].definition, components[Ident].id))
+                charge = components.get(GuardianCharge)
+                if charge is None:
+                    charges.append(0)
+                    continue
+                if charge.charges != full:  # 4.6.1 step 3
                     update(charge, charges=full).target(unit).run(match)
-                charges.append(full if charge is not None else 0)
-            boards.append(SeatBoard(world.slot_units(row), row.health.hp, row.health.max_hp,
+                charges.append(full)
+            boards.append(SeatBoard(tuple(slots), row.health.hp, row.health.max_hp,
                                     tuple(charges), units))
         outcome = resolve_combat(content, boards)
         for fallen in outcome.fallen:
