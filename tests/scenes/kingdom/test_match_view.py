@@ -603,3 +603,57 @@ def test_a_sixth_era_from_a_mod_fits_the_window_with_its_shop_and_hero(window, k
     assert [t.text for t in view.lane_texts if t.visible] == [str(n) for n in range(1, 11)]
     assert lay.offer_rect(5).right < lay.offer_rect("hero").left
     assert lay.offer_rect("hero").right < lay.buttons.left
+
+
+def test_the_screen_writes_no_rules_state_it_only_submits(window, kingdom, monkeypatch):
+    """Every change to the live match's world comes from a decision the screen submitted
+    (`Match.submit`); hovering, selecting, a refused click, the CPU's turn, the combat's
+    playback and the next turn's frames write nothing themselves."""
+    from game.engine.journal import Journal
+    from game.engine.match import Match
+
+    inside = [0]
+    writes = {"submitted": 0, "outside": []}
+    real_submit = Match.submit
+
+    def submit(self, *args, **kwargs):
+        inside[0] += 1
+        try:
+            return real_submit(self, *args, **kwargs)
+        finally:
+            inside[0] -= 1
+
+    view = kingdom(mid(coins=10), speed="normal")
+    view.think_min = 0.0
+    live = view.match.journal
+
+    def guarded(name):
+        real = getattr(Journal, name)
+
+        def write(self, *args, **kwargs):
+            if self is live:
+                if inside[0]:
+                    writes["submitted"] += 1
+                else:
+                    writes["outside"].append(name)
+            return real(self, *args, **kwargs)
+        return write
+
+    monkeypatch.setattr(Match, "submit", submit)
+    for name in ("create", "delete", "add", "remove", "set", "on_rollback"):
+        monkeypatch.setattr(Journal, name, guarded(name))
+    hover_tip(window, view, ("offer", 0, 0))
+    click(window, *center(view, ("offer", 0, 0)))  # selected, lifted, glowing
+    step(window, 3)
+    key(window, arcade.key.ESCAPE)
+    key(window, arcade.key.U)  # an upgrade: submitted
+    step(window, 3)
+    click(window, *view.buttons["end"].rect.center)
+    for _ in range(400):  # the CPU's turn, the combat's playback, the next turn
+        step(window, 1)
+        if view.match.turn == 8 and view.match.to_act == (0,) and not view.moving:
+            break
+    step(window, 10)
+    assert view.match.turn == 8
+    assert writes["submitted"] > 20  # the guard sees the live match's writes
+    assert writes["outside"] == []
