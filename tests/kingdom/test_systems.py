@@ -264,6 +264,34 @@ def test_the_combat_system_applies_the_resolvers_outcome_through_commands():
     assert list(match.steps) == ["end_check"]
 
 
+def test_the_combat_log_is_plain_data_that_a_state_json_copies():
+    """The board's log is a tuple of event dicts of plain JSON values (no pickle, no bytes),
+    and every State JSON gets its own copy: changing one changes neither the board nor the
+    next State JSON."""
+    import json
+
+    match = tiny(seat(0, units=(CHAMPION, CAPTAIN), hp=20),
+                 seat(1, units=(MILITIA, CHAMPION, SHIELDER)), phase="combat", to_act=())
+    log = run(match, turn.Combat())
+    with match.active():
+        stored = world.board(match).log.events
+    assert type(stored) is tuple and all(type(e) is dict for e in stored)
+    assert json.loads(json.dumps(list(stored))) == log  # plain JSON values only
+    first = match.state_json()["board"]["combat_log"]
+    assert first == log
+    for event in first:  # every nested list and object is the State JSON's own
+        for value in event.values():
+            if isinstance(value, list):
+                value.append("changed")
+                for item in value:
+                    if isinstance(item, dict):
+                        item["changed"] = True
+        event["changed"] = True
+    assert match.state_json()["board"]["combat_log"] == log
+    with match.active():
+        assert list(world.board(match).log.events) == log
+
+
 def test_a_fallen_hero_is_kept_dead_off_the_board():
     match = tiny(seat(0, units=(CHAMPION,)), seat(1, units=(SUN_TZU,), hero=SUN_TZU,
                                                    status="deployed"),
