@@ -240,7 +240,8 @@ def check_keyword(attack: str, triggers: list[TriggerEntry], where: str
     if attack not in ATTACK_STYLES:
         problems.append((f"{where}.attack", f"unknown attack style {attack!r} "
                                             f"(registered: {', '.join(ATTACK_STYLES.names())})"))
-    problems += check_triggers(triggers, HOOK_POINTS, f"{where}.triggers", KEYWORD_EFFECTS)
+    problems += check_triggers(triggers, HOOK_POINTS, f"{where}.triggers",
+                               registry=KEYWORD_EFFECTS)
     for i, trigger in enumerate(triggers):
         if trigger.do not in KEYWORD_EFFECTS or trigger.on not in HOOK_POINTS:
             continue
