@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.engine.hooks import apply_layers
 from game.systems.kingdom.keywords import ATTACK_STYLES, Keyword
@@ -77,9 +77,9 @@ class Strike:
     lethal: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Fallen:
-    """A unit removed by the combat: "killed", or "sacrifice" (a guardian that saved)."""
+class Fallen(NamedTuple):
+    """A unit removed by the combat: "killed", or "sacrifice" (a guardian that saved). A named
+    tuple: one is made for every death, and a tuple is made at C speed."""
 
     fighter: Fighter
     cause: str
@@ -105,13 +105,20 @@ class CombatOutcome:
         return frozenset(dead[0]), frozenset(dead[1])
 
 
+NONE_KILLED: frozenset[int] = frozenset()
+
+
+def _place(fallen: Fallen) -> tuple[int, int]:
+    return fallen.fighter.seat, fallen.fighter.slot
+
+
 class Combat:
     """The state of one combat while it resolves: both lines, the HPs, this lane's pending
     Nexus damage and heal, the marked units, the fallen and the log. Keyword effects act on
     it through its methods."""
 
     __slots__ = ("content", "lines", "hp", "max_hp", "log", "lane", "pending", "heal", "marked",
-                 "removed", "fallen", "_healers", "_healing", "_lent")
+                 "removed", "fallen", "_healers", "_healing", "_lent", "_savers")
 
     def __init__(self, content: Content, boards: Sequence[SeatBoard]) -> None:
         self.content = content
@@ -121,16 +128,16 @@ class Combat:
         self.lines: list[list[Fighter | None]] = []
         for seat, board in enumerate(boards):
             line: list[Fighter | None] = []
+            given, refs = board.charges, board.refs
             for i, unit in enumerate(board.slots):
                 if unit is None:
                     line.append(None)
                     continue
                 card = cards[unit[0]]
                 keyword = keywords[card.effect]
-                charge = (board.charges[i] if board.charges is not None
-                          else (charges if keyword.saves else 0))
+                charge = given[i] if given is not None else (charges if keyword.saves else 0)
                 line.append(Fighter(seat, i, card.id, unit[1], card.atk, card.defense, keyword,
-                                    charge, board.refs[i] if board.refs is not None else None))
+                                    charge, refs[i] if refs is not None else None))
             self.lines.append(line)
         self.hp = [boards[0].hp, boards[1].hp]
         self.max_hp = (boards[0].max_hp, boards[1].max_hp)
@@ -144,6 +151,10 @@ class Combat:
         self._healers: tuple[list[str], list[str]] = ([], [])  # the start heal's units
         self._healing = [0, 0]  # and the HP they ask for
         self._lent: dict[Fighter, list[Modifier]] = {}
+        # The units whose keyword has `on_death` triggers, by (seat, slot): the guardian step's
+        # candidates (each trigger checks that its holder still stands).
+        self._savers = [f for line in self.lines for f in line
+                        if f is not None and f.keyword.on_death]
 
     # -- what keyword effects do -------------------------------------------------------------
     def start_heal(self, holder: Fighter, value: int) -> None:
@@ -239,11 +250,14 @@ class Combat:
         self.marked = marked = []
         self.removed = removed = []
         strikes: list[Strike] = []
-        for x in (a, b):
-            if x is not None:
-                strike = x.keyword.attack.fn(self, x, lane)
-                if strike is not None:
-                    strikes.append(strike)
+        if a is not None:
+            strike = a.keyword.attack.fn(self, a, lane)
+            if strike is not None:
+                strikes.append(strike)
+        if b is not None:
+            strike = b.keyword.attack.fn(self, b, lane)
+            if strike is not None:
+                strikes.append(strike)
         if marked:
             self.guardian_step()
             for v in marked:
@@ -251,16 +265,22 @@ class Combat:
                     v.alive = False
                     v.marked = False
                     removed.append(Fallen(v, "killed"))
-        removed.sort(key=lambda f: (f.fighter.seat, f.fighter.slot))
-        killed = {id(f.fighter) for f in removed if f.cause == "killed"}
-        for f in removed:
-            v = f.fighter
-            self.log.append({"type": "death", "lane": lane, "seat": v.seat, "slot": v.slot,
-                             "uid": v.uid, "card": v.card, "cause": f.cause})
-        self.fallen.extend(removed)
+        killed: set[int] | frozenset[int] = NONE_KILLED
+        if removed:
+            if len(removed) > 1:
+                removed.sort(key=_place)
+            killed = {id(f.fighter) for f in removed if f.cause == "killed"}
+            log = self.log
+            for f in removed:
+                v = f.fighter
+                log.append({"type": "death", "lane": lane, "seat": v.seat, "slot": v.slot,
+                            "uid": v.uid, "card": v.card, "cause": f.cause})
+            self.fallen.extend(removed)
         for strike in strikes:  # attackers in seat order already (a before b)
             self.strike_triggers(strike, id(strike.target) in killed)
         hp = self.hp
+        if pending[0] <= 0 and pending[1] <= 0 and heal[0] <= 0 and heal[1] <= 0:
+            return
         for seat in (0, 1):
             if pending[seat] > 0:
                 hp[seat] -= pending[seat]
@@ -278,8 +298,7 @@ class Combat:
         """4.6.4: one pass over this lane's marked units by (seat, slot); the `on_death`
         triggers of the units that have one run for each unit still marked, holders in
         (seat, slot) order, until one saves it (a guardian: left neighbour first)."""
-        savers = [f for line in self.lines for f in line
-                  if f is not None and f.keyword.on_death]
+        savers = self._savers
         if not savers:
             return
         for v in sorted(self.marked, key=lambda f: (f.seat, f.slot)):
@@ -369,16 +388,22 @@ def resolve_combat(content: Content, boards: Sequence[SeatBoard]) -> CombatOutco
     combat = Combat(content, boards)
     combat.start()
     lines = combat.lines
-    for lane in range(max(len(lines[0]), len(lines[1]))):
-        a = combat.living(0, lane)
-        b = combat.living(1, lane)
+    first, second = lines
+    n0, n1 = len(first), len(second)
+    for lane in range(max(n0, n1)):  # `living` of both seats, inline: the hottest loop
+        a = first[lane] if lane < n0 else None
+        if a is not None and not a.alive:
+            a = None
+        b = second[lane] if lane < n1 else None
+        if b is not None and not b.alive:
+            b = None
         if a is not None or b is not None:
             combat.run_lane(lane, a, b)
     combat.log.append({"type": "combat_end", "hp": [combat.hp[0], combat.hp[1]]})
-    slots = tuple(
-        tuple((f.card, f.uid) if f is not None and f.alive else None for f in line)
+    slots = tuple([
+        tuple([(f.card, f.uid) if f is not None and f.alive else None for f in line])
         for line in lines
-    )
+    ])
     fighters = [f for line in lines for f in line if f is not None]
     return CombatOutcome((slots[0], slots[1]), (combat.hp[0], combat.hp[1]), combat.fallen,
                          combat.log, fighters)
