@@ -221,8 +221,9 @@ def _check_or_play(mode: str, files: dict[str, str]) -> str:
 
 
 def _seat_view_loads(mode: str, match: Any, state: dict[str, Any]) -> None:
-    """The seat to act's view loads as its CPUs load it: strike's hard CPU sets the view
-    up as a scratch match; crawl's fills the hidden deck (here with the real one)."""
+    """The seat to act's view loads as its CPUs load it: strike's hard CPU and kingdom's CPUs
+    set the view up as a scratch match; crawl's fills the hidden deck (here with the real
+    one)."""
     if state["result"] is not None or not state["to_act"]:
         return
     seat = state["to_act"][0]
@@ -235,6 +236,10 @@ def _seat_view_loads(mode: str, match: Any, state: dict[str, Any]) -> None:
         from game.systems.crawl.scratch import scratch_match
 
         scratch_match(view, state["board"]["deck"], 1, match.resources).close()
+    elif mode == "kingdom" and state["phase"] == "planning":
+        from game.ai.kingdom.scratch import scratch_match as kingdom_scratch
+
+        kingdom_scratch(view, match.resources).close()
 
 
 def assert_positions_load_back(record: dict[str, Any]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import threading
+from operator import itemgetter
 from typing import Any
 
 import esper
@@ -102,12 +103,47 @@ def entity_table() -> dict[int, dict[type, Any]]:
     return esper._entities
 
 
+def component_rows(types: tuple[type, ...]) -> list[tuple[Any, ...]]:
+    """`(entity, component, ...)` of every entity of the active world that holds all of
+    `types`, in no particular order: what `esper.get_components` gives, read straight from
+    esper's tables (a set intersection and one `itemgetter` per entity), for the query layer
+    (game.engine.query), which recomputes its rows whenever a type it reads changed."""
+    table = esper._components
+    sets = []
+    for component_type in types:
+        found = table.get(component_type)
+        if not found:
+            return []
+        sets.append(found)
+    entities = esper._entities
+    if len(types) == 1:
+        only = types[0]
+        return [(entity, entities[entity][only]) for entity in sets[0]]
+    get = itemgetter(*types)
+    members = set.intersection(*sets)
+    return [(entity, *get(entities[entity])) for entity in members]
+
+
 def restore_entity(entity: int, components: dict[type, Any]) -> None:
     """Undo `delete_entity(entity, immediate=True)` given the components saved before it."""
     esper._entities[entity] = dict(components)
     for component_type in components:
         esper._components.setdefault(component_type, set()).add(entity)
     esper.clear_cache()
+
+
+def forget_entity(entity: int) -> dict[type, Any]:
+    """Delete an entity at once, as `esper.delete_entity(entity, immediate=True)` does, but
+    without clearing esper's query cache: the journal undoing a run of creations deletes
+    them all, then clears the cache once. Returns the entity's components by type."""
+    components = esper._entities.pop(entity)
+    table = esper._components
+    for component_type in components:
+        holders = table[component_type]
+        holders.discard(entity)
+        if not holders:
+            del table[component_type]
+    return components
 
 
 def world_snapshot() -> dict[int, dict[str, Any]]:

@@ -103,14 +103,15 @@ class Journal:
         """Undo everything recorded since `mark`, newest first, and close the mark."""
         log = self._log
         touched: set[type] = set()  # the types whose queries drop, once each, at the end
+        forgot = False  # an undone creation: esper's own query cache clears once, at the end
         while len(log) > mark.position:
             entry = log.pop()
             kind = entry[0]
             if kind == _SET:
                 setattr(entry[1], entry[2], entry[3])
             elif kind == _CREATE:
-                touched.update(ecs.components_of(entry[1]))
-                esper.delete_entity(entry[1], immediate=True)
+                touched.update(ecs.forget_entity(entry[1]))  # esper's cache: once, below
+                forgot = True
             elif kind == _DELETE:
                 ecs.restore_entity(entry[1], entry[2])
                 touched.update(entry[2])
@@ -126,6 +127,8 @@ class Journal:
                 touched.add(type(entry[2]))
             elif kind == _CALL:
                 entry[1](*entry[2])
+        if forgot:
+            esper.clear_cache()
         for component_type in touched:  # (no query is read while the log unwinds)
             self._touch(component_type)
         ecs.rewind_entity_ids(mark.next_entity)

@@ -304,6 +304,11 @@ class Match:
         for name in rules.streams:
             self.streams(name)
         self.steps: deque[str] = deque()  # steps the systems asked for, not yet run
+        # A look-ahead's horizon: steps this match does not run. The runner stops where one
+        # is asked for (it and every step asked after it are dropped), so a search that reads
+        # only what comes before (kingdom's expert: a combat, not the upkeep after it) pays
+        # for nothing else; it rolls the match back afterwards (`run_steps`).
+        self.horizon: frozenset[str] = frozenset()
         self.events = EventQueue()
         self.hooks = Hooks()
         self.piles: dict[str, int] = {}
@@ -435,10 +440,15 @@ class Match:
 
     def run_steps(self) -> None:
         """Run the steps asked for, first asked first, until none is left (the active world
-        must be the match's)."""
-        steps, run_step = self.steps, self.rules.schedule.run_step
+        must be the match's), or until a step of the match's `horizon` is asked for: the
+        runner stops there and drops it and every step still asked for."""
+        steps, run_step, horizon = self.steps, self.rules.schedule.run_step, self.horizon
         while steps:
-            run_step(self, steps.popleft())
+            step = steps.popleft()
+            if step in horizon:
+                steps.clear()
+                return
+            run_step(self, step)
 
     # -- modifiers -----------------------------------------------------------------------
     def add_carriers(self, carriers: Iterable[tuple[type, Carrier]]) -> None:

@@ -25,7 +25,7 @@ from collections import namedtuple
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-import esper
+from game.engine import ecs
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -47,7 +47,7 @@ class Query:
         self.name = name
         self.types = tuple(types.values())
         self.row = namedtuple(name, ("entity", *types))  # type: ignore[misc]
-        self.order = order or _entity
+        self.order = order  # None: entity order
         self.key = key
 
     def __repr__(self) -> str:
@@ -77,9 +77,14 @@ class Query:
 
     def compute(self) -> tuple[list[Any], dict[Hashable, Any]]:
         """Rows and the key index, read from the active world (the journal caches them)."""
-        make = self.row._make
-        rows = [make((entity, *components))
-                for entity, components in esper.get_components(*self.types)]
-        rows.sort(key=self.order)
-        key = self.key
+        new, row = tuple.__new__, self.row
+        rows = [new(row, found) for found in ecs.component_rows(self.types)]
+        order, key = self.order, self.key
+        if order is None:
+            rows.sort(key=_entity)
+        elif order is key:  # one call of the function per row for both
+            keyed = sorted(((key(r), r) for r in rows), key=_entity)
+            return [r for _, r in keyed], dict(keyed)
+        else:
+            rows.sort(key=order)
         return rows, ({key(r): r for r in rows} if key is not None else {})

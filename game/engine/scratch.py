@@ -8,6 +8,15 @@ setup loader, on the view as a setup). The rollback rewinds the entity ids too, 
 gives the same entities, ids and query order as a fresh match would. Between loads a search
 marks, submits and rolls back on it as usual; the match's events are off (a search reads none).
 
+A mode whose positions change little from one view to the next (kingdom: between two
+planning phases of one CPU a few units and offers come and go, its decks never change) may
+give `reload(match, previous_setup, setup)`: with the match back at the previous load's
+position (what the CPU submitted since is rolled back), it changes the world in place to the
+new position, journaled, and says True; or says False, and the match is reloaded from empty as
+above. Such a position has the same components as a fresh load, not necessarily the same
+entity ids: only a mode whose rules never read entity order may use it. After
+`MAX_RELOAD_ENTRIES` journal entries of reloads, the next load starts from empty again.
+
 The world is freed by `close()`, or when the scratch match is garbage collected.
 """
 
@@ -28,22 +37,32 @@ def _free(world: str) -> None:
         pass
 
 
+MAX_RELOAD_ENTRIES = 20_000  # journal entries kept by reloads in place before a fresh load
+
+Reload = Callable[[Match, dict[str, Any], dict[str, Any]], bool]
+
+
 class ScratchMatch:
     """A match reloaded from each view (see the module docstring).
 
     `new_match(view)` makes the match, not yet begun (its rules, content and options: the
     first view's); `setup_of(view)` is the setup that loads the view's position, hidden parts
-    filled in.
+    filled in; `reload`, if given, brings the last loaded position to a new setup's in place.
     """
 
-    __slots__ = ("_new_match", "_setup_of", "_match", "_empty", "_finalizer", "__weakref__")
+    __slots__ = ("_new_match", "_setup_of", "_reload", "_match", "_empty", "_loaded",
+                 "_setup", "_finalizer", "__weakref__")
 
     def __init__(self, new_match: Callable[[dict[str, Any]], Match],
-                 setup_of: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+                 setup_of: Callable[[dict[str, Any]], dict[str, Any]],
+                 reload: Reload | None = None) -> None:
         self._new_match = new_match
         self._setup_of = setup_of
+        self._reload = reload
         self._match: Match | None = None
         self._empty: MatchMark | None = None
+        self._loaded: MatchMark | None = None  # the position of the last load
+        self._setup: dict[str, Any] | None = None  # and its setup
         self._finalizer: weakref.finalize | None = None
 
     def load(self, view: dict[str, Any]) -> Match:
@@ -56,7 +75,11 @@ class ScratchMatch:
             self._match = match
             self._finalizer = weakref.finalize(self, _free, match.world)
         else:
-            assert self._empty is not None
+            assert self._empty is not None and self._loaded is not None
+            match.rollback(self._loaded)
+            if self._reloaded(match, setup):
+                self._loaded, self._setup = match.mark(), setup
+                return match
             match.rollback(self._empty)
         self._empty = match.mark()
         try:
@@ -64,12 +87,24 @@ class ScratchMatch:
         except BaseException:
             self._forget()
             raise
+        self._loaded, self._setup = match.mark(), setup
         return match
+
+    def _reloaded(self, match: Match, setup: dict[str, Any]) -> bool:
+        """The mode's in-place reload, when it has one and the journal has room."""
+        if (self._reload is None or self._setup is None
+                or len(match.journal) >= MAX_RELOAD_ENTRIES):
+            return False
+        try:
+            return self._reload(match, self._setup, setup)
+        except BaseException:  # a half-changed world: this match is done for
+            self.close()
+            raise
 
     def _forget(self) -> None:
         if self._finalizer is not None:
             self._finalizer.detach()
-        self._match = self._empty = self._finalizer = None
+        self._match = self._empty = self._loaded = self._setup = self._finalizer = None
 
     def close(self) -> None:
         """Free the world now."""

@@ -146,23 +146,26 @@ def end_status(ctx: TriggerContext, params: NoParams) -> None:
 
 
 def check_triggers(triggers: Iterable[TriggerEntry], points: frozenset[str],
-                   where: str, mode: str | None = None) -> list[tuple[str, str]]:
+                   where: str, mode: str | None = None,
+                   registry: EffectRegistry = TRIGGERS) -> list[tuple[str, str]]:
     """(key, problem) for each trigger naming an unknown hook point, effect or parameter, or
     an effect registered for other modes only (its `modes` info: a mode's effect reads that
-    mode's world, so another mode's content may not name it)."""
+    mode's world, so another mode's content may not name it). `registry` holds the effects the
+    content may name: the engine's `TRIGGERS` (statuses), or a mode's own trigger effects
+    (kingdom's keywords, whose effects act on its combat)."""
     problems: list[tuple[str, str]] = []
     for i, trigger in enumerate(triggers):
         key = f"{where}[{i}]"
         if trigger.on not in points:
             problems.append((f"{key}.on", f"unknown hook point {trigger.on!r} "
                                           f"(known: {', '.join(sorted(points))})"))
-        modes = TRIGGERS.get(trigger.do).info.get("modes") if trigger.do in TRIGGERS else None
+        modes = registry.get(trigger.do).info.get("modes") if trigger.do in registry else None
         if modes is not None and mode not in modes:
             problems.append((f"{key}.do", f"trigger effect {trigger.do!r} belongs to "
                                           f"{', '.join(modes)} only"))
             continue
         problems += [(f"{key}.{k}" if k != "effect" else f"{key}.do", m)
-                     for k, m in TRIGGERS.check(trigger.do, trigger.params())]
+                     for k, m in registry.check(trigger.do, trigger.params())]
     return problems
 
 
@@ -177,9 +180,10 @@ class BoundTrigger:
     priority: int = 0  # the effect's registered `priority`: lower runs first at its point
 
     @classmethod
-    def of(cls, entry: TriggerEntry) -> BoundTrigger:
+    def of(cls, entry: TriggerEntry, registry: EffectRegistry = TRIGGERS) -> BoundTrigger:
+        """The trigger bound to its effect in `registry` (the engine's by default)."""
         try:
-            effect, params = TRIGGERS.bind(entry.do, entry.params())
+            effect, params = registry.bind(entry.do, entry.params())
         except (KeyError, ValidationError) as exc:  # checked at load: a rules bug
             raise ValueError(f"trigger {entry.do!r}: {exc}") from None
         return cls(entry.on, entry.role, effect.fn, params, int(effect.info.get("priority", 0)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.components.common import GridPos, Health, Ident
+from game.components.common import GridPos, Health, Ident, Status
 from game.engine import ecs
 
 
@@ -161,3 +161,25 @@ def test_entity_table_is_the_active_world_s_components_by_entity():
         assert unit not in ecs.entity_table()  # a fresh world: its own table
     ecs.delete_world("table-a")
     ecs.delete_world("table-b")
+
+
+def test_component_rows_are_what_esper_gives_for_those_types():
+    with ecs.active_world("rows"):
+        esper.create_entity(Ident("a"), Health(1, 2))
+        esper.create_entity(Ident("b"))
+        esper.create_entity(Health(3, 4), GridPos(1, 1), Ident("c"))
+        for types in ((Ident,), (Health,), (Ident, Health), (GridPos, Ident, Health)):
+            expected = sorted((e, *comps) for e, comps in esper.get_components(*types))
+            assert sorted(ecs.component_rows(types)) == expected, types
+        assert ecs.component_rows((Ident, Status)) == []  # a type no entity holds
+
+
+def test_forget_entity_deletes_it_and_leaves_the_cache_clearing_to_the_caller():
+    with ecs.active_world("forget"):
+        kept = esper.create_entity(Ident("kept"), Health(1, 1))
+        gone = esper.create_entity(Ident("gone"), GridPos(0, 0))
+        assert set(ecs.forget_entity(gone)) == {Ident, GridPos}
+        esper.clear_cache()
+        assert not esper.entity_exists(gone)
+        assert esper.get_component(GridPos) == []
+        assert [e for e, _ in esper.get_component(Ident)] == [kept]

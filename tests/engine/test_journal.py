@@ -367,3 +367,21 @@ def test_pile_registry_rolls_back_with_the_world(bare):
     assert "temp" in bare.piles
     bare.rollback(mark)
     assert bare.piles == {}
+
+
+def test_rolling_back_many_creations_drops_exactly_the_queries_of_their_types():
+    from game.engine.query import Query
+
+    healthy = Query("healthy", health=Health)
+    placed = Query("placed", pos=GridPos)
+    match = Match(BareRules(), seed=1, phase="play")
+    with match.active():
+        kept = match.journal.create(Health(9, 9))
+        mark = match.mark()
+        for i in range(5):
+            match.journal.create(Health(i, i), Ident(f"h{i}"))
+        assert len(healthy(match)) == 6 and placed(match) == []
+        match.rollback(mark)
+        assert [r.entity for r in healthy(match)] == [kept]
+        assert placed(match) == []
+        assert esper.get_component(Ident) == []

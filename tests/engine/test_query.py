@@ -95,3 +95,42 @@ def test_each_world_has_its_own_cache():
 def test_a_query_must_read_a_component():
     with pytest.raises(ValueError, match="reads no component type"):
         Query("nothing")
+
+
+def test_a_query_dropped_by_one_type_is_dropped_again_by_another_after_it_runs_again():
+    """The cache remembers, per type, the queries computed since that type last changed."""
+    units = Counted("unit", ident=Ident, health=Health)
+    match = bare()
+    with match.active():
+        e = match.journal.create(Ident("a"), Health(4, 5))
+        units(match)
+        match.journal.add(e, Ident("a2"))  # drops it through Ident
+        assert units(match)[0].ident.id == "a2" and units.runs == 2
+        match.journal.add(e, Health(1, 1))  # and now through Health
+        assert units(match)[0].health.hp == 1 and units.runs == 3
+        match.journal.add(e, Ident("a3"))  # and through Ident again
+        assert units(match)[0].ident.id == "a3" and units.runs == 4
+        match.journal.create(GridPos(0, 0))  # a type it never read: nothing to drop
+        units(match)
+        assert units.runs == 4
+
+
+def test_order_and_key_given_as_one_function_are_computed_once_a_row():
+    calls = []
+
+    def key(row):
+        calls.append(row.entity)
+        return row.ident.id
+
+    by_id = Query("by_id", ident=Ident, order=key, key=key)
+    plain = Query("by_entity", ident=Ident)
+    match = bare()
+    with match.active():
+        c = match.journal.create(Ident("c"))
+        a = match.journal.create(Ident("a"))
+        b = match.journal.create(Ident("b"))
+        assert [r.entity for r in by_id(match)] == [a, b, c]
+        assert by_id.get(match, "b").entity == b
+        assert sorted(calls) == sorted([a, b, c])  # once each, for the order and the index
+        assert [r.entity for r in plain(match)] == [c, a, b]  # no order: entity order
+        assert plain.index(match) == {}

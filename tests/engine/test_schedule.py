@@ -84,6 +84,31 @@ def test_asked_for_steps_run_after_the_whole_current_step_first_asked_first():
     assert not match.steps
 
 
+def test_the_runner_stops_at_a_step_of_the_horizon_and_drops_the_rest():
+    log: list[str] = []
+    match = scheduled(Schedule([
+        ("action", (Record("act", log, "combat", "bonus"),)),
+        ("combat", (Record("fight", log, "upkeep"),)),
+        ("bonus", (Record("bonus", log),)),
+        ("upkeep", (Record("pay", log, "next"),)),
+        ("next", (Record("next", log),)),
+    ]))
+    match.horizon = frozenset({"upkeep"})
+    run(match, "action")
+    # `bonus`, asked before `upkeep`, still runs; `upkeep` and all after it do not
+    assert log == ["act", "fight", "bonus"]
+    assert not match.steps
+    match.horizon = frozenset({"bonus"})
+    log.clear()
+    run(match, "action")
+    assert log == ["act", "fight"]  # `upkeep`, asked after `bonus`, is dropped with it
+    assert not match.steps
+    match.horizon = frozenset()
+    log.clear()
+    run(match, "action")
+    assert log == ["act", "fight", "bonus", "pay", "next"]
+
+
 def test_a_phase_change_asks_for_its_exit_then_its_enter_step():
     log: list[str] = []
     match = scheduled(Schedule([

@@ -247,3 +247,32 @@ def test_a_trigger_effect_of_another_mode_is_a_problem_of_its_key(other_modes_ef
     assert check_statuses(entries, POINTS, ACTIONS, VALUES) == [
         ("statuses[0].triggers[0].do", "trigger effect 'test_theirs' belongs to elsewhere only")]
     assert check_statuses(entries, POINTS, ACTIONS, VALUES, mode="elsewhere") == []
+
+
+def test_triggers_bind_and_check_against_the_registry_a_mode_gives():
+    """A mode's own trigger effects (kingdom's keywords) are named and checked like the
+    engine's, against the mode's registry, never the engine's."""
+    from pydantic import BaseModel
+
+    from game.engine.effects import EffectRegistry
+    from game.engine.triggers import BoundTrigger, TriggerEntry, check_triggers
+
+    class Value(BaseModel):
+        value: int = 1
+
+    mine = EffectRegistry("test mode")
+    seen = []
+
+    @mine.register("tally", Value)
+    def tally(ctx, params):
+        seen.append((ctx, params.value))
+
+    entry = TriggerEntry(on="my_point", do="tally", value=3)
+    bound = BoundTrigger.of(entry, mine)
+    bound.fn("ctx", bound.params)
+    assert seen == [("ctx", 3)]
+    assert check_triggers([entry], frozenset({"my_point"}), "x", registry=mine) == []
+    problems = check_triggers([entry], frozenset({"my_point"}), "x")  # the engine's registry
+    assert problems and problems[0][0] == "x[0].do" and "unknown effect 'tally'" in problems[0][1]
+    with pytest.raises(ValueError, match="tally"):
+        BoundTrigger.of(entry)

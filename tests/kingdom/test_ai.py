@@ -27,7 +27,6 @@ from game.ai.kingdom.hard import Piece, arrangement, parking_moves
 from game.ai.kingdom.players import Plan
 from game.ai.kingdom.scratch import scratch_match, scratch_setup
 from game.ai.kingdom.value import Context, Values, best, context_of, quality_bar, value
-from game.components.kingdom import KingdomSeat
 from game.engine.match import Match, Rejection
 from game.engine.modes import get_mode
 from game.engine.record import build_match, new_record, state_hash
@@ -35,6 +34,7 @@ from game.engine.resources import load_mode_resources
 from game.engine.rng import Stream
 from game.systems.kingdom.content import Content, content_of
 from game.systems.kingdom.pools import default_preset
+from game.systems.kingdom.world import SeatFacts
 
 Decision = dict[str, Any]
 
@@ -72,6 +72,12 @@ def position(seat0: dict[str, Any], seat1: dict[str, Any], *, turn: int = 1,
         seats.append(seat)
     setup = {"phase": "planning", "turn": turn, "to_act": [to_act], "board": {"seats": seats}}
     return build_match(new_record("kingdom", "1", seed, {}, setup))
+
+
+def facts(seat: int, *, hp: int = 25, max_hp: int = 25,
+          slots: tuple[Any, ...] = (None,) * 5) -> SeatFacts:
+    """A seat's facts for the value context: level 1, no hero, no deck, no shop."""
+    return SeatFacts(seat, "rome", "country", None, None, (), 1, slots, hp, max_hp, 1, ())
 
 
 def cpu_for(level: str, seat: int, resources: Any, seed: int = 1) -> Any:
@@ -145,15 +151,15 @@ def test_values_memo_equals_value(content: Content) -> None:
 @pytest.mark.parametrize(("hp", "max_hp", "low"), [(12, 25, True), (13, 25, False),
                                                    (15, 30, True), (16, 30, False)])
 def test_low_is_half_hp_or_less(hp: int, max_hp: int, low: bool) -> None:
-    own = KingdomSeat(seat=0, hp=hp, max_hp=max_hp)
-    assert context_of(3, own, KingdomSeat(seat=1)).low is low
+    own = facts(0, hp=hp, max_hp=max_hp)
+    assert context_of(3, own, facts(1)).low is low
 
 
 @pytest.mark.parametrize(("occupied", "wide"), [(3, False), (4, True), (5, True)])
 def test_wide_is_at_most_one_empty_enemy_slot(occupied: int, wide: bool) -> None:
-    enemy = KingdomSeat(seat=1, slots=tuple(("rome_hastatus", f"u{i}") if i < occupied else None
-                                           for i in range(5)))
-    assert context_of(1, KingdomSeat(seat=0), enemy).wide is wide
+    enemy = facts(1, slots=tuple(("rome_hastatus", f"u{i}") if i < occupied else None
+                                 for i in range(5)))
+    assert context_of(1, facts(0), enemy).wide is wide
 
 
 def test_quality_bar(content: Content) -> None:
@@ -398,7 +404,7 @@ def expert_root(match: Match, resources: Any, seat: int = 0) -> tuple[Plan, Any,
     cpu = cpu_for("expert", seat, resources)
     view = match.view_json(seat)
     plan = Plan(cpu, view)
-    root = read_root(plan.match, seat)
+    root = read_root(plan)
     return plan, root, Values(cpu.content, context_of(root.turn, plan.seat, plan.enemy))
 
 
@@ -424,7 +430,7 @@ def test_plan_state_children_in_generation_order(content: Content, resources: An
             (frozenset({2}), bought.bought, 2), (frozenset({0}), bought.bought, 2),
             (frozenset({0, 2}), bought.bought, 3)]
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
 
 
 def test_fixed_layout_only_for_a_full_board_that_changes_nothing(
@@ -445,7 +451,7 @@ def test_fixed_layout_only_for_a_full_board_that_changes_nothing(
             {"seat": 0, "type": "sell", "slot": 0},
             *({"seat": 0, "type": "move", "from": s, "to": s - 1} for s in range(1, 5))]
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
 
 
 def test_plan_executes_sells_upgrades_moves_then_buys(content: Content, resources: Any) -> None:
@@ -466,7 +472,7 @@ def test_plan_executes_sells_upgrades_moves_then_buys(content: Content, resource
         assert [None if u is None else u["card"] for u in final] == [
             None if p is None else p.card for p in layout]
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
 
 
 def test_score_formula_by_hand(content: Content, resources: Any) -> None:
@@ -483,7 +489,66 @@ def test_score_formula_by_hand(content: Content, resources: Any) -> None:
         empty = PlanState(1, 1, frozenset(), frozenset())
         assert scorer(empty, layout_of(content, values, root, empty)) == 0 + 0 + 3 * 2 + 6
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
+
+
+def test_a_score_stops_at_its_horizon_and_equals_the_whole_end_of_turn(
+        content: Content, resources: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scorer's scratch match runs the combat and the end check, never the upkeep, the
+    top-up or the next turn (`SCORE_HORIZON`): its projected coins (7.4.4's formula, the rules'
+    `upkeep_amounts`) are the coins the upkeep would leave, so every score is the one of the
+    whole end of turn run in a match loaded with the decks."""
+    from game.ai.kingdom.expert import SCORE_HORIZON
+    from game.engine.autoplay import play_cpu_match
+    from game.systems.kingdom import turn, world
+
+    assert SCORE_HORIZON == frozenset({"turn_start"})
+    spec = get_mode("kingdom")
+    record = play_cpu_match(spec, 7, {0: "hard", 1: "hard"}).record
+    live = build_match(record)
+    compared = 0
+    for decision in record["decisions"]:
+        if live.phase == "planning" and live.turn >= 3 and compared < 120:
+            seat = live.to_act[0]
+            plan, root, values = expert_root(live, resources, seat)
+            whole = scratch_match(live.view_json(seat), resources)  # with the decks
+            try:
+                scorer = Scorer(content, values, root, plan.match)
+                states = children(content, root, PlanState(root.coins, root.level,
+                                                           frozenset(root.units), frozenset()))
+                for state in states[:6]:
+                    layout = layout_of(content, values, root, state)
+                    with monkeypatch.context() as m:
+                        m.setattr(turn.Upkeep, "process", lambda *_: pytest.fail("upkeep"))
+                        m.setattr(turn.TopUp, "process", lambda *_: pytest.fail("top-up"))
+                        got = scorer(state, layout)
+                    with whole.active():
+                        mark = whole.mark()
+                        for planned in plan_decisions(root, state, layout):
+                            assert whole.submit(planned).ok
+                        while (whole.result is None and whole.phase == "planning"
+                               and whole.turn == live.turn):
+                            assert whole.submit({"seat": whole.to_act[0],
+                                                 "type": "end_turn"}).ok
+                        own = world.seat_row(whole, seat)
+                        enemy = world.seat_row(whole, 1 - seat)
+                        lines = (world.slot_units(own), world.slot_units(enemy))
+                        lines = lines if seat == 0 else lines[::-1]
+                        coins = (own.coins.coins if whole.result is None
+                                 else scorer.projected(state, lines[seat]))
+                        if whole.result is None:
+                            assert whole.turn == live.turn + 1  # the whole turn ran
+                        expected = scorer.score(state, own.health.hp, enemy.health.hp, lines,
+                                                coins)
+                        whole.rollback(mark)
+                    assert got == expected, (live.turn, state)
+                    compared += 1
+            finally:
+                whole.close()
+                plan.cpu.scratch.close()
+        assert live.submit(decision).ok
+    live.close()
+    assert compared >= 60
 
 
 def test_score_of_a_winning_and_a_losing_combat(content: Content, resources: Any) -> None:
@@ -500,7 +565,7 @@ def test_score_of_a_winning_and_a_losing_combat(content: Content, resources: Any
         layout = (None, Piece("rome_hastatus", (1, 0)), None, None, None)
         assert scorer(lose, layout) == -win + (-1 - 0)
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
 
 
 def test_expert_takes_the_lethal_plan_hard_does_not(resources: Any) -> None:
@@ -538,7 +603,7 @@ def test_expert_search_is_bounded_by_its_counts(content: Content, resources: Any
         assert search.polish_scored <= table["polish_max_scored"]
         assert chosen.score >= best_state.score
     finally:
-        plan.close()
+        plan.cpu.scratch.close()
 
 
 # -- what a CPU may see and touch -----------------------------------------------------------

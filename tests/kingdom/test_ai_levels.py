@@ -38,6 +38,21 @@ def test_every_pairing_ends_by_the_turn_cap_with_legal_decisions(a: str, b: str)
         assert played.record["options"]["ai"] == {"0": a, "1": b}
 
 
+@pytest.mark.parametrize(("a", "b"), [("easy", "hard"), ("hard", "expert"), ("expert", "easy")])
+@pytest.mark.slow
+def test_every_planned_decision_passes_the_rules_checks_in_the_scratch_match_too(
+        monkeypatch: pytest.MonkeyPatch, a: str, b: str) -> None:
+    """The scratch match applies a CPU's plan trusted (`Plan.checked` off): here it checks
+    each planned decision as the live match does, and the games are the same games."""
+    from game.ai.kingdom.players import Plan
+
+    assert SPEC is not None
+    trusted = [play_cpu_match(SPEC, 300 + seed, {0: a, 1: b}).record for seed in range(2)]
+    monkeypatch.setattr(Plan, "checked", True)  # a ScratchError fails the match (CpuError)
+    checked = [play_cpu_match(SPEC, 300 + seed, {0: a, 1: b}).record for seed in range(2)]
+    assert checked == trusted
+
+
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_matches_are_reproducible(level: str) -> None:
     assert SPEC is not None

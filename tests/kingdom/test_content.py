@@ -25,7 +25,6 @@ from game.engine.resources import (
     parse_single,
 )
 from game.systems.kingdom.content import (
-    EFFECT_IDS,
     FACTION_IDS,
     RESOURCE_FILES,
     Content,
@@ -39,6 +38,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "kingdom.md"
 BASE = ROOT / "resources" / "kingdom"
 MODE: Any = SimpleNamespace(id="kingdom", resource_files=RESOURCE_FILES)
+# The keywords of spec 3.4, in its order (rules.toml declares them so)
+EFFECT_IDS = ("none", "income", "tax", "heal", "ranged", "aoe", "aura", "guardian",
+              "overkillHeal", "cleave")
 BUDGET = {"none": 0, "tax": 2, "income": -3, "heal": -1, "ranged": -2, "aoe": -5, "aura": -2,
           "guardian": -1, "overkillHeal": -1, "cleave": -2}
 UNIT_COSTS = {1: (1, 2), 2: (2, 3), 3: (3, 4), 4: (5,), 5: (6,)}
@@ -241,7 +243,29 @@ BROKEN = [
     pytest.param({"rules.toml": ("turn_cap = 60", "turn_cap = 60\nturns = 3")},
                  "kingdom/rules.toml:turns", "", id="unknown-rules-key"),
     pytest.param({"rules.toml": ("[effects.cleave]", "[effects.explode]")},
-                 "kingdom/rules.toml:effects.cleave", "missing", id="glossary-missing-effect"),
+                 "kingdom/factions/china.toml:cards.6.effect", "unknown effect 'cleave'",
+                 id="a-card-names-an-undeclared-keyword"),
+    pytest.param({"rules.toml": ('do = "cleave", role = "source"', 'do = "explode"')},
+                 "kingdom/rules.toml:effects.cleave.triggers[0].do", "unknown effect 'explode'",
+                 id="keyword-unknown-effect"),
+    pytest.param({"rules.toml": ('on = "on_kill", do = "cleave"', 'on = "on_kil", do = "cleave"')},
+                 "kingdom/rules.toml:effects.cleave.triggers[0].on", "unknown hook point",
+                 id="keyword-unknown-hook-point"),
+    pytest.param({"rules.toml": ('on = "turn_start", do = "income"',
+                                 'on = "on_kill", do = "income"')},
+                 "kingdom/rules.toml:effects.income.triggers[0].on",
+                 "income runs at turn_start, not on_kill", id="keyword-effect-at-a-wrong-point"),
+    pytest.param({"rules.toml": ('do = "cleave", role = "source"', 'do = "cleave", role = "any"')},
+                 "kingdom/rules.toml:effects.cleave.triggers[0].role", "takes role",
+                 id="keyword-effect-with-a-wrong-role"),
+    pytest.param({"rules.toml": ('attack = "ranged"', 'attack = "lob"')},
+                 "kingdom/rules.toml:effects.ranged.attack", "unknown attack style 'lob'",
+                 id="keyword-unknown-attack-style"),
+    pytest.param({"rules.toml": ('do = "tax", value = 1', 'do = "tax", value = 1000')},
+                 "kingdom/rules.toml:effects.tax.triggers[0].value", "", id="keyword-value-bound"),
+    pytest.param({"ai.toml": ("none = { base = 0 }", "nothing = { base = 0 }")},
+                 "kingdom/ai.toml:hard.bonus.nothing", "unknown effect 'nothing'",
+                 id="ai-bonus-of-an-undeclared-keyword"),
     pytest.param({CHINA: ('id = "china"', 'id = "cathay"')},
                  "kingdom/factions/china.toml:faction.id", "file name", id="faction-id-mismatch"),
     pytest.param({"ai.toml": ("beam_width = 12", "beam_width = 0")},
@@ -400,7 +424,9 @@ def test_a_rules_mod_overrides_only_its_keys():
 @pytest.mark.parametrize(("text", "where"), [
     ('countries = ["china", "polynesia"]\n', "rules.toml:countries.1"),
     ("[continents]\nafrica = [\"egypt\", \"atlantis\"]\n", "rules.toml:continents.africa.1"),
-    ("[effects.explode]\narchetype = \"Bomb\"\ntext = \"Boom.\"\n", "rules.toml:effects.explode"),
+    ("[effects.explode]\narchetype = \"Bomb\"\ntext = \"Boom.\"\n"
+     "triggers = [{ on = \"on_kill\", do = \"explode\" }]\n",
+     "rules.toml:effects.explode.triggers[0].do"),
 ])
 def test_a_broken_rules_mod_is_skipped_with_file_and_key(text, where):
     install("bad", {"rules.toml": text})

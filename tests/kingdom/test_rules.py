@@ -300,3 +300,66 @@ def test_restore_position_equals_the_checked_setup_for_printed_views():
         fast.close()
         checked.close()
         live.close()
+
+
+def _position_of(match):
+    """What a scratch match holds, entity ids aside: the state, and each seat's cards by
+    place with all their components."""
+    from game.engine import ecs
+    from game.systems.kingdom import world
+
+    def parts(entity):  # `Slots`, `Shop`, `InPile` hold entity ids: compared by place below
+        return sorted((type(c).__name__, repr(c)) for c in ecs.components_of(entity).values()
+                      if type(c).__name__ not in ("Slots", "Shop", "InPile"))
+
+    with match.active():
+        out = [match.state_json()]
+        for n in (0, 1):
+            row = world.seat_row(match, n)
+            out.append([parts(row.entity)])
+            out.append([parts(e) if e else None for e in (*row.slots.units, *row.shop.offers)])
+            hero = world.hero_of(match, n)
+            out.append(parts(hero.entity) if hero else None)
+            pile = match.piles.get(world.deck_pile(n))
+            out.append([parts(c) for c in ecs.components_of(pile)[world.Pile].cards]
+                       if pile else None)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("decks", [True, False])
+def test_a_scratch_match_reloaded_in_place_holds_what_a_fresh_load_holds(decks):
+    """A CPU's scratch match goes from view to view in place (`reload_position`): after each
+    load, what it holds (the state, every card's components by place, the decks) is what a
+    match loaded from that view alone holds, after a search on it too."""
+    from game.ai.kingdom.scratch import new_match, scratch_for, scratch_setup
+    from game.engine.autoplay import play_cpu_match
+    from game.engine.modes import get_mode
+    from game.engine.record import build_match
+
+    spec = get_mode("kingdom")
+    for seed, levels in ((31, {0: "expert", 1: "hard"}), (32, {0: "easy", 1: "hard"})):
+        record = play_cpu_match(spec, seed, levels).record
+        live = build_match(record)
+        scratches = {0: scratch_for(live.resources, decks), 1: scratch_for(live.resources, decks)}
+        loads = 0
+        for decision in record["decisions"]:
+            if live.phase == "planning":
+                seat = live.to_act[0]
+                view = live.view_json(seat)
+                match = scratches[seat].load(view)
+                fresh = new_match(view, live.resources)
+                fresh.begin(scratch_setup(view, decks))
+                assert _position_of(match) == _position_of(fresh), (seed, loads)
+                fresh.close()
+                mark = match.mark()  # a CPU's plan: submits (none that draws), rolled back
+                for _ in range(3):
+                    planned = [d for d in match.legal_decisions(seat)
+                               if d["type"] not in ("refresh", "end_turn")]
+                    if planned:
+                        assert match.submit(planned[-1]).ok
+                match.rollback(mark)
+                loads += 1
+            assert live.submit(decision).ok
+        assert loads > 20
+        live.close()

@@ -7,6 +7,9 @@
   plans its phase in its first call and hands the rest out from a queue. Each level plays
   against hard from the deal of fixed seeds, seats alternating.
 - `kingdom.games_per_s.hard_vs_hard`: whole matches in one process.
+
+Every figure is CPU time (`time.thread_time`): other programs on a shared machine do not
+inflate it (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -50,9 +53,9 @@ def combat_samples(boards: int | None = None, repeat: int | None = None) -> list
         pair = [SeatBoard(tuple((units[stream.randint(0, len(units) - 1)], f"u{s * slots + i + 1}")
                                 for i in range(slots)), hp, hp) for s in (0, 1)]
         for _ in range(repeat):
-            start = time.perf_counter()
+            start = time.thread_time()
             resolve_combat(content, pair)
-            samples.append((time.perf_counter() - start) * 1000)
+            samples.append((time.thread_time() - start) * 1000)
     return samples
 
 
@@ -74,9 +77,9 @@ def phase_samples(level: str, games: int, first_seed: int = 3000,
             while match.result is None:
                 acting = match.to_act[0]
                 view = match.view_json(acting)
-                start = time.perf_counter()
+                start = time.thread_time()
                 decision = players[acting].decide(view)
-                spent = time.perf_counter() - start
+                spent = time.thread_time() - start
                 if acting == seat and match.phase == "planning":
                     phases[match.turn] = phases.get(match.turn, 0.0) + spent
                 if isinstance(match.submit(decision), Rejection):
@@ -90,10 +93,10 @@ def games_per_second(runs: int | None = None, first_seed: int = 4000) -> float:
     spec = kingdom_spec()
     runs = GAMES_PER_S_RUNS if runs is None else runs
     play_cpu_match(spec, first_seed - 1, {0: "hard", 1: "hard"})  # warm-up: caches, imports
-    start = time.perf_counter()
+    start = time.thread_time()
     for n in range(runs):
         play_cpu_match(spec, first_seed + n, {0: "hard", 1: "hard"})
-    return runs / (time.perf_counter() - start)
+    return runs / (time.thread_time() - start)
 
 
 def bench_rows() -> list[BenchRow]:

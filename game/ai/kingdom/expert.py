@@ -2,12 +2,17 @@
 search over buy/sell/upgrade plans, each scored by one exact combat, then a swap hill-climb on
 the arrangement of the best few plans.
 
-Every layout is scored as 7.4.4 says, in the scratch match built from the seat view: the plan's
-decisions and the end of the turn are submitted to it with the real rules, the outcome is read,
-and the match rolls back to its mark through the journal (docs/architecture.md). Measured at
-p95 170 ms of CPU time per planning phase (docs/kingdom.md), well inside the 500 ms budget, so
-there is no second, faster scorer to keep in step with the rules. The search is bounded by
-state counts only, never by the clock, so a seed always gives the same match.
+Every layout is scored as 7.4.4 says, in the CPU's scratch match loaded from the seat view: the
+plan's decisions and the end of the turn are submitted to it with the real rules (the combat
+system and the end check; the match's `horizon` stops it before the upkeep, since 7.4.4
+projects the coins by its own formula, the rules' `upkeep_amounts`, and nothing after the
+combat is read), the outcome is read, and the match rolls back to its mark through the
+journal (docs/architecture.md). The plan's decisions are legal by construction (the plan
+states only buy what is affordable into the room there is, the parking rule moves only into
+empty slots), so the scorer submits them trusted: the rules resolve their intents without
+checking them again. The plan finally chosen is planned with the checks (`Plan.do`). The
+search is bounded by state counts only, never by the clock, so a seed always gives the same
+match.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from game.ai.kingdom.hard import (
     shed_late_tax,
 )
 from game.ai.kingdom.players import Plan
-from game.ai.kingdom.scratch import seat_of, submit
 from game.ai.kingdom.value import Values, context_of
-from game.components.kingdom import KingdomSeat
+from game.systems.kingdom import world
 from game.systems.kingdom.legal import HERO
 from game.systems.kingdom.turn import end_check, upkeep_amounts
+
+# The steps a score does not run: the upkeep and all after it (top-up, next turn).
+SCORE_HORIZON = frozenset({"turn_start"})
 
 if TYPE_CHECKING:
     from game.components.kingdom import Unit
@@ -89,9 +96,9 @@ class Root:
         return card
 
 
-def read_root(match: Match, me: int) -> Root:
-    seat, enemy = seat_of(match, me), seat_of(match, 1 - me)
-    return Root(me, match.turn, seat.coins, seat.level, seat.hp, seat.max_hp, seat.slots,
+def read_root(plan: Plan) -> Root:
+    match, seat, enemy = plan.match, plan.seat, plan.enemy
+    return Root(plan.me, match.turn, seat.coins, seat.level, seat.hp, seat.max_hp, seat.slots,
                 seat.shop, seat.hero, seat.hero_status == "in_hand", enemy.slots, enemy.hp,
                 enemy.max_hp)
 
@@ -185,22 +192,27 @@ class Scorer:
         self.table = content.ai["expert"]
 
     def __call__(self, state: PlanState, layout: Layout) -> int:
-        match, me = self.match, self.root.me
+        match = self.match
+        with match.active():
+            return self._score(match, state, layout)
+
+    def _score(self, match: Match, state: PlanState, layout: Layout) -> int:
+        me = self.root.me
         mark = match.mark()
+        match.horizon = SCORE_HORIZON
         try:
             for decision in plan_decisions(self.root, state, layout):
-                submit(match, decision)
-            submit(match, {"seat": me, "type": "end_turn"})
+                match.submit(decision, trusted=True)
+            match.submit({"seat": me, "type": "end_turn"}, trusted=True)
             if match.state.to_act == (1 - me,):  # the other seat still plans: nothing, here
-                submit(match, {"seat": 1 - me, "type": "end_turn"})
-            own, enemy = seat_of(match, me), seat_of(match, 1 - me)
-            survivors = (own.slots, enemy.slots) if me == 0 else (enemy.slots, own.slots)
-            if match.result is None:
-                projected = own.coins  # upkeep has run: the coins are the projection
-            else:  # the turn cap: no upkeep, so the rules' upkeep helper projects it
-                projected = self.projected(state, own.slots)
-            return self.score(state, own.hp, enemy.hp, survivors, projected)
+                match.submit({"seat": 1 - me, "type": "end_turn"}, trusted=True)
+            own, enemy = world.seat_row(match, me), world.seat_row(match, 1 - me)
+            lines = ((world.slot_units(own), world.slot_units(enemy)) if me == 0
+                     else (world.slot_units(enemy), world.slot_units(own)))
+            return self.score(state, own.health.hp, enemy.health.hp, lines,
+                              self.projected(state, lines[me]))
         finally:
+            match.horizon = frozenset()
             match.rollback(mark)
 
     def score(self, state: PlanState, h: int, o: int,
@@ -210,9 +222,8 @@ class Scorer:
         that ends the match by a Nexus (4.7 rules 1-2) is worth +-win + (h - o) or 0 for a
         draw; otherwise HP swing, material, projected coins and level, weighted."""
         root, t, me = self.root, self.table, self.root.me
-        seats = [KingdomSeat(seat=0), KingdomSeat(seat=1)]
-        seats[me].hp, seats[1 - me].hp = h, o
-        result = end_check(self.content, seats, root.turn)
+        hp = (h, o) if me == 0 else (o, h)
+        result = end_check(self.content, hp[0], hp[1], root.turn)
         if result is not None and result["reason"] != "round_cap":
             winner = result["winner"]
             if winner is None:
@@ -226,8 +237,8 @@ class Scorer:
 
     def projected(self, state: PlanState, slots: tuple[Unit | None, ...]) -> int:
         """Coins after an upkeep on the surviving line (4.8), by the rules' own helper."""
-        seat = KingdomSeat(seat=self.root.me, level=state.level, slots=slots, coins=state.coins)
-        tax, base, income = upkeep_amounts(self.content, seat)
+        tax, base, income = upkeep_amounts(self.content, state.level, state.coins,
+                                           [u[0] for u in slots if u is not None])
         return state.coins - tax + base + income
 
 
@@ -352,7 +363,7 @@ class ExpertCpu(HardCpu):
 def search(plan: Plan) -> tuple[Scored, Root]:
     """The search from the plan's scratch match as it stands (its root), with the value
     context read once at the start (7.4.4). The match is back at the root afterwards."""
-    root = read_root(plan.match, plan.me)
+    root = read_root(plan)
     values = Values(plan.content, context_of(root.turn, plan.seat, plan.enemy))
     scorer = Scorer(plan.content, values, root, plan.match)
     return Search(plan.content, root, values, scorer).run(), root

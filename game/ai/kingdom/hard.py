@@ -27,6 +27,7 @@ from game.systems.kingdom.legal import sell_problem, upgrade_problem
 if TYPE_CHECKING:
     from game.components.kingdom import Unit
     from game.systems.kingdom.content import Content
+    from game.systems.kingdom.keywords import Keyword
 
 K = TypeVar("K", bound=Hashable)
 
@@ -42,10 +43,19 @@ class Piece:
     origin: tuple[int, int]
 
 
+def _role(keyword: Keyword) -> str:
+    """A unit's part in the step-6 block, asked of its keyword: a Captain lends its
+    neighbours modifiers (flanked by others), a Shielder saves them (at the block's ends)."""
+    if keyword.lends:
+        return "captain"
+    return "guardian" if keyword.saves else "other"
+
+
 def arrangement(content: Content, value_of: Callable[[str], int], pieces: Sequence[Piece],
                 slot_count: int, enemy_slots: Sequence[Unit | None]) -> list[Piece | None]:
-    """7.3 step 6: sort by (value desc, atk desc, name casefolded, slot); captains flanked by
-    the next others, the remaining others, guardians alternately at the left and right ends;
+    """7.3 step 6: sort by (value desc, atk desc, name casefolded, slot); captains (aura)
+    flanked by the next others, the remaining others, guardians alternately at the left and
+    right ends;
     the block placed where it faces the most enemy units, then nearest the centre, then
     leftmost. Returns the target layout, one entry per slot."""
     cards = content.cards
@@ -55,9 +65,11 @@ def arrangement(content: Content, value_of: Callable[[str], int], pieces: Sequen
         return (-value_of(p.card), -card.atk, card.name.casefold(), p.origin)
 
     ordered = sorted(pieces, key=key)
-    captains = [p for p in ordered if cards[p.card].effect == "aura"]
-    guardians = [p for p in ordered if cards[p.card].effect == "guardian"]
-    others = [p for p in ordered if cards[p.card].effect not in ("aura", "guardian")]
+    effects = content.effects
+    role = {p: _role(effects[cards[p.card].effect]) for p in ordered}
+    captains = [p for p in ordered if role[p] == "captain"]
+    guardians = [p for p in ordered if role[p] == "guardian"]
+    others = [p for p in ordered if role[p] == "other"]
     block: list[Piece] = []
     nxt = 0
     for captain in captains:
@@ -124,10 +136,11 @@ def empty_slots(plan: Plan) -> list[int]:
 
 
 def sell_tax_units(plan: Plan) -> None:
-    """Sell every tax unit, slot ascending (steps 1 and 8)."""
+    """Sell every tax unit (its keyword drains coins at upkeep), slot ascending (steps 1
+    and 8)."""
     content = plan.content
     for slot, unit in enumerate(plan.seat.slots):
-        if (unit is not None and content.cards[unit[0]].effect == "tax"
+        if (unit is not None and content.effects[content.cards[unit[0]].effect].drains
                 and sell_problem(content, plan.seat, slot) is None):
             plan.do("sell", slot=slot)
 

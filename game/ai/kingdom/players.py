@@ -1,12 +1,14 @@
 """The kingdom CPU base and the easy level (spec kingdom.md 4.2.4, 7, 7.1).
 
-A CPU gets its seat view and returns one decision per call. Planning a whole phase at once is
-cheaper and simpler than re-deriving it decision by decision, so a CPU plans on a scratch match
-built from its view (docs/architecture.md), keeps the planned decisions in a queue and hands them
-out one by one. Next to each queued decision it keeps the own-seat state it expects to see
-before it; if the view it is given is not that one, it drops the queue and plans again from the
-view. A `refresh` always ends a plan: the new offers are drawn by the live match from a stream
-the CPU cannot see, so it plans the rest of the phase from the view that shows them.
+A CPU gets its seat view and returns one decision per call (`decide`), or the whole step it
+plans (`plan_step`: a driver then sends them without a view per decision). Planning a whole
+phase at once is cheaper and simpler than re-deriving it decision by decision, so a CPU plans on
+its scratch match loaded from its view (docs/architecture.md), keeps the planned decisions in a
+queue and hands them out one by one. Next to each queued decision it keeps the own-seat state
+it expects to see before it; if the view it is given is not that one, it drops the queue and
+plans again from the view. A `refresh` always ends a plan: the new offers are drawn by the live
+match from a stream the CPU cannot see, so it plans the rest of the phase from the view that
+shows them.
 
 All randomness comes from the CPU's own `ai` stream, given at construction (4.9).
 """
@@ -16,22 +18,25 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from game.ai.kingdom.scratch import scratch_match, seat_of, submit
+from game.ai.kingdom.scratch import scratch_for, submit
 from game.ai.kingdom.value import candidates
 from game.engine.modes import CpuPlayer
 from game.systems.kingdom.content import content_of
 from game.systems.kingdom.pools import default_preset
 from game.systems.kingdom.state import seat_json
+from game.systems.kingdom.world import SeatFacts, read_seat
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.engine.match import Match
     from game.engine.resources import ResourceSet
     from game.engine.rng import Stream
+    from game.engine.scratch import ScratchMatch
     from game.systems.kingdom.content import Content
 
 Decision = dict[str, Any]
-Expectation = tuple[int, tuple[int, ...], dict[str, Any]]  # (turn, to_act, own seat object)
+# (turn, to_act, own seat object without its deck: a scratch match may have none, and a deck
+# never changes after the deck builder)
+Expectation = tuple[int, tuple[int, ...], dict[str, Any]]
 
 
 def randrange(stream: Stream, n: int) -> int:
@@ -40,49 +45,71 @@ def randrange(stream: Stream, n: int) -> int:
 
 
 class Plan:
-    """Decisions of one planning phase, applied to a scratch match as they are planned so that
-    every later step reads the position the rules produce (coins, slots, level, HP)."""
+    """Decisions of one planning phase, applied to the CPU's scratch match as they are planned
+    so that every later step reads the position the rules produce (coins, slots, level, HP).
+    The scratch match's world is active while the CPU plans (`KingdomCpu.planned`).
 
-    def __init__(self, cpu: KingdomCpu, view: dict[str, Any]) -> None:
+    A CPU plans only what the rules allow (it asks their `*_problem` checks, buys the
+    affordable into empty slots, moves by the parking rule), so the scratch match applies each
+    decision trusted, and the match it is sent to checks it as every decision. `checked`
+    (a test's switch) checks them in the scratch match too: a rejection there is a CPU bug."""
+
+    checked = False
+
+    def __init__(self, cpu: KingdomCpu, view: dict[str, Any], track: bool = True) -> None:
         self.cpu = cpu
         self.content = cpu.content
         self.me = cpu.seat
-        self.match: Match = scratch_match(view, cpu.resources)
+        self.match: Match = cpu.scratch.load(view)
         self.items: list[tuple[Expectation | None, Decision]] = []
         self.closed = False  # ended by a refresh or end_turn: nothing may follow
+        self.track = track  # keep the expected own seat before each decision (`decide`)
+        self._seats: list[SeatFacts | None] = [None, None]  # read once per position
+
+    def _read(self, seat: int) -> SeatFacts:
+        facts = self._seats[seat]
+        if facts is None:
+            with self.match.active():
+                facts = self._seats[seat] = read_seat(self.match, seat)
+        return facts
 
     @property
-    def seat(self) -> KingdomSeat:
-        return seat_of(self.match, self.me)
+    def seat(self) -> SeatFacts:
+        return self._read(self.me)
 
     @property
-    def enemy(self) -> KingdomSeat:
-        return seat_of(self.match, 1 - self.me)
+    def enemy(self) -> SeatFacts:
+        return self._read(1 - self.me)
 
     @property
     def turn(self) -> int:
         return self.match.turn
 
     def expectation(self) -> Expectation:
-        return (self.match.turn, tuple(self.match.to_act), seat_json(self.content, self.seat))
+        seat = seat_json(self.content, self.seat)
+        del seat["deck"]
+        return (self.match.turn, tuple(self.match.to_act), seat)
 
     def do(self, verb: str, **fields: Any) -> None:
         """Plan one decision. Buys, sells, moves and upgrades are applied to the scratch match
         (the rules check them again there); `refresh` and `end_turn` close the plan."""
         assert not self.closed, "nothing is planned after a refresh or end_turn"
         decision: Decision = {"seat": self.me, "type": verb, **fields}
-        self.items.append((self.expectation() if self.items else None, decision))
+        expected = self.expectation() if self.items and self.track else None
+        self.items.append((expected, decision))
         if verb in ("refresh", "end_turn"):
             self.closed = True
         else:
-            submit(self.match, decision)
-
-    def close(self) -> None:
-        self.match.close()
+            if self.checked:
+                submit(self.match, decision)
+            else:
+                self.match.submit(decision, trusted=True)
+            self._seats[self.me] = None  # a planning decision changes only its own seat
 
 
 def expectation_of(view: dict[str, Any], seat: int) -> Expectation:
-    return (view["turn"], tuple(view["to_act"]), view["board"]["seats"][seat])
+    own = {k: v for k, v in view["board"]["seats"][seat].items() if k != "deck"}
+    return (view["turn"], tuple(view["to_act"]), own)
 
 
 class KingdomCpu(CpuPlayer):
@@ -101,6 +128,20 @@ class KingdomCpu(CpuPlayer):
         self._turn = -1
         self.opened = False
         self.refreshes = 0
+        self._scratch: ScratchMatch | None = None
+
+    @property
+    def scratch(self) -> ScratchMatch:
+        """This CPU's one reusable scratch match (game.engine.scratch), made on first use. It
+        loads the views without the decks: no CPU draws there (a refresh ends a plan, and the
+        expert's scorer stops before the top-up, at its `SCORE_HORIZON`)."""
+        if self._scratch is None:
+            self._scratch = scratch_for(self.resources, decks=False)
+        return self._scratch
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A CPU sent to a worker process leaves its scratch match (a world) behind."""
+        return {**self.__dict__, "_scratch": None}
 
     # -- decisions ---------------------------------------------------------------------------
     def decide(self, view: dict[str, Any]) -> Decision:
@@ -111,17 +152,28 @@ class KingdomCpu(CpuPlayer):
             if expected is None or expected == expectation_of(view, self.seat):
                 return decision
             self._queue.clear()  # not the position planned for: plan again from the view
-        if view["turn"] != self._turn:
-            self._turn, self.opened, self.refreshes = view["turn"], False, 0
-        plan = Plan(self, view)
-        try:
-            self.plan(plan)
-        finally:
-            plan.close()
-        if not plan.items:
-            raise RuntimeError(f"{self.level} CPU planned nothing")  # pragma: no cover
+        plan = self.planned(view, track=True)
         self._queue.extend(plan.items[1:])
         return plan.items[0][1]
+
+    def plan_step(self, view: dict[str, Any]) -> list[Decision]:
+        """Every decision up to the plan's `refresh` or `end_turn` (the deck in the deck
+        builder): what `decide` would hand out one by one, on the views they lead to."""
+        if view["phase"] == "deck_builder":
+            return [self.build_deck()]
+        self._queue.clear()
+        return [decision for _, decision in self.planned(view, track=False).items]
+
+    def planned(self, view: dict[str, Any], track: bool) -> Plan:
+        """The plan of the phase from `view` (its progress through the phase kept)."""
+        if view["turn"] != self._turn:
+            self._turn, self.opened, self.refreshes = view["turn"], False, 0
+        plan = Plan(self, view, track)
+        with plan.match.active():
+            self.plan(plan)
+        if not plan.items:
+            raise RuntimeError(f"{self.level} CPU planned nothing")  # pragma: no cover
+        return plan
 
     def build_deck(self) -> Decision:
         """4.2.4: a random country, then the Default preset, all from the `ai` stream."""

@@ -2,8 +2,9 @@
 
 A CPU never reads the live match. What it needs to know about the consequences of a decision
 (coins after a buy, slots after an upgrade, the combat of a layout) it learns by submitting that
-decision to a match rebuilt from its own view, with the real rules. The only hidden part of a
-kingdom view is the opponent's offers (spec 6); they never enter a combat, so they load as empty
+decision to a match at the position of its own view, with the real rules: its one reusable
+scratch match (game.engine.scratch), reloaded from each view. The only hidden part of a kingdom
+view is the opponent's offers (spec 6); they never enter a combat, so they load as empty
 positions (`null`), and since no combat draws anything the seed is irrelevant (0, spec 7).
 """
 
@@ -11,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.match import HIDDEN, Match, Rejection, restored_match
+from game.engine.match import HIDDEN, Match, Rejection
+from game.engine.scratch import ScratchMatch
 from game.systems.kingdom.content import content_of
 from game.systems.kingdom.mode import MODE_ID, KingdomRules
-from game.systems.kingdom.setup import restore_position
-from game.systems.kingdom.state import index
+from game.systems.kingdom.setup import reload_position, restore_position
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.engine.resources import ResourceSet
 
 SCRATCH_SEED = 0
@@ -28,34 +28,58 @@ class ScratchError(RuntimeError):
     """The scratch match rejected a decision the CPU planned: a bug in the CPU."""
 
 
-def scratch_setup(view: dict[str, Any]) -> dict[str, Any]:
+class ViewRules(KingdomRules):
+    """Kingdom's rules on a match that loads views this program printed: they need none of the
+    setup checks (`restore_position`; a test proves both loaders build the same position), and
+    a CPU loads one per planning phase."""
+
+    def load_setup(self, match: Match, setup: dict[str, Any]) -> None:
+        restore_position(match, self.content, setup)
+
+
+def scratch_setup(view: dict[str, Any], decks: bool = True) -> dict[str, Any]:
     """A setup for the position of `view`: the view itself minus the envelope parts a setup
     ignores, with every "hidden" offer loaded as an empty position. The combat log is left out:
-    nothing a CPU plans depends on the last combat's events, and copying it costs time."""
+    nothing a CPU plans depends on the last combat's events, and copying it costs time. So are
+    the decks unless `decks`: no CPU draws offers in its scratch match (a refresh ends its
+    plan; the expert's scorer stops before the top-up), and a deck is ten entities a seat to
+    load for every planning phase (a draw from a missing deck would raise, never guess)."""
     board = view["board"]
     seats = []
     for raw in board["seats"]:
         seat = dict(raw)
         seat["shop"] = [None if offer == HIDDEN else offer for offer in raw["shop"]]
+        if not decks:
+            seat["deck"] = []
         seats.append(seat)
     return {"mode": MODE_ID, "phase": view["phase"], "turn": view["turn"],
             "to_act": list(view["to_act"]),
             "board": {"next_uid": board["next_uid"], "seats": seats, "combat_log": []}}
 
 
-def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
-    """A match at the view's position (planning phase only), events off (nobody reads them).
-    The view was printed by the rules, so it loads without the setup checks
-    (`restore_position`); `scratch_setup` is the same position as a checked setup."""
+def new_match(view: dict[str, Any], resources: ResourceSet) -> Match:
+    """An empty match on the view's rules version and this content, not yet begun."""
+    rules = ViewRules(content_of(resources), str(view.get("rules", "1")))
+    return Match(rules, seed=SCRATCH_SEED, options={}, resources=resources, phase="planning")
+
+
+def scratch_for(resources: ResourceSet, decks: bool = True) -> ScratchMatch:
+    """A CPU's reusable scratch match on this content (with the decks, or without them: see
+    `scratch_setup`), reloaded in place from one view to the next (`reload_position`: a few
+    units and offers change between two planning phases, the decks and heroes never)."""
     content = content_of(resources)
-    return restored_match(KingdomRules(content, str(view.get("rules", "1"))),
-                          lambda match: restore_position(match, content, scratch_setup(view)),
-                          resources=resources, phase="planning", seed=SCRATCH_SEED)
+    return ScratchMatch(lambda view: new_match(view, resources),
+                        lambda view: scratch_setup(view, decks),
+                        lambda match, old, new: reload_position(match, content, old, new))
 
 
-def seat_of(match: Match, seat: int) -> KingdomSeat:
-    """The live component of one seat of a (scratch) match, for the rules' helpers."""
-    return index(match).seats[seat]
+def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
+    """A one-off match at the view's position (planning phase only), events off (the caller
+    closes it): a test, a check that a view loads."""
+    match = new_match(view, resources)
+    match.events.enabled = False
+    match.begin(scratch_setup(view))
+    return match
 
 
 def submit(match: Match, decision: dict[str, Any]) -> None:

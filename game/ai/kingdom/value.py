@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from game.systems.kingdom.legal import HERO
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.systems.kingdom.content import Content
+    from game.systems.kingdom.world import SeatFacts
 
 Offer = int | str  # an offer index, or "hero"
 
@@ -29,7 +29,7 @@ class Context:
     wide: bool  # enemy occupied slots >= enemy slot count - 1
 
 
-def context_of(turn: int, own: KingdomSeat, enemy: KingdomSeat) -> Context:
+def context_of(turn: int, own: SeatFacts, enemy: SeatFacts) -> Context:
     occupied = sum(1 for unit in enemy.slots if unit is not None)
     return Context(turn, 2 * own.hp <= own.max_hp, occupied >= len(enemy.slots) - 1)
 
@@ -41,8 +41,11 @@ def hard_table(content: Content) -> dict[str, Any]:
 def effect_bonus(content: Content, effect: str, ctx: Context) -> int:
     """One row of the bonus table. Every row has the same shape in `ai.toml` (base, low, wide,
     early/late by turn; absent keys are 0), so one formula reads them all: income and tax only
-    set early/late, the others only base/low/wide."""
-    row = hard_table(content)["bonus"][effect]
+    set early/late, the others only base/low/wide. A keyword with no row (a mod's) has no
+    bonus: its stats alone count."""
+    row = hard_table(content)["bonus"].get(effect)
+    if row is None:
+        return 0
     bonus = row["base"]
     if ctx.low:
         bonus += row["low"]
@@ -83,7 +86,7 @@ def quality_bar(content: Content, level: int) -> int:
     return table["bar_per_level"] * level + table["bar_base"]
 
 
-def candidates(content: Content, seat: KingdomSeat) -> list[tuple[Offer, str]]:
+def candidates(content: Content, seat: SeatFacts) -> list[tuple[Offer, str]]:
     """(offer, card) of the non-null offers (index ascending), then the hero if it is in hand
     and the Nexus has reached its era (7.2). Affordability is the caller's filter."""
     out: list[tuple[Offer, str]] = [(i, card) for i, card in enumerate(seat.shop)

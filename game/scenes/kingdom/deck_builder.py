@@ -60,7 +60,8 @@ from game.systems.kingdom.pools import cheap_key, deck_problem, select_all
 
 MODE_ID = "kingdom"
 SORTS = ("Era", "Cost", "Name", "ATK", "DEF", "Effect")
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
+# an era's badge: every era a mod may have (max_level is at most 10, kingdom content)
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 TOP_BAR = 60
 TILE_H = 64
 ROW_H = 32

@@ -35,7 +35,6 @@ import pyglet
 from arcade import shape_list
 from arcade.types import Color
 
-from game.components.kingdom import KingdomSeat
 from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
 from game.net.remote import seat_label
@@ -58,6 +57,7 @@ from game.scenes.staged import StagedLayout
 from game.scenes.take_back import TakeBack, offered
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
+from game.systems.kingdom.world import SeatFacts
 
 log = logging.getLogger(__name__)
 
@@ -210,17 +210,9 @@ def unmasked(seat: dict[str, Any]) -> dict[str, Any]:
     return seat
 
 
-def seat_object(seat_no: int, seat: dict[str, Any]) -> KingdomSeat:
-    """A KingdomSeat of a shown seat JSON, for the rules' own checks (locks, tooltips)."""
-    hero = seat.get("hero") or None
-    return KingdomSeat(
-        seat=seat_no, faction=seat.get("faction"), mode=seat.get("mode"),
-        hero=hero["card"] if hero else None, hero_status=hero["status"] if hero else None,
-        deck=tuple(seat.get("deck") or ()), level=seat["level"],
-        slots=tuple(None if u is None else (u["card"], u["uid"]) for u in seat["slots"]),
-        hp=seat["hp"], max_hp=seat["max_hp"], coins=seat["coins"],
-        shop=tuple(None if o is None else o for o in seat["shop"]), built=True,
-    )  # fmt: skip
+def seat_object(seat_no: int, seat: dict[str, Any]) -> SeatFacts:
+    """The facts of a shown seat JSON, for the rules' own checks (locks, tooltips)."""
+    return SeatFacts.of_json(seat_no, seat)
 
 
 def _text(size: float, color: Any = theme.TEXT, *, bold: bool = False, anchor_x: str = "left",
@@ -314,7 +306,7 @@ class MatchView(StagedLayout, GameViewBase):
     def seat(self, seat_no: int) -> dict[str, Any]:
         return self.shown["seats"][seat_no]
 
-    def seat_obj(self, seat_no: int) -> KingdomSeat:
+    def seat_obj(self, seat_no: int) -> SeatFacts:
         return seat_object(seat_no, self.seat(seat_no))
 
     @property
@@ -367,14 +359,15 @@ class MatchView(StagedLayout, GameViewBase):
             }
         self.turn_text = _text(18, theme.GOLD, bold=True, anchor_x="right", batch=b)
         self.banner_text = _text(18, theme.TEXT, bold=True, anchor_x="center", batch=b)
+        most = self.content.slot_count(self.content.max_level)  # lanes of the last era
         self.badge_texts = [_text(12, WHITE, bold=True, anchor_x="center", batch=b)
-                            for _ in range(10)]
+                            for _ in range(most + 1)]
         self.note_text = _text(10, WHITE, bold=True, anchor_x="center", anchor_y="center",
                                batch=b, multiline=True, width=100, align="center")
         self.bonus_texts = [_text(11, art.hex_color("#78E66E"), bold=True, anchor_x="center",
-                                  batch=b) for _ in range(18)]
+                                  batch=b) for _ in range(2 * most)]
         self.lane_texts = [_text(10, theme.TEXT_MUTED, anchor_x="center", batch=b)
-                           for _ in range(9)]
+                           for _ in range(most)]
 
     def _build_buttons(self) -> None:
         self.buttons: dict[str, gui.UIFlatButton] = {}
@@ -402,7 +395,9 @@ class MatchView(StagedLayout, GameViewBase):
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps behind the loading state on first show, at once
         on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
-        self.lay = lay = compute(width, height, self.lanes, self.log_room(width))
+        last = self.content.slot_count(self.content.max_level)  # the last era's board and shop
+        self.lay = lay = compute(width, height, self.lanes, self.log_room(width), last,
+                                 self.content.shop_size(last))
         self.build_static()
         yield
         self.place_texts()

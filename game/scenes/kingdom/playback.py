@@ -168,8 +168,9 @@ class CombatPlayback:
         view.rebuild()
         if not view.skipping:
             for seat in (0, 1):
-                for unit in view.seat(seat)["slots"]:
-                    if unit and view.content.cards[unit["card"]].effect == "aura":
+                for unit in view.seat(seat)["slots"]:  # the units whose keyword lends
+                    if unit and view.content.effects[
+                            view.content.cards[unit["card"]].effect].lends:
                         self.pulse(("unit", unit["uid"]))
         return BEAT if any(u["bonus"] for u in e["units"]) else 0.1
 
@@ -292,9 +293,13 @@ class CombatPlayback:
         return BEAT if e["cause"] != "sacrifice" else 0.1
 
     def on_trigger(self, e: dict[str, Any]) -> float:
+        """A keyword's trigger: damage to the enemy Nexus ("Cleave +6", "Thorns +1") or a
+        heal of its own ("+2"), as the keyword's effect says (`Keyword.nexus`)."""
         seat = e["seat"]
-        if e["effect"] == "cleave":
-            self.number(f"Cleave +{e['amount']}", self.bar_point(1 - seat), RED, 18, 1 - seat)
+        keyword = self.view.content.effects.get(e["effect"])
+        if keyword is not None and keyword.nexus == "enemy":
+            self.number(f"{keyword.name} +{e['amount']}", self.bar_point(1 - seat), RED, 18,
+                        1 - seat)
         else:
             self.number(f"+{e['amount']}", self.bar_point(seat), GREEN, 18, seat)
         return BEAT

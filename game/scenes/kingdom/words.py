@@ -50,7 +50,7 @@ def requires_era(content: Any, era: int) -> str:
 
 
 def offer_lock(content: Any, seat: Any, offer: int | str) -> str | None:
-    """Why seat (a KingdomSeat) cannot buy this offer (an index or "hero") now, in the order
+    """Why seat (its `SeatFacts`) cannot buy this offer (an index or "hero") now, in the order
     of the rules' checks, or None when it can (then an empty slot is waiting for it)."""
     problem = legal.buy_problem(content, seat, offer, None)
     card = legal.offer_card(seat, offer)

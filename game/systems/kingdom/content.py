@@ -8,8 +8,9 @@ checks, and the loaded `Content` the rules, the CPUs and the screens read.
 - `ai.toml`: the CPU tunables of section 7.
 
 Every problem names the file and the key (`kingdom/factions/china.toml:cards.3.def: ...`).
-Effects are rule functions of the combat and upkeep code, so a card may only name one of
-`EFFECT_IDS`; a mod can add factions and cards but never a new kind of effect.
+A card's `effect` names a keyword of `rules.toml` `[effects.<id>]`, which composes registered
+attack styles and trigger effects (game.systems.kingdom.keywords): a mod adds factions, cards
+and keywords in TOML, never a new kind of rule.
 
 Every number a mod can set has a bound (docs/modding.md lists them): levels, HP, coins, the
 turn cap and deck sizes so that a match stays a match, every pool big enough for a deck, and the
@@ -25,12 +26,13 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.engine.resources import ResourceFile, ResourceSet
+from game.engine.triggers import TriggerEntry
+from game.systems.kingdom.keywords import Keyword, bind_keyword, check_keyword
 from game.systems.schema import located
 
-EFFECT_IDS = ("none", "income", "tax", "heal", "ranged", "aoe", "aura", "guardian",
-              "overkillHeal", "cleave")
 MODES = ("country", "continent")
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")  # used with fullmatch: no "id\n"
+KEYWORD_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")  # "overkillHeal", "thorns"
 HEX_COLOR = r"^#[0-9A-Fa-f]{6}$"
 ANY_CONTINENT = "any"
 COMMON = "common"
@@ -52,7 +54,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
-MAX_LEVEL = 10          # Nexus levels (eras); cards name eras 1..5
+MAX_LEVEL = 10          # Nexus levels (eras); a card's era is at most max_level
 MAX_STAT = 999          # card ATK / DEF, HP per slot, coins
 MAX_COST = 99
 MAX_DECK = 50           # deck_max_units
@@ -94,11 +96,11 @@ class CardEntry(_Strict):
     id: str
     name: str
     kind: Literal["unit", "hero"]
-    era: int = Field(ge=1, le=5)
+    era: int = Field(ge=1, le=MAX_LEVEL)
     cost: int = Field(ge=0, le=MAX_COST)
     atk: int = Field(ge=0, le=MAX_STAT)
     defense: int = Field(ge=0, le=MAX_STAT, alias="def")
-    effect: str
+    effect: str = Field(min_length=1, max_length=40)  # a keyword of rules.toml [effects]
     faction: str | None = None
     continent: str | None = None
 
@@ -107,13 +109,6 @@ class CardEntry(_Strict):
     def _snake(cls, value: str) -> str:
         if not SNAKE.fullmatch(value):
             raise ValueError(f"id {value!r} must be snake_case")
-        return value
-
-    @field_validator("effect")
-    @classmethod
-    def _registered(cls, value: str) -> str:
-        if value not in EFFECT_IDS:
-            raise ValueError(f"unknown effect {value!r} (registered: {', '.join(EFFECT_IDS)})")
         return value
 
 
@@ -134,8 +129,14 @@ class EraEntry(_Strict):
 
 
 class EffectEntry(_Strict):
-    archetype: str
-    text: str
+    """A keyword (`[effects.<id>]`, game.systems.kingdom.keywords): its glossary entry, its
+    units' attack style and its triggers."""
+
+    archetype: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=200)
+    name: str = Field(default="", max_length=40)  # a trigger's label on screen (archetype)
+    attack: str = Field(default="melee", max_length=40)
+    triggers: list[TriggerEntry] = Field(default=[], max_length=8)
 
 
 class RulesFile(_Strict):
@@ -158,7 +159,7 @@ class RulesFile(_Strict):
     continents: dict[str, list[str]] = Field(max_length=MAX_LIST)
     continent_names: dict[str, str] = Field(max_length=MAX_LIST)
     eras: list[EraEntry] = Field(min_length=1, max_length=MAX_LEVEL)
-    effects: dict[str, EffectEntry]
+    effects: dict[str, EffectEntry] = Field(max_length=MAX_LIST)
 
     @model_validator(mode="after")
     def _consistent(self) -> RulesFile:
@@ -199,18 +200,8 @@ class HardAi(_Strict):
     refresh_reserve: int = Field(ge=0, le=MAX_STAT)
     hero_bonus: int = _weight()
     late_tax_level: int = Field(ge=1, le=MAX_LEVEL)
-    bonus: dict[str, EffectBonus]
-
-    @field_validator("bonus")
-    @classmethod
-    def _every_effect(cls, value: dict[str, EffectBonus]) -> dict[str, EffectBonus]:
-        unknown = sorted(set(value) - set(EFFECT_IDS))
-        missing = [e for e in EFFECT_IDS if e not in value]
-        if unknown:
-            raise ValueError(f"unknown effect(s) {', '.join(unknown)}")
-        if missing:
-            raise ValueError(f"missing effect(s) {', '.join(missing)}")
-        return value
+    # per keyword of rules.toml (a keyword with no row has no bonus: its stats alone count)
+    bonus: dict[str, EffectBonus] = Field(max_length=MAX_LIST)
 
 
 class ExpertAi(_Strict):
@@ -287,13 +278,11 @@ def _check_rules(rules: RulesFile, resources: ResourceSet) -> list[tuple[str, st
                                       f"{parsed.faction.continent!r}"))
     for extra in sorted(set(rules.continent_names) - set(rules.continents)):
         problems.append((f"continent_names.{extra}", "not a continent"))
-    for effect in EFFECT_IDS:
-        if effect not in rules.effects:
-            problems.append((f"effects.{effect}", "missing from the glossary"))
-    for effect in rules.effects:
-        if effect not in EFFECT_IDS:
-            problems.append((f"effects.{effect}", f"unknown effect (registered: "
-                                                  f"{', '.join(EFFECT_IDS)})"))
+    for effect, entry in rules.effects.items():
+        if not KEYWORD_ID.fullmatch(effect):
+            problems.append((f"effects.{effect}", "a keyword id is a letter, then letters, "
+                                                  "digits or _ (at most 40)"))
+        problems += check_keyword(entry.attack, entry.triggers, f"effects.{effect}")
     if COMMON not in {p.faction.id for p in files.values()}:
         problems.append(("countries", f"no {faction_file(COMMON)}: the common units join "
                                       "every pool"))
@@ -359,6 +348,10 @@ def _check_faction(name: str) -> Any:
             if rules is not None and card.era > rules.max_level:
                 problems.append((f"cards.{i}.era", f"{card.era} is above max_level "
                                                     f"{rules.max_level}"))
+            if rules is not None and card.effect not in rules.effects:
+                problems.append((f"cards.{i}.effect", f"unknown effect {card.effect!r} (the "
+                                 f"keywords of rules.toml [effects]: "
+                                 f"{', '.join(rules.effects)})"))
         is_country = rules is not None and parsed.faction.id in rules.countries
         if is_country and not any(c.kind == "hero" for c in parsed.cards):
             problems.append(("cards", f"country {parsed.faction.id!r} has no hero"))
@@ -369,9 +362,19 @@ def _check_faction(name: str) -> Any:
     return check
 
 
+def _check_ai(ai: AiFile, resources: ResourceSet) -> list[tuple[str, str]]:
+    """Hard's bonus rows name keywords of `rules.toml` (a keyword without one has none)."""
+    rules: RulesFile | None = resources.files.get("rules.toml")
+    if rules is None:
+        return []
+    return [(f"hard.bonus.{effect}", f"unknown effect {effect!r} (the keywords of rules.toml "
+                                     f"[effects]: {', '.join(rules.effects)})")
+            for effect in ai.hard.bonus if effect not in rules.effects]
+
+
 RESOURCE_FILES: tuple[ResourceFile, ...] = (
     ResourceFile("rules.toml", RulesFile, check=_check_rules),
-    ResourceFile("ai.toml", AiFile),
+    ResourceFile("ai.toml", AiFile, check=_check_ai),
     *(ResourceFile(faction_file(f), FactionFile, check=_check_faction(faction_file(f)))
       for f in FACTION_IDS),
     # a mod's new faction: factions/<id>.toml, checked like the shipped ones
@@ -413,13 +416,6 @@ class Faction:
     color: str
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
-    id: str
-    archetype: str
-    text: str
-
-
 @dataclass(frozen=True)
 class Content:
     """Everything kingdom reads from its resources, built once per `ResourceSet`.
@@ -435,7 +431,7 @@ class Content:
     continents: dict[str, tuple[str, ...]]
     continent_names: dict[str, str]
     eras: tuple[Era, ...]
-    effects: dict[str, Effect]
+    effects: dict[str, Keyword]  # the keywords by id (the glossary: archetype, text)
     ai: dict[str, Any]
     start_level: int
     max_level: int
@@ -449,6 +445,9 @@ class Content:
     guardian_charges: int
     shop_weights: tuple[int, ...]
     _pools: dict[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    # (deck, level) -> the running totals of its shop weights (`pools.draw_offer`)
+    _draws: dict[tuple[tuple[str, ...], int], list[int]] = field(
         default_factory=dict, repr=False, compare=False)
 
     # -- section 2 formulas --------------------------------------------------------------
@@ -547,8 +546,8 @@ def build_content(resources: ResourceSet) -> Content:
         continent_order=tuple(rules.continent_order), continents=continents,
         continent_names=dict(rules.continent_names),
         eras=tuple(Era(e.level, e.id, e.name, e.color) for e in rules.eras),
-        effects={e: Effect(e, rules.effects[e].archetype, rules.effects[e].text)
-                 for e in EFFECT_IDS},
+        effects={e: bind_keyword(e, entry.archetype, entry.text, entry.name, entry.attack,
+                                 entry.triggers) for e, entry in rules.effects.items()},
         ai=ai_tables, start_level=rules.start_level, max_level=rules.max_level,
         hp_per_slot=rules.hp_per_slot, start_coins=rules.start_coins,
         upgrade_cost_per_level=rules.upgrade_cost_per_level, income_cap=rules.income_cap,

@@ -1,20 +1,37 @@
 """Decisions of Kingdom (spec kingdom.md section 5): field types (check 2), the verbs' own
-checks in the table's order (check 6) and the `--legal` list in its canonical order.
+checks in the table's order (check 6), the intent of an accepted decision and the `--legal`
+list in its canonical order.
 
-`buy_problem` and friends are public: the match view asks them why an offer is locked, and the
-CPUs ask them before they submit, so the reasons exist once.
+`check` reads the seat's facts (game.systems.kingdom.world), checks the decision and returns
+the rejection id or the `Intent`: the intent component on the entity it concerns (the seat,
+the unit, the bought offer or hero), and the step that consumes it (`deck_builder` or
+`planning`, game.systems.kingdom.schedule). `intent` resolves a decision known to be legal
+without checking it again (a search replaying its own plan).
+
+`buy_problem` and friends are public and read a `PlanningSeat`: the rules' check reads the
+world (`LiveSeat`), the match view asks why an offer is locked from the seat JSON it shows
+and the CPUs ask before they plan (both `SeatFacts`), so the reasons exist once.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.engine.match import is_int
+from game.components.kingdom import (
+    BuyOrder,
+    DeckOrder,
+    EndTurnOrder,
+    MoveOrder,
+    RefreshOrder,
+    SellOrder,
+    UpgradeOrder,
+)
+from game.engine.match import Intent, is_int
+from game.systems.kingdom import world
 from game.systems.kingdom.pools import deck_problem
-from game.systems.kingdom.state import index
+from game.systems.kingdom.world import LiveSeat, PlanningSeat, read_seat
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.engine.match import Match
     from game.systems.kingdom.content import Content
 
@@ -52,91 +69,117 @@ def malformed(decision: dict[str, Any]) -> bool:
     return False
 
 
-def check(match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | None:
-    idx = index(match)
+def check(match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | Intent:
     verb = decision["type"]
-    seat = idx.seats[decision["seat"]]
-    content = idx.content
+    content = world.content(match)
     if verb == "build_deck":
         problem = deck_problem(content, decision["mode"], decision["faction"],
                                decision["hero"], decision["units"])
-        return ("invalid_deck", f"Invalid deck: {problem}") if problem else None
+        if problem:
+            return ("invalid_deck", f"Invalid deck: {problem}")
+        return intent(match, decision)
+    seat = LiveSeat(match, decision["seat"])
     if verb == "buy":
-        return buy_problem(content, seat, decision["offer"], decision["slot"])
+        problem = buy_problem(content, seat, decision["offer"], decision["slot"])
+    elif verb == "sell":
+        problem = sell_problem(content, seat, decision["slot"])
+    elif verb == "move":
+        problem = move_problem(seat, decision["from"], decision["to"])
+    elif verb == "refresh":
+        problem = refresh_problem(content, seat)
+    elif verb == "upgrade":
+        problem = upgrade_problem(content, seat)
+    else:
+        problem = None
+    return problem or intent(match, decision)
+
+
+def intent(match: Match, decision: dict[str, Any]) -> Intent:
+    """The intent of a decision legal at this position: its component on the entity it
+    concerns, and the step that consumes it."""
+    verb = decision["type"]
+    seat = decision["seat"]
+    if verb == "build_deck":
+        return Intent(world.seat_row(match, seat).entity,
+                      DeckOrder(decision["mode"], decision["faction"], decision["hero"],
+                                tuple(decision["units"])), verb)
+    if verb == "buy":
+        offer = decision["offer"]
+        card = (world.hero_of(match, seat).entity if offer == HERO
+                else world.offer_at(match, seat, offer))
+        return Intent(card, BuyOrder(offer, decision["slot"]), verb)
     if verb == "sell":
-        return sell_problem(content, seat, decision["slot"])
+        return Intent(world.unit_at(match, seat, decision["slot"]), SellOrder(), verb)
     if verb == "move":
-        return move_problem(seat, decision["from"], decision["to"])
-    if verb == "refresh":
-        return refresh_problem(content, seat)
-    if verb == "upgrade":
-        return upgrade_problem(content, seat)
-    return None
+        return Intent(world.unit_at(match, seat, decision["from"]), MoveOrder(decision["to"]),
+                      verb)
+    order = {"refresh": RefreshOrder, "upgrade": UpgradeOrder, "end_turn": EndTurnOrder}[verb]
+    return Intent(world.seat_row(match, seat).entity, order(), verb)
 
 
-def offer_card(seat: KingdomSeat, offer: int | str) -> str | None:
+def offer_card(seat: PlanningSeat, offer: int | str) -> str | None:
     """The card an offer position (or "hero") shows; None when empty or missing."""
     if offer == HERO:
         return seat.hero
     assert isinstance(offer, int)
-    return seat.shop[offer] if 0 <= offer < len(seat.shop) else None
+    return seat.offer_at(offer) if 0 <= offer < seat.offer_count else None
 
 
-def buy_problem(content: Content, seat: KingdomSeat, offer: int | str, slot: int | None
+def buy_problem(content: Content, seat: PlanningSeat, offer: int | str, slot: int | None
                 ) -> str | None:
     """The `buy` checks of section 5, in order. `slot` may be None to check the offer alone
     (the match view greys offers before a slot is chosen)."""
     if offer == HERO:
         if seat.hero is None:
             return "bad_offer"
-    elif not 0 <= offer < len(seat.shop):  # type: ignore[operator]
+    elif not 0 <= offer < seat.offer_count:  # type: ignore[operator]
         return "bad_offer"
-    if slot is not None and not 0 <= slot < len(seat.slots):
+    if slot is not None and not 0 <= slot < seat.slot_count:
         return "bad_slot"
     if offer == HERO:
-        if seat.hero_status == "dead":
+        status = seat.hero_status
+        if status == "dead":
             return "hero_dead"
-        if seat.hero_status == "deployed":
+        if status == "deployed":
             return "hero_deployed"
-        assert seat.hero is not None
-        if seat.level < content.cards[seat.hero].era:
-            return "hero_locked_era"
         card = seat.hero
+        assert card is not None
+        if seat.level < content.cards[card].era:
+            return "hero_locked_era"
     else:
-        card = seat.shop[offer]  # type: ignore[index]
+        card = seat.offer_at(offer)  # type: ignore[arg-type]
         if card is None:
             return "offer_empty"
-    if slot is not None and seat.slots[slot] is not None:
+    if slot is not None and seat.card_at(slot) is not None:
         return "slot_occupied"
     if seat.coins < content.cards[card].cost:
         return "not_enough_coins"
     return None
 
 
-def sell_problem(content: Content, seat: KingdomSeat, slot: int) -> str | None:
-    if not 0 <= slot < len(seat.slots):
+def sell_problem(content: Content, seat: PlanningSeat, slot: int) -> str | None:
+    if not 0 <= slot < seat.slot_count:
         return "bad_slot"
-    unit = seat.slots[slot]
-    if unit is None:
+    card = seat.card_at(slot)
+    if card is None:
         return "slot_empty"
-    return "cannot_sell_hero" if content.cards[unit[0]].kind == "hero" else None
+    return "cannot_sell_hero" if content.cards[card].kind == "hero" else None
 
 
-def move_problem(seat: KingdomSeat, source: int, target: int) -> str | None:
-    count = len(seat.slots)
+def move_problem(seat: PlanningSeat, source: int, target: int) -> str | None:
+    count = seat.slot_count
     if not (0 <= source < count and 0 <= target < count):
         return "bad_slot"
-    if seat.slots[source] is None:
+    if seat.card_at(source) is None:
         return "slot_empty"
-    return "slot_occupied" if seat.slots[target] is not None else None
+    return "slot_occupied" if seat.card_at(target) is not None else None
 
 
-def refresh_problem(content: Content, seat: KingdomSeat) -> str | None:
-    cost = content.refresh_cost(len(seat.slots))
-    return "not_enough_coins" if seat.coins < cost else None
+def refresh_problem(content: Content, seat: PlanningSeat) -> str | None:
+    return "not_enough_coins" if seat.coins < content.refresh_cost(seat.slot_count) else None
 
 
-def upgrade_problem(content: Content, seat: KingdomSeat) -> str | None:
+def upgrade_problem(content: Content, seat: PlanningSeat) -> str | None:
     if seat.level >= content.max_level:
         return "max_level"
     return "not_enough_coins" if seat.coins < content.upgrade_cost(seat.level) else None
@@ -148,9 +191,8 @@ def legal_decisions(match: Match, seat_no: int) -> list[dict[str, Any]]:
     builder."""
     if match.state.phase == "deck_builder":
         return [{"seat": seat_no, "type": "build_deck"}]
-    idx = index(match)
-    content = idx.content
-    seat = idx.seats[seat_no]
+    content = world.content(match)
+    seat = read_seat(match, seat_no)
     empty = [i for i, unit in enumerate(seat.slots) if unit is None]
     out: list[dict[str, Any]] = []
     offers: list[int | str] = [*range(len(seat.shop)), HERO]

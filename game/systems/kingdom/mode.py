@@ -2,26 +2,46 @@
 registration.
 
 `KingdomRules` gives the engine the seven verbs of section 5 and their phases, the field types
-(check 2), the verbs' own checks (check 6, after the engine's common checks 1-5), the
-resolution of an accepted decision, the State JSON and seat view of section 6 and the `--legal`
-list. Streams: `shop/<seat>` for offers and `deck/<seat>` for the human Default preset (4.9);
-the CPUs' `ai` streams are never the match's.
+(check 2), the verbs' own checks (check 6, after the engine's common checks 1-5), which return
+the decision's intent (game.systems.kingdom.legal) for the step of the schedule that consumes
+it (game.systems.kingdom.schedule), the one table of the spec's events made from the
+commands' fields, the State JSON and seat view of section 6 and the `--legal` list. Streams:
+`shop/<seat>` for offers and `deck/<seat>` for the human Default preset (4.9); the CPUs' `ai`
+streams are never the match's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.engine.match import Match, ModuleRules, Rejection
+import esper
+
+from game.components.common import Ident, Owner
+from game.engine.match import Intent, Match, ModuleRules, Rejection
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.systems.kingdom import legal
 from game.systems.kingdom import setup as setup_rules
 from game.systems.kingdom.card import CARD
+from game.systems.kingdom.commands import (
+    Deploy,
+    MoveUnit,
+    PayUpkeep,
+    SellUnit,
+    StockShop,
+    StoreCombatLog,
+    UpgradeNexus,
+)
 from game.systems.kingdom.content import MODES, RESOURCE_FILES, content_of
-from game.systems.kingdom.planning import resolve
 from game.systems.kingdom.pools import default_preset
-from game.systems.kingdom.state import board_json, view_board, view_decision, view_to_act
+from game.systems.kingdom.schedule import SCHEDULE
+from game.systems.kingdom.state import (
+    board_json,
+    copy_json,
+    view_board,
+    view_decision,
+    view_to_act,
+)
 
 MODE_ID = CARD.id
 RULES_VERSION = CARD.rules_version  # what new matches play (the card says what differs)
@@ -54,8 +74,11 @@ class KingdomRules(ModuleRules):
     messages = MESSAGES
     legal = legal
     setup = setup_rules
-    resolve = staticmethod(resolve)
     streams = STREAMS
+    schedule = SCHEDULE
+
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent:
+        return legal.intent(match, decision)
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
@@ -96,6 +119,51 @@ class KingdomRules(ModuleRules):
             return ("Kingdom setups start in planning: a deck-builder position cannot be "
                     "played from (start a new match instead).")
         return super().position_setup(match)
+
+
+# -- the spec's events (section 5, 4.6.7), from the commands' fields ---------------------------
+def _bought(match: Match, c: Deploy) -> None:
+    match.emit("unit_bought", seat=c.seat, slot=c.slot, uid=c.uid, card=c.card, offer=c.offer,
+               cost=c.cost)
+
+
+def _sold(match: Match, c: SellUnit) -> None:
+    match.emit("unit_sold", seat=c.seat, slot=c.slot, uid=c.uid, card=c.card, coins=c.price)
+
+
+def _moved(match: Match, c: MoveUnit) -> None:
+    match.emit("unit_moved", seat=esper.component_for_entity(c.target_id, Owner).seat,
+               uid=esper.component_for_entity(c.target_id, Ident).id,
+               **{"from": c.origin, "to": c.to})
+
+
+def _stocked(match: Match, c: StockShop) -> None:
+    if c.reason == "refresh":
+        match.emit("shop_refreshed", seat=c.seat, cost=c.cost)
+    elif c.reason == "top_up" and c.positions:
+        match.emit("shop_topped_up", seat=c.seat, positions=list(c.positions))
+
+
+def _upgraded(match: Match, c: UpgradeNexus) -> None:
+    match.emit("nexus_upgraded", seat=c.seat, level=c.level, hp=c.hp, max_hp=c.max_hp)
+
+
+def _upkeep(match: Match, c: PayUpkeep) -> None:
+    match.emit("upkeep", seat=c.seat, tax=c.tax, base=c.base, income=c.income, coins=c.coins)
+
+
+def _combat(match: Match, c: StoreCombatLog) -> None:
+    for event in c.events:
+        match.emit(event["type"], **{k: copy_json(v) for k, v in event.items() if k != "type"})
+
+
+# The one table of the mode's events: the commands the spec has events for. The others emit
+# none (coins spent or gained, a fallen unit, an entity created, an intent attached or
+# removed: the action's own event says it); the phase changes and the match's end are said by
+# the systems that make them.
+EVENTS = {Deploy: _bought, SellUnit: _sold, MoveUnit: _moved, StockShop: _stocked,
+          UpgradeNexus: _upgraded, PayUpkeep: _upkeep, StoreCombatLog: _combat}
+KingdomRules.events = EVENTS
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:

@@ -1,117 +1,213 @@
-"""Accepted decisions of Kingdom (spec kingdom.md 4.2-4.5): building a deck and the planning
-actions. Checks already passed (`legal`); these only change the state and emit events.
+"""The deck builder and planning (spec kingdom.md 4.2-4.5) as the systems of the `deck_builder`,
+`deal` and `planning` steps (the schedule: game.systems.kingdom.schedule).
+
+Each system consumes its intent (game.systems.kingdom.legal made it, with every entity the
+decision names resolved) and changes the world only through commands: `build_deck` gives the
+seat its tile, its hero and its deck pile; once both seats have built, `deal` stocks both
+shops (seat 0 first) and opens turn 1. In planning, `buy` pays and deploys the offer (or the
+hero) with the next uid, `sell` takes the unit off for its price, `move` moves it, `refresh`
+pays and draws a new shop, `upgrade` grows the Nexus, and `end_turn` passes planning to the
+other seat or, from the turn's second planner, asks for the `combat` step.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.systems.kingdom.legal import HERO
-from game.systems.kingdom.shop import fresh_offers, shop_stream
-from game.systems.kingdom.state import index
-from game.systems.kingdom.turn import end_turn
+import esper
+
+from game.components.common import CardRef, Owner
+from game.components.kingdom import (
+    BuyOrder,
+    DeckOrder,
+    EndTurnOrder,
+    Faction,
+    Hero,
+    MoveOrder,
+    Nexus,
+    RefreshOrder,
+    SellOrder,
+    UpgradeOrder,
+)
+from game.engine.commands import create, remove, update
+from game.engine.piles import create_pile, move_card
+from game.engine.schedule import System
+from game.systems.kingdom import world
+from game.systems.kingdom.commands import (
+    ClearShop,
+    Deploy,
+    MoveUnit,
+    SellUnit,
+    StockShop,
+    UpgradeNexus,
+    gain,
+    spend,
+)
+from game.systems.kingdom.shop import seat_draw
+from game.systems.kingdom.turn import first_planner
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.engine.match import Match
 
-
-def resolve(match: Match, decision: dict[str, Any]) -> None:
-    """One accepted decision, by verb."""
-    verb = decision["type"]
-    seat = index(match).seats[decision["seat"]]
-    if verb == "build_deck":
-        build_deck(match, seat, decision)
-    elif verb == "buy":
-        buy(match, seat, decision["offer"], decision["slot"])
-    elif verb == "sell":
-        sell(match, seat, decision["slot"])
-    elif verb == "move":
-        move(match, seat, decision["from"], decision["to"])
-    elif verb == "refresh":
-        refresh(match, seat)
-    elif verb == "upgrade":
-        upgrade(match, seat)
-    else:
-        end_turn(match, seat.seat)
+# Each system reads its intent with `esper.get_component` (one entity holds it, for the one
+# step it lives): a cached query would be computed again at every decision anyway.
 
 
-def build_deck(match: Match, seat: KingdomSeat, decision: dict[str, Any]) -> None:
-    """4.2.1: fix the deck; once both seats have built, fill both shops and start turn 1."""
-    j = match.journal
-    j.set(seat, mode=decision["mode"], faction=decision["faction"], hero=decision["hero"],
-          hero_status="in_hand", deck=tuple(sorted(decision["units"])), built=True)
-    idx = index(match)
-    waiting = tuple(s.seat for s in idx.seats if not s.built)
-    if waiting:
-        match.set_phase("deck_builder", waiting)
-        return
-    for other in idx.seats:  # seat 0's offers first (4.2.1)
-        j.set(other, shop=fresh_offers(idx.content, other, shop_stream(match, other.seat)))
-    j.set(match.state, turn=1)
-    match.set_phase("planning", (0,))
-    match.emit("phase_changed", phase="planning", turn=1)
+
+class BuildDeck(System):
+    """4.2.1: the seat's tile, its hero in hand and its deck (unit ids ascending) as a pile;
+    when the other seat has built too, the `deal`."""
+
+    name = "build_deck"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(DeckOrder)
+        if not rows:
+            return
+        entity, order = rows[0]
+        remove(DeckOrder).target(entity).run(match)
+        seat = esper.component_for_entity(entity, Owner).seat
+        update(esper.component_for_entity(entity, Faction), faction=order.faction,
+               mode=order.mode).target(entity).run(match)
+        create(CardRef(order.hero), Owner(seat), Hero("in_hand")).run(match)
+        pile = create_pile(match, world.deck_pile(seat), owner=seat)
+        for card_id in sorted(order.units):
+            card = create(CardRef(card_id), Owner(seat)).run(match).entity
+            move_card(card).to(pile).run(match)
+        waiting = tuple(s for s in match.state.to_act if s != seat)
+        if waiting:
+            match.set_phase("deck_builder", waiting)
+        else:
+            match.goto("deal")
 
 
-def buy(match: Match, seat: KingdomSeat, offer: int | str, slot: int) -> None:
-    """Pay, place a new unit with the next match-wide uid, clear the offer (4.4.5, 4.5.3)."""
-    idx = index(match)
-    j = match.journal
-    if offer == HERO:
-        card = seat.hero
-        j.set(seat, hero_status="deployed")
-    else:
-        card = seat.shop[offer]  # type: ignore[index]
-        shop = list(seat.shop)
-        shop[offer] = None  # type: ignore[index]
-        j.set(seat, shop=tuple(shop))
-    assert card is not None
-    cost = idx.content.cards[card].cost
-    uid = f"u{idx.board.next_uid}"
-    j.set(idx.board, next_uid=idx.board.next_uid + 1)
-    slots = list(seat.slots)
-    slots[slot] = (card, uid)
-    j.set(seat, slots=tuple(slots), coins=seat.coins - cost)
-    match.emit("unit_bought", seat=seat.seat, slot=slot, uid=uid, card=card, offer=offer,
-               cost=cost)
+class Deal(System):
+    """4.2.1: both shops get their first SHOP_SIZE offers (seat 0's first), then turn 1's
+    planning starts."""
+
+    name = "deal"
+
+    def process(self, match: Match) -> None:
+        content = world.content(match)
+        for seat in (0, 1):
+            row = world.seat_row(match, seat)
+            size = content.shop_size(len(row.slots.units))
+            StockShop(size, list(range(size)), seat_draw(match, seat), "deal").target(
+                row.entity).run(match)
+        match.journal.set(match.state, turn=1)
+        match.set_phase("planning", (0,))
+        match.emit("phase_changed", phase="planning", turn=1)
 
 
-def sell(match: Match, seat: KingdomSeat, slot: int) -> None:
-    unit = seat.slots[slot]
-    assert unit is not None
-    price = index(match).content.sell_price(unit[0])
-    slots = list(seat.slots)
-    slots[slot] = None
-    match.journal.set(seat, slots=tuple(slots), coins=seat.coins + price)
-    match.emit("unit_sold", seat=seat.seat, slot=slot, uid=unit[1], card=unit[0], coins=price)
+class Buy(System):
+    """Pay the card's cost, then the card takes the slot as a unit with the next match-wide
+    uid; its offer position empties (4.4.5, 4.5.3)."""
+
+    name = "buy"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(BuyOrder)
+        if not rows:
+            return
+        entity, order = rows[0]
+        remove(BuyOrder).target(entity).run(match)
+        seat = esper.component_for_entity(entity, Owner).seat
+        cost = world.content(match).cards[esper.component_for_entity(entity, CardRef)
+                                          .definition].cost
+        spend(cost).target(world.seat_row(match, seat).entity).run(match)
+        board = world.board(match)
+        uid = f"u{board.board.next_uid}"
+        update(board.board, next_uid=board.board.next_uid + 1).target(board.entity).run(match)
+        Deploy(order.slot, uid, order.offer, cost).target(entity).run(match)
 
 
-def move(match: Match, seat: KingdomSeat, source: int, target: int) -> None:
-    slots = list(seat.slots)
-    unit = slots[source]
-    assert unit is not None
-    slots[source], slots[target] = None, unit
-    match.journal.set(seat, slots=tuple(slots))
-    match.emit("unit_moved", seat=seat.seat, uid=unit[1], **{"from": source, "to": target})
+class Sell(System):
+    """The unit leaves the board; its owner gains SELL_PRICE (floor(cost / 2))."""
+
+    name = "sell"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(SellOrder)
+        if not rows:
+            return
+        entity, _ = rows[0]
+        remove(SellOrder).target(entity).run(match)
+        seat = esper.component_for_entity(entity, Owner).seat
+        price = world.content(match).sell_price(
+            esper.component_for_entity(entity, CardRef).definition)
+        SellUnit(price).target(entity).run(match)
+        gain(price).target(world.seat_row(match, seat).entity).run(match)
 
 
-def refresh(match: Match, seat: KingdomSeat) -> None:
-    """4.4.4: pay, then SHOP_SIZE fresh draws; the hero position is untouched."""
-    content = index(match).content
-    cost = content.refresh_cost(len(seat.slots))
-    match.journal.set(seat, coins=seat.coins - cost)
-    match.journal.set(seat, shop=fresh_offers(content, seat, shop_stream(match, seat.seat)))
-    match.emit("shop_refreshed", seat=seat.seat, cost=cost)
+class Move(System):
+    """The unit moves to an empty slot of its board and keeps its uid (no swaps)."""
+
+    name = "move"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(MoveOrder)
+        if not rows:
+            return
+        entity, order = rows[0]
+        remove(MoveOrder).target(entity).run(match)
+        MoveUnit(order.to).target(entity).run(match)
 
 
-def upgrade(match: Match, seat: KingdomSeat) -> None:
-    """4.3.2: pay 2 x level; one more slot on the right; max HP and HP +5. The shop waits for
-    the next top-up or refresh."""
-    content = index(match).content
-    cost = content.upgrade_cost(seat.level)
-    slots = (*seat.slots, None)
-    gain = content.max_hp(len(slots)) - seat.max_hp
-    match.journal.set(seat, coins=seat.coins - cost, level=seat.level + 1, slots=slots,
-                      max_hp=seat.max_hp + gain, hp=seat.hp + gain)
-    match.emit("nexus_upgraded", seat=seat.seat, level=seat.level, hp=seat.hp,
-               max_hp=seat.max_hp)
+class Refresh(System):
+    """4.4.4: pay REFRESH_COST(slots); the shop becomes SHOP_SIZE fresh draws; the hero
+    position is untouched."""
+
+    name = "refresh"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(RefreshOrder)
+        if not rows:
+            return
+        entity, _ = rows[0]
+        remove(RefreshOrder).target(entity).run(match)
+        content = world.content(match)
+        seat = esper.component_for_entity(entity, Owner).seat
+        slots = len(world.seat_row(match, seat).slots.units)
+        cost = content.refresh_cost(slots)
+        spend(cost).target(entity).run(match)
+        ClearShop().target(entity).run(match)
+        size = content.shop_size(slots)
+        StockShop(size, list(range(size)), seat_draw(match, seat), "refresh", cost).target(
+            entity).run(match)
+
+
+class Upgrade(System):
+    """4.3.2: pay 2 x level; one more slot on the right; max HP and HP +5. The shop waits
+    for the next top-up or refresh."""
+
+    name = "upgrade"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(UpgradeOrder)
+        if not rows:
+            return
+        entity, _ = rows[0]
+        remove(UpgradeOrder).target(entity).run(match)
+        level = esper.component_for_entity(entity, Nexus).level
+        UpgradeNexus(world.content(match).upgrade_cost(level)).target(entity).run(match)
+
+
+class EndTurn(System):
+    """4.5.1: the turn's first planner passes planning to the other seat; the second one's
+    `end_turn` starts the combat (phase `combat`, transient) and asks for its step."""
+
+    name = "end_turn"
+
+    def process(self, match: Match) -> None:
+        rows = esper.get_component(EndTurnOrder)
+        if not rows:
+            return
+        entity, _ = rows[0]
+        remove(EndTurnOrder).target(entity).run(match)
+        first = first_planner(match, match.state.turn)
+        if esper.component_for_entity(entity, Owner).seat == first:
+            match.set_phase("planning", (1 - first,))
+            return
+        match.set_phase("combat", ())
+        match.emit("phase_changed", phase="combat", turn=match.state.turn)
+        match.goto("combat")

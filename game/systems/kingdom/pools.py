@@ -8,7 +8,9 @@ spec is `stream.randint(0, n - 1)`, one draw each.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
 
 from game.engine.rng import Stream
 from game.systems.kingdom.content import MODES, Card, Content
@@ -26,6 +28,9 @@ def _cheap(content: Content, ids: Sequence[str]) -> list[str]:
 def select_all(content: Content, mode: str, faction: str) -> list[str]:
     """Select All: the first `deck_max_units` pool units in cheap order (the hero unchanged)."""
     return _cheap(content, content.pool_units(mode, faction))[:content.deck_max_units]
+
+
+MAX_DRAW_TABLES = 4096  # (deck, level) running totals kept (a long simulation meets many)
 
 
 def _randrange(stream: Stream, n: int) -> int:
@@ -75,14 +80,14 @@ def draw_offer(content: Content, deck: Sequence[str], level: int, stream: Stream
     of weights exceeds r. One draw from `stream`; with replacement."""
     if not deck:
         raise ValueError("cannot draw an offer from an empty deck")
-    weights = shop_weights(content, deck, level)
-    r = _randrange(stream, sum(weights))
-    running = 0
-    for unit, weight in zip(deck, weights, strict=True):
-        running += weight
-        if running > r:
-            return unit
-    raise AssertionError("unreachable: r < sum of weights")  # pragma: no cover
+    key = (tuple(deck), level)
+    draws = content._draws
+    running = draws.get(key)
+    if running is None:  # the running totals of a deck at a level: a pure function of both
+        if len(draws) >= MAX_DRAW_TABLES:
+            draws.clear()
+        running = draws[key] = list(accumulate(shop_weights(content, deck, level)))
+    return key[0][bisect_right(running, _randrange(stream, running[-1]))]
 
 
 def deck_problem(content: Content, mode: str, faction: str, hero: str,

@@ -12,15 +12,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.components.common import Ident
-from game.components.kingdom import KingdomBoard, KingdomSeat, Unit
+import esper
+
+from game.components.common import CardRef, Health, Ident, InPile, Owner
+from game.components.kingdom import (
+    Board,
+    Coins,
+    CombatLog,
+    Faction,
+    Hero,
+    Nexus,
+    Offer,
+    Shop,
+    Slot,
+    Slots,
+    Unit,
+)
 from game.engine.match import SetupError
+from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
 from game.systems.kingdom import content as content_bounds
+from game.systems.kingdom import world
+from game.systems.kingdom.commands import unit_components
 from game.systems.kingdom.pools import select_all
 from game.systems.kingdom.shop import fresh_offers, shop_stream
-from game.systems.kingdom.state import KEY, Index, pack_log
+from game.systems.kingdom.state import copy_json
 from game.systems.kingdom.turn import first_planner
+from game.systems.kingdom.world import SeatFacts, deck_pile
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -49,26 +67,57 @@ HERO_STATUSES = ("in_hand", "deployed", "dead")
 MODES = ("country", "continent")
 
 
-def new_seat(content: Content, seat: int) -> KingdomSeat:
+def new_seat(content: Content, seat: int) -> SeatFacts:
     """A seat before `build_deck` (4.1.1): level 1, empty slots, full HP, the start coins."""
     level = content.start_level
     slots = content.slot_count(level)
     hp = content.max_hp(slots)
-    return KingdomSeat(seat=seat, level=level, slots=(None,) * slots, hp=hp, max_hp=hp,
-                       coins=content.start_coins)
+    return SeatFacts(seat, None, None, None, None, (), level, (None,) * slots, hp, hp,
+                     content.start_coins, ())
 
 
-def _create(match: Match, content: Content, board: KingdomBoard,
-            seats: tuple[KingdomSeat, KingdomSeat]) -> None:
-    match.journal.create(Ident("board"), board)
-    for seat in seats:
-        match.journal.create(Ident(f"seat{seat.seat}"), seat)
-    match.extra[KEY] = Index(content, board, seats)
+def build_position(match: Match, content: Content, next_uid: int, log: CombatLog,
+                   seats: tuple[SeatFacts, SeatFacts]) -> None:
+    """The entities of a position (docs/kingdom.md "Entities"): the board, each seat with its
+    Nexus, its deck pile, its hero, its offers and its units. Built as a position is (the
+    deck builder's start, a setup, a CPU's view): journaled, no hook and no event."""
+    journal = match.journal
+    create = journal.create
+    create(Ident("board"), Board(next_uid), log)
+    seat_entities = [create(Ident(f"seat{seat.seat}"), Owner(seat.seat), Nexus(seat.level),
+                            Health(seat.hp, seat.max_hp), Coins(seat.coins),
+                            Faction(seat.faction, seat.mode))
+                     for seat in seats]
+    for seat, entity in zip(seats, seat_entities, strict=True):
+        n = seat.seat
+        if seat.deck:
+            pile = create_pile(match, deck_pile(n), owner=n)
+            fill_pile(match, pile, tuple(create(CardRef(card), Owner(n), InPile(pile))
+                                         for card in seat.deck))
+        hero = 0
+        if seat.hero is not None:
+            hero = create(CardRef(seat.hero), Owner(n), Hero(seat.hero_status))
+        offers = tuple(create(CardRef(card), Owner(n), Offer(index)) if card is not None else 0
+                       for index, card in enumerate(seat.shop))
+        units = []
+        for index, unit in enumerate(seat.slots):
+            if unit is None:
+                units.append(0)
+                continue
+            parts = unit_components(content, unit[0], index, unit[1])
+            if hero and seat.hero_status == "deployed" and unit[0] == seat.hero:
+                for part in parts:
+                    journal.add(hero, part)
+                units.append(hero)
+            else:
+                units.append(create(CardRef(unit[0]), Owner(n), *parts))
+        journal.add(entity, Slots(tuple(units)))
+        journal.add(entity, Shop(offers))
 
 
 def start_match(match: Match, content: Content) -> None:
     """`setup: null`: the deck builder, turn 1, both seats to act (4.1.1)."""
-    _create(match, content, KingdomBoard(), (new_seat(content, 0), new_seat(content, 1)))
+    build_position(match, content, 1, CombatLog(), (new_seat(content, 0), new_seat(content, 1)))
     match.journal.set(match.state, turn=1, to_act=(0, 1))
 
 
@@ -125,6 +174,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if next_uid + unnamed - 1 > MAX_UID:
         raise SetupError(f"setup.board.next_uid: the slots without a uid would pass "
                          f"u{MAX_UID}")
+    seats: list[SeatFacts] = []
     for seat, slots in parsed:
         filled: list[Unit | None] = []
         for unit in slots:
@@ -132,21 +182,23 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
                 unit = (unit[0], f"u{next_uid}")
                 next_uid += 1
             filled.append(unit)
-        seat.slots = tuple(filled)
+        seats.append(seat._replace(slots=tuple(filled)))
     log = _get(board, "combat_log", [])
     if not isinstance(log, list) or not all(isinstance(e, dict) for e in log):
         raise SetupError("setup.board.combat_log: must be a list of event objects")
     check_length(log, "setup.board.combat_log", MAX_LOG)
-    seats = (parsed[0][0], parsed[1][0])
-    _create(match, content, KingdomBoard(next_uid=next_uid, combat_log=pack_log(log)), seats)
     for n, raw in enumerate(raw_seats):
         if raw.get("shop") is None:  # drawn at load: the first draws of the seat's fresh stream
-            seats[n].shop = fresh_offers(content, seats[n], shop_stream(match, n))
+            seat = seats[n]
+            seats[n] = seat._replace(shop=fresh_offers(content, seat.deck, seat.level,
+                                                       len(seat.slots), shop_stream(match, n)))
+    build_position(match, content, next_uid,
+                   CombatLog(tuple(copy_json(e) for e in log), shaped=False), (seats[0], seats[1]))
     match.journal.set(match.state, phase="planning", turn=turn, to_act=tuple(to_act))
 
 
 def _seat(content: Content, raw: Any, n: int, key: str
-          ) -> tuple[KingdomSeat, list[Unit | None]]:
+          ) -> tuple[SeatFacts, list[Unit | None]]:
     """One seat object of a setup; slots keep "" for a uid still to assign."""
     if not isinstance(raw, dict):
         raise SetupError(f"{key}: must be an object")
@@ -178,9 +230,7 @@ def _seat(content: Content, raw: Any, n: int, key: str
     shop: tuple[str | None, ...] = ()
     if raw.get("shop") is not None:
         shop = _shop(content, raw["shop"], content.shop_size(slot_count), f"{key}.shop")
-    seat = KingdomSeat(seat=n, faction=faction, mode=mode, hero=hero, hero_status=status,
-                       deck=deck, level=level, slots=(), hp=hp, max_hp=max_hp, coins=coins,
-                       shop=shop, built=True)
+    seat = SeatFacts(n, faction, mode, hero, status, deck, level, (), hp, max_hp, coins, shop)
     return seat, slots
 
 
@@ -265,16 +315,78 @@ def restore_position(match: Match, content: Content, state: dict[str, Any]) -> N
     hidden offers already turned into empty positions), loaded without the setup checks: a
     printed position is valid by construction, and CPUs load one per planning phase."""
     board = state["board"]
-    seats = []
-    for n, raw in enumerate(board["seats"]):
-        hero = raw["hero"]
-        seats.append(KingdomSeat(
-            seat=n, faction=raw["faction"], mode=raw["mode"],
-            hero=hero["card"] if hero else None, hero_status=hero["status"] if hero else None,
-            deck=tuple(raw["deck"]), level=raw["level"],
-            slots=tuple(None if u is None else (u["card"], u["uid"]) for u in raw["slots"]),
-            hp=raw["hp"], max_hp=raw["max_hp"], coins=raw["coins"], shop=tuple(raw["shop"]),
-            built=True))
-    _create(match, content, KingdomBoard(next_uid=board["next_uid"]), (seats[0], seats[1]))
+    seats = [SeatFacts.of_json(n, raw) for n, raw in enumerate(board["seats"])]
+    build_position(match, content, board["next_uid"],
+                   CombatLog(tuple(copy_json(e) for e in board["combat_log"]), shaped=False),
+                   (seats[0], seats[1]))
     match.journal.set(match.state, phase=state["phase"], turn=state["turn"],
                       to_act=tuple(state["to_act"]))
+
+
+def reload_position(match: Match, content: Content, old: dict[str, Any],
+                    new: dict[str, Any]) -> bool:
+    """Bring a match at the position of the printed state `old` (a CPU's scratch match, back
+    at its last load) to the position of `new` in place, journaled: the seats' Nexus, coins
+    and HP set, units kept by uid (moved where they moved), created or removed, offers kept
+    where the same card still stands, the rest drawn anew. Only the parts that change between
+    two planning phases change; a position whose decks, tiles or heroes differ is not
+    reloaded (False: load it from empty). The same components as `restore_position` builds,
+    other entity ids (the rules never read entity order)."""
+    old_seats, new_seats = old["board"]["seats"], new["board"]["seats"]
+    for a, b in zip(old_seats, new_seats, strict=True):
+        if any(a[key] != b[key] for key in ("faction", "mode", "hero", "deck")):
+            return False
+    with match.active():
+        journal = match.journal
+        for n, raw in enumerate(new_seats):
+            _reload_seat(match, content, n, raw)
+        board = world.board(match)
+        if board.board.next_uid != new["board"]["next_uid"]:
+            journal.set(board.board, next_uid=new["board"]["next_uid"])
+        journal.set(match.state, phase=new["phase"], turn=new["turn"],
+                    to_act=tuple(new["to_act"]))
+    return True
+
+
+def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -> None:
+    journal = match.journal
+    row = world.seat_row(match, n)
+    if row.nexus.level != raw["level"]:
+        journal.set(row.nexus, level=raw["level"])
+    if (row.health.hp, row.health.max_hp) != (raw["hp"], raw["max_hp"]):
+        journal.set(row.health, hp=raw["hp"], max_hp=raw["max_hp"])
+    if row.coins.coins != raw["coins"]:
+        journal.set(row.coins, coins=raw["coins"])
+    standing = {world.uid_of(unit): unit for unit in row.slots.units if unit}
+    units = []
+    for index, unit in enumerate(raw["slots"]):
+        if unit is None:
+            units.append(0)
+            continue
+        entity = standing.pop(unit["uid"], 0)  # a uid is one unit for the whole match
+        if entity:
+            slot = esper.component_for_entity(entity, Slot)
+            if slot.index != index:
+                journal.set(slot, index=index)
+        else:
+            entity = journal.create(CardRef(unit["card"]), Owner(n),
+                                    *unit_components(content, unit["card"], index, unit["uid"]))
+        units.append(entity)
+    for gone in standing.values():  # never the hero: its status did not change
+        journal.delete(gone)
+    journal.set(row.slots, units=tuple(units))
+    offers = row.shop.offers
+    stocked = []
+    for index, card in enumerate(raw["shop"]):
+        entity = offers[index] if index < len(offers) else 0
+        if entity and card is not None and world.card_of(entity) == card:
+            stocked.append(entity)
+            continue
+        if entity:
+            journal.delete(entity)
+        stocked.append(0 if card is None else
+                       journal.create(CardRef(card), Owner(n), Offer(index)))
+    for entity in offers[len(raw["shop"]):]:
+        if entity:
+            journal.delete(entity)
+    journal.set(row.shop, offers=tuple(stocked))

@@ -1,4 +1,5 @@
-"""The private shop (spec kingdom.md 4.4): offer draws, the end-of-turn top-up and refreshes.
+"""The private shop (spec kingdom.md 4.4): offer draws for the deal, the end-of-turn top-up,
+refreshes and setups.
 
 Every offer is one `randrange` on the seat's own `shop/<seat>` stream (4.9), so the two seats'
 shops never influence each other and a replay redraws the same offers.
@@ -6,12 +7,13 @@ shops never influence each other and a replay redraws the same offers.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from game.systems.kingdom import world
 from game.systems.kingdom.pools import draw_offer
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomSeat
     from game.engine.match import Match
     from game.engine.rng import Stream
     from game.systems.kingdom.content import Content
@@ -21,28 +23,21 @@ def shop_stream(match: Match, seat: int) -> Stream:
     return match.stream(f"shop/{seat}")
 
 
-def fresh_offers(content: Content, seat: KingdomSeat, stream: Stream) -> tuple[str, ...]:
-    """SHOP_SIZE(current slots) draws in index order (initial fill, refresh, setups)."""
-    size = content.shop_size(len(seat.slots))
-    return tuple(draw_offer(content, seat.deck, seat.level, stream) for _ in range(size))
+def drawer(content: Content, deck: Sequence[str], level: int, stream: Stream
+           ) -> Callable[[], str]:
+    """One offer drawn per call (4.4.2) from this deck at this level."""
+    return lambda: draw_offer(content, deck, level, stream)
 
 
-def topped_up(content: Content, seat: KingdomSeat, stream: Stream) -> tuple[str, ...]:
-    """4.4.3: grow to SHOP_SIZE with empty positions (never shrink), then fill every empty
-    position with a draw, in index order."""
-    size = content.shop_size(len(seat.slots))
-    shop = list(seat.shop) + [None] * max(0, size - len(seat.shop))
-    return tuple(
-        offer if offer is not None else draw_offer(content, seat.deck, seat.level, stream)
-        for offer in shop
-    )
+def fresh_offers(content: Content, deck: Sequence[str], level: int, slots: int,
+                 stream: Stream) -> tuple[str, ...]:
+    """SHOP_SIZE(slots) draws in index order (a setup that gives no shop)."""
+    draw = drawer(content, deck, level, stream)
+    return tuple(draw() for _ in range(content.shop_size(slots)))
 
 
-def top_up(match: Match, content: Content, seat: KingdomSeat) -> None:
-    """Top up one seat's shop and tell the scenes which positions were filled."""
-    before = seat.shop
-    shop = topped_up(content, seat, shop_stream(match, seat.seat))
-    filled = [i for i, offer in enumerate(shop) if i >= len(before) or before[i] is None]
-    match.journal.set(seat, shop=shop)
-    if filled:
-        match.emit("shop_topped_up", seat=seat.seat, positions=filled)
+def seat_draw(match: Match, seat: int) -> Callable[[], str]:
+    """Draws for one seat's shop: its deck at its level, from its `shop/<seat>` stream."""
+    row = world.seat_row(match, seat)
+    return drawer(world.content(match), world.deck_cards(match, seat), row.nexus.level,
+                  shop_stream(match, seat))

@@ -1,52 +1,26 @@
-"""The kingdom index and the State JSON `board` (spec kingdom.md section 6).
-
-The board and both seats are created once (match start or setup) before any journal mark, so
-the index never changes: only their components' fields do, through `match.journal.set`.
-"""
+"""The State JSON `board` of Kingdom and its seat views (spec kingdom.md section 6), read from the
+world (game.systems.kingdom.world)."""
 
 from __future__ import annotations
 
-import pickle
 from typing import TYPE_CHECKING, Any
 
 from game.engine.match import HIDDEN
+from game.systems.kingdom import world
+from game.systems.kingdom.world import SeatFacts, read_seat
 
 if TYPE_CHECKING:
-    from game.components.kingdom import KingdomBoard, KingdomSeat
     from game.engine.match import Match
     from game.systems.kingdom.content import Content
 
-KEY = "kingdom"
 
-
-class Index:
-    """The match's kingdom lookups: content, board component and the two seat components."""
-
-    __slots__ = ("content", "board", "seats")
-
-    def __init__(self, content: Content, board: KingdomBoard,
-                 seats: tuple[KingdomSeat, KingdomSeat]) -> None:
-        self.content = content
-        self.board = board
-        self.seats = seats
-
-
-def pack_log(log: list[dict[str, Any]]) -> bytes:
-    """The combat log as the board keeps it (see `KingdomBoard`)."""
-    return pickle.dumps(log, protocol=5)
-
-
-def index(match: Match) -> Index:
-    return match.extra[KEY]
-
-
-def hero_json(seat: KingdomSeat) -> dict[str, Any] | None:
+def hero_json(seat: SeatFacts) -> dict[str, Any] | None:
     if seat.hero is None:
         return None
     return {"card": seat.hero, "status": seat.hero_status}
 
 
-def seat_json(content: Content, seat: KingdomSeat) -> dict[str, Any]:
+def seat_json(content: Content, seat: SeatFacts) -> dict[str, Any]:
     """One seat object, keys in the order of section 6."""
     return {
         "faction": seat.faction,
@@ -63,12 +37,38 @@ def seat_json(content: Content, seat: KingdomSeat) -> dict[str, Any]:
     }
 
 
+# The events of 4.6.7 that hold a list (of flat objects, or of plain values): all others are
+# flat. A State JSON copies the stored log this way (`copy_event`), never hands it out.
+NESTED = {"attack": ("hits",), "aura": ("units",), "heal": ("units",), "combat_end": ("hp",)}
+
+
+def copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A copy of one combat event of 4.6.7 (of the shapes a combat makes)."""
+    out = event.copy()
+    for key in NESTED.get(out["type"], ()):
+        value = out[key]
+        out[key] = [v.copy() for v in value] if value and type(value[0]) is dict else value[:]
+    return out
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (a setup's combat log, whatever its events hold)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) if type(v) in (dict, list) else v for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) if type(v) in (dict, list) else v for v in value]
+    return value
+
+
 def board_json(match: Match) -> dict[str, Any]:
-    idx = index(match)
+    content = world.content(match)
+    row = world.board(match)
+    copy = copy_event if row.log.shaped else copy_json
     return {
-        "next_uid": idx.board.next_uid,
-        "seats": [seat_json(idx.content, s) for s in idx.seats],
-        "combat_log": pickle.loads(idx.board.combat_log),  # noqa: S301 (our own bytes)
+        "next_uid": row.board.next_uid,
+        "seats": [seat_json(content, read_seat(match, seat)) for seat in (0, 1)],
+        "combat_log": [copy(event) for event in row.log.events],
     }
 
 

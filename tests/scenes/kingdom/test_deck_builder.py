@@ -334,3 +334,12 @@ def test_layout_follows_the_window_size(window, builder):
         assert view.search.rect.bottom > view.list_area.rect.top
         per_row = len({round(s.center_x) for s in view.tile_of.values()})
         assert per_row == (1 if width < 1100 else 2)
+
+
+def test_every_era_a_mod_may_have_has_a_badge():
+    """`max_level` goes up to 10 (kingdom content bounds): the unit rows' era badges had
+    numerals for eight eras, so a ninth era's card failed to paint."""
+    from game.scenes.kingdom.deck_builder import ROMAN
+    from game.systems.kingdom.content import MAX_LEVEL
+
+    assert len(ROMAN) == MAX_LEVEL and ROMAN[5] == "VI" and ROMAN[-1] == "X"

@@ -579,3 +579,81 @@ def test_each_seat_flies_its_factions_colour(window, kingdom):
         hue = colorsys.rgb_to_hsv(*(v / 255 for v in mean))[0] * 360
         hue_want = colorsys.rgb_to_hsv(*(v / 255 for v in want[:3]))[0] * 360
         assert min(abs(hue - hue_want), 360 - abs(hue - hue_want)) < 25, (fac.id, mean, want)
+
+
+def test_a_sixth_era_from_a_mod_fits_the_window_with_its_shop_and_hero(window, kingdom):
+    """An era mod (docs/modding.md "Eras beyond 5"): ten lanes and a shop of six fit a
+    1280 x 720 window, every lane numbered, the sixth offer left of the hero position. The
+    layout was sized for nine lanes and five offers: lanes 1 and 10 fell off the window's
+    edges and the sixth offer covered the hero."""
+    from tests.kingdom.test_content import install
+    from tests.kingdom.test_keyword_mod import doc_mod
+
+    install("industrial", doc_mod("industrial"))
+    units = slots(*(["common_ironclad", "rome_hastatus"] * 5))
+    seat = {"level": 6, "coins": 9, "hp": 50, "slots": units,
+            "deck": ["rome_hastatus", "common_ironclad"], "shop": ["common_ironclad"] * 6}
+    setup = mid(**seat, hero={"card": "rome_scipio_africanus", "status": "in_hand"})
+    setup["board"]["seats"][1].update(copy.deepcopy(seat), hero=None)
+    view = kingdom(setup)
+    lay = view.lay
+    assert view.content.max_level == 6 and lay.lanes == 10
+    frames = [view.slot_frames[(s, lane)] for s in (0, 1) for lane in range(10)]
+    assert all(0 <= f.left and f.right <= lay.width for f in frames)
+    assert [t.text for t in view.lane_texts if t.visible] == [str(n) for n in range(1, 11)]
+    assert lay.offer_rect(5).right < lay.offer_rect("hero").left
+    assert lay.offer_rect("hero").right < lay.buttons.left
+
+
+def test_the_screen_writes_no_rules_state_it_only_submits(window, kingdom, monkeypatch):
+    """Every change to the live match's world comes from a decision the screen submitted
+    (`Match.submit`); hovering, selecting, a refused click, the CPU's turn, the combat's
+    playback and the next turn's frames write nothing themselves."""
+    from game.engine.journal import Journal
+    from game.engine.match import Match
+
+    inside = [0]
+    writes = {"submitted": 0, "outside": []}
+    real_submit = Match.submit
+
+    def submit(self, *args, **kwargs):
+        inside[0] += 1
+        try:
+            return real_submit(self, *args, **kwargs)
+        finally:
+            inside[0] -= 1
+
+    view = kingdom(mid(coins=10), speed="normal")
+    view.think_min = 0.0
+    live = view.match.journal
+
+    def guarded(name):
+        real = getattr(Journal, name)
+
+        def write(self, *args, **kwargs):
+            if self is live:
+                if inside[0]:
+                    writes["submitted"] += 1
+                else:
+                    writes["outside"].append(name)
+            return real(self, *args, **kwargs)
+        return write
+
+    monkeypatch.setattr(Match, "submit", submit)
+    for name in ("create", "delete", "add", "remove", "set", "on_rollback"):
+        monkeypatch.setattr(Journal, name, guarded(name))
+    hover_tip(window, view, ("offer", 0, 0))
+    click(window, *center(view, ("offer", 0, 0)))  # selected, lifted, glowing
+    step(window, 3)
+    key(window, arcade.key.ESCAPE)
+    key(window, arcade.key.U)  # an upgrade: submitted
+    step(window, 3)
+    click(window, *view.buttons["end"].rect.center)
+    for _ in range(400):  # the CPU's turn, the combat's playback, the next turn
+        step(window, 1)
+        if view.match.turn == 8 and view.match.to_act == (0,) and not view.moving:
+            break
+    step(window, 10)
+    assert view.match.turn == 8
+    assert writes["submitted"] > 20  # the guard sees the live match's writes
+    assert writes["outside"] == []

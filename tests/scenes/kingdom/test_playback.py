@@ -147,3 +147,34 @@ def test_guardian_and_death_animate_on_ghosts(window, kingdom):
     # the guardian left the board and slides/fades among the effects
     assert view.seat(guardian["seat"])["slots"][guardian["guardian_slot"]] is None
     assert len(view.fx) >= 1
+
+
+def test_a_mod_keywords_trigger_floats_its_name_over_the_nexus_it_hits(window, kingdom):
+    """docs/modding.md's thorns: a melee hit on the Bramble Guard floats "Thorns +1" over the
+    attacker's Nexus bar, as the base game's cleave floats "Cleave +N" (the playback asks the
+    keyword whose Nexus its trigger changes, never its id)."""
+    from tests.kingdom.test_content import install
+    from tests.kingdom.test_keyword_mod import doc_mod
+
+    install("thorns", doc_mod("thorns"))
+    setup = {"phase": "planning", "turn": 2, "to_act": [1], "board": {"seats": [
+        {"faction": "rome", "slots": [{"card": "common_bramble_guard"}, None, None, None, None]},
+        {"faction": "china", "slots": [{"card": "china_dao_militia"}, None, None, None, None]},
+    ]}}
+    view = kingdom(setup, ai={"1": "easy"}, speed="normal")
+    view.think_min = 99.0
+    floated: list[tuple[str, float, float]] = []
+    shown = view.float_text
+    view.float_text = lambda text, x, y, *a, **k: (floated.append((text, x, y)),
+                                                    shown(text, x, y, *a, **k))[1]
+    events = cpu_ends_turn(view)
+    assert {"type": "trigger", "lane": 0, "seat": 0, "uid": "u1", "effect": "thorns",
+            "amount": 1} in events
+    frames = 0
+    while view.animating and frames < 2000:
+        step(window, 1)
+        frames += 1
+    thorns = [(x, y) for text, x, y in floated if text == "Thorns +1"]
+    assert len(thorns) == 1
+    bar_x, bar_y = view.playback.bar_point(1)  # seat 1 attacked: its Nexus takes the 1
+    assert thorns[0][0] == bar_x and abs(thorns[0][1] - bar_y) <= 14

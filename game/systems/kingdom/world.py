@@ -1,0 +1,253 @@
+"""Queries of a kingdom world (docs/kingdom.md "Entities") and the seat facts read from them.
+
+Everything is read from the esper world through the engine's query layer: named rows, cached
+per world until a component type they read is added or removed. Seats are keyed by seat
+number (their rows are cached for the whole match: no seat entity gains or loses a
+component), heroes by seat; a seat's units and offers are found by position in its `Slots` and
+`Shop`, as an engine pile's cards are; a deck is its seat's engine pile (`deck0`, `deck1`).
+Callers must not mutate the lists they get.
+
+`SeatFacts` is one seat as the CPUs and the screens read it: a plain value (never a
+component) built from the world (`read_seat`) or from a shown seat JSON (`SeatFacts.of_json`).
+It and `LiveSeat` (the world, looked up when asked) are the two `PlanningSeat`s the planning
+checks read, so that the reasons a decision is refused exist once
+(game.systems.kingdom.legal).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+import esper
+
+from game.components.common import CardRef, Health, Ident, Owner, Pile
+from game.components.kingdom import (
+    Board,
+    Coins,
+    CombatLog,
+    Faction,
+    Hero,
+    Nexus,
+    Shop,
+    Slots,
+    Unit,
+)
+from game.engine import ecs
+from game.engine.query import Query
+
+if TYPE_CHECKING:
+    from game.engine.match import Match
+    from game.systems.kingdom.content import Content
+
+EMPTY = 0  # an empty slot or bought offer position in `Slots` and `Shop` (no entity is 0)
+
+
+def _seat_of(row: Any) -> int:
+    """The seat of a row's entity (its `Owner`, which never changes), for the queries that
+    do not read `Owner`: every card has one, so reading it would drop their rows whenever a
+    card is created or destroyed."""
+    return esper.component_for_entity(row.entity, Owner).seat
+
+
+SEATS = Query("kingdom_seat", nexus=Nexus, health=Health, coins=Coins, slots=Slots, shop=Shop,
+              faction=Faction, order=_seat_of, key=_seat_of)
+HEROES = Query("kingdom_hero", hero=Hero, order=_seat_of, key=_seat_of)
+BOARD = Query("kingdom_board", board=Board, log=CombatLog)
+
+
+def deck_pile(seat: int) -> str:
+    """The engine pile holding a seat's deck cards, in deck order (id ascending)."""
+    return f"deck{seat}"
+
+
+def content(match: Match) -> Content:
+    return match.rules.content
+
+
+def seat_row(match: Match, seat: int) -> Any:
+    """A seat's row: entity, nexus, health (the Nexus HP), coins, slots, shop, faction."""
+    return SEATS.get(match, seat)
+
+
+def card_of(entity: int) -> str:
+    """The card id of a card entity."""
+    return esper.component_for_entity(entity, CardRef).definition
+
+
+def uid_of(entity: int) -> str:
+    """The uid ("u<n>") of a deployed unit."""
+    return esper.component_for_entity(entity, Ident).id
+
+
+def board(match: Match) -> Any:
+    """The board's row: entity, board (`next_uid`), log (the last combat's)."""
+    return BOARD.first(match)
+
+
+def unit_at(match: Match, seat: int, slot: int) -> int:
+    """The unit entity in a seat's slot, EMPTY (0) when there is none."""
+    return seat_row(match, seat).slots.units[slot]
+
+
+def offer_at(match: Match, seat: int, index: int) -> int:
+    """The offer card entity at a position of a seat's shop, EMPTY (0) when bought."""
+    return seat_row(match, seat).shop.offers[index]
+
+
+def hero_of(match: Match, seat: int) -> Any:
+    """The seat's hero row (entity, hero), None before its deck is built."""
+    return HEROES.get(match, seat)
+
+
+def deck_cards(match: Match, seat: int) -> tuple[str, ...]:
+    """The card ids of a seat's deck, in deck order; () before it is built."""
+    pile = match.piles.get(deck_pile(seat))
+    if pile is None:
+        return ()
+    parts = ecs.components_of
+    return tuple([parts(c)[CardRef].definition for c in parts(pile)[Pile].cards])
+
+
+def shop_cards(row: Any) -> tuple[str | None, ...]:
+    """A seat's shop positions (its row): the offer's card id, or None where it was bought."""
+    return tuple([card_of(e) if e else None for e in row.shop.offers])
+
+
+def slot_units(row: Any) -> tuple[Unit | None, ...]:
+    """A seat's slots (its row): (card id, uid) of each unit, None where empty."""
+    parts = ecs.components_of
+    return tuple([_unit(parts(e)) if e else None for e in row.slots.units])
+
+
+def _unit(components: dict[type, Any]) -> Unit:
+    return (components[CardRef].definition, components[Ident].id)
+
+
+class PlanningSeat(Protocol):
+    """What the planning checks read of a seat (game.systems.kingdom.legal)."""
+
+    @property
+    def hero(self) -> str | None: ...
+    @property
+    def hero_status(self) -> str | None: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def coins(self) -> int: ...
+    @property
+    def slot_count(self) -> int: ...
+    @property
+    def offer_count(self) -> int: ...
+    def card_at(self, slot: int) -> str | None: ...
+    def offer_at(self, index: int) -> str | None: ...
+
+
+class LiveSeat:
+    """A seat of the match as the planning checks read it: only what they ask, looked up in
+    the world when asked (a check reads a few facts; a whole `SeatFacts` would read them all)."""
+
+    __slots__ = ("match", "seat", "row")
+
+    def __init__(self, match: Match, seat: int) -> None:
+        self.match = match
+        self.seat = seat
+        self.row = seat_row(match, seat)
+
+    @property
+    def hero(self) -> str | None:
+        hero = hero_of(self.match, self.seat)
+        return card_of(hero.entity) if hero is not None else None
+
+    @property
+    def hero_status(self) -> str | None:
+        hero = hero_of(self.match, self.seat)
+        return hero.hero.status if hero is not None else None
+
+    @property
+    def level(self) -> int:
+        return self.row.nexus.level
+
+    @property
+    def coins(self) -> int:
+        return self.row.coins.coins
+
+    @property
+    def slot_count(self) -> int:
+        return len(self.row.slots.units)
+
+    @property
+    def offer_count(self) -> int:
+        return len(self.row.shop.offers)
+
+    def card_at(self, slot: int) -> str | None:
+        unit = self.row.slots.units[slot]
+        return card_of(unit) if unit else None
+
+    def offer_at(self, index: int) -> str | None:
+        offer = self.row.shop.offers[index]
+        return card_of(offer) if offer else None
+
+
+class SeatFacts(NamedTuple):
+    """One seat as a State JSON shows it, as typed values: what the planning checks, the CPUs
+    and the screens read. `hero` and `hero_status` are None when the seat has no hero (before
+    `build_deck`, or a setup without one). A named tuple: a CPU reads one after each decision
+    it plans, and a tuple is made at C speed."""
+
+    seat: int
+    faction: str | None
+    mode: str | None
+    hero: str | None
+    hero_status: str | None
+    deck: tuple[str, ...]
+    level: int
+    slots: tuple[Unit | None, ...]
+    hp: int
+    max_hp: int
+    coins: int
+    shop: tuple[str | None, ...]
+
+    @property
+    def slot_count(self) -> int:
+        return len(self.slots)
+
+    @property
+    def offer_count(self) -> int:
+        return len(self.shop)
+
+    def card_at(self, slot: int) -> str | None:
+        unit = self.slots[slot]
+        return unit[0] if unit is not None else None
+
+    def offer_at(self, index: int) -> str | None:
+        return self.shop[index]
+
+    @classmethod
+    def of_json(cls, seat_no: int, seat: dict[str, Any]) -> SeatFacts:
+        """The facts of a seat object of a State JSON or a seat view (a hidden offer stays
+        "hidden": a position that holds something this seat cannot see)."""
+        hero = seat.get("hero") or None
+        if not isinstance(hero, dict):
+            hero = None
+        deck = seat.get("deck")
+        return cls(seat_no, _shown(seat.get("faction")), _shown(seat.get("mode")),
+                   hero["card"] if hero else None, hero["status"] if hero else None,
+                   tuple(deck) if isinstance(deck, list) else (), seat["level"],
+                   tuple(None if u is None else (u["card"], u["uid"]) for u in seat["slots"]),
+                   seat["hp"], seat["max_hp"], seat["coins"], tuple(seat["shop"]))
+
+
+def _shown(value: Any) -> Any:
+    return None if value == "hidden" else value
+
+
+def read_seat(match: Match, seat: int) -> SeatFacts:
+    """A seat's facts as the world holds them now."""
+    row = seat_row(match, seat)
+    faction = row.faction
+    hero = hero_of(match, seat)
+    return SeatFacts(
+        seat, faction.faction, faction.mode,
+        card_of(hero.entity) if hero else None, hero.hero.status if hero else None,
+        deck_cards(match, seat), row.nexus.level, slot_units(row), row.health.hp,
+        row.health.max_hp, row.coins.coins, shop_cards(row))
