@@ -98,6 +98,12 @@ class PhaseView(ConquestView):
                 setattr(self, name, empty)
         self.refresh()
 
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        return {"button": decision.get("type")}
+
+    def tutorial_button(self, name: Any) -> Any:
+        return {"ready": self.ready_btn, "unready": self.unready_btn}.get(str(name))
+
     def ready_allowed(self) -> bool:
         return True
 
@@ -588,6 +594,21 @@ class MovementView(PhaseView):
     def reset(self) -> None:
         if self.can_act and not self.viewer_ready:
             self.submit({"seat": self.viewer, "type": "reset_moves"})
+
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        """A move's units one by one (a click selects the first, Shift+click adds: the guide
+        teaches moves of one unit), then the tile; Reset and Ready are buttons."""
+        if decision.get("type") == "move":
+            units = list(decision.get("units") or [])
+            if units and sorted(self.selection) == sorted(units):
+                return {"tile": decision.get("to")}
+            return {"unit": units[0]} if units else {}
+        if decision.get("type") == "reset_moves":
+            return {"button": "reset"}
+        return super().tutorial_next(decision)
+
+    def tutorial_button(self, name: Any) -> Any:
+        return self.reset_btn if name == "reset" else super().tutorial_button(name)
 
     def move_to(self, tile: str) -> None:
         if not self.selection or not self.can_act or self.viewer_ready:
