@@ -29,7 +29,7 @@ class PlacementView(BoardBase):
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)
-        self.place_btn = make_button("Place for me", width=150, height=30,
+        self.place_btn = make_button("Place for me", width=150, height=28,
                                      on_click=self.place_for_me)
         self.placing_for: int | None = None  # Place for me is placing this seat's units
 
@@ -68,7 +68,7 @@ class PlacementView(BoardBase):
     def layout_panel(self, width: int, height: int) -> None:
         super().layout_panel(width, height)
         cx = self.turn_badge[0]
-        self.place_btn.rect = arcade.LBWH(cx - 75, 24, 150, 30)
+        self.place_btn.rect = arcade.LBWH(cx - 75, 30, 150, 28)  # clear of Undo (4..26)
 
     def update_screen(self, dt: float) -> None:
         super().update_screen(dt)
