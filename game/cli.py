@@ -395,6 +395,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
             problems.extend(str(p) for p in found)
         else:
             sys.stdout.write(f"ok  mod {mod.name}\n")
+    if root is None:  # each game's tutorial played against its rules (docs/tutorials.md)
+        from game.engine.tutorial import script_problems
+
+        for spec in specs:
+            if spec.id in bases:
+                try:
+                    resources = load_mode_resources(spec)
+                except ResourceError:
+                    resources = bases[spec.id]
+                problems.extend(str(p) for p in script_problems(spec, resources))
     for problem in problems:
         sys.stdout.write(f"{problem}\n")
     return EXIT_BAD_RECORD if problems else EXIT_OK

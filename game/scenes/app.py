@@ -82,6 +82,11 @@ class App:
         # The game screens' log panel (L) is shown or hidden for every screen alike, so it
         # stays as the player left it across a match's screens (game.scenes.log_panel).
         self.log_open = False
+        # The tutorial being played (game.scenes.tutorial.TutorialRun): its match is never
+        # saved nor kept. `offer_tutorials`: the menu offers them once on a first launch
+        # (`run_app` sets it; a bare App, as tests build, offers nothing by itself).
+        self.tutorial: Any = None
+        self.offer_tutorials = False
 
     def _check_slots(self) -> None:
         """Set aside the saves that cannot be loaded (a write: only the owning window)."""
@@ -139,6 +144,8 @@ class App:
         from game.scenes.menu import MainMenuView
 
         self.active_view = None  # every way to the menu has left (or finished) the match
+        if self.tutorial is not None and self.tutorial.practice:
+            self.tutorial = None  # a solitaire's tutorial played on: that run is left too
         if self._menu is None:
             self._menu = MainMenuView(self)
         self._menu.replacing = None  # a "Start over your save?" question is not kept
@@ -237,6 +244,32 @@ class App:
         except Exception:  # a closing window: there is nothing to show it on
             log.debug("the loading line could not be drawn", exc_info=True)
 
+    def start_tutorial(self, mode_id: str, back: Any = None,
+                       esc_line: str | None = None) -> arcade.View | None:
+        """Learn to play a mode (game.scenes.tutorial); `back` shows the screen to return to
+        (the menu when None), `esc_line` is what the tutorial's screens say Esc does."""
+        from game.scenes.tutorial import ESC_SKIP_MENU, start_tutorial
+
+        return start_tutorial(self, mode_id, back, esc_line or ESC_SKIP_MENU)
+
+    def offer_tutorials_once(self) -> bool:
+        """On the first launch the menu offers Learn to play (`offer_tutorials`), once: the
+        player's settings remember it was offered. A window that does not own the home
+        (read-only) neither offers nor writes."""
+        if self.settings.tutorials_offered or self.read_only:
+            return False
+        self.offer_tutorials = True
+        try:
+            self.settings.updated(tutorials_offered=True)
+        except OSError as exc:  # a home that cannot be written: offered again next time
+            log.warning("the settings could not be saved: %s", exc)
+        return True
+
+    def playing_tutorial(self, mode_id: str) -> bool:
+        """A tutorial of this mode is being played: its match is not the player's to keep."""
+        run = self.tutorial
+        return run is not None and not run.left and run.spec.id == mode_id
+
     def continue_mode(self, mode_id: str) -> arcade.View | None:
         """Resume the saved match of a mode (its record is the whole save)."""
         record = self.load_save(mode_id)
@@ -256,6 +289,8 @@ class App:
         mode_id = mode_id or str(record.get("mode", ""))
         if not mode_id:
             self.notify("Cannot save: the record names no game mode")
+            return None
+        if self.playing_tutorial(mode_id):  # a tutorial never takes the player's slot
             return None
         if self.read_only:
             self.notify(f"Not saved: {self.read_only_words()}", duration=5.0)
@@ -298,6 +333,8 @@ class App:
         the returned problem is said on the end screen (`_finish_notice`); None when kept."""
         from game.replay_files import keep_finished, record_key, replays_dir
 
+        if self.playing_tutorial(str(record.get("mode", ""))):
+            return None  # a tutorial's match is not kept for Replays
         try:
             keep_finished(record)
         except OSError as exc:
@@ -515,6 +552,7 @@ def run_app(launch: ModeLaunch | None = None, replay_file: Path | None = None,
 
             open_replay_file(app, replay_file)
         elif launch is None:
+            app.offer_tutorials_once()
             app.show_menu()
         elif app.replaces_a_save(launch):
             app.show_menu().ask_replace(launch)  # type: ignore[attr-defined]

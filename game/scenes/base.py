@@ -53,6 +53,7 @@ from game.scenes.log_panel import LogPanel, log_width
 from game.scenes.redraw import input_serial, request_redraw
 from game.scenes.scale import view_size
 from game.scenes.screen import ColorClear
+from game.scenes.tutorial_hooks import TutorialHooks
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import HelpOverlay, HelpTopic, Toast, Tooltip
 
@@ -124,7 +125,7 @@ PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays 
 FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading state would show
 
 
-class GameViewBase(ColorClear, arcade.View):
+class GameViewBase(ColorClear, TutorialHooks, arcade.View):
     """Base class of every game screen; see the module docstring for the hooks."""
 
     title = "Game"  # shown in the pause menu and as the help overlay's heading
@@ -350,7 +351,7 @@ class GameViewBase(ColorClear, arcade.View):
     def open_help(self) -> HelpOverlay:
         """Show the help overlay with this screen's topics."""
         return HelpOverlay.open(self, [*self.help_topics(),
-                                       common_help(self.esc_help, self.common_keys())],
+                                       common_help(self.current_esc_help(), self.common_keys())],
                                 title=self.title)
 
     def open_pause(self) -> arcade.View:
@@ -376,6 +377,9 @@ class GameViewBase(ColorClear, arcade.View):
             track(self)
         self.ui.enable()
         self.open_for_window()
+        from game.scenes.tutorial import attach
+
+        attach(self)  # a running tutorial's guide, if this screen shows its match
 
     def prepare_now(self) -> None:
         """Run the rest of a running preparation at once and lay out (a screen needed whole
@@ -407,6 +411,8 @@ class GameViewBase(ColorClear, arcade.View):
     def on_hide_view(self) -> None:
         self.ui.disable()
         self.tooltip.hide()
+        if self.guide is not None:
+            self.guide.detach(self)
 
     def on_resize(self, width: int, height: int) -> None:
         if self._prep is not None:
@@ -447,11 +453,14 @@ class GameViewBase(ColorClear, arcade.View):
         self.tweener.update(delta_time)
         self.toast.update(delta_time)
         self.update_game(delta_time)
+        if self.guide is not None:
+            self.guide.update(self, delta_time)
         if self.tweener.changes != self._seen_changes:  # an animation started or ended
             self._seen_changes = self.tweener.changes  # (since the last frame, from anywhere)
             self.quiet_time = 0.0
             busy = True
-        if busy or self.is_animating() or (self.has_loops() and self.lively):
+        loops = self.has_loops() or (self.guide is not None and self.guide.has_marks())
+        if busy or self.is_animating() or (loops and self.lively):
             self.request_redraw()
 
     def on_draw(self) -> None:
@@ -468,6 +477,8 @@ class GameViewBase(ColorClear, arcade.View):
         self.place_log()
         self.draw_log()
         self.draw_overlay()
+        if self.guide is not None:
+            self.guide.draw()
         self.tooltip.draw()
         self.toast.draw()
 
@@ -478,6 +489,8 @@ class GameViewBase(ColorClear, arcade.View):
         return bool(panel is not None and panel.on_scroll(x, y, scroll_y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self.guide is not None and self.guide.on_key(symbol):  # Esc skips a tutorial
+            return True
         if self._prep is None and symbol == arcade.key.Z and modifiers & UNDO_MODIFIERS:
             if self.offers_undo():  # before the screen's own keys: strike's Z is an ability
                 self.request_undo()

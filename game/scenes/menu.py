@@ -56,9 +56,16 @@ YOU = "you"  # the watch button's value when a person plays seat 0
 ACTION_WIDTH = 124
 RULES_WIDTH = 132  # the Rules button beside a game's title
 RULES_HEIGHT = 28
+LEARN_WIDTH = 150  # Learn to play, under Start (docs/tutorials.md)
+LEARN_HEIGHT = 26
 NOTICE_PAD = 6  # above and below the Details button inside the notice
 NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
 # The line load_mode_resources adds before the problems of a mod it skipped.
+# the first launch's offer (MainMenuView._offer_panel)
+OFFER_TITLE = "New to these games?"
+OFFER_LINE = "Learn to play: a short guided match that shows you what to click, and why."
+OFFER_LATER = "Learn to play stays beside each game's title in this menu."
+
 SKIPPED_MOD = re.compile(r"mod '(.+?)' skipped")
 
 
@@ -198,6 +205,13 @@ class FeltView(gui.UIView):
         self.toast.draw()
 
 
+def has_tutorial(spec: ModeSpec) -> bool:
+    """The game ships Learn to play (its resource files list the tutorial's)."""
+    from game.engine.tutorial import FILE
+
+    return any(f.name == FILE for f in spec.resource_files)
+
+
 class MainMenuView(FeltView):
     """Title, a row per game (level, Continue, Start), Settings and Quit."""
 
@@ -215,6 +229,8 @@ class MainMenuView(FeltView):
         self.continue_buttons: dict[str, gui.UIFlatButton] = {}
         self.level_buttons: dict[str, CycleButton] = {}
         self.rules_buttons: dict[str, CycleButton] = {}
+        self.learn_buttons: dict[str, gui.UIFlatButton] = {}  # Learn to play, per game
+        self.offer_buttons: dict[str, gui.UIFlatButton] = {}  # the first launch's offer
         self.settings_button: gui.UIFlatButton | None = None
         self.quit_button: gui.UIFlatButton | None = None
         self.replays_button: gui.UIFlatButton | None = None
@@ -236,12 +252,17 @@ class MainMenuView(FeltView):
         self.ui.clear()
         self.start_buttons, self.continue_buttons, self.level_buttons = {}, {}, {}
         self.watch_buttons, self.replace_buttons, self.rules_buttons = {}, {}, {}
+        self.learn_buttons, self.offer_buttons = {}, {}
         self.notice_label = self.details_button = None
         self.modes = all_modes()
 
         self._felt = table_felt(width, height)
         if self.replacing is not None:
             self.ui.add(self._replace_panel(self.replacing))
+            self.built()
+            return
+        if self.app.offer_tutorials and self.modes:
+            self.ui.add(self._offer_panel())
             self.built()
             return
         row_width = min(ROW_MAX_WIDTH, width - 96)
@@ -284,7 +305,8 @@ class MainMenuView(FeltView):
         """The games, the notice, a pending question, the palette and the rules chosen
         (CardConquest's setup shares the Rules choice, `App.rules_choice`)."""
         return (*super().shown_key(), tuple(spec.id for spec in all_modes()),
-                self.notice_text(), self.replacing, self.app.settings.palette,
+                self.notice_text(), self.replacing, self.app.offer_tutorials,
+                self.app.settings.palette,
                 tuple(sorted(self.app.rules_choice.items())))
 
     def show_saves(self) -> None:
@@ -395,6 +417,40 @@ class MainMenuView(FeltView):
             texture=panel_texture(edge=tuple(theme.GOLD))),
             anchor_x="center_x", anchor_y="center_y")
         return anchor
+
+    # Learn to play (game.scenes.tutorial) -------------------------------------------------------
+    def learn(self, mode_id: str) -> None:
+        """Learn to play a game; the offer, if it shows, is answered."""
+        self.app.offer_tutorials = False
+        if self.app.start_tutorial(mode_id) is None and self.window.current_view is self:
+            self.build()  # it could not start (its toast says why): the menu without the offer
+
+    def _offer_panel(self) -> gui.UIWidget:
+        """The first launch's offer: a guided first match of any game, or not now."""
+        box = gui.UIBoxLayout(space_between=theme.GAP)
+        box.add(make_label(OFFER_TITLE, size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
+        box.add(make_label(OFFER_LINE, size=theme.SIZE_SUBHEADING))
+        box.add(make_label(OFFER_LATER, color=theme.TEXT_MUTED))
+        box.add(gui.UISpace(height=6))
+        row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
+        for spec in self.modes:
+            if has_tutorial(spec):
+                self.offer_buttons[spec.id] = row.add(make_button(
+                    spec.title, width=170, kind="primary",
+                    on_click=lambda mode=spec.id: self.learn(mode)))
+        box.add(row)
+        self.offer_buttons["later"] = box.add(make_button(
+            "Not now", width=170, kind="secondary", on_click=self.decline_offer))
+        anchor = gui.UIAnchorLayout()
+        anchor.add(box.with_padding(all=28).with_background(
+            texture=panel_texture(edge=tuple(theme.GOLD))),
+            anchor_x="center_x", anchor_y="center_y")
+        return anchor
+
+    def decline_offer(self) -> None:
+        self.app.offer_tutorials = False
+        self.app.sounds.play("click")
+        self.build()
 
     def _replace_answer(self) -> ModeLaunch | None:
         launch, self.replacing = self.replacing, None
@@ -557,6 +613,13 @@ class MainMenuView(FeltView):
         row = gui.UIAnchorLayout(width=row_width, height=row_height, size_hint=None)
         row.with_background(texture=panel_texture())
         row.add(info, anchor_x="left", anchor_y="center_y", align_x=pad)
+        if has_tutorial(spec):  # Learn to play, small, under Start
+            stack = gui.UIBoxLayout(space_between=4, align="right")
+            stack.add(controls)
+            self.learn_buttons[spec.id] = stack.add(make_button(
+                "Learn to play", width=LEARN_WIDTH, height=LEARN_HEIGHT, kind="secondary",
+                on_click=lambda mode=spec.id: self.learn(mode)))
+            controls = stack
         row.add(controls, anchor_x="right", anchor_y="center_y", align_x=-pad)
         return row
 
@@ -694,6 +757,10 @@ class MainMenuView(FeltView):
         self.build(width, height)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
+        if self.app.offer_tutorials and self.offer_buttons:
+            if symbol == arcade.key.ESCAPE:
+                self.decline_offer()
+            return True
         if self.replacing is not None:
             if symbol == arcade.key.ESCAPE:
                 self._replace_cancel()

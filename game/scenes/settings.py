@@ -54,6 +54,8 @@ class Settings(BaseModel):
     palette: Literal["standard", "colour-blind"] = "standard"
     # every screen lays out in pixels of this size (game.scenes.scale); one of UI_SCALES
     ui_scale: float = 1.0
+    # the menu offered Learn to play once, on the first launch (game.scenes.menu)
+    tutorials_offered: bool = False
 
     # Set by load() when the file on disk was unreadable; never written back.
     _load_error: str | None = PrivateAttr(default=None)

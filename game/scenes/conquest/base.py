@@ -410,7 +410,7 @@ class ConquestView(StagedLayout, GameViewBase):
         `then` runs once it is accepted (a slide of the moved units). A network seat's
         decision is sent and this returns at once (True: sent): the host's answer comes to
         `answered` (and `then`) in a later frame, meanwhile `can_act` is False."""
-        if self.session.closed:
+        if self.session.closed or self.tutorial_refuses(decision):
             return False
         remote = self.session.remote
         if remote is not None:
@@ -913,7 +913,7 @@ class ConquestView(StagedLayout, GameViewBase):
     def cpu_step(self) -> bool:
         """One CPU decision if one is ready; True when a decision was submitted."""
         s = self.session
-        if s.cpu_off or not s.cpu or self.match.result is not None:
+        if s.cpu_off or not s.cpu or self.match.result is not None or self.cpu_held():
             return False
         seats = [x for x in s.waiting() if x in s.cpu]
         if not seats:
@@ -950,6 +950,33 @@ class ConquestView(StagedLayout, GameViewBase):
             s.cpu_off = True
             return False
         return True
+
+    # -- tutorials (game.scenes.tutorial) -------------------------------------------------------
+    def tutorial_rects(self, target: dict[str, Any]) -> list[arcade.types.Rect]:
+        """A `unit`'s token (or every one of `units`), a `tile`'s hex, or a `button` by name
+        (`tutorial_button`)."""
+        size = self.unit_size
+        rects = [arcade.XYWH(*self.tokens[uid].position, size, size)
+                 for uid in ([target["unit"]] if "unit" in target else target.get("units", []))
+                 if uid in self.tokens]
+        tile = target.get("tile")
+        if tile in self.content.tiles:
+            s = self.grid.size
+            rects.append(arcade.XYWH(*self.grid.centre(tile), 1.7 * s, 1.5 * s))
+        button = self.tutorial_button(target.get("button"))
+        if button is not None and self.widget_shown(button):
+            rects.append(button.rect)
+        return rects
+
+    def tutorial_button(self, name: Any) -> Any:
+        """A named button of this screen, for a tutorial to point at."""
+        return None
+
+    def tutorial_keep_clear(self) -> list[arcade.types.Rect]:
+        return [self.map_rect]
+
+    def tutorial_busy(self) -> bool:
+        return self.animating or bool(self.fx_frames)
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_board(self) -> None:

@@ -35,10 +35,16 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
         HelpTopic("Goal", (
             "Capture the enemy base (Player 1: L03 on the left, Player 2: L10 on the right) or "
             "destroy every enemy unit. After 60 rounds the greater strength wins.",)),
+        HelpTopic("Learn to play", (
+            "Learn to play (on the match setup screen, and in the main menu under Start) plays a "
+            "short guided match: it outlines what to click next and says why. Skip it at any "
+            "step.",)),
         HelpTopic("Phases", (
             "Commander select, Unit placement, then rounds of Unit movement. Where the armies "
             "meet, battles are fought one at a time: Reinforcements, Choose cards, results, "
             "Retreat.",
+            "Placement: Place for me places your whole army as the normal CPU would; you can "
+            "still move units, then press Done placing units.",
             "Both players give their orders in secret and press Ready; the phase ends when both "
             "are ready. Unready lets you change your mind until the other player is ready.",
             "Hot-seat: while the other player's screen is up, the button \"Player N: Unready\" "

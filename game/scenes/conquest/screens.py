@@ -18,6 +18,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
+from game.engine.rng import ai_stream
 from game.scenes.bake import draw_baked
 from game.scenes.base import esc_clears
 from game.scenes.conquest import look
@@ -27,6 +28,7 @@ from game.scenes.widgets import make_button
 
 ENTER_KEYS = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
 DRAG_MIN = 6.0
+PLACE_FOR_ME_LEVEL = "normal"  # Place for me places as this CPU level would
 
 
 def battle_title(board: dict[str, Any], site: str | None, phase_name: str) -> str:
@@ -93,10 +95,17 @@ class PhaseView(ConquestView):
     def undone(self) -> None:
         """After an undo nothing stays picked up: a selected unit, a box being dragged."""
         for name, empty in (("selected", None), ("press", None), ("dragging", False),
-                            ("selection", []), ("box_from", None), ("box_to", None)):
+                            ("selection", []), ("box_from", None), ("box_to", None),
+                            ("auto_plan", [])):  # Place for me's placements still to go
             if hasattr(self, name):
                 setattr(self, name, empty)
         self.refresh()
+
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        return {"button": decision.get("type")}
+
+    def tutorial_button(self, name: Any) -> Any:
+        return {"ready": self.ready_btn, "unready": self.unready_btn}.get(str(name))
 
     def ready_allowed(self) -> bool:
         return True
@@ -318,6 +327,8 @@ class PlacementView(PhaseView):
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
         self.reset_btn = make_button("Reset", on_click=self.reset)
+        self.place_btn = make_button("Place for me", on_click=self.place_for_me)
+        self.auto_plan: list[dict[str, Any]] = []  # Place for me's placements still to submit
         self.tray_rect = arcade.LBWH(0, 0, 1, 1)
         self.tray_tokens: dict[str, Token] = {}
         self.tray_sprites = arcade.SpriteList()
@@ -340,10 +351,33 @@ class PlacementView(PhaseView):
                 if u["seat"] == self.viewer and self.unit_tile(u) is None]
 
     def extra_buttons(self) -> list[Any]:
-        return [self.reset_btn]
+        return [self.reset_btn, self.place_btn]
 
     def ready_allowed(self) -> bool:
         return not self.tray
+
+    def place_for_me(self) -> None:
+        """Place for me: the normal CPU's placement for this seat (its plan, drawn from the
+        seat's own `ai.<seat>` stream, clearing the person's placements first where they
+        differ), submitted through the rules as the person's own decisions, one a frame
+        (`update_screen`: a network seat waits for each answer). Ready stays the person's."""
+        if not self.can_act or self.viewer_ready or self.auto_plan:
+            return
+        from game.ai.workers.conquest import think  # no arcade
+
+        seat, streams = self.viewer, self.session.streams
+        state = streams.get(seat) or ai_stream(self.match.seed, seat).get_state()
+        plan, streams[seat] = think(PLACE_FOR_ME_LEVEL, seat, self.match.view_json(seat), state)
+        self.auto_plan = [d for d in plan if d["type"] != "ready"]
+        self.selected = None
+        self.play_sound(look.SOUNDS["click"], 0.6)
+
+    def update_screen(self, dt: float) -> None:
+        super().update_screen(dt)
+        if not self.auto_plan or not self.can_act or self.animating:
+            return
+        if self.viewer_ready or not self.submit(self.auto_plan.pop(0)):
+            self.auto_plan.clear()
 
     def layout_screen(self, width: int, height: int) -> None:
         m = self.map_rect
@@ -588,6 +622,21 @@ class MovementView(PhaseView):
     def reset(self) -> None:
         if self.can_act and not self.viewer_ready:
             self.submit({"seat": self.viewer, "type": "reset_moves"})
+
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        """A move's units one by one (a click selects the first, Shift+click adds: the guide
+        teaches moves of one unit), then the tile; Reset and Ready are buttons."""
+        if decision.get("type") == "move":
+            units = list(decision.get("units") or [])
+            if units and sorted(self.selection) == sorted(units):
+                return {"tile": decision.get("to")}
+            return {"unit": units[0]} if units else {}
+        if decision.get("type") == "reset_moves":
+            return {"button": "reset"}
+        return super().tutorial_next(decision)
+
+    def tutorial_button(self, name: Any) -> Any:
+        return self.reset_btn if name == "reset" else super().tutorial_button(name)
 
     def move_to(self, tile: str) -> None:
         if not self.selection or not self.can_act or self.viewer_ready:

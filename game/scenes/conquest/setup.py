@@ -56,12 +56,14 @@ class MatchSetupView(StagedLayout, GameViewBase):
         self.rules_label: gui.UILabel | None = None
         self.start_btn: gui.UIFlatButton | None = None  # made by the first layout
         self.back_btn: gui.UIFlatButton | None = None
+        self.learn_btn: gui.UIFlatButton | None = None
 
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         if self.start_btn is None or self.back_btn is None:
             self.start_btn = make_button("Start", width=200, kind="primary",
                                          on_click=self.start)
             self.back_btn = make_button("Back", width=200, on_click=self.back)
+            self.learn_btn = make_button("Learn to play", width=200, on_click=self.learn)
             yield
         self.ui.clear()
         box = gui.UIBoxLayout(space_between=theme.GAP, align="left")
@@ -112,6 +114,8 @@ class MatchSetupView(StagedLayout, GameViewBase):
         box.add(line)
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         buttons.add(self.back_btn)
+        if self.learn_btn is not None:
+            buttons.add(self.learn_btn)
         buttons.add(self.start_btn)
         box.add(gui.UISpace(height=6))
         box.add(buttons)
@@ -173,6 +177,12 @@ class MatchSetupView(StagedLayout, GameViewBase):
         self.play_sound(look.SOUNDS["click"], 0.6)
         rules = self.app.rules_for(MODE_ID)
         self.app.show_view(view_for(self.app, new_match(seed, cpu, kind, rules)))
+
+    def learn(self) -> None:
+        """Learn to play (docs/tutorials.md); leaving it comes back to a setup screen."""
+        from game.scenes.tutorial import learn_from_start
+
+        learn_from_start(self.app, MODE_ID)
 
     def back(self) -> None:
         self.app.show_menu()

@@ -70,6 +70,10 @@ def help_topics(catalogue: Catalogue) -> list[HelpTopic]:
         HelpTopic("11. Cleanup", (
             "At each draw, potions and gold leave the hands, and gold leaves the backpack.",
         )),
+        HelpTopic("Learn to play", (
+            "Learn to play (on the Start screen, and in the main menu under Start) plays a "
+            "short guided match: it outlines what to click next and says why. Skip it at any "
+            "step.",)),
         HelpTopic("Controls", (
             "Drag a card onto a green destination; hovering one previews the result.",
             "Or click a card, then click where it goes. Right click or Esc cancels.",

@@ -205,6 +205,7 @@ class PlayView(StagedLayout, GameViewBase):
         self.queue: list[Callable[[], Any]] = []
         self.hint_shown: dict[str, Any] | None = None
         self.hint_text = ""
+        self.cpu_for: Any = None  # a tutorial whose last move the Hint's CPU plays
         self.confirming = False
         self.end_timer: float | None = None
         self.clock = 0.0
@@ -890,6 +891,12 @@ class PlayView(StagedLayout, GameViewBase):
         """Submit a decision; animate its events, or show the match's rejection message."""
         if self.closed or self.state.get("result") is not None:
             return False
+        refused = self.tutorial_refusal(decision)
+        if refused is not None:  # a tutorial's step teaches another move
+            self.sel = None
+            self._reject(refused, near)
+            self._refresh_highlights()
+            return False
         kind = None
         if decision.get("type") in ("move", "rebuy", "random_attack"):
             ok, what, _ = rules_preview(self.match, decision)
@@ -1105,6 +1112,10 @@ class PlayView(StagedLayout, GameViewBase):
         level = self.app.settings.hint_level
         if level not in levels:
             level = "hard" if "hard" in levels else levels[-1]
+        self.start_hint(level)
+
+    def start_hint(self, level: str) -> None:
+        """The CPU at `level` works out a move from this position, in a worker."""
         budget = self.catalogue.hint_budget_ms if level == "hard" else None
         self._clear_hint()
         self.hint.start(level, self.match.view_json(0), self.ai.get_state(), budget,
@@ -1134,6 +1145,11 @@ class PlayView(StagedLayout, GameViewBase):
         self.ai.set_state(stream_state)  # only the CPU advances its stream
         if self.hint.tag != len(self.match.decisions):
             return  # the position changed meanwhile: this hint is stale
+        run, self.cpu_for = self.cpu_for, None
+        if run is not None:  # a tutorial's end: the CPU plays its move
+            with run.playing():
+                self.submit(decision)
+            return
         self.show_hint(decision)
 
     def show_hint(self, decision: dict[str, Any]) -> None:
@@ -1185,6 +1201,46 @@ class PlayView(StagedLayout, GameViewBase):
         self.hint_shown = None
         while len(self.overlay) > 2:
             self.overlay.pop()
+
+    # -- tutorials -------------------------------------------------------------------------
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        """A move's card (its place), then where it goes; a button for the others."""
+        kind = decision.get("type")
+        if kind == "rebuy":
+            return {"button": "rebuy"}
+        if kind == "random_attack":
+            return {"button": "attack"}
+        source = source_place(decision)
+        if self.sel is not None and self.sel.source == source:
+            return {"place": dest_place(decision)}
+        return {"place": source}
+
+    def tutorial_rects(self, target: dict[str, Any]) -> list[arcade.types.Rect]:
+        """A `place` of the table (board.0-3, left_hand, hero, right_hand, backpack, chest,
+        deck), or a `button` of the bar (rebuy, attack, hint, help, menu)."""
+        rects = []
+        if target.get("place") in self.lay.places:
+            rects.append(self.lay.places[target["place"]])
+        button = self.buttons.get(target.get("button") or "")
+        if button is not None:
+            rects.append(button.rect)
+        return rects
+
+    def tutorial_keep_clear(self) -> list[arcade.types.Rect]:
+        return list(self.lay.places.values())
+
+    def tutorial_busy(self) -> bool:
+        return (self.tweener.busy or bool(self.queue) or self.end_timer is not None
+                or self.hint.busy)
+
+    def tutorial_cpu_turn(self, run: Any) -> bool:
+        """The CPU at the tutorial's level plays one move for you (as the Hint works one
+        out)."""
+        if self.hint.busy or self.state.get("result") is not None:
+            return False
+        self.cpu_for = run
+        self.start_hint(run.tutorial.cpu)
+        return True
 
     # -- mouse -----------------------------------------------------------------------------
     def _card_at_point(self, x: float, y: float) -> CardSprite | None:

@@ -131,6 +131,11 @@ def open_crawl(app: Any, launch: ModeLaunch) -> arcade.View:
     return start_run(app, variant, launch.seed if variant != "daily" else None)
 
 
+# The side column's four buttons fill the height three 46-pixel buttons did (3 x 58 with
+# their gaps), so the fan of cards under them stays where it was.
+SIDE_BUTTON_H = 34
+
+
 class StartView(StagedLayout, GameViewBase):
     """Normal, Constructed, Daily, High scores, Help; Esc to the menu. Its layout runs in
     steps behind the loading state on first show (game.scenes.staged)."""
@@ -221,10 +226,11 @@ class StartView(StagedLayout, GameViewBase):
                                   "secondary")
 
         right = gui.UIBoxLayout(space_between=12)
-        for key, text, action in (("scores", "High scores", self.show_scores),
+        for key, text, action in (("learn", "Learn to play", self.learn),
+                                  ("scores", "High scores", self.show_scores),
                                   ("help", "Help (H)", self.open_help),
                                   ("menu", "Back to menu (Esc)", self.app.show_menu)):
-            self.buttons[key] = right.add(make_button(text, width=230, height=46,
+            self.buttons[key] = right.add(make_button(text, width=230, height=SIDE_BUTTON_H,
                                                       on_click=action))
             yield
         gap = max(40, width * 0.06)
@@ -309,6 +315,12 @@ class StartView(StagedLayout, GameViewBase):
                 return
             seed = typed  # type: ignore[assignment]
         self.app.show_view(start_run(self.app, variant, seed))
+
+    def learn(self) -> None:
+        """Learn to play (docs/tutorials.md); leaving it comes back to a Start screen."""
+        from game.scenes.tutorial import learn_from_start
+
+        learn_from_start(self.app, "crawl")
 
     def show_scores(self) -> None:
         self.app.show_view(ScoresView(self.app, back_to=self))

@@ -130,4 +130,7 @@ def help_topics(content: Any, view: str = "match",
         )),
         HelpTopic("Effects", effect_glossary(c)),
         HelpTopic("Controls", CONTROLS.get(view, CONTROLS["match"])),
+        HelpTopic("Learn to play", (
+            "Learn to play (in the main menu, under Start) plays a short guided match: it "
+            "outlines what to click next and says why. Skip it at any step.",)),
     ]

@@ -1099,7 +1099,8 @@ class MatchView(StagedLayout, GameViewBase):
             return
         seat = self.to_act[0] if self.to_act else None
         if (not s.live or s.closed or self.ended or seat is None or seat not in s.cpu
-                or self.paused or self.animating or self.match.result is not None):
+                or self.paused or self.animating or self.match.result is not None
+                or self.cpu_held()):
             return
         runner = s.runner
         factor = self.tweener.factor
@@ -1160,7 +1161,7 @@ class MatchView(StagedLayout, GameViewBase):
         """Submit a decision; a rejection plays error1 and shows the reason, changing nothing.
         A network seat's decision is sent and this returns at once (True: sent): the host's
         answer comes to `answered` in a later frame, and the planning input waits for it."""
-        if self.session.closed:
+        if self.session.closed or (not by_cpu and self.tutorial_refuses(decision)):
             return False
         if not by_cpu and self.events:
             self.fast_forward()  # the player's own last action finishes first
@@ -1296,6 +1297,62 @@ class MatchView(StagedLayout, GameViewBase):
             self.rebuild()
             return
         self.cancel_selection()
+
+    # -- tutorials -------------------------------------------------------------------------------
+    def tutorial_next(self, decision: dict[str, Any]) -> dict[str, Any]:
+        """A buy's offer, then its slot; a move's unit, then the empty slot; Sell Mode, then
+        the unit to sell; the button of the others."""
+        kind = decision.get("type")
+        if kind == "buy":
+            offer = decision.get("offer")
+            want = ("hero",) if offer == "hero" else ("offer", offer)
+            return {"slot": decision.get("slot")} if self.selected == want else {"offer": offer}
+        if kind == "move":
+            if self.selected == ("unit", decision.get("from")):
+                return {"slot": decision.get("to")}
+            return {"slot": decision.get("from")}
+        if kind == "sell":
+            return {"slot": decision.get("slot")} if self.sell_mode else {"button": "sell"}
+        return {"button": {"end_turn": "end"}.get(str(kind), str(kind))}
+
+    def tutorial_rects(self, target: dict[str, Any]) -> list[arcade.types.Rect]:
+        """Your shop's `offer` (an index or "hero"), your `slot`, the CPU's `top_slot`, a
+        seat's Nexus panel (`nexus`: 0 or 1), or a `button` (refresh, upgrade, sell, end)."""
+        lay = self.lay
+        if lay is None:
+            return []
+        rects = []
+        offer = target.get("offer")
+        if offer is not None:
+            key = ("hero", self.bottom) if offer == "hero" else ("offer", self.bottom, offer)
+            home = self.home.get(key)
+            if home is not None:
+                rects.append(arcade.XYWH(*home, lay.shop_w, lay.shop_h))
+        for name, seat in (("slot", self.bottom), ("top_slot", self.top)):
+            slot = target.get(name)
+            if isinstance(slot, int) and 0 <= slot < len(self.seat(seat)["slots"]):
+                rects.append(arcade.XYWH(*self.slot_pos(seat, slot), lay.card_w, lay.card_h))
+        if target.get("nexus") in (0, 1):
+            rects.append(self.panel_rect(target["nexus"]))
+        button = self.buttons.get(str(target.get("button")))
+        if button is not None:
+            rects.append(button.rect)
+        return rects
+
+    def tutorial_keep_clear(self) -> list[arcade.types.Rect]:
+        """Both rows of slots and the shop."""
+        rects = self.tutorial_rects({"offer": "hero"})
+        for i in range(len(self.seat(self.bottom)["shop"])):
+            rects += self.tutorial_rects({"offer": i})
+        for i in range(self.lanes):
+            rects += self.tutorial_rects({"slot": i, "top_slot": i})
+        return rects
+
+    def tutorial_busy(self) -> bool:
+        return self.animating or self.event_wait > 0.0 or self.end_delay is not None
+
+    def tutorial_play(self, decision: dict[str, Any]) -> bool:
+        return self.submit(decision, by_cpu=True)
 
     # -- input -----------------------------------------------------------------------------------
     def hit(self, x: float, y: float) -> Key | None:

@@ -185,7 +185,7 @@ class StrikeView(GameViewBase):
         """Submit a decision; a rejection shows its reason and changes nothing. A network
         seat's decision is sent and this returns at once (True: sent): the host's answer comes
         to `answered` in a later frame, meanwhile the seat's input is held (`awaiting`)."""
-        if self.session.closed:
+        if self.session.closed or self.tutorial_refuses(decision):
             return False
         remote = self.session.remote
         if remote is not None:
@@ -314,7 +314,8 @@ class StrikeView(GameViewBase):
             self.drive_net()
             return
         seat = self.acting
-        if not s.live or s.closed or seat is None or seat not in s.cpu or self.cpu_blocked():
+        if (not s.live or s.closed or seat is None or seat not in s.cpu or self.cpu_blocked()
+                or self.cpu_held()):
             return
         if self.animating:
             return
@@ -410,6 +411,9 @@ class StrikeView(GameViewBase):
     def skip_intro(self) -> None:
         """Hook: a screen opened by an undo shows the position as it is, without the
         animation its phase opens with (the draft's hands turning over)."""
+
+    def tutorial_busy(self) -> bool:
+        return self.animating or self.event_wait > 0 or self.handing_over
 
     # -- shell hooks ------------------------------------------------------------------------
     def help_topics(self) -> list[HelpTopic]:

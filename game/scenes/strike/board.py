@@ -47,6 +47,7 @@ from game.scenes.staged import StagedLayout
 from game.scenes.strike import look
 from game.scenes.strike.base import UNDO_LABEL, StrikeSession, StrikeView
 from game.scenes.strike.fx import Fx
+from game.scenes.strike.guide import BoardGuide
 from game.scenes.widgets import make_button
 
 Tile = tuple[int, int]
@@ -94,7 +95,7 @@ def set_text(text: arcade.Text, value: str) -> None:
         text.text = value
 
 
-class BoardBase(StagedLayout, StrikeView):
+class BoardBase(StagedLayout, BoardGuide, StrikeView):
     """The board and panel of one phase; subclasses fill in the hooks below."""
 
     think_min = 0.4

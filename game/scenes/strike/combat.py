@@ -22,13 +22,14 @@ from game.scenes.animation import AlphaTween, PositionTween, ValueTween
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase, Tile, set_text
 from game.scenes.strike.fx import FAMILY, Fx
+from game.scenes.strike.guide import CombatGuide
 from game.scenes.widgets import make_button
 from game.systems.strike.grid import cheb
 
 STATUS_WORDS = {"burn": "BURNED", "stun": "STUNNED", "root": "ROOTED"}
 
 
-class CombatView(BoardBase):
+class CombatView(CombatGuide, BoardBase):
     esc_cancels = "the selected unit"
 
     def __init__(self, app: Any, session: Any) -> None:

@@ -39,13 +39,17 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
     return [
         *rules_help("strike", rules),
         HelpTopic("Goal", ("Defeat all three enemy units.",)),
+        HelpTopic("Learn to play", (
+            "Learn to play (in the main menu, under Start) plays a short guided match: it "
+            "outlines what to click next and says why. Skip it at any step.",)),
         HelpTopic("Draft", (
             "Steal a card from the enemy hand (top row) or retain one from yours (bottom row).",
             "Each side drafts three cards; they become your units P1-P3 in pick order.",
             starts,)),
         HelpTopic("Placement", (
             "Place your units on your half: columns 1-11 counted from the left.",
-            "Click an empty tile of your zone; the next unit is highlighted in the panel.",)),
+            "Click an empty tile of your zone; the next unit is highlighted in the panel.",
+            "Place for me puts the rest of your units where the normal CPU would.",)),
         HelpTopic("Turns", ("One action per side: move one unit or use one ability.",)),
         HelpTopic("Moving", (
             "Click your unit: blue tiles are where it can go, up to 3 steps.",

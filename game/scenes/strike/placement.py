@@ -15,13 +15,72 @@ from typing import Any
 
 import arcade
 
+from game.engine.rng import ai_stream
 from game.scenes.animation import AlphaTween, ValueTween
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase
+from game.scenes.widgets import make_button
+
+PLACE_FOR_ME_LEVEL = "normal"  # Place for me places as this CPU level would
 
 
 class PlacementView(BoardBase):
     zone_tint = True
+
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app, session)
+        self.place_btn = make_button("Place for me", width=150, height=28,
+                                     on_click=self.place_for_me)
+        self.placing_for: int | None = None  # Place for me is placing this seat's units
+
+    # -- Place for me ----------------------------------------------------------------------------
+    def place_for_me(self) -> None:
+        """The rest of the acting person's units go where the normal CPU would put them: each
+        placement is the CPU's decision for this seat (from the seat's own `ai.<seat>`
+        stream), submitted through the rules as the person's own, one a frame
+        (`update_screen`), so a network seat waits for each answer."""
+        if self.human_to_act and self.next_to_place() is not None:
+            self.app.sounds.play("click")
+            self.placing_for = self.acting
+            self.refresh_controls()
+
+    def place_next_for_me(self) -> None:
+        seat = self.placing_for
+        if seat is None or self.animating or self.awaiting:
+            return
+        if not self.human_to_act or self.acting != seat or self.next_to_place() is None:
+            self.placing_for = None
+            self.refresh_controls()
+            return
+        from game.ai.workers.strike import think  # no arcade: placement is one draw
+
+        streams = self.session.streams
+        state = streams.get(seat) or ai_stream(self.match.seed, seat).get_state()
+        decision, streams[seat] = think(PLACE_FOR_ME_LEVEL, seat, self.match.view_json(seat),
+                                        state, None)
+        if not self.submit(decision):
+            self.placing_for = None
+
+    def refresh_controls(self) -> None:
+        self.show_widget(self.place_btn, self.human_to_act and self.placing_for is None
+                         and self.next_to_place() is not None)
+
+    def layout_panel(self, width: int, height: int) -> None:
+        super().layout_panel(width, height)
+        cx = self.turn_badge[0]
+        self.place_btn.rect = arcade.LBWH(cx - 75, 30, 150, 28)  # clear of Undo (4..26)
+
+    def update_screen(self, dt: float) -> None:
+        super().update_screen(dt)
+        self.place_next_for_me()
+
+    def tutorial_button(self, name: Any) -> Any:
+        return self.place_btn if name == "place_for_me" else None
+
+    def undone(self) -> None:
+        """An undo stops Place for me (it would place again what was taken back)."""
+        self.placing_for = None
+        self.refresh_controls()
 
     def next_to_place(self) -> str | None:
         seat = self.acting
@@ -78,7 +137,8 @@ class PlacementView(BoardBase):
         if self.board_click():
             return True
         tile = self.tile_at(x, y)
-        if tile is None or not self.human_to_act or button != arcade.MOUSE_BUTTON_LEFT:
+        if (tile is None or not self.human_to_act or button != arcade.MOUSE_BUTTON_LEFT
+                or self.placing_for is not None):
             return True
         self.submit({"seat": self.acting, "type": "place", "tile": list(tile)}, at=(x, y + 30))
         return True

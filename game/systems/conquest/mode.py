@@ -15,6 +15,7 @@ from typing import Any
 from game.engine.match import Match, ModuleRules
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
+from game.engine.tutorial import TUTORIAL_FILE
 from game.systems.conquest import battle, flow, hands, legal, orders, retreat
 from game.systems.conquest import setup as setup_rules
 from game.systems.conquest.card import CARD
@@ -140,7 +141,7 @@ def check_options(options: dict[str, Any], seed: int) -> str | None:
 
 SPEC = register(spec_of(
     CARD,
-    resource_files=RESOURCE_FILES,
+    resource_files=(*RESOURCE_FILES, TUTORIAL_FILE),  # docs/tutorials.md
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.conquest"),
     bench=bench_of("game.ai.conquest.bench", "game.scenes.conquest.bench"),

@@ -21,6 +21,7 @@ from game.components.crawl import MoveOrder, PickOrder, RandomAttackOrder, Rebuy
 from game.engine.match import Intent, Match, Rules, SetupError, is_int
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
+from game.engine.tutorial import TUTORIAL_FILE
 from game.systems.crawl.card import CARD
 from game.systems.crawl.commands import EVENTS
 from game.systems.crawl.content import RESOURCE_FILES, Content, content_of
@@ -249,7 +250,7 @@ def summarize(result: dict[str, Any]) -> dict[str, float]:
 
 SPEC = register(spec_of(
     CARD,
-    resource_files=RESOURCE_FILES,
+    resource_files=(*RESOURCE_FILES, TUTORIAL_FILE),  # docs/tutorials.md
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.crawl"),
     scene_entry="game.scenes.crawl.start:open_crawl",

@@ -20,6 +20,7 @@ from game.components.common import Ident, Owner
 from game.engine.match import Intent, Match, ModuleRules, Rejection
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
+from game.engine.tutorial import TUTORIAL_FILE
 from game.systems.kingdom import legal
 from game.systems.kingdom import setup as setup_rules
 from game.systems.kingdom.card import CARD
@@ -178,7 +179,7 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
 SPEC = register(spec_of(
     CARD,
     ai_stream_template="ai/{seat}",
-    resource_files=RESOURCE_FILES,
+    resource_files=(*RESOURCE_FILES, TUTORIAL_FILE),  # docs/tutorials.md
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.kingdom"),
     scene_entry="game.scenes.kingdom.start:open_kingdom",

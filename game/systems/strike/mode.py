@@ -31,6 +31,7 @@ from game.engine.commands import (
 from game.engine.match import Intent, Match, ModuleRules
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
+from game.engine.tutorial import TUTORIAL_FILE
 from game.systems.strike import legal
 from game.systems.strike import setup as setup_rules
 from game.systems.strike.card import CARD
@@ -171,7 +172,7 @@ def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
 
 SPEC = register(spec_of(
     CARD,
-    resource_files=RESOURCE_FILES,
+    resource_files=(*RESOURCE_FILES, TUTORIAL_FILE),  # docs/tutorials.md
     create_match=create_match,
     make_cpu=lazy_cpu("game.ai.strike"),
     scene_entry="game.scenes.strike.start:open_strike",

@@ -125,7 +125,7 @@ def test_help_topics_cover_every_effect(content):
 
     topics = {t.title: t for t in help_topics(content, "deck_builder")}
     assert list(topics) == ["Rules of this match", "Goal", "Turn flow", "Economy", "Shop",
-                            "Combat", "Effects", "Controls"]
+                            "Combat", "Effects", "Controls", "Learn to play"]
     effects = topics["Effects"].lines
     assert len(effects) == len(content.effects)
     for key, effect in content.effects.items():
