@@ -168,6 +168,37 @@ def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
                       "retreat"}
 
 
+def test_one_scratch_match_reloaded_view_after_view_is_the_checked_position():
+    """A CPU's one scratch match (`scratch_for`: rolled back to the position it last loaded,
+    then restored to the next view from there, unchanged parts skipped) holds, at every seat
+    view of whole matches, the position `load_setup` builds from scratch; a look-ahead
+    submitted between two loads is undone by the next load."""
+    loads = 0
+    for seed, levels, options in ((3, {0: "normal", 1: "easy"}, {}),
+                                  (8, {0: "easy", 1: "normal"}, CLASSIC),
+                                  (21, {0: "normal", 1: "normal"}, {})):
+        record = validate_record(play_match(seed, levels, options=options).record)
+        live = replay({**record, "decisions": []}).match
+        cpus = {seat: scratch.scratch_for(RESOURCES) for seat in (0, 1)}
+        for n, decision in enumerate(record["decisions"]):
+            for seat in live.to_act if n % 2 == 0 else ():
+                view = live.view_json(seat)
+                match = cpus[seat].load(view)
+                loads += 1
+                checked = build_match(validate_record(
+                    new_record("conquest", view["rules"], 0, {}, scratch.scratch_setup(view))))
+                assert match.state_json() == checked.state_json(), (seed, n, seat)
+                checked.close()
+                legal = match.legal_decisions(seat)
+                if legal:  # a look-ahead the next load must undo
+                    assert match.submit(legal[len(legal) // 2]).ok
+            assert live.submit(decision).ok
+        for cpu in cpus.values():
+            cpu.close()
+        live.close()
+    assert loads > 300
+
+
 def battle_positions():
     """Seat-0 scratch matches at the battles of the spec's scenarios (draws, trapped units,
     bases, every ability) and at every battle step of two whole CPU matches."""

@@ -518,6 +518,10 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
     journal = match.journal
     if not world.BOARD(match):
         new_world(match, content, raw["setup_kind"])
+        previous = None  # a new world holds no earlier position
+    # `was`: the previous position's board, whose values the world holds as they are (a
+    # value equal in both needs no look at the world)
+    was: dict[str, Any] = previous["board"] if previous is not None else {}
     b = world.board(match)
     if b.setup.kind != raw["setup_kind"]:
         journal.set(b.setup, kind=raw["setup_kind"])
@@ -526,20 +530,22 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
     journal.set(b.last, result=raw["last_result"])
 
     # seats
-    for row in world.seats(match):
-        seat = row.owner.seat
-        if row.commander.army != raw["commanders"][seat]:
-            journal.set(row.commander, army=raw["commanders"][seat])
-        _flag(match, row.entity, Ready, raw["ready"][seat])
+    if was.get("commanders") != raw["commanders"] or was.get("ready") != raw["ready"]:
+        for row in world.seats(match):
+            seat = row.owner.seat
+            if row.commander.army != raw["commanders"][seat]:
+                journal.set(row.commander, army=raw["commanders"][seat])
+            _flag(match, row.entity, Ready, raw["ready"][seat])
 
     # battles
     battles = raw["battles"]
-    have = [(x.battle.number, x.site.tile, x.battle.state) for x in world.battles(match)]
-    if have != [(x["number"], x["tile"], x["state"]) for x in battles]:
-        for x in list(world.battles(match)):
-            journal.delete(x.entity)
-        for x in battles:
-            journal.create(Site(x["tile"]), Battle(x["number"], x["state"]))
+    if was.get("battles") != battles:
+        have = [(x.battle.number, x.site.tile, x.battle.state) for x in world.battles(match)]
+        if have != [(x["number"], x["tile"], x["state"]) for x in battles]:
+            for x in list(world.battles(match)):
+                journal.delete(x.entity)
+            for x in battles:
+                journal.create(Site(x["tile"]), Battle(x["number"], x["state"]))
     current = raw["current_battle"]
     site = next((x["tile"] for x in battles if x["number"] == current), None)
 
@@ -548,8 +554,13 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
 
     # cards
     chosen = raw["cards_chosen"]
+    was_chosen = was.get("cards_chosen")
     for seat in (0, 1):
-        _cards_at(match, seat, raw["hands"][seat], raw["discards"][seat], chosen[seat])
+        hand, discards = raw["hands"][seat], raw["discards"][seat]
+        if (was_chosen is not None and was_chosen[seat] == chosen[seat]
+                and was["hands"][seat] == hand and was["discards"][seat] == discards):
+            continue  # as the world holds them
+        _cards_at(match, seat, hand, discards, chosen[seat])
 
     # the envelope
     journal.set(match.state, turn=raw["round"])
@@ -606,6 +617,8 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
     before_orders: dict[str, str] = {}
     if previous is not None and (_flag_context(previous["board"], previous["phase"])
                                  == _flag_context(raw, phase)):
+        if previous["board"]["units"] == entries and previous["board"]["orders"] == raw["orders"]:
+            return  # every unit as the world holds it
         before = {e["id"]: e for e in previous["board"]["units"]}
         before_orders = {**previous["board"]["orders"][0], **previous["board"]["orders"][1]}
     for entry in entries:
