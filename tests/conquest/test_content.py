@@ -139,7 +139,7 @@ def test_a_broken_copy_names_file_and_key(tmp_path, file_name, change, where):
 def test_validate_command_passes_and_names_file_key_for_a_broken_mod(tmp_path):
     proc = run_cli(["validate"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "ok  conquest: 7 files" in proc.stdout
+    assert "ok  conquest: 8 files" in proc.stdout
     mod = tmp_path / "mods" / "broken" / "conquest"
     mod.mkdir(parents=True)
     original = (paths.resources_dir() / "conquest" / "cards.toml").read_text(encoding="utf-8")
