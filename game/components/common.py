@@ -37,6 +37,13 @@ class GridPos:
 
 
 @dataclass(slots=True)
+class Round:
+    """A match's round number (strike's combat rounds, conquest's movement rounds)."""
+
+    round: int = 0
+
+
+@dataclass(slots=True)
 class Health:
     hp: int
     max_hp: int

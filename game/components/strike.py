@@ -1,6 +1,6 @@
 """Components of Marve-Strike (spec strike.md section 6; docs/architecture.md): small, plain values.
 
-- the board entity: `Ident("board")`, `Grid`, `Draft`, `Round`, `Rolls`;
+- the board entity: `Ident("board")`, `Grid`, `Draft`, `Round` (game.components.common), `Rolls`;
 - a card of the pool, a hand, a deck or the discard: `CardRef` and `InPile` (engine piles
   `hand0`, `hand1`, `deck0`, `deck1`, `discard`);
 - a hero: `Ident`, `Owner`, `Slot`, `CardRef`, `Element`, `Health`, `Cooldowns`, `GridPos` while
@@ -31,11 +31,6 @@ class Draft:
     # The seat that drafts, places and fights first: always 0 in rules "1"; drawn by the deal
     # in rules "2" (docs/strike.md "Fair seats").
     starter: int = 0
-
-
-@dataclass(slots=True)
-class Round:
-    round: int = 0
 
 
 @dataclass(slots=True)

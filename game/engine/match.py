@@ -354,15 +354,19 @@ class Match:
     def to_act(self) -> tuple[int, ...]:
         return self.state.to_act
 
-    def set_phase(self, phase: str, to_act: tuple[int, ...] | None = None) -> None:
+    def set_phase(self, phase: str, to_act: tuple[int, ...] | None = None, *,
+                  again: bool = False) -> None:
         """The phase and the seats to act; leaving a phase asks for its `on_exit` step and
-        entering one for its `on_enter` step, where the mode's schedule has them."""
+        entering one for its `on_enter` step, where the mode's schedule has them. With
+        `again`, the phase starts anew even when it is the current one (a new round of the
+        same phase: conquest's next movement round after one without a battle), so its exit
+        and enter steps are asked for as for a change."""
         old = self.state.phase
         fields: dict[str, Any] = {"phase": phase}
         if to_act is not None:
             fields["to_act"] = tuple(to_act)
         self.journal.set(self.state, **fields)
-        if phase != old:
+        if phase != old or again:
             schedule = self.rules.schedule
             for step in (on_exit(old), on_enter(phase)):
                 if step in schedule:

@@ -17,6 +17,16 @@ above. Such a position has the same components as a fresh load, not necessarily 
 entity ids: only a mode whose rules never read entity order may use it. After
 `MAX_RELOAD_ENTRIES` journal entries of reloads, the next load starts from empty again.
 
+A mode whose views a CPU loads at every phase step (conquest) may give a `restore` loader
+instead: `restore(match, setup, previous)` brings a world holding any earlier position of the
+same match to the setup's position (it creates what the setup has and the world lacks, updates
+what differs, deletes what the setup no longer has), unchecked, as for positions this program
+printed; `previous` is the setup of the position the world holds (None for an empty world), so
+the loader may skip what did not change between the two. The scratch match rolls back only to
+the position it last loaded (undoing the search on it) and restores the new view from there
+with no mark open, so nothing is logged and a reload costs the view's differences; entity ids
+then follow the history of loads, so such a mode orders its queries by its own keys.
+
 The world is freed by `close()`, or when the scratch match is garbage collected.
 """
 
@@ -40,6 +50,7 @@ def _free(world: str) -> None:
 MAX_RELOAD_ENTRIES = 20_000  # journal entries kept by reloads in place before a fresh load
 
 Reload = Callable[[Match, dict[str, Any], dict[str, Any]], bool]
+Restore = Callable[[Match, dict[str, Any], dict[str, Any] | None], None]
 
 
 class ScratchMatch:
@@ -47,18 +58,20 @@ class ScratchMatch:
 
     `new_match(view)` makes the match, not yet begun (its rules, content and options: the
     first view's); `setup_of(view)` is the setup that loads the view's position, hidden parts
-    filled in; `reload`, if given, brings the last loaded position to a new setup's in place.
+    filled in; `reload`, if given, brings the last loaded position to a new setup's in place,
+    journaled; `restore`, if given, loads every position from the one the world holds, unlogged.
     """
 
-    __slots__ = ("_new_match", "_setup_of", "_reload", "_match", "_empty", "_loaded",
-                 "_setup", "_finalizer", "__weakref__")
+    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_match", "_empty",
+                 "_loaded", "_setup", "_finalizer", "__weakref__")
 
     def __init__(self, new_match: Callable[[dict[str, Any]], Match],
                  setup_of: Callable[[dict[str, Any]], dict[str, Any]],
-                 reload: Reload | None = None) -> None:
+                 reload: Reload | None = None, *, restore: Restore | None = None) -> None:
         self._new_match = new_match
         self._setup_of = setup_of
         self._reload = reload
+        self._restore = restore
         self._match: Match | None = None
         self._empty: MatchMark | None = None
         self._loaded: MatchMark | None = None  # the position of the last load
@@ -74,6 +87,9 @@ class ScratchMatch:
             match.events.enabled = False
             self._match = match
             self._finalizer = weakref.finalize(self, _free, match.world)
+        elif self._restore is not None:
+            assert self._loaded is not None
+            match.rollback(self._loaded)  # the last loaded position; no mark is open now
         else:
             assert self._empty is not None and self._loaded is not None
             match.rollback(self._loaded)
@@ -81,6 +97,8 @@ class ScratchMatch:
                 self._loaded, self._setup = match.mark(), setup
                 return match
             match.rollback(self._empty)
+        if self._restore is not None:
+            return self._restored(match, setup)
         self._empty = match.mark()
         try:
             match.begin(setup)  # frees the world if the setup does not load
@@ -100,6 +118,25 @@ class ScratchMatch:
         except BaseException:  # a half-changed world: this match is done for
             self.close()
             raise
+
+    def _restored(self, match: Match, setup: dict[str, Any]) -> Match:
+        """`restore` from the position the world holds, no mark open (nothing is logged),
+        then a mark at the new position for the next load to roll back to."""
+        restore, previous = self._restore, self._setup
+        assert restore is not None
+        self._setup = None  # until the new position is whole
+
+        def build() -> None:
+            restore(match, setup, previous)
+            match.steps.clear()  # a position: entering its phase runs nothing
+
+        try:
+            match.build_or_close(build)  # frees the world if the position does not load
+        except BaseException:
+            self._forget()
+            raise
+        self._loaded, self._setup = match.mark(), setup
+        return match
 
     def _forget(self) -> None:
         if self._finalizer is not None:

@@ -40,8 +40,8 @@ def _progress(match: Match, seat: int, legal: list[dict[str, Any]]) -> list[dict
 
 
 def step_key(match: Match) -> tuple[Any, ...]:
-    board = match.extra["conquest"].board
-    return (match.phase, match.turn, board.current_battle, match.to_act)
+    board = match.state_json()["board"]
+    return (match.phase, match.turn, board["current_battle"], match.to_act)
 
 
 def play(match: Match, rng: random.Random, *, patience: int = 4,
@@ -53,14 +53,14 @@ def play(match: Match, rng: random.Random, *, patience: int = 4,
     for count in range(max_decisions):
         if match.result is not None:
             return count
-        board = match.extra["conquest"].board
-        waiting = [s for s in match.to_act if not board.ready[s]]
-        ready = [s for s in match.to_act if board.ready[s]]
+        flags = match.state_json()["board"]["ready"]
+        waiting = [s for s in match.to_act if not flags[s]]
+        ready = [s for s in match.to_act if flags[s]]
         seat = rng.choice(ready) if ready and (not waiting or rng.random() < 0.05) else (
             rng.choice(waiting))
         legal = match.legal_decisions(seat)
         assert legal, (match.phase, seat)
-        if made[seat] >= patience and not board.ready[seat]:
+        if made[seat] >= patience and not flags[seat]:
             legal = _progress(match, seat, legal)
         decision = rng.choice(legal)
         outcome = match.submit(decision)

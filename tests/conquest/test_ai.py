@@ -24,15 +24,17 @@ from game.engine.modes import get_mode
 from game.engine.record import build_match, new_record, replay, state_hash, validate_record
 from game.engine.resources import load_mode_resources
 from game.engine.rng import ai_stream
-from game.systems.conquest.endgame import ROUND_CAP
+from game.systems.conquest import world
+from game.systems.conquest.battle import eligible_ids
+from game.systems.conquest.content import content_of
 from game.systems.conquest.mode import RULES_VERSION
-from game.systems.conquest.state import index
 
 from .helpers import D, setup_match
 
 SPEC = get_mode("conquest")
 assert SPEC is not None
 RESOURCES = load_mode_resources(SPEC)
+ROUND_CAP = content_of(RESOURCES).rules.round_cap
 SCENARIOS = Path(__file__).parents[1] / "scenarios" / "conquest"
 CLASSIC = {"setup_kind": "classic"}
 SECRET = {"placement": "orders", "movement": "orders", "reinforcements": "reinforcements",
@@ -166,6 +168,37 @@ def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
                       "retreat"}
 
 
+def test_one_scratch_match_reloaded_view_after_view_is_the_checked_position():
+    """A CPU's one scratch match (`scratch_for`: rolled back to the position it last loaded,
+    then restored to the next view from there, unchanged parts skipped) holds, at every seat
+    view of whole matches, the position `load_setup` builds from scratch; a look-ahead
+    submitted between two loads is undone by the next load."""
+    loads = 0
+    for seed, levels, options in ((3, {0: "normal", 1: "easy"}, {}),
+                                  (8, {0: "easy", 1: "normal"}, CLASSIC),
+                                  (21, {0: "normal", 1: "normal"}, {})):
+        record = validate_record(play_match(seed, levels, options=options).record)
+        live = replay({**record, "decisions": []}).match
+        cpus = {seat: scratch.scratch_for(RESOURCES) for seat in (0, 1)}
+        for n, decision in enumerate(record["decisions"]):
+            for seat in live.to_act if n % 2 == 0 else ():
+                view = live.view_json(seat)
+                match = cpus[seat].load(view)
+                loads += 1
+                checked = build_match(validate_record(
+                    new_record("conquest", view["rules"], 0, {}, scratch.scratch_setup(view))))
+                assert match.state_json() == checked.state_json(), (seed, n, seat)
+                checked.close()
+                legal = match.legal_decisions(seat)
+                if legal:  # a look-ahead the next load must undo
+                    assert match.submit(legal[len(legal) // 2]).ok
+            assert live.submit(decision).ok
+        for cpu in cpus.values():
+            cpu.close()
+        live.close()
+    assert loads > 300
+
+
 def battle_positions():
     """Seat-0 scratch matches at the battles of the spec's scenarios (draws, trapped units,
     bases, every ability) and at every battle step of two whole CPU matches."""
@@ -197,23 +230,22 @@ def test_the_judged_verdict_is_what_the_real_resolution_reports():
     judged, kinds = 0, set()
     for match in battle_positions():
         with match.active():
-            idx = index(match)
-            b = idx.board
             if match.phase == "reinforcements":
-                every = (list(b.eligible[0]), list(b.eligible[1]))
+                every = eligible_ids(match)
                 pick_sets = [([], every[1])] + [(every[0][:n], every[1][:n])
                                                 for n in range(max(map(len, every)) + 1)]
             else:
-                pick_sets = [b.reinforcements]
+                pick_sets = [scratch.current_picks(match)]
+            hands = (world.hand(match, 0), world.hand(match, 1))
             for picks in pick_sets:
-                for c0 in b.hands[0]:
-                    for c1 in b.hands[1]:
+                for c0 in hands[0]:
+                    for c1 in hands[1]:
                         real = scratch.preview_battle(match, (list(picks[0]), list(picks[1])),
                                                       (c0, c1)).last
                         verdict = scratch.judge_battle(match, picks, (c0, c1))
                         assert verdict.winner == real["winner"]
                         assert scratch.battle_winner(match, picks, (c0, c1)) == real["winner"]
-                        assert [sorted(u.id for u in side) for side in verdict.casualties] == [
+                        assert [sorted(u.ident.id for u in side) for side in verdict.casualties] == [
                             sorted(side) for side in real["casualties"]]
                         assert verdict.trapped == real["trapped"]
                         assert verdict.scored.scores == real["scores"]
@@ -363,7 +395,8 @@ def test_a_cpu_is_never_asked_while_ready():
     assert seat_to_ask(match) == 1
     with pytest.raises(RuntimeError, match="ready"):
         cpu("normal", 0).decide(match.view_json(0))
-    assert index(match).board.ready == (True, False)
+    with match.active():
+        assert world.ready_flags(match) == (True, False)
 
 
 def test_the_worker_returns_the_same_step_as_the_cpu_in_process():

@@ -16,8 +16,8 @@ from game.engine.match import Match
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.engine.rng import Stream, ai_stream
+from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.content import content_of
-from game.systems.conquest.state import index
 
 from .helpers import setup_match
 
@@ -38,7 +38,7 @@ def decisions_of(match: Match, seat: int, player: Any, limit: int = 40) -> list[
     for _ in range(limit):
         if match.result is not None or seat not in match.to_act:
             break
-        if index(match).board.ready[seat]:
+        if match.state_json()["board"]["ready"][seat]:
             break
         decision = player.decide(match.view_json(seat))
         assert match.submit(decision).ok, decision
@@ -63,7 +63,7 @@ def test_normal_placement_weights_front_other_and_base_in_turn():
                         | {f"p0.i{n}": None for n in range(1, 7)}
                         | {"p1.t1": None, "p1.i1": None}, **CLASSIC)
     with match.active():
-        plan = policy.placement_plan(index(match), 0, AI.normal, ZeroStream(0, "z"))
+        plan = policy.placement_plan(match, 0, AI.normal, ZeroStream(0, "z"))
     order = [plan[u] for u in ["p0.t1", "p0.t2", "p0.t3", "p0.t4", "p0.i1", "p0.i2", "p0.i3"]]
     assert order == ["L01", "L05", "L06", "L02", "L04", "L01", "L05"]
 
@@ -83,7 +83,7 @@ def test_normal_placement_is_sent_per_tile_and_ready_needs_every_unit_placed():
 def plan_of(units: dict[str, str], seat: int = 0, **kw: Any) -> dict[str, str]:
     match = setup_match("movement", units, **CLASSIC)
     with match.active():
-        return policy.movement_plan(index(match), seat, AI.normal, **kw)
+        return policy.movement_plan(match, seat, AI.normal, **kw)
 
 
 def test_normal_attack_takes_the_shortest_prefix_with_margin_and_advance_goes_east():
@@ -191,7 +191,7 @@ def test_normal_saves_power_seven_off_the_bases():
                         battles=[{"number": 1, "tile": "L13", "state": "current"}],
                         current_battle=1)
     with match.active():
-        allowed = policy.allowed_cards(index(match), 0)
+        allowed = policy.allowed_cards(match, 0)
     assert "tank7" not in allowed and allowed[0] == "tank0"
 
 
@@ -312,8 +312,10 @@ def test_hard_reinforcements_value_evenly_spaced_prefixes_within_the_work_budget
         return real(self, match, own, other)
 
     monkeypatch.setattr(hard.HardCpu, "_picks_value", spy)
-    eligible = list(index(match).board.eligible[0])
-    assert len(eligible) == 2 and not index(match).board.eligible[1]  # one opponent model
+    with match.active():
+        both = eligible_ids(match)
+    eligible = list(both[0])
+    assert len(eligible) == 2 and not both[1]  # one opponent model
     with match.active():
         cpu("hard", 0).reinforcement_picks(match.view_json(0), match)
     assert valued == [eligible[:n] for n in range(3)]

@@ -106,6 +106,13 @@ BROKEN = [
      "conquest/ai.toml:hard.card_iterations"),
     ("ai.toml", ("reinforce_cells = 400", "reinforce_cells = 0"),
      "conquest/ai.toml:hard.reinforce_cells"),
+    ("rules.toml", ("max_own_per_tile = 5", "max_own_per_tile = 6"),
+     "conquest/rules.toml:max_own_per_tile"),
+    ("rules.toml", ("round_cap = 60", "round_cap = 0"), "conquest/rules.toml:round_cap"),
+    ("rules.toml", ("base_defence_bonus = 2", "base_defence_bonus = 2.5"),
+     "conquest/rules.toml:base_defence_bonus"),
+    ("rules.toml", ("round_cap = 60", "round_cap = 60\nmove_range = 2"),
+     "conquest/rules.toml:move_range"),
 ]
 
 
@@ -132,7 +139,7 @@ def test_a_broken_copy_names_file_and_key(tmp_path, file_name, change, where):
 def test_validate_command_passes_and_names_file_key_for_a_broken_mod(tmp_path):
     proc = run_cli(["validate"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "ok  conquest: 6 files" in proc.stdout
+    assert "ok  conquest: 8 files" in proc.stdout
     mod = tmp_path / "mods" / "broken" / "conquest"
     mod.mkdir(parents=True)
     original = (paths.resources_dir() / "conquest" / "cards.toml").read_text(encoding="utf-8")
@@ -203,3 +210,49 @@ def test_a_broken_mod_is_skipped_with_file_and_key():
     assert any("mod 'bad' skipped" in m for m in messages)
     assert any("armies.toml:armies[3].cards.0: unknown card 'nope'" in m for m in messages)
     assert content_of(resources).commanders == ("infantry", "tank")
+
+
+TIGHT_RULES = "max_own_per_tile = 3\nbase_defence_bonus = 5\nround_cap = 2\n"
+
+
+def test_the_rules_tunables_are_a_mod_the_rules_play_by():
+    """`rules.toml` (docs/conquest.md "Tunables"): a mod's per-tile limit, base bonus and round
+    cap are the numbers every rule uses: the fourth unit on a tile is `tile_full`, a battle
+    on a base gives its owner the mod's bonus, and the match ends after the mod's round."""
+    install("tight", {"rules.toml": TIGHT_RULES})
+    resources = load_mode_resources(MODE)
+    assert resources.mods_loaded == ["tight"] and not resources.problems
+    match = setup_match("placement", {"p0.t1": None, "p0.t2": None, "p0.i1": None,
+                                      "p0.i2": None, "p1.t1": None}, setup_kind="classic")
+    for uid in ("p0.t1", "p0.t2", "p0.i1"):
+        accept(match, D(0, "place", units=[uid], to="L06"))
+    rejection = match.submit(D(0, "place", units=["p0.i2"], to="L06"))
+    assert not rejection.ok and rejection.error == "tile_full"
+    assert "At most 3 of your units" in rejection.message
+    assert D(0, "place", units=["p0.i2"], to="L06") not in match.legal_decisions(0)
+    battle = setup_match("cards", {"p0.t1": "L10", "p1.i1": "L10", "p1.i2": "L12",
+                                   "p0.i1": "L03"}, setup_kind="classic",
+                         battles=[{"number": 1, "tile": "L10", "state": "current"}],
+                         current_battle=1)
+    for seat in (0, 1):
+        accept(battle, D(seat, "choose_card", card=board_of(battle)["hands"][seat][0]))
+        accept(battle, D(seat, "ready"))
+    assert board_of(battle)["last_result"]["score_parts"][1]["base"] == 5
+    late = setup_match("movement", {"p0.t1": "L06", "p1.t1": "L07"}, setup_kind="classic",
+                       round=2)
+    accept(late, D(0, "ready"))
+    accept(late, D(1, "ready"))
+    assert late.result is not None and late.result["reason"] == "round_cap"
+
+
+def test_armies_must_fit_the_modded_tile_limit():
+    """An army larger than `max_own_per_tile` x the smaller placement zone cannot be placed:
+    the mod is skipped with the file and key, and the shipped rules stay."""
+    install("cramped", {"rules.toml": "max_own_per_tile = 1\nbase_defence_bonus = 2\n"
+                                      "round_cap = 60\n"})
+    resources = load_mode_resources(MODE)
+    assert resources.mods_loaded == []
+    messages = [str(p) for p in resources.problems]
+    assert any("mod 'cramped' skipped" in m for m in messages), messages
+    assert any("armies.toml:armies[" in m for m in messages), messages
+    assert content_of(resources).rules.max_own_per_tile == 5

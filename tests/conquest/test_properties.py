@@ -21,13 +21,13 @@ from hypothesis import strategies as st
 from game.engine.match import Match
 from game.engine.record import build_match, match_record, replay, state_hash, validate_record
 from game.systems.conquest.content import load_content
-from game.systems.conquest.endgame import ROUND_CAP
 from tests.hypothesis_profiles import examples
 
 from .helpers import canonical, new_match, record_of, streams_state
 from .random_play import play
 
 CONTENT = load_content([])
+ROUND_CAP = CONTENT.rules.round_cap
 ARMY_PHASES = ("placement", "movement", "reinforcements", "cards", "retreat")
 
 
@@ -118,8 +118,7 @@ def test_random_legal_matches_keep_the_invariants_end_and_replay(seed, classic, 
 # -- illegal decisions -----------------------------------------------------------------------
 def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, Any] | Any, str]]:
     """(decision, the spec's rejection id) pairs that are illegal in the current state."""
-    idx = match.extra["conquest"]
-    b = idx.board
+    b = match.state_json()["board"]  # the public position: what the decisions are made from
     out: list[tuple[Any, str]] = [
         ({"seat": 0, "type": "dance"}, "unknown_decision"),
         ({"seat": 0}, "unknown_decision"),
@@ -145,7 +144,7 @@ def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, 
              "cards": ("reinforce", {"units": []}),
              "retreat": ("choose_commander", {"commander": "tank"})}[phase]
     out.append(({"seat": seat, "type": wrong[0], **wrong[1]}, "wrong_phase"))
-    if b.ready[seat]:
+    if b["ready"][seat]:
         verb = {"commander": "choose_commander", "cards": "choose_card"}.get(phase, "ready")
         out.append(({"seat": seat, "type": "ready"}, "already_ready"))
         field = {"choose_commander": {"commander": "tank"}, "choose_card": {"card": "x"}}
@@ -155,63 +154,64 @@ def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, 
                     "bad_decision"))
         return out
     out.append(({"seat": seat, "type": "unready"}, "not_ready"))
-    own = [u for u in idx.units if u.seat == seat]
-    enemy = [u for u in idx.units if u.seat != seat]
+    own = [u["id"] for u in b["units"] if u["seat"] == seat]
+    enemy = [u["id"] for u in b["units"] if u["seat"] != seat]
+    tile_of = {u["id"]: u["tile"] for u in b["units"]}
     water = rng.choice([t for t in CONTENT.tiles if not CONTENT.tiles[t].land])
     if phase == "commander":
         out.append(({"seat": seat, "type": "choose_commander", "commander": "classic"},
                     "unknown_commander"))
-        if b.commanders[seat] is None:
+        if b["commanders"][seat] is None:
             out.append(({"seat": seat, "type": "ready"}, "no_commander_chosen"))
     elif phase in ("placement", "movement"):
         verb = "place" if phase == "placement" else "move"
         unit = rng.choice(own)
         out += [
             ({"seat": seat, "type": verb, "units": [], "to": "L01"}, "no_units"),
-            ({"seat": seat, "type": verb, "units": [unit.id, "p9.x1"], "to": "L01"},
+            ({"seat": seat, "type": verb, "units": [unit, "p9.x1"], "to": "L01"},
              "unknown_unit"),
-            ({"seat": seat, "type": verb, "units": [unit.id], "to": "Z99"}, "unknown_tile"),
-            ({"seat": seat, "type": verb, "units": [unit.id], "to": water}, "water"),
+            ({"seat": seat, "type": verb, "units": [unit], "to": "Z99"}, "unknown_tile"),
+            ({"seat": seat, "type": verb, "units": [unit], "to": water}, "water"),
         ]
         if enemy:
-            out.append(({"seat": seat, "type": verb, "units": [enemy[0].id], "to": water},
+            out.append(({"seat": seat, "type": verb, "units": [enemy[0]], "to": water},
                         "not_your_unit"))
         if phase == "placement":
             outside = rng.choice([t for t in CONTENT.land if CONTENT.tiles[t].zone != seat])
-            out.append(({"seat": seat, "type": "place", "units": [unit.id], "to": outside},
+            out.append(({"seat": seat, "type": "place", "units": [unit], "to": outside},
                         "zone_forbidden"))
             zone_tile = rng.choice(CONTENT.zones[seat])
-            six = [u.id for u in own][:6]
+            six = own[:6]
             out.append(({"seat": seat, "type": "place", "units": six, "to": zone_tile},
                         "tile_full"))
-            if any(u.id not in dict(b.orders[seat]) for u in own):
+            if any(u not in b["orders"][seat] for u in own):
                 out.append(({"seat": seat, "type": "ready"}, "not_all_placed"))
         else:
-            assert unit.tile is not None
-            far = [t for t in CONTENT.land
-                   if t != unit.tile and t not in CONTENT.neighbours[unit.tile]]
-            out.append(({"seat": seat, "type": "move", "units": [unit.id],
+            here = tile_of[unit]
+            assert here is not None
+            far = [t for t in CONTENT.land if t != here and t not in CONTENT.neighbours[here]]
+            out.append(({"seat": seat, "type": "move", "units": [unit],
                          "to": rng.choice(far)}, "not_adjacent"))
     elif phase == "reinforcements":
-        others = [u for u in own if u.id not in b.eligible[seat]]
+        others = [u for u in own if u not in b["eligible"][seat]]
         if others:
-            out.append(({"seat": seat, "type": "reinforce", "units": [others[0].id]},
+            out.append(({"seat": seat, "type": "reinforce", "units": [others[0]]},
                         "not_eligible"))
         if enemy:
-            out.append(({"seat": seat, "type": "reinforce", "units": [enemy[0].id]},
+            out.append(({"seat": seat, "type": "reinforce", "units": [enemy[0]]},
                         "not_your_unit"))
         out.append(({"seat": seat, "type": "reinforce", "units": ["p0.q1"]}, "unknown_unit"))
     elif phase == "cards":
-        elsewhere = [c for c in CONTENT.cards if c not in b.hands[seat]]
+        elsewhere = [c for c in CONTENT.cards if c not in b["hands"][seat]]
         out.append(({"seat": seat, "type": "choose_card", "card": rng.choice(elsewhere)},
                     "card_not_in_hand"))
-        if b.cards_chosen[seat] is None:
+        if b["cards_chosen"][seat] is None:
             out.append(({"seat": seat, "type": "ready"}, "no_card_chosen"))
     elif phase == "retreat":
-        site, listed = b.retreat
-        staying = [u for u in own if u.id not in listed[seat]]
+        site, listed = b["retreat"]["tile"], b["retreat"]["units"]
+        staying = [u for u in own if u not in listed[seat]]
         if staying:
-            out.append(({"seat": seat, "type": "retreat", "unit": staying[0].id, "to": site},
+            out.append(({"seat": seat, "type": "retreat", "unit": staying[0], "to": site},
                         "not_retreating"))
         mover = listed[seat][0]
         out.append(({"seat": seat, "type": "retreat", "unit": mover, "to": water}, "water"))
@@ -223,7 +223,7 @@ def illegal_decisions(match: Match, rng: random.Random) -> list[tuple[dict[str, 
         if toward:
             out.append(({"seat": seat, "type": "retreat", "unit": mover, "to": toward[0]},
                         "retreat_toward_enemy"))
-        if any(idx.by_id[u].tile == site for u in listed[seat]):
+        if any(tile_of[u] == site for u in listed[seat]):
             out.append(({"seat": seat, "type": "ready"}, "must_retreat_all"))
     return out
 

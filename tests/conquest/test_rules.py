@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import ecs
 from game.engine.modes import get_mode
 from game.engine.record import RecordError, build_match, new_record, replay, validate_record
+from game.systems.conquest import world
 from game.systems.conquest.battle import battle_sites
-from game.systems.conquest.resolution import card_casualties
+from game.systems.conquest.scoring import card_casualties
 from tests.match_helpers import spec_data
 
 from .helpers import (
@@ -119,12 +121,16 @@ def test_rollback_through_army_creation_and_deaths():
     accept(match, D(0, "ready"))
     accept(match, D(1, "choose_commander", commander="infantry"))
     before = canonical(match.state_json())
+    with match.active():
+        world_before = ecs.world_snapshot()
     mark = match.mark()
     accept(match, D(1, "ready"))
     assert len(board_of(match)["units"]) == 30
     match.rollback(mark)
     assert canonical(match.state_json()) == before
-    assert match.extra["conquest"].units == ()
+    with match.active():
+        assert world.units(match) == []  # the unit and card entities are gone again
+        assert ecs.world_snapshot() == world_before
     record = validate_record(load_scenario("35"))
     fight = build_match(record)
     for d in record["decisions"][:3]:
@@ -135,8 +141,9 @@ def test_rollback_through_army_creation_and_deaths():
     assert len(board_of(fight)["units"]) == 4
     fight.rollback(mark)
     assert canonical(fight.state_json()) == before
-    assert sorted(fight.extra["conquest"].by_id) == sorted(
-        u["id"] for u in board_of(fight)["units"])
+    with fight.active():
+        assert sorted(world.units_by_id(fight)) == sorted(
+            u["id"] for u in board_of(fight)["units"])
     accept(fight, record["decisions"][3])
     assert board_of(fight)["last_result"]["casualties"][1] == [
         "p1.t1", "p1.i1", "p1.i2", "p1.i3", "p1.i4"]
@@ -159,7 +166,10 @@ def test_battle_detection_and_casualty_order():
     match = setup_match("movement", {"p0.i1": "L10", "p1.t1": "L03", "p0.t1": "L13",
                                      "p1.i1": "L13", "p0.i2": "L16", "p1.i2": "L09"},
                         setup_kind="classic")
-    assert battle_sites(match.extra["conquest"], set()) == ["L03", "L10", "L13"]
+    with match.active():
+        assert battle_sites(match, set()) == ["L03", "L10", "L13"]
+        assert battle_sites(match, set(), reverse=True) == ["L13", "L10", "L03"]
+        assert battle_sites(match, {"L10"}) == ["L03", "L13"]
     assert card_casualties(0, [1, 2], [3]) == []  # type: ignore[list-item]
     assert card_casualties(5, [1, 2], [3, 4]) == [1, 2, 3, 4]  # type: ignore[list-item]
     assert card_casualties(3, [1, 2], [3, 4]) == [1, 2, 3]  # type: ignore[list-item]
@@ -234,16 +244,25 @@ def test_a_seat_view_loads_back_as_a_setup():
     assert scratch.legal_decisions(1) == match.legal_decisions(1)
 
 
-def test_phase_transitions_are_the_documented_ones():
-    """STYLE.md: the order of systems per phase is written once in code and mirrored in docs."""
-    from game.systems.conquest.flow import TRANSITIONS
+def test_the_schedule_is_the_documented_one():
+    """STYLE.md: the order of systems per step is written once in code and printed in docs:
+    docs/conquest.md "Schedule" holds `SCHEDULE.describe()` verbatim, and each phase's end
+    step is the one the ready protocol asks for."""
+    from game.systems.conquest.flow import END_OF_PHASE
+    from game.systems.conquest.schedule import SCHEDULE
 
     docs = (Path(__file__).resolve().parents[2] / "docs" / "conquest.md").read_text("utf-8")
-    rows = re.findall(r"^\| `(\w+)` \| .* \| `(\w+)\.(\w+)` \|$", docs, re.M)
-    documented = {phase: f"{module}.{name}" for phase, module, name in rows}
-    in_code = {phase: f"{fn.__module__.rsplit('.', 1)[1]}.{fn.__name__}"
-               for phase, fn in TRANSITIONS.items()}
-    assert documented == in_code
+    block = re.search(r"## Schedule.*?```text\n(.*?)```", docs, re.S)
+    assert block is not None, "docs/conquest.md has no Schedule block"
+    assert block.group(1).strip() == SCHEDULE.describe()
+    assert SCHEDULE.names()["resolution"] == [
+        "reveal_cards", "judge", "casualties", "discard_cards", "battle_done", "base_capture",
+        "elimination", "retreat_or_next"]
+    assert set(END_OF_PHASE) == {"commander", "placement", "movement", "reinforcements",
+                                 "cards", "retreat"}
+    assert all(step in SCHEDULE for step in END_OF_PHASE.values())
+    for phase, step in END_OF_PHASE.items():
+        assert f"| `{phase}` | `{step}` |" in docs, phase
 
 
 def test_a_view_with_the_other_seat_ready_loads_with_that_seat_not_ready():

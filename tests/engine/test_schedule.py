@@ -124,6 +124,22 @@ def test_a_phase_change_asks_for_its_exit_then_its_enter_step():
     assert not match.steps
 
 
+def test_a_phase_started_again_asks_for_its_exit_and_enter_steps_once_more():
+    """`set_phase(phase, again=True)`: a new round of the same phase (conquest's next movement
+    round after one without a battle) leaves and enters it, in that order."""
+    log: list[str] = []
+    match = scheduled(Schedule([
+        ("on_exit:a", (Record("leave_a", log),)),
+        ("on_enter:a", (Record("enter_a", log),)),
+    ]))
+    with match.active():
+        match.set_phase("a", (0,))
+        assert not match.steps  # the same phase, not again: nothing asked for
+        match.set_phase("a", (0,), again=True)
+        match.run_steps()
+    assert log == ["leave_a", "enter_a"] and match.phase == "a"
+
+
 def test_an_unknown_step_is_an_error_naming_it():
     match = scheduled(Schedule([("x", ())]))
     with match.active(), pytest.raises(KeyError, match="no step 'y'"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 import pytest
 
-from game.components.common import Health
+from game.components.common import Health, Ident
 from game.engine import ecs
 from game.engine.match import Match
 from game.engine.record import build_match, new_record
@@ -140,3 +140,76 @@ def _fresh_snapshot(view: dict) -> dict:
         snapshot = ecs.world_snapshot()
     one_off.close()
     return snapshot
+
+
+def restore_synthetic(calls: list) -> callable:
+    """A `restore` loader for the synthetic duel: an empty world is built whole, a world at an
+    earlier position gets only the hit points that differ from the position it holds."""
+    from game.components.common import Health
+
+    def restore(match: Match, setup: dict, previous: dict | None) -> None:
+        calls.append(previous)
+        if previous is None:
+            match.rules.load_setup(match, setup)
+            return
+        before = {u["id"]: u for u in previous["units"]}
+        for unit in setup["units"]:
+            if before.get(unit["id"]) != unit:
+                entity = match.extra["units"][unit["id"]]
+                match.journal.set(esper.component_for_entity(entity, Health), hp=unit["hp"])
+
+    return restore
+
+
+def test_a_restore_loader_changes_only_the_differences_and_undoes_the_search(synthetic):
+    """With `restore`, a reload rolls back only the search since the last load and is told
+    which position the world holds; no entity is made again, and the position is a fresh
+    match's."""
+    live = build_match(new_record("synthetic", "1", 7))
+    views = positions(live, 6)
+    calls: list = []
+    scratch = ScratchMatch(fresh, setup_of, restore=restore_synthetic(calls))
+    match = scratch.load(views[0])
+    with match.active():
+        entities = sorted(e for e, _ in esper.get_component(Ident))
+    for n, view in enumerate(views[1:], start=1):
+        assert match.submit(match.legal_decisions(match.to_act[0])[0]).ok  # a search
+        assert scratch.load(view) is match
+        assert calls[-1] == setup_of(views[n - 1])  # the position the world held
+        one_off = fresh(view)
+        one_off.begin(setup_of(view))
+        assert match.state_json()["board"] == one_off.state_json()["board"]
+        one_off.close()
+        with match.active():
+            assert sorted(e for e, _ in esper.get_component(Ident)) == entities
+    assert calls[0] is None and len(calls) == len(views)
+    assert views[0]["board"] != views[-1]["board"]  # the positions did change
+
+
+def test_a_restore_that_fails_frees_the_world_and_the_next_load_starts_empty(synthetic):
+    live = build_match(new_record("synthetic", "1", 7))
+    views = positions(live, 2)
+    calls: list = []
+    good = restore_synthetic(calls)
+    broken = {"on": False}
+
+    def restore(match: Match, setup: dict, previous: dict | None) -> None:
+        if broken["on"]:
+            raise ValueError("bad position")
+        good(match, setup, previous)
+
+    scratch = ScratchMatch(fresh, setup_of, restore=restore)
+    world = scratch.load(views[0]).world
+    broken["on"] = True
+    try:
+        scratch.load(views[1])
+    except ValueError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the failing restore was not raised")
+    assert world not in esper.list_worlds()
+    broken["on"] = False
+    match = scratch.load(views[1])
+    assert calls[-1] is None  # a new, empty world
+    assert match.state_json()["board"] == views[1]["board"]
+    scratch.close()

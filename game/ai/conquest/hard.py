@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 from game.ai.conquest import policy
 from game.ai.conquest.players import NormalCpu
 from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, submit, unit_strength
-from game.systems.conquest.state import index
+from game.systems.conquest import world
+from game.systems.conquest.battle import eligible_ids
 
 if TYPE_CHECKING:
     from game.engine.match import Match
     from game.systems.conquest.content import HardAi, NormalAi
-    from game.systems.conquest.state import Index
 
 View = dict[str, Any]
 ROLLOUT_ROUNDS = 4
@@ -92,21 +92,21 @@ def regret_matching(matrix: list[list[float]], iterations: int
 
 
 # -- battle payoff (7.3) -----------------------------------------------------------------------
-def payoff(idx: Index, preview: Preview, seat: int, hand_weight: float) -> float:
+def payoff(match: Match, preview: Preview, seat: int, hand_weight: float) -> float:
     """swing + ground + terminal + λ · (hv(own hand after) − hv(opponent hand after))."""
     last = preview.last
     other = 1 - seat
     lost = [0, 0]
     for s in (0, 1):
         for uid in (*last["casualties"][s], *last["trapped"][s]):
-            lost[s] += unit_strength(idx, uid)
+            lost[s] += unit_strength(match, uid)
     swing = lost[other] - lost[seat]
     winner = last["winner"]
     ground = 0 if winner is None else (1 if winner == seat else -1)
     terminal = 0.0
     if preview.result is not None and preview.result["winner"] is not None:
         terminal = TERMINAL if preview.result["winner"] == seat else -TERMINAL
-    content = idx.content
+    content = world.content(match)
     hands = policy.hand_mean(content, preview.hands[seat]) - policy.hand_mean(
         content, preview.hands[other])
     return swing + ground + terminal + hand_weight * hands
@@ -115,37 +115,34 @@ def payoff(idx: Index, preview: Preview, seat: int, hand_weight: float) -> float
 def card_matrix(match: Match, seat: int, hand_weight: float) -> list[list[float]]:
     """M over both full current hands (rows: own hand in hand order; columns: the opponent's),
     with the picks already committed."""
-    idx = index(match)
-    hands = idx.board.hands
+    hands = (world.hand(match, 0), world.hand(match, 1))
     out = []
     for own in hands[seat]:
         line = []
         for other in hands[1 - seat]:
             cards = (own, other) if seat == 0 else (other, own)
-            line.append(payoff(idx, resolve_cards(match, cards), seat, hand_weight))
+            line.append(payoff(match, resolve_cards(match, cards), seat, hand_weight))
         out.append(line)
     return out
 
 
 # -- movement look-ahead (7.3) -------------------------------------------------------------
 def send_plan(match: Match, seat: int, plan: policy.Plan) -> None:
-    """7.2 step 4 on a scratch match: one move per unit while one is legal."""
-    idx = index(match)
-    while (move := policy.next_move(idx, seat, plan)) is not None:
+    """7.2 step 4 on a scratch match: one move per unit, in the order the rules allow."""
+    for move in policy.plan_moves(match, seat, plan):
         submit(match, move)
 
 
 def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
     """Both seats play `normal` (movement, reinforcements, cards, retreats) until the movement
     phase of `stop_round` begins or the match ends. `normal` draws nothing here."""
-    idx = index(match)
     while match.result is None:
         phase = match.phase
         seats = tuple(match.to_act)
         if phase == "movement":
-            if idx.board.round >= stop_round:
+            if world.round_of(match) >= stop_round:
                 return
-            plans = [policy.movement_plan(idx, s, weights) for s in (0, 1)]
+            plans = [policy.movement_plan(match, s, weights) for s in (0, 1)]
             for s in (0, 1):
                 send_plan(match, s, plans[s])
         elif phase == "reinforcements":
@@ -158,7 +155,7 @@ def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
                 submit(match, {"seat": s, "type": "choose_card", "card": cards[s]})
         elif phase == "retreat":
             for s in seats:
-                while (move := policy.normal_retreat(idx, s)) is not None:
+                while (move := policy.normal_retreat(match, s)) is not None:
                     submit(match, move)
         else:  # pragma: no cover - no other phase has CPU decisions after placement
             raise RuntimeError(f"rollout reached phase {phase!r}")
@@ -166,7 +163,8 @@ def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
             submit(match, {"seat": s, "type": "ready"})
 
 
-def leaf_value(idx: Index, result: dict[str, Any] | None, seat: int, weights: HardAi) -> float:
+def leaf_value(match: Match, result: dict[str, Any] | None, seat: int, weights: HardAi
+               ) -> float:
     """±win_value for a decided match, 0 for a drawn one; otherwise the strength difference
     plus distance_weight · (Σ enemy distances to B − Σ own distances to E)."""
     if result is not None:
@@ -174,19 +172,20 @@ def leaf_value(idx: Index, result: dict[str, Any] | None, seat: int, weights: Ha
         if winner is None:
             return 0.0
         return weights.win_value if winner == seat else -weights.win_value
-    content = idx.content
+    content = world.content(match)
     geo = policy.geometry(content)
     own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
     strength = [0, 0]
     distance = 0
-    for u in idx.units:
-        strength[u.seat] += content.strength[u.kind]
-        if u.tile is None:
+    for u in world.units(match):
+        strength[u.owner.seat] += content.strength[u.kind.kind]
+        tile = u.pos.tile
+        if tile is None:
             continue
-        if u.seat == seat:
-            distance -= geo.dist[(u.tile, enemy_base)]
+        if u.owner.seat == seat:
+            distance -= geo.dist[(tile, enemy_base)]
         else:
-            distance += geo.dist[(u.tile, own_base)]
+            distance += geo.dist[(tile, own_base)]
     return strength[seat] - strength[1 - seat] + weights.distance_weight * distance
 
 
@@ -214,7 +213,7 @@ class HardCpu(NormalCpu):
     # -- cards ---------------------------------------------------------------------------
     def card(self, view: View, match: Match) -> str:
         """RM over both hands, drop probabilities below the floor, draw one float."""
-        hand = index(match).board.hands[self.seat]
+        hand = world.hand(match, self.seat)
         if len(hand) == 1:
             return hand[0]
         weights = self.weights
@@ -241,11 +240,11 @@ class HardCpu(NormalCpu):
         search previews at most `reinforce_cells` battles (one per matrix cell): past that,
         evenly spaced prefixes stand for the rest (`prefix_sizes`), a work budget that keeps
         the worst decision inside the time budget without reading the clock (docs)."""
-        idx = index(match)
-        eligible = list(idx.board.eligible[self.seat])
-        enemy = list(idx.board.eligible[1 - self.seat])
+        both = eligible_ids(match)
+        eligible = list(both[self.seat])
+        enemy = list(both[1 - self.seat])
         models = [[], enemy] if enemy else [[]]  # one model twice is the same mean
-        hands = idx.board.hands
+        hands = (world.hand(match, 0), world.hand(match, 1))
         cells = len(models) * len(hands[0]) * len(hands[1])  # battle previews per candidate
         best: tuple[float, list[str]] | None = None
         for n in prefix_sizes(len(eligible), self.weights.reinforce_cells // cells):
@@ -274,24 +273,23 @@ class HardCpu(NormalCpu):
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
         """C1..C8 (duplicates dropped) against O1..O4, each pair a rollout of 4 rounds; the
         best mean wins, ties to the lower index."""
-        idx = index(match)
         seat, other = self.seat, 1 - self.seat
         normal, weights = self.content.ai.normal, self.weights
         explore = policy.Explore(self.stream, weights.explore)
-        stay = {u.id: u.tile for u in idx.of_seat(seat)}
+        stay = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
         own_plans: list[policy.Plan] = [
             stay,  # type: ignore[list-item]
-            policy.movement_plan(idx, seat, normal),
-            policy.movement_plan(idx, seat, normal, margin=0.0),
-            policy.movement_plan(idx, seat, normal, margin=2.0),
-            policy.movement_plan(idx, seat, normal, advance=False),
+            policy.movement_plan(match, seat, normal),
+            policy.movement_plan(match, seat, normal, margin=0.0),
+            policy.movement_plan(match, seat, normal, margin=2.0),
+            policy.movement_plan(match, seat, normal, advance=False),
         ]
-        own_plans += [policy.movement_plan(idx, seat, normal, explore=explore)
+        own_plans += [policy.movement_plan(match, seat, normal, explore=explore)
                       for _ in range(3)]
-        enemy_plans = [policy.movement_plan(idx, other, normal)]
+        enemy_plans = [policy.movement_plan(match, other, normal)]
         for _ in range(3):
             margin = OPPONENT_MARGINS[self.stream.randint(0, len(OPPONENT_MARGINS) - 1)]
-            enemy_plans.append(policy.movement_plan(idx, other, normal, margin=margin,
+            enemy_plans.append(policy.movement_plan(match, other, normal, margin=margin,
                                                     explore=explore))
         candidates: list[policy.Plan] = []
         seen: set[tuple[tuple[str, str], ...]] = set()
@@ -300,7 +298,7 @@ class HardCpu(NormalCpu):
             if key not in seen:
                 seen.add(key)
                 candidates.append(plan)
-        stop = idx.board.round + ROLLOUT_ROUNDS
+        stop = world.round_of(match) + ROLLOUT_ROUNDS
         done: dict[tuple[Any, Any], float] = {}  # identical pairs roll out identically
         best: tuple[float, policy.Plan] | None = None
         with policy.Memo():
@@ -326,6 +324,6 @@ class HardCpu(NormalCpu):
             for s in (0, 1):
                 submit(match, {"seat": s, "type": "ready"})
             play_normal(match, self.content.ai.normal, stop)
-            return leaf_value(index(match), match.result, self.seat, self.weights)
+            return leaf_value(match, match.result, self.seat, self.weights)
         finally:
             match.rollback(mark)

@@ -19,21 +19,27 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from game.ai.conquest import policy
-from game.ai.conquest.scratch import scratch_match, submit
+from game.ai.conquest.scratch import scratch_for, submit
 from game.engine.modes import CpuPlayer
+from game.systems.conquest import world
 from game.systems.conquest.content import content_of
+from game.systems.conquest.orders import cap
 from game.systems.conquest.retreat import retreat_tiles
-from game.systems.conquest.state import index
 
 if TYPE_CHECKING:
     from game.engine.match import Match
     from game.engine.resources import ResourceSet
     from game.engine.rng import Stream
+    from game.engine.scratch import ScratchMatch
     from game.systems.conquest.content import Content
-    from game.systems.conquest.state import Index
 
 Decision = dict[str, Any]
 View = dict[str, Any]
+# The phases whose step plans each decision on the position the earlier ones made (each
+# retreat is legal against the retreats before it): their decisions are applied to the
+# scratch match as they are planned. A movement step asks the rules for its whole order of
+# moves at once (`order_sequence`).
+ON_POSITION = frozenset({"retreat"})
 
 
 def step_key(view: View) -> tuple[Any, ...]:
@@ -52,19 +58,20 @@ def view_signature(view: View, seat: int) -> tuple[Any, ...]:
             tuple((u["id"], u["tile"]) for u in board["units"] if u["seat"] == seat))
 
 
-def index_signature(idx: Index, seat: int) -> tuple[Any, ...]:
-    """`view_signature` of the same position, read from a (scratch) match's index."""
-    b = idx.board
-    return (b.commanders[seat], tuple(b.orders[seat]), tuple(b.reinforcements[seat]),
-            b.cards_chosen[seat], tuple((u.id, u.tile) for u in idx.units if u.seat == seat))
+def world_signature(match: Match, seat: int) -> tuple[Any, ...]:
+    """`view_signature` of the same position, read from a (scratch) match's world."""
+    return (world.commander(match, seat), tuple(world.orders_of(match, seat)),
+            world.ids(world.picks(match, seat)), world.chosen_ids(match)[seat],
+            tuple((u.ident.id, u.pos.tile) for u in world.of_seat(match, seat)))
 
 
 class ConquestCpu(CpuPlayer):
     """What every level shares: seat, stream, content, the per-step memory, the dispatcher,
     and the commander pick (uniform, one draw) common to all levels.
 
-    On the first call of a phase step the CPU builds one scratch match from its view, works
-    out the step's whole sequence of decisions on it (each applied there by the rules, so a
+    On the first call of a phase step the CPU loads its scratch match (one per CPU, reloaded
+    from each view: game.engine.scratch) at its view, works out the step's whole sequence of
+    decisions on it (each applied there by the rules, so a
     later decision is planned on the position the earlier ones make) and queues them with
     the own-view signature each expects; later calls send the queue in order. If the view
     is ever not as predicted (a fresh CPU, or one taking over a half-given step), the queue
@@ -77,6 +84,7 @@ class ConquestCpu(CpuPlayer):
         self.stream = stream
         self.resources = resources
         self.content: Content = content_of(resources)
+        self._scratch: ScratchMatch | None = None
         self._key: tuple[Any, ...] | None = None
         self._queue: list[tuple[tuple[Any, ...], Decision, Any]] = []
         self._start: Any = None  # the stream's state when the step began
@@ -116,28 +124,32 @@ class ConquestCpu(CpuPlayer):
         """Every decision of the current phase step, in order, ending with `ready`, and the
         stream advanced by the step's draws (what a worker process hands back at once)."""
         self._key, self._queue = None, []
-        return [decision for _, decision, _ in self._build(view)]
+        return [decision for _, decision, _ in self._build(view, queued=False)]
 
-    def _build(self, view: View) -> list[tuple[tuple[Any, ...], Decision, Any]]:
+    def _build(self, view: View, queued: bool = True
+               ) -> list[tuple[tuple[Any, ...] | None, Decision, Any]]:
         """The step's decisions, each with the own-view signature it is sent on and the
-        stream's state once it was decided."""
-        match = scratch_match(view, self.resources)
-        try:
-            with match.active():
-                idx = index(match)
-                steps = getattr(self, f"step_{view['phase']}")(view, match)
-                # Only a retreat, which draws as it goes, needs the stream's state after each
-                # decision (`decide` restores it); the copy costs, so other steps skip it.
-                as_it_goes = view["phase"] == "retreat"
-                queue = []
-                for decision in steps:
-                    queue.append((index_signature(idx, self.seat), decision,
-                                  self.stream.get_state() if as_it_goes else None))
-                    if decision["type"] != "ready":
-                        submit(match, decision)
-                return queue
-        finally:
-            match.close()
+        stream's state once it was decided (`queued`: for `decide`, which sends them one per
+        call; `plan_step` needs neither). Each decision is applied to the scratch match
+        before the next is planned where the step plans on the position the earlier ones
+        make (`ON_POSITION`), and always for `decide`, whose signatures read it."""
+        if self._scratch is None:
+            self._scratch = scratch_for(self.resources)
+        match = self._scratch.load(view)
+        phase = view["phase"]
+        with match.active():
+            steps = getattr(self, f"step_{phase}")(view, match)
+            # Only a retreat, which draws as it goes, needs the stream's state after each
+            # decision (`decide` restores it); the copy costs, so other steps skip it.
+            as_it_goes = queued and phase == "retreat"
+            apply = queued or phase in ON_POSITION
+            queue = []
+            for decision in steps:
+                queue.append((world_signature(match, self.seat) if queued else None, decision,
+                              self.stream.get_state() if as_it_goes else None))
+                if apply and decision["type"] != "ready":
+                    submit(match, decision)
+            return queue
 
     # -- phases shared by the levels -------------------------------------------------------
     def step_commander(self, view: View, match: Match) -> Iterator[Decision]:
@@ -145,16 +157,15 @@ class ConquestCpu(CpuPlayer):
         draw), then readies."""
         commanders = self.content.commanders
         pick = commanders[self.stream.randint(0, len(commanders) - 1)]
-        if index(match).board.commanders[self.seat] != pick:
+        if world.commander(match, self.seat) != pick:
             yield self._me("choose_commander", commander=pick)
         yield self._me("ready")
 
     def step_placement(self, view: View, match: Match) -> Iterator[Decision]:
         """The placement plan, one `place` per tile (its units in canonical order), then
         ready. Foreign placements (a CPU taking over mid-step) are cleared first."""
-        idx = index(match)
-        plan = self.placement_plan(idx)
-        orders = dict(idx.board.orders[self.seat])
+        plan = self.placement_plan(match)
+        orders = dict(world.orders_of(match, self.seat))
         if any(plan[uid] != tile for uid, tile in orders.items()):
             yield self._me("reset_moves")
             orders = {}
@@ -162,7 +173,7 @@ class ConquestCpu(CpuPlayer):
         for uid, tile in plan.items():
             if orders.get(uid) != tile:
                 by_tile.setdefault(tile, []).append(uid)
-        for tile in idx.content.zones[self.seat]:
+        for tile in self.content.zones[self.seat]:
             if tile in by_tile:
                 yield self._me("place", units=by_tile[tile], to=tile)
         yield self._me("ready")
@@ -170,37 +181,34 @@ class ConquestCpu(CpuPlayer):
     def step_movement(self, view: View, match: Match) -> Iterator[Decision]:
         """7.2 step 4: one move per unit, the first legal one in canonical order each time
         (checked by the rules against the moves already sent), then ready."""
-        idx = index(match)
         plan = self.movement_plan(view, match)
-        if any(plan.get(uid) != tile for uid, tile in idx.board.orders[self.seat]):
+        reset = any(plan.get(uid) != tile for uid, tile in world.orders_of(match, self.seat))
+        if reset:
             yield self._me("reset_moves")
-        while (move := policy.next_move(idx, self.seat, plan)) is not None:
-            yield move
+        yield from policy.plan_moves(match, self.seat, plan, reset=reset)
         yield self._me("ready")
 
     def step_reinforcements(self, view: View, match: Match) -> Iterator[Decision]:
-        idx = index(match)
-        picks = self.reinforcement_picks(view, match)
-        if tuple(idx.board.reinforcements[self.seat]) != idx.sort_ids(picks):
-            yield self._me("reinforce", units=list(idx.sort_ids(picks)))
+        picks = world.sort_ids(match, self.reinforcement_picks(view, match))
+        if world.ids(world.picks(match, self.seat)) != picks:
+            yield self._me("reinforce", units=list(picks))
         yield self._me("ready")
 
     def step_cards(self, view: View, match: Match) -> Iterator[Decision]:
         card = self.card(view, match)
-        if index(match).board.cards_chosen[self.seat] != card:
+        if world.chosen_ids(match)[self.seat] != card:
             yield self._me("choose_card", card=card)
         yield self._me("ready")
 
     def step_retreat(self, view: View, match: Match) -> Iterator[Decision]:
         """Each retreating unit in turn, on the position the earlier retreats made."""
-        idx = index(match)
-        while (move := self.retreat_move(idx)) is not None:
+        while (move := self.retreat_move(match)) is not None:
             yield move
         yield self._me("ready")
 
     # -- what the levels fill in -----------------------------------------------------------
-    def placement_plan(self, idx: Index) -> policy.Plan:
-        return policy.placement_plan(idx, self.seat, self.content.ai.normal, self.stream)
+    def placement_plan(self, match: Match) -> policy.Plan:
+        return policy.placement_plan(match, self.seat, self.content.ai.normal, self.stream)
 
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
         raise NotImplementedError
@@ -211,46 +219,48 @@ class ConquestCpu(CpuPlayer):
     def card(self, view: View, match: Match) -> str:
         raise NotImplementedError
 
-    def retreat_move(self, idx: Index) -> Decision | None:
-        return policy.normal_retreat(idx, self.seat)
+    def retreat_move(self, match: Match) -> Decision | None:
+        return policy.normal_retreat(match, self.seat)
 
 
 class EasyCpu(ConquestCpu):
     """7.1: random legal play, every choice a draw from `ai.<seat>`."""
 
-    def placement_plan(self, idx: Index) -> policy.Plan:
+    def placement_plan(self, match: Match) -> policy.Plan:
         """Each unit in canonical order: a uniform pick among own-zone tiles holding fewer
-        than 5 of its placed units."""
+        than `cap` (5) of its placed units."""
         zone = self.content.zones[self.seat]
         placed = {t: 0 for t in zone}
+        most = cap(match)
         plan: policy.Plan = {}
-        for u in idx.of_seat(self.seat):
-            open_tiles = [t for t in zone if placed[t] < 5]
+        for u in world.of_seat(match, self.seat):
+            open_tiles = [t for t in zone if placed[t] < most]
             tile = open_tiles[self.stream.randint(0, len(open_tiles) - 1)]
-            plan[u.id] = tile
+            plan[u.ident.id] = tile
             placed[tile] += 1
         return plan
 
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
         """Each unit in canonical order: stays with probability 0.5, else a uniform pick among
-        its land neighbours where fewer than 5 own units are pending (stays if none)."""
-        idx = index(match)
+        its land neighbours where fewer than `cap` (5) own units are pending (stays if
+        none)."""
         pending: dict[str, int] = {}
-        own = idx.of_seat(self.seat)
+        own = world.of_seat(match, self.seat)
+        most = cap(match)
         for u in own:
-            pending[u.tile] = pending.get(u.tile, 0) + 1  # type: ignore[index]
+            pending[u.pos.tile] = pending.get(u.pos.tile, 0) + 1  # type: ignore[index]
         plan: policy.Plan = {}
         for u in own:
-            here = u.tile
+            here = u.pos.tile
             assert here is not None
-            plan[u.id] = here
+            plan[u.ident.id] = here
             if self.stream.random() < 0.5:
                 continue
-            options = [t for t in self.content.neighbours[here] if pending.get(t, 0) < 5]
+            options = [t for t in self.content.neighbours[here] if pending.get(t, 0) < most]
             if not options:
                 continue
             tile = options[self.stream.randint(0, len(options) - 1)]
-            plan[u.id] = tile
+            plan[u.ident.id] = tile
             pending[here] -= 1
             pending[tile] = pending.get(tile, 0) + 1
         return plan
@@ -263,13 +273,13 @@ class EasyCpu(ConquestCpu):
         hand = view["board"]["hands"][self.seat]
         return hand[self.stream.randint(0, len(hand) - 1)]
 
-    def retreat_move(self, idx: Index) -> Decision | None:
+    def retreat_move(self, match: Match) -> Decision | None:
         """The next retreating unit (canonical order) to a uniform pick among the tiles legal
         for it at that moment."""
-        waiting = policy.retreating_units(idx, self.seat)
+        waiting = policy.retreating_units(match, self.seat)
         if not waiting:
             return None
-        tiles = retreat_tiles(idx, self.seat, waiting[0])
+        tiles = retreat_tiles(match, self.seat, waiting[0])
         return self._me("retreat", unit=waiting[0], to=tiles[self.stream.randint(0,
                                                                                  len(tiles) - 1)])
 
@@ -278,7 +288,7 @@ class NormalCpu(ConquestCpu):
     """7.2: the documented heuristic (`policy`); it draws only for its placement."""
 
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
-        return policy.movement_plan(index(match), self.seat, self.content.ai.normal)
+        return policy.movement_plan(match, self.seat, self.content.ai.normal)
 
     def reinforcement_picks(self, view: View, match: Match) -> list[str]:
         return policy.normal_reinforcements(match, self.seat)

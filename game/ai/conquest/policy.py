@@ -1,10 +1,10 @@
 """The `normal` heuristic of spec conquest.md 7.2, as functions of a (scratch) match.
 
-Every function reads the rules' own index of a scratch match built from the CPU's view (or a
-look-ahead position of `hard`) and uses the rules' queries for anything the rules decide:
-`count_after` for the 5-unit cap of a move, `retreat_tiles` for retreat legality and
-`judge_battle` (the verdict step of the real resolution, read without playing it) for battle
-outcomes. The plan itself is the
+Every function reads the world of a scratch match built from the CPU's view (or a look-ahead
+position of `hard`) through the rules' queries (game.systems.conquest.world) and asks the
+rules for anything they decide: `count_after` and `cap` for the per-tile cap of a move,
+`retreat_tiles` for retreat legality and `judge_battle` (the verdict of the real resolution's
+modifier pipeline, read without playing it) for battle outcomes. The plan itself is the
 spec's heuristic, step by step; `hard` reuses it with other attack margins, without step 3, or
 with random step-3 replacements, and plays both seats with it in its rollouts.
 
@@ -15,20 +15,19 @@ optional exploration of `movement_plan`) is a pure function of the position.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from game.ai.conquest.scratch import battle_winner, judge_battle, unit_strength
-from game.systems.conquest.battle import site_of
-from game.systems.conquest.orders import MAX_OWN_PER_TILE, count_after, pending_positions
-from game.systems.conquest.retreat import retreat_tiles
-from game.systems.conquest.state import index
+from game.ai.conquest.scratch import battle_winner, current_picks, judge_battle, unit_strength
+from game.components.conquest import Fought, Reinforced, Retreating
+from game.systems.conquest import world
+from game.systems.conquest.orders import cap, order_sequence
+from game.systems.conquest.retreat import retreat_site, retreat_tiles
 
 if TYPE_CHECKING:
     from game.engine.match import Match
     from game.engine.rng import Stream
     from game.systems.conquest.content import Content, NormalAi
-    from game.systems.conquest.resolution import Verdict
-    from game.systems.conquest.state import Index
+    from game.systems.conquest.scoring import Verdict
 
 Decision = dict[str, Any]
 Plan = dict[str, str]  # unit id -> planned end tile (units not listed keep their tile)
@@ -77,13 +76,36 @@ def front_tiles(content: Content, seat: int) -> set[str]:
             if any(content.tiles[n].zone is None for n in content.neighbours[t])}
 
 
+# -- the position, as a plan reads it ---------------------------------------------------------
+class Piece(NamedTuple):
+    """A unit as a plan reads it: its id, seat, kind and committed tile."""
+
+    id: str
+    seat: int
+    kind: str
+    tile: str | None
+
+
+def pieces(match: Match) -> list[Piece]:
+    """Every living unit of the position, canonical order."""
+    return [Piece(u.ident.id, u.owner.seat, u.kind.kind, u.pos.tile) for u in world.units(match)]
+
+
+def base_bonus(match: Match, tile: str) -> int:
+    """The defence bonus the base on `tile` gives its owner (its `Base` component)."""
+    base = world.base_at(match, tile)
+    return base.base.bonus if base is not None else 0
+
+
 # -- placement (7.2) -------------------------------------------------------------------------
-def placement_plan(idx: Index, seat: int, weights: NormalAi, stream: Stream) -> Plan:
-    """Units one at a time in canonical order; each own-zone tile with fewer than 5 placed
-    units scores w(T) / (1 + n(T)) + noise * r_T (a fresh float per tile, scan order)."""
-    content = idx.content
+def placement_plan(match: Match, seat: int, weights: NormalAi, stream: Stream) -> Plan:
+    """Units one at a time in canonical order; each own-zone tile with fewer than `cap`
+    placed units scores w(T) / (1 + n(T)) + noise * r_T (a fresh float per tile, scan
+    order)."""
+    content = world.content(match)
     front = front_tiles(content, seat)
     base = content.bases[seat]
+    most = cap(match)
 
     def weight(tile: str) -> float:
         if tile == base:
@@ -92,16 +114,16 @@ def placement_plan(idx: Index, seat: int, weights: NormalAi, stream: Stream) -> 
 
     placed: dict[str, int] = {t: 0 for t in content.zones[seat]}
     plan: Plan = {}
-    for unit in idx.of_seat(seat):
+    for unit in world.of_seat(match, seat):
         best_tile, best = None, 0.0
         for tile in content.zones[seat]:
-            if placed[tile] >= MAX_OWN_PER_TILE:
+            if placed[tile] >= most:
                 continue
             value = weight(tile) / (1 + placed[tile]) + weights.placement_noise * stream.random()
             if best_tile is None or value > best:
                 best_tile, best = tile, value
         assert best_tile is not None, "an army never outgrows its zone"
-        plan[unit.id] = best_tile
+        plan[unit.ident.id] = best_tile
         placed[best_tile] += 1
     return plan
 
@@ -116,23 +138,28 @@ class Explore:
     p: float
 
 
-def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | None = None,
+def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float | None = None,
                   advance: bool = True, explore: Explore | None = None) -> Plan:
     """The plan of 7.2 on the position at the start of the round: base defence, attacks,
     advance. `margin` overrides the attack margin (hard's C3, C4, O2..O4), `advance=False`
-    drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4)."""
-    content = idx.content
+    drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4). The spec's 5 of a
+    tile and of an attacking group is the rules' per-tile cap; the enemy base's 2 is its
+    bonus."""
+    content = world.content(match)
     geo = geometry(content)
     nb, dist = geo.neighbours, geo.dist
     strength = content.strength
     own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
     attack_margin = weights.attack_margin if margin is None else margin
-    hands = idx.board.hands
-    ep_own, ep_opp = hand_mean(content, hands[seat]), hand_mean(content, hands[1 - seat])
+    ep_own = hand_mean(content, world.hand(match, seat))
+    ep_opp = hand_mean(content, world.hand(match, 1 - seat))
+    most = cap(match)
+    enemy_bonus = base_bonus(match, enemy_base)
 
-    own = [u for u in idx.units if u.seat == seat and u.tile is not None]
+    units = pieces(match)
+    own = [u for u in units if u.seat == seat and u.tile is not None]
     enemy_str: dict[str, int] = {}
-    for u in idx.units:
+    for u in units:
         if u.seat != seat and u.tile is not None:
             enemy_str[u.tile] = enemy_str.get(u.tile, 0) + strength[u.kind]
     near_enemy = {t: sum(enemy_str.get(n, 0) for n in nb[t]) for t in content.land}
@@ -161,13 +188,13 @@ def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | N
         for u in own:
             if u.tile == own_base:
                 assigned.add(u.id)
-        while planned_str.get(own_base, 0) < threat + 1 and count.get(own_base, 0) < 5:
+        while planned_str.get(own_base, 0) < threat + 1 and count.get(own_base, 0) < most:
             helpers = [u for u in own if u.id not in assigned and u.tile in nb[own_base]]
             if not helpers:
                 break
             strongest = max(power[u.id] for u in helpers)
             send(next(u.id for u in helpers if power[u.id] == strongest), own_base)
-    elif any(dist[(u.tile, own_base)] <= 3 for u in idx.units  # type: ignore[index]
+    elif any(dist[(u.tile, own_base)] <= 3 for u in units  # type: ignore[index]
              if u.seat != seat and u.tile is not None):
         on_base = [u for u in own if u.tile == own_base]
         if on_base:
@@ -188,15 +215,15 @@ def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | N
             targets.append(enemy_base)
         best: tuple[float, str, list[str]] | None = None
         for target in targets:
-            defence = (enemy_str.get(target, 0) + (2 if target == enemy_base else 0) + ep_opp
-                       + weights.neighbour_defence * near_enemy[target])
+            defence = (enemy_str.get(target, 0) + (enemy_bonus if target == enemy_base else 0)
+                       + ep_opp + weights.neighbour_defence * near_enemy[target])
             group: list[str] = []
             total = 0
             found = None
             for u in own:  # canonical order is tanks first
                 if u.id in assigned or u.tile not in nb[target]:
                     continue
-                if len(group) == 5:
+                if len(group) == most:
                     break
                 group.append(u.id)
                 total += power[u.id]
@@ -218,7 +245,7 @@ def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | N
 
     # 3. advance
     if advance:
-        caution = weights.caution * max(0.0, 1 - idx.board.round / weights.caution_rounds)
+        caution = weights.caution * max(0.0, 1 - world.round_of(match) / weights.caution_rounds)
         for u in own:
             if u.id in assigned:
                 continue
@@ -226,7 +253,7 @@ def movement_plan(idx: Index, seat: int, weights: NormalAi, *, margin: float | N
             options = sorted({here, *nb[here]}, key=geo.scan.__getitem__)  # type: ignore[arg-type]
             candidates = [d for d in options
                           if enemy_str.get(d, 0) == 0 and d != enemy_base
-                          and count.get(d, 0) - (1 if plan[u.id] == d else 0) < MAX_OWN_PER_TILE]
+                          and count.get(d, 0) - (1 if plan[u.id] == d else 0) < most]
             if not candidates:
                 continue
             if explore is not None and explore.stream.random() < explore.p:
@@ -269,20 +296,13 @@ def _advance_choice(uid: str, here: str, candidates: list[str], plan: dict[str, 
 
 
 # -- submission (7.2 step 4) -----------------------------------------------------------------
-def next_move(idx: Index, seat: int, plan: Plan) -> Decision | None:
-    """The first unit in canonical order whose planned move is not sent yet and is legal now
-    (the rules' 5-unit count against the moves already sent); None when nothing more can be
-    sent (a swap between full tiles keeps its tile), i.e. time to `ready`."""
-    positions = pending_positions(idx, seat)
-    for unit in idx.units:
-        if unit.seat != seat:
-            continue
-        target = plan.get(unit.id, unit.tile)
-        if target is None or positions[unit.id] == target:
-            continue
-        if count_after(idx, seat, {unit.id}, target) <= MAX_OWN_PER_TILE:
-            return {"seat": seat, "type": "move", "units": [unit.id], "to": target}
-    return None
+def plan_moves(match: Match, seat: int, plan: Plan, *, reset: bool = False) -> list[Decision]:
+    """The plan as one `move` per unit, in the order the rules say they can be given
+    (`order_sequence`: repeatedly the first unit in canonical order whose move is legal
+    against the moves sent before it); a unit whose move never becomes legal (a swap between
+    full tiles) keeps its tile. `reset`: after a `reset_moves`."""
+    return [{"seat": seat, "type": "move", "units": [uid], "to": tile}
+            for uid, tile in order_sequence(match, seat, plan, reset=reset)]
 
 
 # -- memo of pure results during one look-ahead -------------------------------------------------
@@ -302,11 +322,14 @@ class Memo:
 
 def position_key(match: Match) -> tuple[Any, ...]:
     """Everything a battle decision or resolution can depend on."""
-    idx = index(match)
-    b = idx.board
-    return (match.phase, match.to_act, b.round, b.battles, b.current_battle, b.eligible,
-            b.reinforcements, b.hands, b.discards, b.retreat,
-            tuple((u.id, u.tile, u.fought, u.reinforced) for u in idx.units))
+    holds = world.holds
+    return (match.phase, match.to_act, world.round_of(match),
+            tuple((b.battle.number, b.site.tile, b.battle.state) for b in world.battles(match)),
+            world.current_number(match), current_picks(match),
+            (world.hand(match, 0), world.hand(match, 1)),
+            (world.discards(match, 0), world.discards(match, 1)),
+            tuple((u.ident.id, u.pos.tile, holds(u.entity, Fought), holds(u.entity, Reinforced),
+                   holds(u.entity, Retreating)) for u in world.units(match)))
 
 
 def memoised(name: str, match: Match, args: tuple[Any, ...], make: Any) -> Any:
@@ -324,29 +347,25 @@ def outcome(winner: int | None, seat: int) -> int:
     return DRAW if winner is None else (WIN if winner == seat else LOSS)
 
 
-def own_loss(idx: Index, verdict: Verdict, seat: int) -> int:
+def own_loss(match: Match, verdict: Verdict, seat: int) -> int:
     """Strength of own units in `casualties` + `trapped`."""
-    return (idx.strength(verdict.casualties[seat])
-            + sum(unit_strength(idx, uid) for uid in verdict.trapped[seat]))
+    return (world.strength(match, verdict.casualties[seat])
+            + sum(unit_strength(match, uid) for uid in verdict.trapped[seat]))
 
 
-def battle_site(idx: Index) -> str:
-    return site_of(idx, idx.board.current_battle)
-
-
-def allowed_cards(idx: Index, seat: int) -> list[str]:
+def allowed_cards(match: Match, seat: int) -> list[str]:
     """allowed(hand) in ascending power: the hand without its power-7 card, unless the battle
     is on a base or the hand has at most 2 cards ("save power 7 for base battles")."""
-    hand = list(idx.board.hands[seat])
-    content = idx.content
-    if content.base_owner(battle_site(idx)) is None and len(hand) > 2:
+    hand = list(world.hand(match, seat))
+    content = world.content(match)
+    if content.base_owner(world.current_site(match)) is None and len(hand) > 2:
         hand = [c for c in hand if content.cards[c].power != 7]
     return hand[::-1]  # hands are kept highest power first (4.14)
 
 
-def expected_card(idx: Index, seat: int) -> str:
+def expected_card(match: Match, seat: int) -> str:
     """ê: the highest-power card in that seat's hand."""
-    return idx.board.hands[seat][0]
+    return world.hand(match, seat)[0]
 
 
 def _cards_for(seat: int, own: str, other: str) -> tuple[str, str]:
@@ -372,11 +391,12 @@ def best_outcome(match: Match, seat: int, picks: tuple[list[str], list[str]],
 
 
 # Who wins a battle depends only on whose base the site is (if anyone's), the kinds of units in
-# both main armies and both pick sets, and the two cards (4.11.2-4.11.4: abilities, scores and
-# tie breakers read nothing else). So the best outcome of a pick set, learned from the real
-# resolution once, is kept under that key: `hard`'s rollouts meet the same battles again and
-# again. Normal's card also depends on its own loss, so it is kept under `battle_signature`,
-# which adds the neighbours of the site (the retreat room of 4.11.7).
+# both main armies and both pick sets, the two cards and both seats' commanders (their
+# passives: 4.11.2-4.11.4 and the abilities' conditions read nothing else). So the best outcome
+# of a pick set, learned from the real verdict once, is kept under that key: `hard`'s rollouts
+# meet the same battles again and again. Normal's card also depends on its own loss, so it is
+# kept under `battle_signature`, which adds the neighbours of the site (the retreat room of
+# 4.11.7).
 _OUTCOMES: dict[tuple[Any, ...], int] = {}
 _CARDS: dict[tuple[Any, ...], str] = {}  # normal's card, keyed by `battle_signature`
 OUTCOMES_SIZE = 200_000
@@ -389,23 +409,31 @@ def normal_reinforcements(match: Match, seat: int) -> list[str]:
     return memoised("reinforce", match, (seat,), lambda: _normal_reinforcements(match, seat))
 
 
-def _normal_reinforcements(match: Match, seat: int) -> list[str]:
-    idx = index(match)
-    b = idx.board
-    eligible = list(b.eligible[seat])
-    enemy_picks = list(b.eligible[1 - seat])
-    cards = allowed_cards(idx, seat)
-    enemy_card = expected_card(idx, 1 - seat)
+def _commanders(match: Match) -> tuple[str | None, str | None]:
+    return (world.commander(match, 0), world.commander(match, 1))
 
-    site = battle_site(idx)
-    owner = idx.content.base_owner(site)
-    kinds = [tuple(u.kind for u in idx.on_tile(site, s)) for s in (0, 1)]
-    enemy_kinds = tuple(idx.by_id[uid].kind for uid in enemy_picks)
+
+def _normal_reinforcements(match: Match, seat: int) -> list[str]:
+    from game.systems.conquest.battle import eligible_ids
+
+    content = world.content(match)
+    both = eligible_ids(match)
+    eligible = list(both[seat])
+    enemy_picks = list(both[1 - seat])
+    cards = allowed_cards(match, seat)
+    enemy_card = expected_card(match, 1 - seat)
+
+    site = world.current_site(match)
+    owner = content.base_owner(site)
+    kinds = [tuple(u.kind.kind for u in world.on_tile(match, site, s)) for s in (0, 1)]
+    index = world.units_by_id(match)
+    enemy_kinds = tuple(index[uid].kind.kind for uid in enemy_picks)
+    commanders = _commanders(match)
 
     def best(picks: list[str]) -> int:
-        key = (id(idx.content), owner, seat, kinds[0], kinds[1],
-               tuple(idx.by_id[uid].kind for uid in picks), enemy_kinds, tuple(cards),
-               enemy_card)
+        key = (id(content), owner, seat, kinds[0], kinds[1],
+               tuple(index[uid].kind.kind for uid in picks), enemy_kinds, tuple(cards),
+               enemy_card, commanders)
         found = _OUTCOMES.get(key)
         if found is not None:
             return found
@@ -434,9 +462,9 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
 def normal_card(match: Match, seat: int) -> str:
     """7.2 Card: the cheapest allowed card that wins against ê, else the cheapest that draws,
     else the one with the smallest own loss (ties: lower power)."""
-    idx = index(match)
-    key = (id(idx.content), seat, *battle_signature(idx), tuple(allowed_cards(idx, seat)),
-           expected_card(idx, 1 - seat))
+    content = world.content(match)
+    key = (id(content), seat, *battle_signature(match), tuple(allowed_cards(match, seat)),
+           expected_card(match, 1 - seat), _commanders(match))
     found = _CARDS.get(key)
     if found is None:
         found = _normal_card(match, seat)
@@ -446,31 +474,32 @@ def normal_card(match: Match, seat: int) -> str:
     return found
 
 
-def battle_signature(idx: Index) -> tuple[Any, ...]:
+def battle_signature(match: Match) -> tuple[Any, ...]:
     """What a resolution's winner, card casualties and trapped units depend on (4.11.2-
     4.11.7): the site, the kinds in both main armies and pick sets, and on each neighbour of
     the site how many units of each seat stand there."""
-    b = idx.board
-    site = battle_site(idx)
-    main = tuple(tuple(u.kind for u in idx.on_tile(site, s)) for s in (0, 1))
-    picks = tuple(tuple(idx.by_id[uid].kind for uid in b.reinforcements[s]) for s in (0, 1))
+    site = world.current_site(match)
+    units = world.units(match)
+    main = tuple(tuple(u.kind.kind for u in units if u.pos.tile == site and u.owner.seat == s)
+                 for s in (0, 1))
+    picks = tuple(tuple(u.kind.kind for u in world.picks(match, s)) for s in (0, 1))
     around = []
-    for tile in idx.content.neighbours[site]:
+    for tile in world.the_map(match).neighbours[site]:
         counts = [0, 0]
-        for u in idx.on_tile(tile):
-            counts[u.seat] += 1
+        for u in units:
+            if u.pos.tile == tile:
+                counts[u.owner.seat] += 1
         around.append((counts[0], counts[1]))
     return (site, main, picks, tuple(around))
 
 
 def _normal_card(match: Match, seat: int) -> str:
-    idx = index(match)
-    enemy_card = expected_card(idx, 1 - seat)
+    enemy_card = expected_card(match, 1 - seat)
+    picks = current_picks(match)
     first_draw = None
     least: tuple[int, str] | None = None
-    for card in allowed_cards(idx, seat):
-        verdict = judge_battle(match, idx.board.reinforcements,
-                               _cards_for(seat, card, enemy_card))
+    for card in allowed_cards(match, seat):
+        verdict = judge_battle(match, picks, _cards_for(seat, card, enemy_card))
         result = outcome(verdict.winner, seat)
         if result == WIN:
             return card
@@ -478,7 +507,7 @@ def _normal_card(match: Match, seat: int) -> str:
             if first_draw is None:
                 first_draw = card
             continue
-        loss = own_loss(idx, verdict, seat)
+        loss = own_loss(match, verdict, seat)
         if least is None or loss < least[0]:
             least = (loss, card)
     if first_draw is not None:
@@ -488,30 +517,29 @@ def _normal_card(match: Match, seat: int) -> str:
 
 
 # -- retreat (7.2) ---------------------------------------------------------------------------
-def retreating_units(idx: Index, seat: int) -> list[str]:
+def retreating_units(match: Match, seat: int) -> list[str]:
     """The seat's listed units still on the site, canonical order."""
-    b = idx.board
-    if b.retreat is None:
+    site = retreat_site(match)
+    if site is None:
         return []
-    site, units = b.retreat
-    return [uid for uid in units[seat] if idx.by_id[uid].tile == site]
+    return [u.ident.id for u in world.retreating(match, seat) if u.pos.tile == site]
 
 
-def normal_retreat(idx: Index, seat: int) -> Decision | None:
+def normal_retreat(match: Match, seat: int) -> Decision | None:
     """The next unit's retreat: the legal tile nearest the own base; ties: less enemy strength
     next to it, then scan order; a tile holding enemy units only when nothing else is legal."""
-    waiting = retreating_units(idx, seat)
+    waiting = retreating_units(match, seat)
     if not waiting:
         return None
     uid = waiting[0]
-    content = idx.content
+    content = world.content(match)
     geo = geometry(content)
     base = content.bases[seat]
-    tiles = retreat_tiles(idx, seat, uid)
+    tiles = retreat_tiles(match, seat, uid)
     enemy_str: dict[str, int] = {}
-    for u in idx.units:
-        if u.seat != seat and u.tile is not None:
-            enemy_str[u.tile] = enemy_str.get(u.tile, 0) + content.strength[u.kind]
+    for u in world.units(match):
+        if u.owner.seat != seat and u.pos.tile is not None:
+            enemy_str[u.pos.tile] = enemy_str.get(u.pos.tile, 0) + content.strength[u.kind.kind]
     free = [t for t in tiles if enemy_str.get(t, 0) == 0] or tiles
     best = min(free, key=lambda t: (geo.dist[(t, base)],
                                     sum(enemy_str.get(n, 0) for n in geo.neighbours[t]),

@@ -1,7 +1,7 @@
 """Scratch matches for the conquest CPUs (docs/architecture.md, spec conquest.md section 7).
 
 A CPU never reads the live match. What it wants to know about the consequences of a choice it
-learns by loading its own seat view as a setup and running the real rules on that copy:
+learns by loading its own seat view as a position and running the real rules on that copy:
 
 - the view's masked values (the other seat's pending orders, picks or chosen card: "hidden")
   load as *nothing chosen*, and the CPU then submits its own assumption for them (its opponent
@@ -9,8 +9,15 @@ learns by loading its own seat view as a setup and running the real rules on tha
 - both ready flags are cleared, so the CPU can give orders for both seats;
 - the seed is any number (0): the rules draw nothing (spec 4.1.4).
 
+Each CPU keeps one scratch match (`scratch_for`, the engine's `ScratchMatch`), reloaded from
+each view by the rules' position builder (`restore_position`): it rolls back the last step's
+look-ahead and changes only what the new view changed, instead of building a world of units
+and cards at every step.
+
 `preview_battle` is spec 7's query: mark, submit the picks and cards through the real
 resolution, read `last_result`, the match result and the hands afterwards, roll back.
+`judge_battle` is the rules' verdict of a battle with given picks and cards, read without
+playing it (game.systems.conquest.scoring: the same computation as the resolution's).
 """
 
 from __future__ import annotations
@@ -18,17 +25,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine.match import HIDDEN, Match, Rejection, restored_match
-from game.systems.conquest.battle import site_of
+from game.engine.match import Match, Rejection, restored_match
+from game.engine.scratch import ScratchMatch
+from game.systems.conquest import world
 from game.systems.conquest.content import content_of
-from game.systems.conquest.mode import ConquestRules, resolve
-from game.systems.conquest.resolution import Verdict, judge, score
-from game.systems.conquest.setup import restore_position
-from game.systems.conquest.state import index
+from game.systems.conquest.mode import ConquestRules
+from game.systems.conquest.scoring import Verdict, judge, score
+from game.systems.conquest.setup import restore_position, scratch_setup
 
 if TYPE_CHECKING:
     from game.engine.resources import ResourceSet
-    from game.systems.conquest.state import Index
 
 SCRATCH_SEED = 0
 
@@ -37,45 +43,43 @@ class ScratchError(RuntimeError):
     """The scratch match rejected a decision the CPU planned: a bug in the CPU."""
 
 
-def scratch_setup(view: dict[str, Any]) -> dict[str, Any]:
-    """A setup for the position of `view`: its masked values as nothing chosen and both ready
-    flags cleared (the CPU decides for both seats in its look-ahead)."""
-    board = dict(view["board"])
-    board["orders"] = [{} if o == HIDDEN else o for o in board["orders"]]
-    board["reinforcements"] = [[] if r == HIDDEN else r for r in board["reinforcements"]]
-    board["cards_chosen"] = [None if c == HIDDEN else c for c in board["cards_chosen"]]
-    board["ready"] = [False, False]
-    board.pop("tiles", None)  # derived by the loader
-    return {"phase": view["phase"], "result": view.get("result"), "board": board}
+def new_match(view: dict[str, Any], resources: ResourceSet) -> Match:
+    """An empty match on the view's rules version and this content, not yet built."""
+    rules = ConquestRules(content_of(resources), str(view.get("rules", "1")))
+    return Match(rules, seed=SCRATCH_SEED, resources=resources, phase=view["phase"])
+
+
+def scratch_for(resources: ResourceSet) -> ScratchMatch:
+    """A CPU's reusable scratch match on this content (see the module docstring)."""
+    content = content_of(resources)
+    return ScratchMatch(lambda view: new_match(view, resources), scratch_setup,
+                        restore=lambda match, setup, previous: restore_position(
+                            match, content, setup, previous))
 
 
 def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
-    """A match at the view's position, events off (no search reads them). The view was
-    printed by the rules, so it loads without the setup checks (`restore_position`);
-    `scratch_setup` is the same position as a checked setup."""
+    """A one-off match at the view's position, events off (the caller closes it): a screen's
+    preview of a remote view, a test. `scratch_setup` is the same position as a checked
+    setup."""
     content = content_of(resources)
     return restored_match(ConquestRules(content, str(view.get("rules", "1"))),
                           lambda match: restore_position(match, content, scratch_setup(view)),
                           resources=resources, phase=view["phase"], seed=SCRATCH_SEED)
 
 
-# Look-ahead decisions are planned by the rules' own queries, so they skip the validation of
-# `Match.submit` and go straight to the rules' resolution of an accepted decision (a third of
-# a preview's cost). Tests switch this on to prove that every one of them would be accepted.
+# Look-ahead decisions are planned by the rules' own queries, so they are submitted trusted
+# (`Match.submit(trusted=True)`: the rules resolve their intents without checking them again).
+# Tests switch this on to prove that every one of them would be accepted.
 CHECKED = False
 
 
 def submit(match: Match, decision: dict[str, Any]) -> None:
-    """Apply a planned decision to a scratch match: the rules' resolution of that verb, inside
-    the match's world. With `CHECKED`, through `Match.submit`, and a rejection is a CPU bug."""
-    if CHECKED:
-        outcome = match.submit(decision)
-        if isinstance(outcome, Rejection):
-            raise ScratchError(f"the CPU planned an illegal decision {decision}: "
-                               f"{outcome.error} ({outcome.message})")
-        return
-    with match.active():
-        resolve(match, decision)
+    """Apply a planned decision to a scratch match. With `CHECKED`, checked, and a
+    rejection is a CPU bug."""
+    outcome = match.submit(decision, trusted=not CHECKED)
+    if isinstance(outcome, Rejection):
+        raise ScratchError(f"the CPU planned an illegal decision {decision}: "
+                           f"{outcome.error} ({outcome.message})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +92,9 @@ class Preview:
     hands: tuple[tuple[str, ...], tuple[str, ...]]
 
 
-def unit_strength(idx: Index, unit_id: str) -> int:
+def unit_strength(match: Match, unit_id: str) -> int:
     """Strength of a unit named by id (it may be dead after a preview): from its kind letter."""
-    content = idx.content
+    content = world.content(match)
     return content.strength[content.letters[unit_id.split(".", 1)[1][0]]]
 
 
@@ -109,10 +113,11 @@ def resolve_cards(match: Match, cards: tuple[str, str]) -> Preview:
         for seat in (0, 1):
             submit(match, {"seat": seat, "type": "choose_card", "card": cards[seat]})
             submit(match, {"seat": seat, "type": "ready"})
-        idx = index(match)
-        last = idx.board.last_result
+        with match.active():
+            last = world.board(match).last.result
+            hands = (world.hand(match, 0), world.hand(match, 1))
         assert last is not None
-        return Preview(last, match.result, idx.board.hands)
+        return Preview(last, match.result, hands)
     finally:
         match.rollback(mark)
 
@@ -121,10 +126,10 @@ Picks = tuple[list[str], list[str]] | tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def _battle_args(match: Match, picks: Picks, cards: tuple[str, str]) -> tuple[Any, ...]:
-    idx = index(match)
-    return (idx, site_of(idx, idx.board.current_battle),
-            [[idx.by_id[uid] for uid in picks[s]] for s in (0, 1)],
-            [idx.content.cards[cards[0]], idx.content.cards[cards[1]]])
+    index = world.units_by_id(match)
+    content = world.content(match)
+    return (match, world.current_site(match), [[index[uid] for uid in picks[s]] for s in (0, 1)],
+            [content.cards[cards[0]], content.cards[cards[1]]])
 
 
 def judge_battle(match: Match, picks: Picks, cards: tuple[str, str]) -> Verdict:
@@ -137,6 +142,11 @@ def judge_battle(match: Match, picks: Picks, cards: tuple[str, str]) -> Verdict:
 def battle_winner(match: Match, picks: Picks, cards: tuple[str, str]) -> int | None:
     """Only the winner of `judge_battle` (None for a draw): its scoring steps alone."""
     return score(*_battle_args(match, picks, cards)).winner
+
+
+def current_picks(match: Match) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Both seats' picks of the current battle (public from Choose Cards on)."""
+    return (world.ids(world.picks(match, 0)), world.ids(world.picks(match, 1)))
 
 
 def preview_battle(match: Match, picks: tuple[list[str], list[str]] | None,

@@ -17,7 +17,7 @@ from game.engine.autoplay import CpuError, make_players
 from game.engine.match import Match, Rejection
 from game.engine.modes import CpuPlayer, get_mode
 from game.engine.record import build_match, match_record, new_record
-from game.systems.conquest.state import index
+from game.systems.conquest import world
 
 MAX_DECISIONS = 100_000
 
@@ -32,7 +32,8 @@ class Played:
 
 def seat_to_ask(match: Match) -> int:
     """The first seat in `to_act` that is not ready (a CPU never unreadies, 4.3.4)."""
-    ready = index(match).board.ready
+    with match.active():
+        ready = world.ready_flags(match)
     return next(s for s in match.to_act if not ready[s])
 
 
@@ -45,7 +46,7 @@ def play_out(match: Match, players: dict[int, CpuPlayer], *, timed: bool = False
         if match.result is not None:
             return times
         if until_round is not None and match.phase == "movement" and (
-                index(match).board.round >= until_round):
+                match.turn >= until_round):
             return times
         seat = seat_to_ask(match)
         player = players[seat]

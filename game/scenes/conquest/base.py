@@ -1163,7 +1163,7 @@ class ConquestView(StagedLayout, GameViewBase):
     def help_topics(self) -> list[HelpTopic]:
         from game.scenes.conquest.help import help_topics
 
-        return help_topics(rules=self.match.rules.rules_version)
+        return help_topics(self.match.rules.content, rules=self.match.rules.rules_version)
 
     def current_record(self) -> dict[str, Any] | None:
         if self.session.closed or self.match.result is not None \

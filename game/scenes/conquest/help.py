@@ -12,20 +12,33 @@ from game.scenes.widgets import HelpTopic
 from game.systems.conquest.card import CARD
 
 
-def ability_lines(content: Any = None) -> list[str]:
-    if content is None:
-        from game.systems.conquest.content import load_content
+def shipped_content() -> Any:
+    """The shipped content (no mods), or None if it does not load: the help is a nicety and
+    never breaks the screen that opens it."""
+    from game.systems.conquest.content import load_content
 
-        try:
-            content = load_content([])
-        except Exception:  # the list is a nicety: never break the help
-            return ["(abilities unavailable)"]
+    try:
+        return load_content([])
+    except Exception:
+        return None
+
+
+def ability_lines(content: Any = None) -> list[str]:
+    content = content if content is not None else shipped_content()
+    if content is None:
+        return ["(abilities unavailable)"]
     return [f"#{n}: {a.label}" for n, a in sorted(content.abilities.items())]
 
 
 def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[HelpTopic]:
     """Every rule of the table as the match's `rules` version plays it (docs/conquest.md "Fair
     seats": in rules "1" battles are always fought in tile order)."""
+    content = content if content is not None else shipped_content()
+    # the rules' tunables (rules.toml, units.toml) as the match plays them; the shipped
+    # values where the content does not load
+    cap, bonus, rounds, tank, infantry = (5, 2, 60, 2, 1) if content is None else (
+        content.rules.max_own_per_tile, content.rules.base_defence_bonus,
+        content.rules.round_cap, content.strength["tank"], content.strength["infantry"])
     order = ("Battles are numbered in tile order (L01..L16) and fought in number order, every "
              "round." if rules == "1" else
              "Battles are numbered in tile order (L01..L16) in odd rounds and in reverse tile "
@@ -34,7 +47,7 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
         *rules_help("conquest", rules),
         HelpTopic("Goal", (
             "Capture the enemy base (Player 1: L03 on the left, Player 2: L10 on the right) or "
-            "destroy every enemy unit. After 60 rounds the greater strength wins.",)),
+            f"destroy every enemy unit. After {rounds} rounds the greater strength wins.",)),
         HelpTopic("Learn to play", (
             "Learn to play (on the match setup screen, and in the main menu under Start) plays a "
             "short guided match: it outlines what to click next and says why. Skip it at any "
@@ -49,10 +62,10 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
             "are ready. Unready lets you change your mind until the other player is ready.",
             "Hot-seat: while the other player's screen is up, the button \"Player N: Unready\" "
             "(or U) passes the screen back to you through the curtain, unready.",)),
-        HelpTopic("Movement and the 5-unit limit", (
+        HelpTopic(f"Movement and the {cap}-unit limit", (
             "Every unit may move one tile (or stay) each round, measured from where it started "
-            "the round. Water is never allowed. At most 5 of your units on one tile; enemy "
-            "units do not count, so a tile can hold 5 + 5.",
+            f"the round. Water is never allowed. At most {cap} of your units on one tile; "
+            f"enemy units do not count, so a tile can hold {cap} + {cap}.",
             "All moves happen at once: units that swap tiles pass each other.",)),
         HelpTopic("Battle detection and order", (
             "A tile holding units of both players is a battle, and so is a base holding any "
@@ -62,7 +75,8 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
             "to fight, and it has not fought or reinforced earlier in this round's battles. "
             "Reinforcements add strength, never move, and can be killed.",)),
         HelpTopic("Score", (
-            "Score = army strength (tank 2, infantry 1) + 2 on your own base + reinforcements "
+            f"Score = army strength (tank {tank}, infantry {infantry}) + {bonus} on your own "
+            "base + reinforcements "
             "+ card power + ability bonus. The higher score wins.",)),
         HelpTopic("Tie breakers", (
             "Equal scores: the higher printed card power wins. Equal powers: more main-army "
@@ -72,7 +86,7 @@ def help_topics(content: Any = None, rules: str = CARD.rules_version) -> list[He
             "first, main army before reinforcements. The winner never loses units.",)),
         HelpTopic("Retreat and trapped units", (
             "The loser's survivors must leave to a neighbouring tile: not toward the enemy "
-            "base, not onto enemy units, at most 5 of yours per tile. Units with no room are "
+            f"base, not onto enemy units, at most {cap} of yours per tile. Units with no room are "
             "destroyed. After a draw both sides retreat (a base owner stays).",)),
         HelpTopic("The ten abilities", tuple(ability_lines(content))),
         HelpTopic("Hands and recycling", (

@@ -89,7 +89,8 @@ class CurtainView(GameViewBase):
     def help_topics(self) -> list[HelpTopic]:
         from game.scenes.conquest.help import help_topics
 
-        return help_topics(rules=self.session.match.rules.rules_version)
+        return help_topics(self.session.match.rules.content,
+                           rules=self.session.match.rules.rules_version)
 
     def current_record(self) -> dict[str, Any] | None:
         from game.engine.record import match_record

@@ -333,6 +333,7 @@ class PlacementView(PhaseView):
         self.tray_tokens: dict[str, Token] = {}
         self.tray_sprites = arcade.SpriteList()
         self.selected: str | None = None
+        self._problems: dict[tuple[str, str, int, bool], str | None] = {}
         self.press: tuple[float, float] | None = None
         self.dragging = False
         self.drag_pos = (0.0, 0.0)
@@ -417,16 +418,30 @@ class PlacementView(PhaseView):
         self.refresh_buttons()
 
     def tile_problem(self, tile: str) -> str | None:
-        """Why the selected unit cannot go there (shown on hover), None when it can."""
-        t = self.content.tiles[tile]
-        if not t.land:
+        """Why the selected unit cannot go there (shown on hover), None when it can: the
+        rules' own check of that placement (its rejection id in words), asked once per
+        unit, tile and position (the hover asks every frame)."""
+        if self.selected is None:
+            return None
+        key = (self.selected, tile, len(self.match.decisions), self.viewer_ready)
+        if key not in self._problems:
+            if len(self._problems) > 256:
+                self._problems.clear()
+            self._problems[key] = self.placement_problem(self.selected, tile)
+        return self._problems[key]
+
+    def placement_problem(self, uid: str, tile: str) -> str | None:
+        rejection = self.match.validate({"seat": self.viewer, "type": "place", "units": [uid],
+                                         "to": tile})
+        if rejection is None:
+            return None
+        if rejection.error == "water":
             return "Water"
-        if t.zone != self.viewer:
-            return "Neutral ground" if t.zone is None else "Enemy zone"
-        here = [u for u in self.units_on(tile, self.viewer) if u != self.selected]
-        if len(here) >= 5:
-            return "Full: 5 units"
-        return None
+        if rejection.error == "zone_forbidden":
+            return "Neutral ground" if self.content.tiles[tile].zone is None else "Enemy zone"
+        if rejection.error == "tile_full":
+            return f"Full: {self.content.rules.max_own_per_tile} units"
+        return rejection.message
 
     def reset(self) -> None:
         if self.can_act:
@@ -590,7 +605,8 @@ class MovementView(PhaseView):
         n = len(orders) if isinstance(orders, dict) else 0
         lines = [("Move your units", look.GOLD, 15, True),
                  ("Click a unit, Shift+click to add, drag a box to select. Click a blue check "
-                  "to move there (one tile; at most 5 of yours per tile).", look.MUTED, 11, False),
+                  f"to move there (one tile; at most {self.content.rules.max_own_per_tile} of yours per "
+                  "tile).", look.MUTED, 11, False),
                  ("", look.TEXT, 0, False),
                  (f"Selected: {len(self.selection)}   Orders: {n}", look.TEXT, 13, True)]
         wait = self.waiting_line()
@@ -600,24 +616,14 @@ class MovementView(PhaseView):
         self.refresh_buttons()
 
     def check_tiles(self) -> list[str]:
-        """Tiles the whole selection may end on (4.6): a preview, the match decides."""
+        """Tiles the whole selection may end on (4.6): those the rules accept the group's
+        move to (`match.validate`), so the screen never judges reach or counts units."""
         if not self.selection or not self.can_act or self.viewer_ready:
             return []
-        units = {u["id"]: u for u in self.board["units"]}
-        ok: set[str] | None = None
-        for uid in self.selection:
-            start = units[uid]["tile"]
-            near = {start, *self.content.neighbours[start]}
-            ok = near if ok is None else ok & near
-        group = set(self.selection)
-        out = []
-        for tile in self.content.land:
-            if tile not in (ok or set()):
-                continue
-            others = [u for u in self.units_on(tile, self.viewer) if u not in group]
-            if len(others) + len(group) <= 5:
-                out.append(tile)
-        return out
+        group = list(self.selection)
+        return [tile for tile in self.content.land
+                if self.match.validate({"seat": self.viewer, "type": "move", "units": group,
+                                        "to": tile}) is None]
 
     def reset(self) -> None:
         if self.can_act and not self.viewer_ready:

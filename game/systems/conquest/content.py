@@ -4,8 +4,11 @@ cross-file checks, and the loaded `Content` the rules read.
 - `map.toml`: tiles on doubled-row flat-topped hexes; adjacency derived from coordinates (3.1);
   land tiles in file order are the scan order.
 - `units.toml`: the two unit kinds (3.2). `cards.toml`: battle cards (3.3).
-- `abilities.toml`: ability number -> registered effect + parameters (3.4).
-- `armies.toml`: units and hands (3.5). `ai.toml`: CPU weights (3.6).
+- `abilities.toml`: ability number -> registered effect + parameters (3.4), and optional
+  `when` conditions (registered too): a mod composes an ability from both.
+- `armies.toml`: units and hands (3.5), and optional commander passives (ability numbers).
+- `rules.toml`: the rules' constants of section 2 (the 5-unit cap, the base defence bonus,
+  the round cap). `ai.toml`: CPU weights (3.6).
 
 Problems name the file and the key (`conquest/cards.toml:cards[3].ability: ...`).
 
@@ -21,8 +24,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from game.components.conquest import ConquestMap, TileDef
 from game.engine.resources import ResourceFile, ResourceSet
-from game.systems.conquest.abilities import EFFECTS
+from game.systems.conquest.abilities import CONDITIONS, EFFECTS, AbilityDef
 from game.systems.schema import located
 
 SEATS = (0, 1)
@@ -38,6 +42,10 @@ MAX_COORD = 30          # |col| and |row|
 MAX_NUMBER = 99         # strength, power, attack, defence, ability numbers
 MAX_UNITS = 30          # tanks or infantry of one army
 MAX_HAND = 12           # cards of one army
+MAX_PASSIVES = 4        # commander passives of one army
+MAX_CONDITIONS = 4      # `when` conditions of one ability
+MAX_PER_TILE = 5        # rules.max_own_per_tile: the screens draw five units a seat per tile
+MAX_ROUND_CAP = 500     # rules.round_cap
 MAX_WEIGHT = 1e6        # CPU weights
 Byte = Annotated[int, Field(ge=0, le=255)]
 
@@ -118,14 +126,27 @@ class CardEntry(_Strict):
     ability: int | None = None
 
 
+class ConditionEntry(BaseModel):
+    """One `when` condition of an ability: a registered condition and its parameters."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    condition: str
+
+    def params(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
 class AbilityEntry(BaseModel):
-    """One ability of `abilities.toml` (3.4): number, label, effect name and its parameters."""
+    """One ability of `abilities.toml` (3.4): number, label, effect name and its parameters,
+    and the conditions (`when`) it needs besides its effect's own."""
 
     model_config = ConfigDict(extra="allow", strict=True)
 
     number: int = Field(ge=1, le=MAX_NUMBER)
     label: str
     effect: str
+    when: list[ConditionEntry] = Field(default=[], max_length=MAX_CONDITIONS)
 
     @model_validator(mode="after")
     def _effect(self) -> AbilityEntry:
@@ -133,6 +154,13 @@ class AbilityEntry(BaseModel):
         if problems:
             key, message = problems[0]
             raise ValueError(f"{key}: {message}" if key != "effect" else message)
+        for i, condition in enumerate(self.when):
+            problems = CONDITIONS.check(condition.condition, condition.params())
+            if problems:
+                key, message = problems[0]
+                where = "condition" if key == "effect" else key
+                raise located("AbilityEntry", f"when.{i}.{where}",
+                              message.replace("effect", "condition"), condition.condition)
         return self
 
     def params(self) -> dict[str, Any]:
@@ -148,6 +176,8 @@ class ArmyEntry(_Strict):
     infantry: int = Field(ge=0, le=MAX_UNITS)
     cards: list[str] = Field(min_length=1, max_length=MAX_HAND)
     commander: bool
+    # ability numbers that act in every battle of a seat with this army (commander passives)
+    passives: list[int] = Field(default=[], max_length=MAX_PASSIVES)
 
 
 class NormalAi(_Strict):
@@ -173,6 +203,14 @@ class HardAi(_Strict):
     explore: float = Field(default=0.3, ge=0, le=1)
     win_value: float = _weight(100.0)
     distance_weight: float = _weight(0.1)
+
+
+class RulesFile(_Strict):
+    """`rules.toml`: the constants of spec section 2 that a mod may change."""
+
+    max_own_per_tile: int = Field(ge=1, le=MAX_PER_TILE)
+    base_defence_bonus: int = Field(ge=0, le=MAX_NUMBER)
+    round_cap: int = Field(ge=1, le=MAX_ROUND_CAP)
 
 
 class AiFile(_Strict):
@@ -203,18 +241,23 @@ def _check_cards(cards: list[CardEntry], resources: ResourceSet) -> list[tuple[s
 
 
 def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple[str, str]]:
-    from game.systems.conquest.orders import MAX_OWN_PER_TILE  # orders imports this module
-
     problems: list[tuple[str, str]] = []
     cards = resources.files.get("cards.toml")
     known = {c.id for c in cards} if cards is not None else None
+    abilities = resources.files.get("abilities.toml")
+    numbers = {a.number for a in abilities} if abilities is not None else None
     the_map: MapFile | None = resources.files.get("map.toml")
-    room = None if the_map is None else MAX_OWN_PER_TILE * min(
+    rules: RulesFile | None = resources.files.get("rules.toml")
+    per_tile = rules.max_own_per_tile if rules is not None else MAX_PER_TILE
+    room = None if the_map is None else per_tile * min(
         sum(1 for t in the_map.tiles if t.zone == seat and t.terrain == "land") for seat in SEATS)
     for i, army in enumerate(armies):
         for j, card in enumerate(army.cards):
             if known is not None and card not in known:
                 problems.append((f"armies[{i}].cards.{j}", f"unknown card {card!r}"))
+        for j, number in enumerate(army.passives):
+            if numbers is not None and number not in numbers:
+                problems.append((f"armies[{i}].passives.{j}", f"unknown ability number {number}"))
         if len(set(army.cards)) != len(army.cards):
             problems.append((f"armies[{i}].cards", "a card is listed twice"))
         if army.tanks + army.infantry == 0:
@@ -222,7 +265,7 @@ def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple
         elif room is not None and army.tanks + army.infantry > room:
             problems.append((f"armies[{i}].infantry", f"{army.tanks + army.infantry} units "
                              f"do not fit the smaller placement zone of map.toml "
-                             f"({room} = {MAX_OWN_PER_TILE} a tile)"))
+                             f"({room} = {per_tile} a tile)"))
     ids = {a.id: a for a in armies}
     if "classic" not in ids or ids["classic"].commander:
         problems.append(("armies", "needs the army 'classic' with commander = false"))
@@ -232,6 +275,7 @@ def _check_armies(armies: list[ArmyEntry], resources: ResourceSet) -> list[tuple
 
 
 RESOURCE_FILES = (
+    ResourceFile("rules.toml", RulesFile),
     ResourceFile("map.toml", MapFile),
     ResourceFile("units.toml", KindEntry, table="kinds", check=_check_kinds),
     ResourceFile("abilities.toml", AbilityEntry, table="abilities", id_field="number"),
@@ -243,16 +287,6 @@ RESOURCE_FILES = (
 
 # -- loaded content --------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class TileDef:
-    id: str
-    col: int
-    row: int
-    land: bool
-    zone: int | None
-    base_of: int | None
-
-
-@dataclass(frozen=True, slots=True)
 class CardDef:
     id: str
     name: str
@@ -263,14 +297,6 @@ class CardDef:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityDef:
-    number: int
-    label: str
-    effect: str
-    params: BaseModel
-
-
-@dataclass(frozen=True, slots=True)
 class ArmyDef:
     id: str
     name: str
@@ -278,6 +304,7 @@ class ArmyDef:
     infantry: int
     cards: tuple[str, ...]
     commander: bool
+    passives: tuple[int, ...] = ()
 
     def count(self, kind: str) -> int:
         return self.tanks if kind == "tank" else self.infantry
@@ -285,8 +312,12 @@ class ArmyDef:
 
 @dataclass(frozen=True)
 class Content:
-    """Everything the conquest rules read from the resources, built once per `ResourceSet`."""
+    """Everything the conquest rules read from the resources, built once per `ResourceSet`.
+    `map` is the board's fixed-data component (put in the world with the board); the map
+    fields beside it are the same objects, for the screens."""
 
+    map: ConquestMap
+    rules: RulesFile
     map_id: str
     tiles: dict[str, TileDef]
     land: tuple[str, ...]                      # scan order
@@ -305,20 +336,16 @@ class Content:
     ai: AiFile
 
     def is_land(self, tile: str) -> bool:
-        found = self.tiles.get(tile)
-        return found is not None and found.land
+        return self.map.is_land(tile)
 
     def col(self, tile: str) -> int:
-        return self.tiles[tile].col
+        return self.map.col(tile)
 
     def distance(self, a: str, b: str) -> int:
-        """Hex distance on doubled rows (3.1): dc + max(0, (dr - dc) / 2)."""
-        ta, tb = self.tiles[a], self.tiles[b]
-        dc, dr = abs(ta.col - tb.col), abs(ta.row - tb.row)
-        return dc + max(0, (dr - dc) // 2)
+        return self.map.distance(a, b)
 
     def base_owner(self, tile: str) -> int | None:
-        return self.tiles[tile].base_of
+        return self.map.base_owner(tile)
 
     def hand_order(self, cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
         """A hand sorted by printed power, highest first (4.14); equal powers (a mod) follow
@@ -351,10 +378,16 @@ def build_content(resources: ResourceSet) -> Content:
     abilities = {}
     for a in resources.entries("abilities.toml"):
         params = EFFECTS.get(a.effect).params.model_validate(a.params())
-        abilities[a.number] = AbilityDef(a.number, a.label, a.effect, params)
-    armies = {a.id: ArmyDef(a.id, a.name, a.tanks, a.infantry, tuple(a.cards), a.commander)
+        conditions = tuple((c.condition, CONDITIONS.get(c.condition).params.model_validate(
+            c.params())) for c in a.when)
+        abilities[a.number] = AbilityDef(a.number, a.label, a.effect, params, conditions)
+    armies = {a.id: ArmyDef(a.id, a.name, a.tanks, a.infantry, tuple(a.cards), a.commander,
+                            tuple(a.passives))
               for a in resources.entries("armies.toml")}
+    the_map_data = ConquestMap(the_map.id, tiles, land, neighbours, scan,
+                               bases, zones)  # type: ignore[arg-type]
     return Content(
+        map=the_map_data, rules=resources.single("rules.toml"),
         map_id=the_map.id, tiles=tiles, land=land, neighbours=neighbours, scan=scan,
         bases=bases, zones=zones,  # type: ignore[arg-type]
         strength={k: v.strength for k, v in kinds.items()},

@@ -1,53 +1,72 @@
-"""The end of the match (spec conquest.md 4.15).
+"""The end of the match (spec conquest.md 4.15): the resolution's win checks and the round cap.
 
 After each resolution, in order: base captured, mutual elimination (a draw), elimination. The
-round cap is checked only when a battle sequence ends (or a round produced no battle): at round
-60 the greater total strength wins, equal strength is a draw. On game over the board is left as
-it was (a pending battle stays pending, flags are not cleared).
+round cap (`rules.toml` `round_cap`, 60) is checked only when a battle sequence ends (or a
+round produced no battle): at the cap the greater total strength wins, equal strength is a
+draw. On game over the board is left as it was (a pending battle stays pending, flags are not
+cleared). Every system returns at once when the match is over.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.systems.conquest.state import index
+from game.engine.schedule import System
+from game.systems.conquest import world
+from game.systems.conquest.commands import Finish
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-ROUND_CAP = 60
+
+def over(match: Match) -> bool:
+    return match.state.result is not None
 
 
-def finish(match: Match, winner: int | None, reason: str) -> None:
-    result: dict[str, Any] = {"winner": winner, "reason": reason}
-    match.journal.set(index(match).board, ready=(False, False))
-    match.finish(result)
-    match.emit("match_ended", winner=winner, reason=reason)
+def round_cap(match: Match) -> int:
+    return world.content(match).rules.round_cap
 
 
-def after_resolution(match: Match, site: str, winner: int | None) -> bool:
-    """4.15.1-4.15.3, once the dead are removed. True when the match ended."""
-    idx = index(match)
-    owner = idx.content.base_owner(site)
-    if owner is not None and winner is not None and winner != owner:
-        finish(match, winner, "base_captured")
-        return True
-    alive = [any(u.seat == s for u in idx.units) for s in (0, 1)]
-    if not alive[0] and not alive[1]:
-        finish(match, None, "mutual_elimination")
-        return True
-    if not alive[0] or not alive[1]:
-        finish(match, 0 if alive[0] else 1, "elimination")
-        return True
-    return False
+class BaseCapture(System):
+    """4.15.1: the site is a base and its owner lost the battle: the other seat wins (a draw
+    on a base is no capture)."""
+
+    name = "base_capture"
+
+    def process(self, match: Match) -> None:
+        verdict = world.current_outcome(match)
+        owner = world.the_map(match).base_owner(world.current_site(match))
+        winner = verdict.winner
+        if owner is not None and winner is not None and winner != owner:
+            Finish(winner, "base_captured").run(match)
 
 
-def round_cap(match: Match) -> bool:
-    """4.15.4: at the cap the stronger army wins (tank 2, infantry 1). True when over."""
-    idx = index(match)
-    if idx.board.round < ROUND_CAP:
-        return False
-    strength = [idx.strength(idx.of_seat(s)) for s in (0, 1)]
-    winner = None if strength[0] == strength[1] else (0 if strength[0] > strength[1] else 1)
-    finish(match, winner, "round_cap")
-    return True
+class Elimination(System):
+    """4.15.2-4.15.3, the dead already removed: both seats without units is a draw, one seat
+    without units loses."""
+
+    name = "elimination"
+
+    def process(self, match: Match) -> None:
+        if over(match):
+            return
+        alive = [False, False]
+        for u in world.units(match):
+            alive[u.owner.seat] = True
+        if not alive[0] and not alive[1]:
+            Finish(None, "mutual_elimination").run(match)
+        elif not alive[0] or not alive[1]:
+            Finish(0 if alive[0] else 1, "elimination").run(match)
+
+
+class RoundCap(System):
+    """4.15.4: at the cap the stronger army wins (strength of units.toml); equal is a draw."""
+
+    name = "round_cap"
+
+    def process(self, match: Match) -> None:
+        if world.round_of(match) < round_cap(match):
+            return
+        totals = [world.strength(match, world.of_seat(match, s)) for s in (0, 1)]
+        winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+        Finish(winner, "round_cap").run(match)

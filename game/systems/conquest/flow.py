@@ -1,56 +1,58 @@
-"""The ready protocol and the phase machine (spec conquest.md 4.2, 4.3).
+"""The ready protocol and the phase machine (spec conquest.md 4.2, 4.3): the `ready` step.
 
 A seat in `to_act` gives its orders, then `ready`; a ready seat's orders are frozen until it
-`unready`s. The moment every seat in `to_act` is ready, both flags are cleared and the phase's
-transition runs in the same submit:
-
-    commander       -> armies and hands created, placement     (setup.create_armies)
-    placement       -> units land, round 1, movement           (movement.end_placement)
-    movement        -> orders applied, battles detected         (movement.end_movement)
-    reinforcements  -> picks committed, cards                   (battle.commit_reinforcements)
-    cards           -> resolution                               (resolution.resolve)
-    retreat         -> new battles, next battle or next round   (battle.after_retreat)
+`unready`s. The moment every seat in `to_act` is ready, both flags are cleared and the step
+that ends the phase runs, in the same submit (`END_OF_PHASE`; the schedule is in
+game.systems.conquest.schedule and docs/conquest.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.systems.conquest import battle, movement, resolution, setup
-from game.systems.conquest.state import index
+import esper
+
+from game.components.common import Owner
+from game.components.conquest import ReadyOrder
+from game.engine.commands import remove
+from game.engine.schedule import System
+from game.systems.conquest import world
+from game.systems.conquest.commands import SetReady, clear_ready
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-
-TRANSITIONS: dict[str, Callable[[Match], None]] = {
-    "commander": setup.create_armies,
-    "placement": movement.end_placement,
-    "movement": movement.end_movement,
-    "reinforcements": battle.commit_reinforcements,
-    "cards": resolution.resolve,
-    "retreat": battle.after_retreat,
+# The step each phase ends with once every seat to act is ready (4.2).
+END_OF_PHASE = {
+    "commander": "armies",
+    "placement": "landing",
+    "movement": "moves",
+    "reinforcements": "commit",
+    "cards": "resolution",
+    "retreat": "retreat_done",
 }
 
 
-def _set_ready(match: Match, seat: int, value: bool) -> None:
-    b = index(match).board
-    flags = list(b.ready)
-    flags[seat] = value
-    match.journal.set(b, ready=(flags[0], flags[1]))
-    match.emit("ready_changed", seat=seat, ready=value)
+class ReadyFlag(System):
+    """4.3.1, 4.3.2: the seat is ready (its orders frozen) or editable again."""
+
+    name = "ready_flag"
+
+    def process(self, match: Match) -> None:
+        for entity, intent in esper.get_component(ReadyOrder):
+            remove(ReadyOrder).target(entity).run(match)
+            SetReady(esper.component_for_entity(entity, Owner).seat, intent.ready).run(match)
+            return
 
 
-def ready(match: Match, seat: int) -> None:
-    """4.3.1, 4.3.3: mark the seat ready; run the transition when every seat is."""
-    _set_ready(match, seat, True)
-    b = index(match).board
-    if all(b.ready[s] for s in match.state.to_act):
-        match.journal.set(b, ready=(False, False))
-        TRANSITIONS[match.state.phase](match)
+class EveryoneReady(System):
+    """4.3.3: when every seat in `to_act` is ready, the flags are cleared and the phase's
+    end step runs."""
 
+    name = "everyone_ready"
 
-def unready(match: Match, seat: int) -> None:
-    """4.3.2: the seat's orders become editable again."""
-    _set_ready(match, seat, False)
+    def process(self, match: Match) -> None:
+        flags = world.ready_flags(match)
+        if all(flags[s] for s in match.state.to_act):
+            clear_ready(match)
+            match.goto(END_OF_PHASE[match.state.phase])

@@ -1,8 +1,16 @@
 """Decisions of CardConquest (spec conquest.md section 5): verbs and their phases, field types
 (check 2), the mode's own rejection checks in the spec's order (checks 6 on, after the engine's
-common checks 1-5), and the canonical list of legal decisions (5.3).
+common checks 1-5), the intent of an accepted decision, and the canonical list of legal
+decisions (5.3).
 
+`check` resolves what a decision names (the units, the card) once, checks it and returns the
+rejection id or the `Intent`: the intent component on its entity (the seat, the card or the
+unit), already holding the resolved entities, and the step that consumes it. `intent`
+resolves a decision known to be legal without checking it again (a CPU's look-ahead).
 Units in a list are checked in list order; duplicate ids count once.
+
+The screens ask these too: `move_targets` (the tiles a selection of units may be ordered to,
+the movement screen's blue checks) and `place_targets`; they never re-implement the rules.
 """
 
 from __future__ import annotations
@@ -10,18 +18,30 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from game.systems.conquest import retreat
+from game.components.conquest import (
+    ChooseCard,
+    CommanderChoice,
+    MoveUnits,
+    PickUnits,
+    PlaceUnits,
+    ReadyOrder,
+    ResetOrders,
+    Retreating,
+    RetreatTo,
+)
+from game.engine.match import Intent
+from game.systems.conquest import retreat, world
+from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.orders import (
-    MAX_OWN_PER_TILE,
+    cap,
     count_after,
+    fits,
     pending_counts,
     pending_positions,
 )
-from game.systems.conquest.state import index
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.systems.conquest.state import Index
 
 RUNNING = frozenset({"commander", "placement", "movement", "reinforcements", "cards",
                      "retreat"})
@@ -78,188 +98,241 @@ def _unique(units: list[str]) -> list[str]:
     return list(dict.fromkeys(units))
 
 
-def _own(idx: Index, seat: int, uid: str) -> str | None:
-    unit = idx.by_id.get(uid)
+def _own(index: dict[str, Any], seat: int, uid: str) -> str | None:
+    unit = index.get(uid)
     if unit is None:
         return "unknown_unit"
-    return None if unit.seat == seat else "not_your_unit"
+    return None if unit.owner.seat == seat else "not_your_unit"
 
 
-def _tile(idx: Index, tile: str) -> str | None:
-    found = idx.content.tiles.get(tile)
+def _tile(match: Match, tile: str) -> str | None:
+    found = world.the_map(match).tiles.get(tile)
     if found is None:
         return "unknown_tile"
     return None if found.land else "water"
 
 
-# -- checks (5.2) ----------------------------------------------------------------------------
-def check(match: Match, decision: dict[str, Any]) -> str | None:
+# -- checks (5.2) and intents ------------------------------------------------------------------
+def check(match: Match, decision: dict[str, Any]) -> str | Intent:
+    """The first rejection id of the spec's order, else the decision's intent."""
     verb = decision["type"]
     seat = decision["seat"]
-    idx = index(match)
-    is_ready = idx.board.ready[seat]
+    is_ready = world.is_ready(match, seat)
     if verb == "unready":
-        return None if is_ready else "not_ready"
+        return intent(match, decision) if is_ready else "not_ready"
     if is_ready:
         return "already_ready"
+    error = _error(match, seat, verb, decision)
+    return error if error is not None else intent(match, decision)
+
+
+def _error(match: Match, seat: int, verb: str, decision: dict[str, Any]) -> str | None:
     if verb == "choose_commander":
-        return None if decision["commander"] in idx.content.commanders else "unknown_commander"
+        known = world.content(match).commanders
+        return None if decision["commander"] in known else "unknown_commander"
     if verb == "place":
-        return _check_place(idx, seat, _unique(decision["units"]), decision["to"])
+        return _check_place(match, seat, _unique(decision["units"]), decision["to"])
     if verb == "move":
-        return _check_move(idx, seat, _unique(decision["units"]), decision["to"])
+        return _check_move(match, seat, _unique(decision["units"]), decision["to"])
     if verb == "reinforce":
+        index = world.units_by_id(match)
+        eligible = eligible_ids(match)[seat]
         for uid in decision["units"]:
-            error = _own(idx, seat, uid)
+            error = _own(index, seat, uid)
             if error:
                 return error
-            if uid not in idx.board.eligible[seat]:
+            if uid not in eligible:
                 return "not_eligible"
         return None
     if verb == "choose_card":
-        return None if decision["card"] in idx.board.hands[seat] else "card_not_in_hand"
+        return None if decision["card"] in world.hand(match, seat) else "card_not_in_hand"
     if verb == "retreat":
-        return _check_retreat(idx, seat, decision["unit"], decision["to"])
+        return _check_retreat(match, seat, decision["unit"], decision["to"])
     if verb == "ready":
-        return ready_error(match, idx, seat)
+        return ready_error(match, seat)
     return None  # reset_moves
 
 
-def _check_place(idx: Index, seat: int, units: list[str], to: str | None) -> str | None:
+def _check_place(match: Match, seat: int, units: list[str], to: str | None) -> str | None:
     if not units:
         return "no_units"
+    index = world.units_by_id(match)
     for uid in units:
-        error = _own(idx, seat, uid)
+        error = _own(index, seat, uid)
         if error:
             return error
     if to is None:
         return None
-    error = _tile(idx, to)
+    error = _tile(match, to)
     if error:
         return error
-    if idx.content.tiles[to].zone != seat:
+    if world.the_map(match).tiles[to].zone != seat:
         return "zone_forbidden"
-    return "tile_full" if count_after(idx, seat, set(units), to) > MAX_OWN_PER_TILE else None
+    return "tile_full" if count_after(match, seat, set(units), to) > cap(match) else None
 
 
-def _check_move(idx: Index, seat: int, units: list[str], to: str) -> str | None:
+def _check_move(match: Match, seat: int, units: list[str], to: str) -> str | None:
     if not units:
         return "no_units"
+    index = world.units_by_id(match)
     for uid in units:
-        error = _own(idx, seat, uid)
+        error = _own(index, seat, uid)
         if error:
             return error
-    error = _tile(idx, to)
+    error = _tile(match, to)
     if error:
         return error
+    neighbours = world.the_map(match).neighbours
     for uid in units:
-        here = idx.by_id[uid].tile
-        if here is None or (to != here and to not in idx.content.neighbours[here]):
+        here = index[uid].pos.tile
+        if here is None or (to != here and to not in neighbours[here]):
             return "not_adjacent"
-    return "tile_full" if count_after(idx, seat, set(units), to) > MAX_OWN_PER_TILE else None
+    return "tile_full" if count_after(match, seat, set(units), to) > cap(match) else None
 
 
-def _check_retreat(idx: Index, seat: int, uid: str, to: str) -> str | None:
-    error = _own(idx, seat, uid)
+def _check_retreat(match: Match, seat: int, uid: str, to: str) -> str | None:
+    index = world.units_by_id(match)
+    error = _own(index, seat, uid)
     if error:
         return error
-    b = idx.board
-    assert b.retreat is not None
-    if uid not in b.retreat[1][seat]:
+    if not world.holds(index[uid].entity, Retreating):
         return "not_retreating"
-    error = _tile(idx, to)
+    error = _tile(match, to)
     if error:
         return error
-    return retreat.retreat_error(idx, seat, uid, b.retreat[0], to)
+    return retreat.retreat_error(match, seat, uid, world.current_site(match), to)
 
 
-def ready_error(match: Match, idx: Index, seat: int) -> str | None:
+def ready_error(match: Match, seat: int) -> str | None:
     """The phase condition of `ready` (5.2), or None when the seat may ready."""
     phase = match.state.phase
-    b = idx.board
-    if phase == "commander" and b.commanders[seat] is None:
+    if phase == "commander" and world.commander(match, seat) is None:
         return "no_commander_chosen"
-    if phase == "placement" and any(t is None for t in pending_positions(idx, seat).values()):
+    if phase == "placement" and any(t is None for t in pending_positions(match, seat).values()):
         return "not_all_placed"
-    if phase == "cards" and b.cards_chosen[seat] is None:
+    if phase == "cards" and world.chosen(match)[seat] is None:
         return "no_card_chosen"
-    if phase == "retreat" and not retreat.all_left(idx, seat):
+    if phase == "retreat" and not retreat.all_left(match, seat):
         return "must_retreat_all"
     return None
 
 
+def _entities(match: Match, units: list[str]) -> tuple[int, ...]:
+    index = world.units_by_id(match)
+    return tuple(index[uid].entity for uid in dict.fromkeys(units))
+
+
+def intent(match: Match, decision: dict[str, Any]) -> Intent:
+    """The intent of a decision known to be legal: the component on its entity and the step
+    of the schedule that consumes it."""
+    verb = decision["type"]
+    seat = decision["seat"]
+    seat_entity = world.seat_entity(match, seat)
+    if verb == "ready" or verb == "unready":
+        return Intent(seat_entity, ReadyOrder(verb == "ready"), "ready")
+    if verb == "move":
+        return Intent(seat_entity, MoveUnits(_entities(match, decision["units"]),
+                                             decision["to"]), "move")
+    if verb == "place":
+        return Intent(seat_entity, PlaceUnits(_entities(match, decision["units"]),
+                                              decision["to"]), "place")
+    if verb == "reset_moves":
+        step = "reset_retreat" if match.state.phase == "retreat" else "reset_orders"
+        return Intent(seat_entity, ResetOrders(), step)
+    if verb == "reinforce":
+        index = world.units_by_id(match)
+        picked = sorted({uid: index[uid] for uid in decision["units"]}.values(),
+                        key=world.canonical)
+        return Intent(seat_entity, PickUnits(tuple(u.entity for u in picked)), "picks")
+    if verb == "choose_card":
+        card = world.card_in_hand(match, seat, decision["card"])
+        assert card is not None
+        return Intent(card, ChooseCard(), "card")
+    if verb == "retreat":
+        return Intent(world.unit(match, decision["unit"]).entity, RetreatTo(decision["to"]),
+                      "retreat")
+    return Intent(seat_entity, CommanderChoice(decision["commander"]), "commander")
+
+
 # -- legal lists (5.3) -----------------------------------------------------------------------
-def _fits(positions: dict[str, str | None], counts: Counter[str | None], uid: str,
-          tile: str) -> bool:
-    """The unit may be ordered onto `tile` without a sixth own unit pending there."""
-    return counts[tile] - (positions[uid] == tile) + 1 <= MAX_OWN_PER_TILE
-
-
-def move_targets(idx: Index, seat: int, uid: str,
+def move_targets(match: Match, seat: int, units: list[str],
                  pending: tuple[dict[str, str | None], Counter[str | None]] | None = None
                  ) -> list[str]:
-    """Tiles a unit may be ordered to now, in scan order (its own tile included)."""
-    here = idx.by_id[uid].tile
-    if here is None:
+    """Tiles this group of own units may be ordered to now, in scan order: a tile each unit
+    may reach (its own or a land neighbour, 4.6.1) that keeps the cap (4.6.2). A unit's own
+    tile is included (an order there clears its order)."""
+    the_map = world.the_map(match)
+    index = world.units_by_id(match)
+    near: set[str] | None = None
+    for uid in units:
+        here = index[uid].pos.tile
+        if here is None:
+            return []
+        reach = {here, *the_map.neighbours[here]}
+        near = reach if near is None else near & reach
+    if not near:
         return []
-    positions, counts = pending or pending_counts(idx, seat)
-    near = {here, *idx.content.neighbours[here]}
-    return [t for t in idx.content.land if t in near and _fits(positions, counts, uid, t)]
+    positions, counts = pending or pending_counts(match, seat)
+    most = cap(match)
+    return [t for t in the_map.land if t in near and fits(positions, counts, units, t, most)]
 
 
-def place_targets(idx: Index, seat: int, uid: str,
+def place_targets(match: Match, seat: int, uid: str,
                   pending: tuple[dict[str, str | None], Counter[str | None]] | None = None
                   ) -> list[str]:
     """Own-zone tiles a unit may be placed on now, in scan order."""
-    positions, counts = pending or pending_counts(idx, seat)
-    return [t for t in idx.content.zones[seat] if _fits(positions, counts, uid, t)]
+    positions, counts = pending or pending_counts(match, seat)
+    most = cap(match)
+    return [t for t in world.the_map(match).zones[seat]
+            if fits(positions, counts, [uid], t, most)]
 
 
 def legal_decisions(match: Match, seat: int) -> list[dict[str, Any]]:
     """The `--legal` list of 5.3 for one seat in `to_act`."""
-    idx = index(match)
-    b = idx.board
     phase = match.state.phase
-    if b.ready[seat]:
+    if world.is_ready(match, seat):
         return [{"seat": seat, "type": "unready"}]
     out: list[dict[str, Any]] = []
     ready = {"seat": seat, "type": "ready"}
     if phase == "commander":
         out = [{"seat": seat, "type": "choose_commander", "commander": c}
-               for c in idx.content.commanders]
-        if b.commanders[seat] is not None:
+               for c in world.content(match).commanders]
+        if world.commander(match, seat) is not None:
             out.append(ready)
     elif phase == "placement":
-        orders = dict(b.orders[seat])
-        pending = pending_counts(idx, seat)
-        for unit in idx.of_seat(seat):
-            out.extend({"seat": seat, "type": "place", "units": [unit.id], "to": t}
-                       for t in place_targets(idx, seat, unit.id, pending))
-            if unit.id in orders:
-                out.append({"seat": seat, "type": "place", "units": [unit.id], "to": None})
+        pending = pending_counts(match, seat)
+        placed = {uid for uid, t in pending[0].items() if t is not None}
+        for unit in world.of_seat(match, seat):
+            uid = unit.ident.id
+            out.extend({"seat": seat, "type": "place", "units": [uid], "to": t}
+                       for t in place_targets(match, seat, uid, pending))
+            if uid in placed:
+                out.append({"seat": seat, "type": "place", "units": [uid], "to": None})
         out.append({"seat": seat, "type": "reset_moves"})
-        if ready_error(match, idx, seat) is None:
+        if ready_error(match, seat) is None:
             out.append(ready)
     elif phase == "movement":
-        pending = pending_counts(idx, seat)
-        for unit in idx.of_seat(seat):
-            out.extend({"seat": seat, "type": "move", "units": [unit.id], "to": t}
-                       for t in move_targets(idx, seat, unit.id, pending))
+        pending = pending_counts(match, seat)
+        for unit in world.of_seat(match, seat):
+            uid = unit.ident.id
+            out.extend({"seat": seat, "type": "move", "units": [uid], "to": t}
+                       for t in move_targets(match, seat, [uid], pending))
         out += [{"seat": seat, "type": "reset_moves"}, ready]
     elif phase == "reinforcements":
         out = [{"seat": seat, "type": "reinforce", "units": []}]
-        out += [{"seat": seat, "type": "reinforce", "units": [uid]} for uid in b.eligible[seat]]
+        out += [{"seat": seat, "type": "reinforce", "units": [uid]}
+                for uid in eligible_ids(match)[seat]]
         out.append(ready)
     elif phase == "cards":
-        out = [{"seat": seat, "type": "choose_card", "card": c} for c in b.hands[seat]]
-        if b.cards_chosen[seat] is not None:
+        out = [{"seat": seat, "type": "choose_card", "card": c} for c in world.hand(match, seat)]
+        if world.chosen(match)[seat] is not None:
             out.append(ready)
     elif phase == "retreat":
-        assert b.retreat is not None
-        for uid in b.retreat[1][seat]:
+        for unit in world.retreating(match, seat):
+            uid = unit.ident.id
             out.extend({"seat": seat, "type": "retreat", "unit": uid, "to": t}
-                       for t in retreat.retreat_tiles(idx, seat, uid))
+                       for t in retreat.retreat_tiles(match, seat, uid))
         out.append({"seat": seat, "type": "reset_moves"})
-        if retreat.all_left(idx, seat):
+        if retreat.all_left(match, seat):
             out.append(ready)
     return out

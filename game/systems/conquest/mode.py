@@ -2,26 +2,31 @@
 registration.
 
 `ConquestRules` gives the engine the nine verbs of 5.1 and their phases, the field types (check
-2), the mode's own checks in the spec's order (5.2, after the engine's common checks 1-5), the
-resolution of an accepted decision as one queued action, the State JSON and seat view of
-section 6 and the legal lists of 5.3. The rules draw nothing from an RNG: the only streams are
-the CPU seats' own `ai.0` and `ai.1`, which the live match never draws (4.1.4).
+2), the mode's own checks in the spec's order (5.2, after the engine's common checks 1-5),
+which return the decision's intent (game.systems.conquest.legal), the schedule of systems that
+consume it (game.systems.conquest.schedule), the one table of the spec's events (4.16) made
+from the commands' fields, the State JSON and seat view of section 6 and the legal lists of
+5.3. The rules draw nothing from an RNG: the only streams are the CPU seats' own `ai.0` and
+`ai.1`, which the live match never draws (4.1.4).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.engine.match import Match, ModuleRules
+from game.engine.match import Intent, Match, ModuleRules
 from game.engine.modes import bench_of, lazy_cpu, register, spec_of
 from game.engine.resources import ResourceSet
 from game.engine.tutorial import TUTORIAL_FILE
-from game.systems.conquest import battle, flow, hands, legal, orders, retreat
+from game.systems.conquest import abilities, legal, world
 from game.systems.conquest import setup as setup_rules
+from game.systems.conquest.armies import DealArmies, armies_created
 from game.systems.conquest.card import CARD
+from game.systems.conquest.commands import EVENTS as COMMAND_EVENTS
 from game.systems.conquest.content import RESOURCE_FILES, content_of
+from game.systems.conquest.schedule import SCHEDULE
 from game.systems.conquest.setup import SETUP_KINDS
-from game.systems.conquest.state import board_json, index
+from game.systems.conquest.state import board_json
 from game.systems.conquest.view import mask_board, view_decision
 
 MODE_ID = CARD.id
@@ -39,7 +44,6 @@ MESSAGES = {
     "unknown_tile": "No such tile.",
     "water": "Units cannot enter water.",
     "zone_forbidden": "Place units only in your own zone.",
-    "tile_full": "At most 5 of your units on one tile.",
     "not_adjacent": "Units move one tile at a time.",
     "not_eligible": "That unit cannot reinforce this battle.",
     "card_not_in_hand": "That card is not in your hand.",
@@ -51,6 +55,10 @@ MESSAGES = {
     "no_card_chosen": "Choose a card first.",
     "must_retreat_all": "Every retreating unit must leave the battle first.",
 }
+
+# The one table of the mode's events (4.16): the commands of game.systems.conquest.commands,
+# and the armies' creation.
+EVENTS = {**COMMAND_EVENTS, DealArmies: armies_created}
 
 
 class ConquestRules(ModuleRules):
@@ -65,6 +73,23 @@ class ConquestRules(ModuleRules):
     legal = legal
     setup = setup_rules
     streams = STREAMS
+    schedule = SCHEDULE
+    events = EVENTS
+
+    def message(self, error: str) -> str:
+        if error == "tile_full":  # the cap is the content's (`rules.toml`)
+            return f"At most {self.content.rules.max_own_per_tile} of your units on one tile."
+        return super().message(error)
+
+    def check(self, match: Match, decision: dict[str, Any]) -> str | Intent:
+        return legal.check(match, decision)
+
+    def intent(self, match: Match, decision: dict[str, Any]) -> Intent:
+        return legal.intent(match, decision)
+
+    def install(self, match: Match) -> None:
+        """The ability trigger at `conquest.battle` (game.systems.conquest.abilities)."""
+        abilities.install(match)
 
     def board_json(self, match: Match) -> dict[str, Any]:
         return board_json(match)
@@ -79,54 +104,16 @@ class ConquestRules(ModuleRules):
     def waiting_for(self, match: Match) -> tuple[int, ...]:
         """A ready seat stays in `to_act` until the other readies (4.3) but has nothing to
         decide meanwhile (it may only unready)."""
-        ready = index(match).board.ready
+        with match.active():
+            ready = world.ready_flags(match)
         return tuple(seat for seat in match.state.to_act if not ready[seat])
-
-
-def resolve(match: Match, decision: dict[str, Any]) -> None:
-    """One accepted decision, by verb (5.1)."""
-    verb = decision["type"]
-    seat = decision["seat"]
-    if verb == "ready":
-        flow.ready(match, seat)
-    elif verb == "unready":
-        flow.unready(match, seat)
-    elif verb == "choose_commander":
-        _choose_commander(match, seat, decision["commander"])
-    elif verb == "place":
-        orders.place(match, seat, list(dict.fromkeys(decision["units"])), decision["to"])
-    elif verb == "move":
-        orders.move(match, seat, list(dict.fromkeys(decision["units"])), decision["to"])
-    elif verb == "reset_moves":
-        if match.state.phase == "retreat":
-            retreat.reset(match, seat)
-        else:
-            orders.reset(match, seat)
-    elif verb == "reinforce":
-        battle.set_picks(match, seat, decision["units"])
-    elif verb == "choose_card":
-        hands.choose(match, seat, decision["card"])
-    elif verb == "retreat":
-        retreat.move(match, seat, decision["unit"], decision["to"])
-
-
-def _choose_commander(match: Match, seat: int, commander: str) -> None:
-    """4.4.1: public, changeable until the seat readies."""
-    b = index(match).board
-    chosen = list(b.commanders)
-    chosen[seat] = commander
-    match.journal.set(b, commanders=(chosen[0], chosen[1]))
-    match.emit("commander_chosen", seat=seat, commander=commander)
-
-
-ConquestRules.resolve = staticmethod(resolve)  # `resolve` comes after the class
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:
     """The match of a validated record at its start: a new match or its setup."""
     content = content_of(resources)
-    match = Match(ConquestRules(content, record["rules"]), seed=record["seed"], options=record.get("options"),
-                  resources=resources, phase="commander")
+    match = Match(ConquestRules(content, record["rules"]), seed=record["seed"],
+                  options=record.get("options"), resources=resources, phase="commander")
     match.begin(record.get("setup"))
     return match
 

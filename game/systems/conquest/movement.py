@@ -1,48 +1,47 @@
-"""Placement and movement resolution (spec conquest.md 4.5.5, 4.6.5).
+"""Placement and movement resolution (spec conquest.md 4.5.5, 4.6.5) and the start of a
+movement round.
 
 Both seats' orders apply at the same moment: only final positions count, so two stacks that
 swap tiles pass each other. Then battles are detected (4.7, in `battle`); with none the
-sequence ends at once and the next round (or the round cap) follows.
+sequence ends at once and the next round (or the round cap) follows. Entering `movement`
+(after placement, after a battle sequence, or again after a round without a battle) starts a
+round.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.systems.conquest import battle, orders
-from game.systems.conquest.state import index
+from game.engine.schedule import System
+from game.systems.conquest.commands import ApplyOrders, StartRound
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def end_placement(match: Match) -> None:
-    """4.5.5: every unit lands on its placed tile, round 1 starts."""
-    idx = index(match)
-    landed = []
-    for seat in (0, 1):
-        for uid, tile in idx.board.orders[seat]:
-            match.journal.set(idx.by_id[uid], tile=tile)
-            landed.append({"unit": uid, "tile": tile})
-    orders.clear_all(match)
-    match.emit("placements_revealed", units=landed)
-    battle.start_round(match, 1)
+class RevealPlacements(System):
+    """4.5.5: every unit lands on its placed tile; the first movement round follows."""
+
+    name = "reveal_placements"
+
+    def process(self, match: Match) -> None:
+        ApplyOrders(placement=True).run(match)
+        match.set_phase("movement", (0, 1))
 
 
-def end_movement(match: Match) -> None:
-    """4.6.5: apply every order at once, then detect battles (4.7)."""
-    idx = index(match)
-    moves = []
-    for seat in (0, 1):
-        for uid, tile in idx.board.orders[seat]:
-            unit = idx.by_id[uid]
-            moves.append({"unit": uid, "from": unit.tile, "to": tile})
-            match.journal.set(unit, tile=tile)
-    orders.clear_all(match)
-    match.emit("units_moved", moves=moves)
-    sites = battle.battle_sites(idx, exclude=set(), reverse=battle.reversed_round(match))
-    if not sites:
-        battle.end_sequence(match)
-        return
-    battle.add_battles(match, sites, new=False)
-    battle.start_next(match)
+class ApplyMoves(System):
+    """4.6.5: every order applied at once."""
+
+    name = "apply_moves"
+
+    def process(self, match: Match) -> None:
+        ApplyOrders(placement=False).run(match)
+
+
+class NewRound(System):
+    """`on_enter:movement`: `round` and `turn` count the new movement round (6.1)."""
+
+    name = "new_round"
+
+    def process(self, match: Match) -> None:
+        StartRound().run(match)

@@ -1,10 +1,10 @@
-"""Pending orders of placement and movement (spec conquest.md 4.5, 4.6): secret until both
-seats are ready.
+"""Pending orders of placement and movement (spec conquest.md 4.5, 4.6): `Order` components on
+the units, secret until both seats are ready, and the systems of the `orders` step.
 
-An order maps a unit to the tile it will stand on when the phase ends. A unit's *pending
-position* is its order's tile, else its committed `tile` (None in the placement tray). The
-5-unit cap counts only the seat's own pending positions; enemy units never count, so a tile can
-hold 5 + 5.
+An order is the tile a unit will stand on when the phase ends. A unit's *pending position* is
+its order's tile, else its committed tile (None in the placement tray). The per-tile cap
+(`rules.toml` `max_own_per_tile`, 5) counts only the seat's own pending positions; enemy units
+never count, so a tile can hold 5 + 5.
 """
 
 from __future__ import annotations
@@ -12,77 +12,144 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from game.systems.conquest.state import canonical_key, index
+import esper
+
+from game.components.common import Owner
+from game.components.conquest import MoveUnits, OnTile, Order, PlaceUnits, ResetOrders
+from game.engine.commands import remove
+from game.engine.ecs import components_of
+from game.engine.schedule import System
+from game.systems.conquest import world
+from game.systems.conquest.commands import SetOrders
 
 if TYPE_CHECKING:
     from game.engine.match import Match
-    from game.systems.conquest.state import Index
-
-MAX_OWN_PER_TILE = 5
 
 
-def orders_of(idx: Index, seat: int) -> dict[str, str]:
-    return dict(idx.board.orders[seat])
+def cap(match: Match) -> int:
+    """Most units of one seat on one tile (placement, movement, retreat)."""
+    return world.content(match).rules.max_own_per_tile
 
 
-def pending_positions(idx: Index, seat: int) -> dict[str, str | None]:
-    """Unit id -> pending tile, for every living unit of the seat."""
-    orders = idx.board.orders[seat]
-    ordered = dict(orders)
-    return {u.id: ordered.get(u.id, u.tile) for u in idx.units if u.seat == seat}
+def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
+    """Unit id -> pending tile, for every living unit of the seat (canonical order)."""
+    out = {}
+    for u in world.units(match):
+        if u.owner.seat == seat:
+            order = components_of(u.entity).get(Order)
+            out[u.ident.id] = u.pos.tile if order is None else order.tile
+    return out
 
 
-def count_after(idx: Index, seat: int, group: set[str], tile: str) -> int:
+def count_after(match: Match, seat: int, group: set[str], tile: str) -> int:
     """Own units pending on `tile` once every unit of `group` is ordered there (4.6.2)."""
-    positions = pending_positions(idx, seat)
-    return len(group) + sum(1 for uid, t in positions.items() if t == tile and uid not in group)
+    count = len(group)
+    for u in world.units(match):
+        if u.owner.seat == seat and u.ident.id not in group:
+            order = components_of(u.entity).get(Order)
+            if (u.pos.tile if order is None else order.tile) == tile:
+                count += 1
+    return count
 
 
-def pending_counts(idx: Index, seat: int) -> tuple[dict[str, str | None], Counter[str | None]]:
+def pending_counts(match: Match, seat: int) -> tuple[dict[str, str | None], Counter[str | None]]:
     """Pending positions and the number of own units pending per tile (for legal lists)."""
-    positions = pending_positions(idx, seat)
+    positions = pending_positions(match, seat)
     return positions, Counter(positions.values())
 
 
-def _store(match: Match, seat: int, orders: dict[str, str]) -> None:
-    idx = index(match)
-    ordered = tuple(sorted(orders.items(), key=lambda kv: canonical_key(idx.by_id[kv[0]])))
-    both = list(idx.board.orders)
-    both[seat] = ordered
-    match.journal.set(idx.board, orders=(both[0], both[1]))
+def fits(positions: dict[str, str | None], counts: Counter[str | None], group: list[str],
+         tile: str, most: int) -> bool:
+    """The group may be ordered onto `tile` without more than `most` own units pending
+    there (the group's units already there are not counted twice, 4.6.2)."""
+    already = sum(1 for uid in group if positions[uid] == tile)
+    return counts[tile] - already + len(group) <= most
 
 
-def place(match: Match, seat: int, units: list[str], to: str | None) -> None:
-    """4.5.3: set (or, with None, clear) the pending placement of each unit."""
-    orders = orders_of(index(match), seat)
-    for uid in units:
-        if to is None:
-            orders.pop(uid, None)
+def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool = False
+                   ) -> list[tuple[str, str]]:
+    """The one-unit orders that bring the seat's units to the tiles of `plan` (unit id ->
+    tile; units not listed keep their tile), in the order they can be given, each legal
+    when it is given: repeatedly the first unit in canonical order whose order keeps the cap
+    against the orders given before it (4.6.2). A unit whose order never becomes legal (a
+    swap between full tiles) is left out. `reset`: after the seat's orders are cleared."""
+    if reset:
+        positions = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
+        counts: Counter[str | None] = Counter(positions.values())
+    else:
+        positions, counts = pending_counts(match, seat)
+    tiles = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
+    most = cap(match)
+    out: list[tuple[str, str]] = []
+    while True:
+        for uid, here in positions.items():
+            target = plan.get(uid, tiles[uid])
+            if target is None or here == target or not fits(positions, counts, [uid], target,
+                                                             most):
+                continue
+            out.append((uid, target))
+            counts[here] -= 1
+            counts[target] += 1
+            positions[uid] = target
+            break
         else:
-            orders[uid] = to
-    _store(match, seat, orders)
-    match.emit("units_placed", seat=seat)
+            return out
 
 
-def move(match: Match, seat: int, units: list[str], to: str) -> None:
-    """4.6.4: set each unit's destination; an order to its own tile removes it."""
-    idx = index(match)
-    orders = orders_of(idx, seat)
-    for uid in units:
-        if idx.by_id[uid].tile == to:
-            orders.pop(uid, None)
-        else:
-            orders[uid] = to
-    _store(match, seat, orders)
-    match.emit("orders_changed", seat=seat)
+def _take(intent_type: type) -> tuple[int, object] | None:
+    for entity, intent in esper.get_component(intent_type):
+        return entity, intent
+    return None
 
 
-def reset(match: Match, seat: int) -> None:
-    """`reset_moves` in placement or movement: clear the seat's orders."""
-    _store(match, seat, {})
-    match.emit("units_placed" if match.state.phase == "placement" else "orders_changed",
-               seat=seat)
+class PlaceOrders(System):
+    """4.5.3: set (or, with no tile, clear) the pending placement of each named unit."""
+
+    name = "place"
+
+    def process(self, match: Match) -> None:
+        found = _take(PlaceUnits)
+        if found is None:
+            return
+        seat_entity, intent = found
+        remove(PlaceUnits).target(seat_entity).run(match)
+        seat = esper.component_for_entity(seat_entity, Owner).seat
+        SetOrders(seat, dict.fromkeys(intent.units, intent.tile),  # type: ignore[attr-defined]
+                  placement=True).run(match)
 
 
-def clear_all(match: Match) -> None:
-    match.journal.set(index(match).board, orders=((), ()))
+class MoveOrders(System):
+    """4.6.4: set each named unit's destination; an order to its own tile removes it."""
+
+    name = "move"
+
+    def process(self, match: Match) -> None:
+        found = _take(MoveUnits)
+        if found is None:
+            return
+        seat_entity, intent = found
+        remove(MoveUnits).target(seat_entity).run(match)
+        seat = esper.component_for_entity(seat_entity, Owner).seat
+        to = intent.tile  # type: ignore[attr-defined]
+        changes: dict[int, str | None] = {}
+        for entity in intent.units:  # type: ignore[attr-defined]
+            here = esper.component_for_entity(entity, OnTile).tile
+            changes[entity] = None if here == to else to
+        SetOrders(seat, changes, placement=False).run(match)
+
+
+class ClearOrders(System):
+    """`reset_moves` in placement or movement: the seat's orders are cleared."""
+
+    name = "reset_orders"
+
+    def process(self, match: Match) -> None:
+        found = _take(ResetOrders)
+        if found is None:
+            return
+        seat_entity, _ = found
+        remove(ResetOrders).target(seat_entity).run(match)
+        seat = esper.component_for_entity(seat_entity, Owner).seat
+        changes: dict[int, str | None] = {u.entity: None for u in world.of_seat(match, seat)
+                                          if world.holds(u.entity, Order)}
+        SetOrders(seat, changes, placement=match.state.phase == "placement").run(match)

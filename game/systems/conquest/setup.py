@@ -1,25 +1,53 @@
-"""New matches, armies and setups (spec conquest.md 4.4, 4.2 and 6.5).
+"""New matches and setups (spec conquest.md 4.4, 4.2 and 6.5).
 
 `start_match` begins a match from nothing: Commander select, or for the Classic setup straight
-in placement with both armies in the tray. `create_armies` builds the armies and hands when the
-commanders are known. `load_setup` builds the position a setup describes, filling the
-documented defaults, and raises `SetupError` naming the key for every malformed setup of 6.5.
-As in every mode, a key a State JSON does not print is rejected by name, unit ids match their
-ASCII pattern exactly (`p0.t²` and `p0.t١` are not unit 2 or 1), and the battle list is no
-longer than the map has land tiles (docs/conquest.md "Setup bounds").
+in placement with both armies in the tray. `load_setup` checks a setup, fills the documented
+defaults, derives what 6.5 derives, and raises `SetupError` naming the key for every malformed
+setup; the position it describes is then built by `restore_position`, the one builder of
+positions. As in every mode, a key a State JSON does not print is rejected by name, unit ids
+match their ASCII pattern exactly (`p0.t²` and `p0.t١` are not unit 2 or 1), and the battle
+list is no longer than the map has land tiles (docs/conquest.md "Setup bounds").
+
+`restore_position` takes a printed position (a State JSON board: a CPU's seat view made a
+setup by `scratch_setup`, masked values already nothing chosen) and brings the world to it
+without checks, from an empty world or from any other position of the same match: it creates
+what is missing, updates what differs and deletes what is gone, through the journal (a setup
+is a position, not play: no hook, no event). So a CPU's scratch match is reloaded at each step
+for the cost of the view's differences (game.engine.scratch).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.components.conquest import ConquestBoard, ConquestUnit
+import esper
+
+from game.components.common import InPile, Pile
+from game.components.conquest import (
+    Battle,
+    Chosen,
+    Fought,
+    Order,
+    Ready,
+    Reinforced,
+    Reinforcing,
+    Retreating,
+    Site,
+)
+from game.engine.ecs import components_of
 from game.engine.match import SetupError, is_int
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
-from game.systems.conquest import battle, endgame
+from game.systems.conquest import world
+from game.systems.conquest.armies import (
+    CLASSIC,
+    DealArmies,
+    deal_cards,
+    new_world,
+    unit_components,
+)
+from game.systems.conquest.battle import eligible_units
 from game.systems.conquest.content import KINDS
-from game.systems.conquest.orders import MAX_OWN_PER_TILE
-from game.systems.conquest.state import add_units, canonical_key, index, new_index, new_unit
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -27,7 +55,6 @@ if TYPE_CHECKING:
 
 PHASES = ("commander", "placement", "movement", "reinforcements", "cards", "retreat", "over")
 SETUP_KINDS = ("commanders", "classic")
-CLASSIC = "classic"
 REASONS = ("base_captured", "elimination", "mutual_elimination", "round_cap")
 
 # Keys a setup may hold: those a State JSON prints (6.4), plus the engine's `forced`.
@@ -47,48 +74,40 @@ LAST_RESULT_KEYS = frozenset({"number", "tile", "winner", "reason", "attack", "d
 UNIT_ID = id_pattern(r"p([01])\.([a-z])([1-9][0-9]{0,3})")
 
 
-def army_of(content: Content, board: ConquestBoard, seat: int) -> ArmyDef:
-    """The seat's army: its commander's, or the Classic army."""
-    if board.setup_kind == CLASSIC:
-        return content.armies[CLASSIC]
-    commander = board.commanders[seat]
-    assert commander is not None
-    return content.armies[commander]
-
-
-def army_units(content: Content, seat: int, army: ArmyDef) -> list[ConquestUnit]:
-    return [new_unit(content, seat, kind, n) for kind in KINDS
-            for n in range(1, army.count(kind) + 1)]
-
-
 def start_match(match: Match, content: Content) -> None:
     """A new match (`setup: null`): Commander select, or Classic straight to placement."""
     kind = match.options.get("setup_kind", "commanders")
-    new_index(match, content, ConquestBoard(setup_kind=kind))
+    new_world(match, content, kind)
     if kind == CLASSIC:
-        create_armies(match)
+        DealArmies().run(match)
+        match.set_phase("placement", (0, 1))
     else:
         match.set_phase("commander", (0, 1))
 
 
-def create_armies(match: Match) -> None:
-    """4.4.2: units off the map, hands of the army's cards, empty discards; placement."""
-    idx = index(match)
-    b = idx.board
-    content = idx.content
-    units: list[ConquestUnit] = []
-    hands = []
-    for seat in (0, 1):
-        army = army_of(content, b, seat)
-        units.extend(army_units(content, seat, army))
-        hands.append(content.hand_order(army.cards))
-    add_units(match, units)
-    match.journal.set(b, hands=(hands[0], hands[1]), discards=((), ()), round=0)
-    match.set_phase("placement", (0, 1))
-    match.emit("armies_created")
-
-
 # -- setups (6.5) ----------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Unit:
+    """A unit as a setup describes it, while it is checked."""
+
+    id: str
+    seat: int
+    kind: str
+    n: int
+    tile: str | None
+    fought: bool = False
+    reinforced: bool = False
+
+    def key(self) -> tuple[int, int, int]:
+        return (self.seat, KINDS.index(self.kind), self.n)
+
+
+def _army_of(content: Content, kind: str, commanders: list[Any], seat: int) -> ArmyDef:
+    if kind == CLASSIC:
+        return content.armies[CLASSIC]
+    return content.armies[commanders[seat]]
+
+
 def _pair_of_lists(value: Any, key: str) -> tuple[list[Any], list[Any]]:
     if not (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, list) for v in value)):
@@ -137,6 +156,8 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     if "units" not in raw:
         raise SetupError("board.units: required")
     result = _result(setup.get("result"), phase)
+    cap_rounds = content.rules.round_cap
+    per_tile = content.rules.max_own_per_tile
 
     kind = raw.get("setup_kind", "commanders")
     if kind not in SETUP_KINDS:
@@ -156,28 +177,26 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     armies_exist = kind == CLASSIC or phase != "commander"
     default_round = 0 if phase in ("commander", "placement") else 1
     round_ = raw.get("round", default_round)
-    if not is_int(round_) or round_ < 0 or round_ > endgame.ROUND_CAP:
-        raise SetupError(f"board.round: must be an integer in 0..{endgame.ROUND_CAP}")
+    if not is_int(round_) or round_ < 0 or round_ > cap_rounds:
+        raise SetupError(f"board.round: must be an integer in 0..{cap_rounds}")
     if phase in ("commander", "placement") and round_ != 0:
         raise SetupError(f"board.round: must be 0 in {phase}")
     if phase not in ("commander", "placement", "over") and round_ < 1:
         raise SetupError("board.round: must be at least 1 from movement on")
-    board = ConquestBoard(setup_kind=kind, commanders=(commanders[0], commanders[1]),
-                          round=round_)
 
-    units = _units(content, board, raw["units"], phase, armies_exist)
+    units = _units(content, kind, commanders, raw["units"], phase, armies_exist, per_tile)
     tile_of = {u.id: u.tile for u in units}
     seat_of = {u.id: u.seat for u in units}
+    key_of = {u.id: u.key() for u in units}
 
     # hands and discards
     if armies_exist:
-        hands, discards = _cards(content, board, raw)
+        hands, discards = _cards(content, kind, commanders, raw)
     else:
         for key in ("hands", "discards"):
             if _pair_of_lists(raw.get(key, [[], []]), f"board.{key}") != ([], []):
                 raise SetupError(f"board.{key}: no cards before the armies exist")
         hands, discards = ((), ()), ((), ())
-    board.hands, board.discards = hands, discards  # type: ignore[assignment]
 
     # battles
     battles_raw = raw.get("battles", [])
@@ -212,13 +231,12 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
             raise SetupError(f"board.battles: battle {current} must be {wanted} in {phase}")
     elif phase != "over" and (battles or current is not None):
         raise SetupError(f"board.battles: no battle sequence in {phase}")
-    board.battles, board.current_battle = tuple(battles), current
     site = next(t for n, t, _ in battles if n == current) if current is not None else None
 
     # picks and cards
     picks_raw = _pair_of_lists(_unhide(raw.get("reinforcements", [[], []]), []),
                                "board.reinforcements")
-    picks: list[tuple[str, ...]] = []
+    picks: list[list[str]] = []
     for s in (0, 1):
         ids = _strs(picks_raw[s], f"board.reinforcements[{s}]")
         if ids and phase not in ("reinforcements", "cards", "over"):
@@ -228,14 +246,11 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
                 raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not a unit of seat {s}")
             if site is None or tile_of[uid] not in content.neighbours[site]:
                 raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not next to the site")
-        picks.append(tuple(sorted(ids, key=lambda i: canonical_key(
-            next(u for u in units if u.id == i)))))
-    board.reinforcements = (picks[0], picks[1])
-    chosen = _chosen(raw.get("cards_chosen", [None, None]), board, phase)
-    board.cards_chosen = chosen
+        picks.append(sorted(ids, key=key_of.__getitem__))
+    chosen = _chosen(raw.get("cards_chosen", [None, None]), hands, phase)
 
     # orders and ready flags
-    board.orders = _orders(content, raw.get("orders", [{}, {}]), units, phase)
+    orders = _orders(content, raw.get("orders", [{}, {}]), units, phase, per_tile)
     ready = raw.get("ready", [False, False])
     if not (isinstance(ready, list) and len(ready) == 2
             and all(isinstance(r, bool) for r in ready)):
@@ -245,59 +260,52 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     masked = {s for s in (0, 1) for key in ("orders", "reinforcements", "cards_chosen")
               if isinstance(raw.get(key), list) and len(raw[key]) == 2
               and raw[key][s] == "hidden"}
-    board.ready = (ready[0] and 0 not in masked, ready[1] and 1 not in masked)
+    ready = [ready[0] and 0 not in masked, ready[1] and 1 not in masked]
 
-    # retreat
-    board.retreat = _retreat(raw.get("retreat"), phase, site, seat_of, units)
+    retreat = _retreat(raw.get("retreat"), phase, site, seat_of, key_of)
 
     last = raw.get("last_result")
     if last is not None and not isinstance(last, dict):
         raise SetupError("board.last_result: must be an object or null")
     if last is not None:
         check_keys(last, LAST_RESULT_KEYS, "board.last_result")
-    board.last_result = last
 
-    # flags derived on loading
-    for u in units:
-        if phase in ("reinforcements", "cards") and u.tile == site:
-            u.fought = True
-        if phase == "cards" and u.id in picks[u.seat]:
-            u.reinforced = True
+    position = {"phase": phase, "result": result, "board": {
+        "setup_kind": kind, "commanders": list(commanders), "round": round_,
+        "units": [{"id": u.id, "tile": u.tile, "fought": u.fought, "reinforced": u.reinforced}
+                  for u in units],
+        "orders": orders, "ready": ready,
+        "battles": [{"number": n, "tile": t, "state": s} for n, t, s in battles],
+        "current_battle": current, "reinforcements": picks, "cards_chosen": chosen,
+        "hands": [list(hands[0]), list(hands[1])],
+        "discards": [list(discards[0]), list(discards[1])],
+        "retreat": retreat, "last_result": last}}
+    restore_position(match, content, position)
 
-    new_index(match, content, board)
-    add_units(match, units)
-    idx = index(match)
-    to_act: tuple[int, ...] = (0, 1)
+    # what the built position must hold
+    to_act = match.state.to_act
     if phase == "reinforcements":
-        assert site is not None
-        board.eligible = battle.eligible_units(idx, site)
-        to_act = tuple(s for s in (0, 1) if board.eligible[s])
         if not to_act:
             raise SetupError("phase: a reinforcements phase needs an eligible unit")
+        assert site is not None
+        eligible = eligible_units(match, site)
         for s in (0, 1):
+            names = {u.ident.id for u in eligible[s]}
             for uid in picks[s]:
-                if uid not in board.eligible[s]:
+                if uid not in names:
                     raise SetupError(f"board.reinforcements[{s}]: {excerpt(uid)} is not eligible")
-    elif phase == "retreat":
-        assert board.retreat is not None
-        to_act = tuple(s for s in (0, 1) if board.retreat[1][s])
     if result is None:
         for s in (0, 1):
-            if board.ready[s] and s not in to_act:
+            if ready[s] and s not in to_act:
                 raise SetupError(f"board.ready[{s}]: seat {s} does not act in {phase}")
-        if all(board.ready[s] for s in to_act):
+        if all(ready[s] for s in to_act):
             raise SetupError("board.ready: every seat to act is already ready")
-    match.journal.set(match.state, turn=round_)
-    if result is not None:
-        match.finish(result)
-        return
-    match.set_phase(phase, to_act)
-    from game.systems.conquest.legal import ready_error
+        from game.systems.conquest.legal import ready_error
 
-    for s in to_act:
-        error = ready_error(match, idx, s) if board.ready[s] else None
-        if error:
-            raise SetupError(f"board.ready[{s}]: seat {s} cannot be ready ({error})")
+        for s in to_act:
+            error = ready_error(match, s) if ready[s] else None
+            if error:
+                raise SetupError(f"board.ready[{s}]: seat {s} cannot be ready ({error})")
 
 
 def _result(value: Any, phase: str) -> dict[str, Any] | None:
@@ -314,15 +322,15 @@ def _result(value: Any, phase: str) -> dict[str, Any] | None:
     return {"winner": value["winner"], "reason": value["reason"]}
 
 
-def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_exist: bool
-           ) -> list[ConquestUnit]:
+def _units(content: Content, kind: str, commanders: list[Any], raw: Any, phase: str,
+           armies_exist: bool, per_tile: int) -> list[_Unit]:
     if not isinstance(raw, list):
         raise SetupError("board.units: must be a list")
     if not armies_exist and raw:
         raise SetupError("board.units: no units before the armies exist")
-    units: list[ConquestUnit] = []
+    units: list[_Unit] = []
     seen: set[str] = set()
-    per_tile: dict[tuple[str, int], int] = {}
+    counts: dict[tuple[str, int], int] = {}
     for i, entry in enumerate(raw):
         key = f"board.units[{i}]"
         if not isinstance(entry, dict):
@@ -330,16 +338,16 @@ def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_
         check_keys(entry, UNIT_KEYS, key)
         if "id" not in entry or "tile" not in entry:
             raise SetupError(f"{key}: `id` and `tile` are required")
-        seat, kind, n = _parse_id(content, entry["id"], f"{key}.id")
+        seat, unit_kind, n = _parse_id(content, entry["id"], f"{key}.id")
         uid = entry["id"]
         if uid in seen:
             raise SetupError(f"{key}.id: duplicate unit id {excerpt(uid)}")
         seen.add(uid)
-        army = army_of(content, board, seat)
-        if n > army.count(kind):
-            raise SetupError(f"{key}.id: {excerpt(uid)} is above the army's {army.count(kind)} "
-                             f"{kind} units")
-        for field, want in (("seat", seat), ("kind", kind)):
+        army = _army_of(content, kind, commanders, seat)
+        if n > army.count(unit_kind):
+            raise SetupError(f"{key}.id: {excerpt(uid)} is above the army's "
+                             f"{army.count(unit_kind)} {unit_kind} units")
+        for field, want in (("seat", seat), ("kind", unit_kind)):
             if field in entry and entry[field] != want:
                 raise SetupError(f"{key}.{field}: must be {excerpt(want)} for {excerpt(uid)}")
         tile = entry["tile"]
@@ -354,9 +362,9 @@ def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_
                 raise SetupError(f"{key}.tile: unknown tile {excerpt(tile)}")
             if not content.is_land(tile):
                 raise SetupError(f"{key}.tile: {tile} is water")
-            per_tile[(tile, seat)] = per_tile.get((tile, seat), 0) + 1
-            if per_tile[(tile, seat)] > MAX_OWN_PER_TILE:
-                raise SetupError(f"{key}.tile: more than {MAX_OWN_PER_TILE} units of seat "
+            counts[(tile, seat)] = counts.get((tile, seat), 0) + 1
+            if counts[(tile, seat)] > per_tile:
+                raise SetupError(f"{key}.tile: more than {per_tile} units of seat "
                                  f"{seat} on {tile}")
         flags = []
         for field in ("fought", "reinforced"):
@@ -364,12 +372,12 @@ def _units(content: Content, board: ConquestBoard, raw: Any, phase: str, armies_
             if not isinstance(value, bool):
                 raise SetupError(f"{key}.{field}: must be a boolean")
             flags.append(value)
-        units.append(ConquestUnit(uid, seat, kind, n, tile, flags[0], flags[1]))
-    units.sort(key=canonical_key)
+        units.append(_Unit(uid, seat, unit_kind, n, tile, flags[0], flags[1]))
+    units.sort(key=_Unit.key)
     return units
 
 
-def _cards(content: Content, board: ConquestBoard, raw: dict[str, Any]
+def _cards(content: Content, kind: str, commanders: list[Any], raw: dict[str, Any]
            ) -> tuple[tuple[tuple[str, ...], tuple[str, ...]],
                       tuple[tuple[str, ...], tuple[str, ...]]]:
     discards_raw = _pair_of_lists(raw.get("discards", [[], []]), "board.discards")
@@ -377,7 +385,7 @@ def _cards(content: Content, board: ConquestBoard, raw: dict[str, Any]
     hands: list[tuple[str, ...]] = []
     discards: list[tuple[str, ...]] = []
     for s in (0, 1):
-        army = army_of(content, board, s)
+        army = _army_of(content, kind, commanders, s)
         pile = _strs(discards_raw[s], f"board.discards[{s}]")
         for card in pile:
             if card not in army.cards:
@@ -401,7 +409,8 @@ def _cards(content: Content, board: ConquestBoard, raw: dict[str, Any]
     return (hands[0], hands[1]), (discards[0], discards[1])
 
 
-def _chosen(value: Any, board: ConquestBoard, phase: str) -> tuple[str | None, str | None]:
+def _chosen(value: Any, hands: tuple[tuple[str, ...], tuple[str, ...]], phase: str
+            ) -> list[str | None]:
     if not (isinstance(value, list) and len(value) == 2):
         raise SetupError("board.cards_chosen: must be a list of two entries")
     out: list[str | None] = []
@@ -411,14 +420,14 @@ def _chosen(value: Any, board: ConquestBoard, phase: str) -> tuple[str | None, s
         if card is not None:
             if phase != "cards":
                 raise SetupError(f"board.cards_chosen[{s}]: only in the cards phase")
-            if card not in board.hands[s]:
+            if card not in hands[s]:
                 raise SetupError(f"board.cards_chosen[{s}]: {excerpt(card)} is not in the hand")
         out.append(card)
-    return (out[0], out[1])
+    return out
 
 
-def _orders(content: Content, value: Any, units: list[ConquestUnit], phase: str
-            ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+def _orders(content: Content, value: Any, units: list[_Unit], phase: str, per_tile: int
+            ) -> list[dict[str, str]]:
     if not (isinstance(value, list) and len(value) == 2):
         raise SetupError("board.orders: must be a list of two objects")
     by_id = {u.id: u for u in units}
@@ -448,22 +457,23 @@ def _orders(content: Content, value: Any, units: list[ConquestUnit], phase: str
                 if tile not in content.neighbours[unit.tile]:
                     raise SetupError(f"{key}.{uid}: {tile} is not next to {unit.tile}")
             kept.append((uid, tile))
+        pending = dict(kept)
         for u in units:
             if u.seat != s:
                 continue
-            spot = dict(kept).get(u.id, u.tile)
+            spot = pending.get(u.id, u.tile)
             if spot is not None:
                 counts[spot] = counts.get(spot, 0) + 1
-                if counts[spot] > MAX_OWN_PER_TILE:
-                    raise SetupError(f"{key}: more than {MAX_OWN_PER_TILE} units of seat {s} "
+                if counts[spot] > per_tile:
+                    raise SetupError(f"{key}: more than {per_tile} units of seat {s} "
                                      f"pending on {spot}")
-        kept.sort(key=lambda kv: canonical_key(by_id[kv[0]]))
-        out.append(tuple(kept))
-    return (out[0], out[1])
+        kept.sort(key=lambda kv: by_id[kv[0]].key())
+        out.append(dict(kept))
+    return out
 
 
 def _retreat(value: Any, phase: str, site: str | None, seat_of: dict[str, int],
-             units: list[ConquestUnit]) -> Any:
+             key_of: dict[str, tuple[int, int, int]]) -> dict[str, Any] | None:
     if value is None:
         if phase == "retreat":
             raise SetupError("board.retreat: required in retreat")
@@ -475,71 +485,214 @@ def _retreat(value: Any, phase: str, site: str | None, seat_of: dict[str, int],
     check_keys(value, RETREAT_KEYS, "board.retreat")
     lists = _pair_of_lists(value.get("units"), "board.retreat.units")
     out = []
-    order = {u.id: canonical_key(u) for u in units}
     for s in (0, 1):
         ids = _strs(lists[s], f"board.retreat.units[{s}]")
         for uid in ids:
             if seat_of.get(uid) != s:
                 raise SetupError(f"board.retreat.units[{s}]: {excerpt(uid)} is not a unit of seat {s}")
-        out.append(tuple(sorted(ids, key=order.__getitem__)))
+        out.append(sorted(ids, key=key_of.__getitem__))
     if not out[0] and not out[1]:
         raise SetupError("board.retreat.units: nobody retreats")
-    return (site, (out[0], out[1]))
+    return {"tile": site, "units": out}
 
 
 # -- printed positions -----------------------------------------------------------------------
-def restore_position(match: Match, content: Content, setup: dict[str, Any]) -> None:
-    """The position of a State JSON this program printed (a CPU's seat view made a setup by
-    `scratch_setup`: masked values already nothing chosen, ready flags cleared), built without
-    the checks of `load_setup`. A printed position is valid by construction, and the CPUs load
-    one per phase step, so the checks would be most of a game's time. It derives what
-    `load_setup` derives (eligible units, seats to act, battle flags), so both build the same
+def _flag(match: Match, entity: int, flag: type, want: bool) -> None:
+    """The flag component on the entity exactly when `want`."""
+    if want:
+        if not world.holds(entity, flag):
+            match.journal.add(entity, flag())
+    elif world.holds(entity, flag):
+        match.journal.remove(entity, flag)
+
+
+def restore_position(match: Match, content: Content, setup: dict[str, Any],
+                     previous: dict[str, Any] | None = None) -> None:
+    """The world at a printed position (see the module docstring), from whatever position of
+    this match's content it holds; `previous`, when given, is the printed position the world
+    holds, so units whose entries did not change are left as they are. Derives what
+    `load_setup` derives (the battle's flags, the seats to act), so both build the same
     position; a test holds them equal on many printed views."""
     phase = setup["phase"]
     raw = setup["board"]
-    letters = content.letters
-    units = []
-    for entry in raw["units"]:
-        uid = entry["id"]
-        units.append(ConquestUnit(uid, int(uid[1]), letters[uid[3]], int(uid[4:]),
-                                  entry["tile"], entry["fought"], entry["reinforced"]))
-    units.sort(key=canonical_key)
-    battles = tuple((b["number"], b["tile"], b["state"]) for b in raw["battles"])
+    journal = match.journal
+    if not world.BOARD(match):
+        new_world(match, content, raw["setup_kind"])
+        previous = None  # a new world holds no earlier position
+    # `was`: the previous position's board, whose values the world holds as they are (a
+    # value equal in both needs no look at the world)
+    was: dict[str, Any] = previous["board"] if previous is not None else {}
+    b = world.board(match)
+    if b.setup.kind != raw["setup_kind"]:
+        journal.set(b.setup, kind=raw["setup_kind"])
+    journal.set(b.round, round=raw["round"])
+    journal.set(b.sequence, current=raw["current_battle"])
+    journal.set(b.last, result=raw["last_result"])
+
+    # seats
+    if was.get("commanders") != raw["commanders"] or was.get("ready") != raw["ready"]:
+        for row in world.seats(match):
+            seat = row.owner.seat
+            if row.commander.army != raw["commanders"][seat]:
+                journal.set(row.commander, army=raw["commanders"][seat])
+            _flag(match, row.entity, Ready, raw["ready"][seat])
+
+    # battles
+    battles = raw["battles"]
+    if was.get("battles") != battles:
+        have = [(x.battle.number, x.site.tile, x.battle.state) for x in world.battles(match)]
+        if have != [(x["number"], x["tile"], x["state"]) for x in battles]:
+            for x in list(world.battles(match)):
+                journal.delete(x.entity)
+            for x in battles:
+                journal.create(Site(x["tile"]), Battle(x["number"], x["state"]))
     current = raw["current_battle"]
-    site = next(t for n, t, _ in battles if n == current) if current is not None else None
-    picks = raw["reinforcements"]
-    retreat = raw["retreat"]
-    board = ConquestBoard(
-        setup_kind=raw["setup_kind"], commanders=(raw["commanders"][0], raw["commanders"][1]),
-        round=raw["round"],
-        orders=(tuple(raw["orders"][0].items()), tuple(raw["orders"][1].items())),
-        ready=(raw["ready"][0], raw["ready"][1]),
-        battles=battles, current_battle=current,
-        reinforcements=(tuple(picks[0]), tuple(picks[1])),
-        cards_chosen=(raw["cards_chosen"][0], raw["cards_chosen"][1]),
-        hands=(tuple(raw["hands"][0]), tuple(raw["hands"][1])),
-        discards=(tuple(raw["discards"][0]), tuple(raw["discards"][1])),
-        retreat=None if retreat is None else (
-            retreat["tile"], (tuple(retreat["units"][0]), tuple(retreat["units"][1]))),
-        last_result=raw["last_result"])
-    if phase in ("reinforcements", "cards"):
-        for u in units:
-            if u.tile == site:
-                u.fought = True
-            if phase == "cards" and u.id in picks[u.seat]:
-                u.reinforced = True
-    new_index(match, content, board)
-    add_units(match, units)
-    match.journal.set(match.state, turn=board.round)
-    if setup.get("result") is not None:
-        match.finish(setup["result"])
+    site = next((x["tile"] for x in battles if x["number"] == current), None)
+
+    # units and their flags and orders
+    _units_at(match, content, phase, raw, site, previous)
+
+    # cards
+    chosen = raw["cards_chosen"]
+    was_chosen = was.get("cards_chosen")
+    for seat in (0, 1):
+        hand, discards = raw["hands"][seat], raw["discards"][seat]
+        if (was_chosen is not None and was_chosen[seat] == chosen[seat]
+                and was["hands"][seat] == hand and was["discards"][seat] == discards):
+            continue  # as the world holds them
+        _cards_at(match, seat, hand, discards, chosen[seat])
+
+    # the envelope
+    journal.set(match.state, turn=raw["round"])
+    result = setup.get("result")
+    if result is not None:
+        match.finish(result)
         return
+    if match.state.result is not None:
+        journal.set(match.state, result=None)
     to_act: tuple[int, ...] = (0, 1)
     if phase == "reinforcements":
         assert site is not None
-        board.eligible = battle.eligible_units(index(match), site)
-        to_act = tuple(s for s in (0, 1) if board.eligible[s])
+        eligible = eligible_units(match, site)
+        to_act = tuple(s for s in (0, 1) if eligible[s])
     elif phase == "retreat":
-        assert board.retreat is not None
-        to_act = tuple(s for s in (0, 1) if board.retreat[1][s])
+        to_act = tuple(s for s in (0, 1) if raw["retreat"]["units"][s])
     match.set_phase(phase, to_act)
+
+
+def _flag_context(board: dict[str, Any], phase: str) -> tuple[Any, ...]:
+    """What a unit's derived flags depend on besides its own entry (the battle's site in a
+    battle phase, the picks in Choose Cards) and what its other flags come from (the picks,
+    the retreat list)."""
+    site = None
+    if phase in ("reinforcements", "cards"):
+        current = board["current_battle"]
+        site = next((x["tile"] for x in board["battles"] if x["number"] == current), None)
+    return (site, phase == "cards", board["reinforcements"], board["retreat"])
+
+
+def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
+              site: str | None, previous: dict[str, Any] | None) -> None:
+    """Every unit of the position on its tile with its flags and order; units the position
+    does not list are deleted (they died). Each unit's components are compared in one
+    lookup of its table, and only what differs is written; with the previous position in
+    the same context, only units whose entry or order changed are looked at."""
+    journal = match.journal
+    index = world.units_by_id(match)
+    entries = raw["units"]
+    if len(index) != len(entries) or any(e["id"] not in index for e in entries):
+        wanted = {e["id"] for e in entries}
+        for uid, row in list(index.items()):
+            if uid not in wanted:
+                journal.delete(row.entity)
+        index = world.units_by_id(match)
+    letters = content.letters
+    picks = raw["reinforcements"]
+    picked = {*picks[0], *picks[1]}
+    retreat = raw["retreat"]
+    leaving = {*retreat["units"][0], *retreat["units"][1]} if retreat is not None else set()
+    orders = {**raw["orders"][0], **raw["orders"][1]}
+    battle, cards = phase in ("reinforcements", "cards"), phase == "cards"
+    before: dict[str, Any] = {}
+    before_orders: dict[str, str] = {}
+    if previous is not None and (_flag_context(previous["board"], previous["phase"])
+                                 == _flag_context(raw, phase)):
+        if previous["board"]["units"] == entries and previous["board"]["orders"] == raw["orders"]:
+            return  # every unit as the world holds it
+        before = {e["id"]: e for e in previous["board"]["units"]}
+        before_orders = {**previous["board"]["orders"][0], **previous["board"]["orders"][1]}
+    for entry in entries:
+        uid, tile = entry["id"], entry["tile"]
+        if before.get(uid) == entry and before_orders.get(uid) == orders.get(uid):
+            continue  # as the world holds it
+        row = index.get(uid)
+        if row is None:
+            entity = journal.create(*unit_components(content, int(uid[1]), letters[uid[3]],
+                                                     int(uid[4:]), tile))
+        else:
+            entity = row.entity
+            if row.pos.tile != tile:
+                journal.set(row.pos, tile=tile)
+        has = components_of(entity)
+        for flag, want in ((Fought, entry["fought"] or (battle and tile == site)),
+                           (Reinforced, entry["reinforced"] or (cards and uid in picked)),
+                           (Reinforcing, uid in picked), (Retreating, uid in leaving)):
+            if want != (flag in has):
+                if want:
+                    journal.add(entity, flag())
+                else:
+                    journal.remove(entity, flag)
+        order = orders.get(uid)
+        have = has.get(Order)
+        if order is None:
+            if have is not None:
+                journal.remove(entity, Order)
+        elif have is None:
+            journal.add(entity, Order(order))
+        elif have.tile != order:
+            journal.set(have, tile=order)
+
+
+def _cards_at(match: Match, seat: int, hand: list[str], discards: list[str],
+              chosen: str | None) -> None:
+    """The seat's cards in its hand and discard pile in these orders, `chosen` chosen."""
+    journal = match.journal
+    if world.hand(match, seat) != tuple(hand) or world.discards(match, seat) != tuple(discards):
+        mine = {row.card.definition: row for row in world.CARDS(match)
+                if row.owner.seat == seat}
+        if set(mine) != {*hand, *discards} or len(mine) != len(hand) + len(discards):
+            for row in mine.values():
+                journal.delete(row.entity)
+            deal_cards(match, seat, tuple(hand), tuple(discards))
+        else:
+            for which, cards in ((0, hand), (1, discards)):
+                pile = world.pile(match, which, seat)
+                entities = tuple(mine[card].entity for card in cards)
+                journal.set(esper.component_for_entity(pile, Pile), cards=entities)
+                for entity in entities:
+                    in_pile = esper.component_for_entity(entity, InPile)
+                    if in_pile.pile != pile:
+                        journal.set(in_pile, pile=pile)
+    if world.chosen_ids(match)[seat] != chosen:
+        previous = world.chosen(match)[seat]
+        if previous is not None:
+            journal.remove(previous, Chosen)
+        if chosen is not None:
+            card = world.card_in_hand(match, seat, chosen)
+            assert card is not None
+            journal.add(card, Chosen())
+
+
+def scratch_setup(view: dict[str, Any]) -> dict[str, Any]:
+    """A printed position for the view: its masked values as nothing chosen and both ready
+    flags cleared (a CPU decides for both seats in its look-ahead)."""
+    from game.engine.match import HIDDEN
+
+    board = dict(view["board"])
+    board["orders"] = [{} if o == HIDDEN else o for o in board["orders"]]
+    board["reinforcements"] = [[] if r == HIDDEN else r for r in board["reinforcements"]]
+    board["cards_chosen"] = [None if c == HIDDEN else c for c in board["cards_chosen"]]
+    board["ready"] = [False, False]
+    board.pop("tiles", None)  # derived by the loader
+    return {"phase": view["phase"], "result": view.get("result"), "board": board}
+

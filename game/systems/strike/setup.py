@@ -16,8 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, InPile, Owner
-from game.components.strike import Draft, Element, Flame, Grid, Rolls, Round, Slot
+from game.components.common import (
+    CardRef,
+    Cooldowns,
+    GridPos,
+    Health,
+    Ident,
+    InPile,
+    Owner,
+    Round,
+)
+from game.components.strike import Draft, Element, Flame, Grid, Rolls, Slot
 from game.engine.commands import create
 from game.engine.match import SetupError, is_int
 from game.engine.piles import create_pile, fill_pile

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner
-from game.components.strike import Draft, Flame, Grid, Rolls, Round, Slot
+from game.components.common import CardRef, Cooldowns, GridPos, Health, Ident, Owner, Round
+from game.components.strike import Draft, Flame, Grid, Rolls, Slot
 from game.engine.ecs import components_of
 from game.engine.piles import cards_in
 from game.engine.query import Query

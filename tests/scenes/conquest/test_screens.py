@@ -7,7 +7,7 @@ import arcade
 import pytest
 
 from game.scenes.harness import click, drag, key, move, screenshot, step
-from tests.scenes.conquest.conquest_scene_helpers import decisions_to, pixel, save_shot
+from tests.scenes.conquest.conquest_scene_helpers import PLACE_1, decisions_to, pixel, save_shot
 
 
 def greenish(rgb) -> bool:
@@ -611,3 +611,43 @@ def test_the_battle_results_cards_show_their_whole_ability_text(window, conquest
         if card.ability:
             label = results.content.abilities[card.ability].label.split()
             assert any(words[i:i + len(label)] == label for i in range(len(words))), label
+
+
+def test_the_screens_ask_the_rules_for_a_modded_tile_limit(window, conquest):
+    """`rules.toml`'s `max_own_per_tile` is the rules' number, not the screens': with a mod
+    of 3 the placement hover says "Full: 3 units", the movement checks leave out a tile that
+    holds 3, and the help and the panel say 3."""
+    from game import paths
+    from game.engine.resources import clear_resource_cache
+    from game.scenes.conquest.screens import MovementView, PlacementView
+
+    folder = paths.mods_dir() / "tight" / "conquest"
+    folder.mkdir(parents=True)
+    (folder / "rules.toml").write_text(
+        "max_own_per_tile = 3\nbase_defence_bonus = 2\nround_cap = 60\n", encoding="utf-8")
+    clear_resource_cache()
+    try:
+        places = {"p0.t1": "L06", "p0.t2": "L06", "p0.i1": "L06", "p0.t3": "L05",
+                  "p0.i2": "L05", "p0.i3": "L05", "p0.i4": "L01", "p0.i5": "L01",
+                  "p0.t4": "L03", "p0.i6": "L03"}
+        decisions = [{"seat": 0, "type": "place", "units": [u], "to": t}
+                     for u, t in places.items()]
+        view = conquest(decisions[:3])
+        assert isinstance(view, PlacementView)
+        view.selected = "p0.i2"
+        assert view.tile_problem("L06") == "Full: 3 units"
+        assert view.tile_problem("L05") is None
+        assert view.tile_problem("L07") == "Enemy zone"
+        titles = [topic.title for topic in view.help_topics()]
+        assert "Movement and the 3-unit limit" in titles
+        decisions += [{"seat": 0, "type": "ready"},
+                      *({"seat": 1, "type": "place", "units": [u], "to": t}
+                        for u, t in PLACE_1.items()), {"seat": 1, "type": "ready"}]
+        view = conquest(decisions)
+        assert isinstance(view, MovementView)
+        click(window, *view.tokens["p0.i4"].position)
+        assert view.selection == ["p0.i4"]
+        assert set(view.checks) == {"L01", "L02", "L14", "L16"}  # L06 holds 3 already
+        assert any("at most 3 of yours" in line.text for line in view.panel_texts)
+    finally:
+        clear_resource_cache()
