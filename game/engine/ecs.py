@@ -124,6 +124,42 @@ def component_rows(types: tuple[type, ...]) -> list[tuple[Any, ...]]:
     return [(entity, *get(entities[entity])) for entity in members]
 
 
+def put_component(entity: int, component: Any, component_type: type) -> Any:
+    """`esper.add_component(entity, component)` in one call that also returns the component
+    of that type the entity held before (None if none), for the journal: one lookup instead
+    of a `try_component` and an `add_component` per change, the hottest write of a search."""
+    table = esper._components
+    holders = table.get(component_type)
+    if holders is None:
+        table[component_type] = {entity}
+    else:
+        holders.add(entity)
+    parts = esper._entities[entity]
+    previous = parts.get(component_type)
+    parts[component_type] = component
+    esper._cache_dirty = True  # what esper.clear_cache() sets: its own getters stay right
+    return previous
+
+
+def take_component(entity: int, component_type: type) -> Any:
+    """`esper.remove_component(entity, component_type)`, read from esper's tables in one call
+    (KeyError when the entity has none, as esper raises)."""
+    component = esper._entities[entity].pop(component_type)
+    table = esper._components
+    holders = table[component_type]
+    holders.discard(entity)
+    if not holders:
+        del table[component_type]
+    esper._cache_dirty = True
+    return component
+
+
+def holders(component_type: type) -> set[int] | tuple[()]:
+    """The entities of the active world holding a component of this type (for reading only):
+    a system finds the one entity holding its step's intent without building a query."""
+    return esper._components.get(component_type) or ()
+
+
 def restore_entity(entity: int, components: dict[type, Any]) -> None:
     """Undo `delete_entity(entity, immediate=True)` given the components saved before it."""
     esper._entities[entity] = dict(components)

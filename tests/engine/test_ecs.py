@@ -183,3 +183,43 @@ def test_forget_entity_deletes_it_and_leaves_the_cache_clearing_to_the_caller():
         assert not esper.entity_exists(gone)
         assert esper.get_component(GridPos) == []
         assert [e for e, _ in esper.get_component(Ident)] == [kept]
+
+
+def test_put_component_adds_or_replaces_and_gives_the_one_it_replaced():
+    with ecs.active_world("put"):
+        unit = esper.create_entity(Ident("u"))
+        assert esper.get_component(Health) == []  # esper's own cache, filled
+        assert ecs.put_component(unit, Health(3, 5), Health) is None
+        assert esper.get_component(Health) == [(unit, Health(3, 5))]  # its cache was dropped
+        old = esper.component_for_entity(unit, Health)
+        assert ecs.put_component(unit, Health(1, 5), Health) is old
+        assert esper.component_for_entity(unit, Health) == Health(1, 5)
+        assert ecs.component_rows((Health,)) == [(unit, Health(1, 5))]
+    ecs.delete_world("put")
+
+
+def test_take_component_removes_it_as_esper_does_and_raises_for_a_missing_one():
+    with ecs.active_world("take"):
+        unit = esper.create_entity(Ident("u"), Health(3, 5))
+        other = esper.create_entity(Health(1, 1))
+        assert esper.get_component(Health) != []
+        assert ecs.take_component(unit, Health) == Health(3, 5)
+        assert not esper.has_component(unit, Health)
+        assert esper.get_component(Health) == [(other, Health(1, 1))]
+        ecs.take_component(other, Health)
+        assert esper.get_component(Health) == [] and ecs.holders(Health) == ()
+        with pytest.raises(KeyError):
+            ecs.take_component(unit, Health)
+        assert esper.component_for_entity(unit, Ident) == Ident("u")  # nothing else changed
+    ecs.delete_world("take")
+
+
+def test_holders_are_the_entities_of_the_active_world_holding_a_type():
+    with ecs.active_world("holders-a"):
+        a = esper.create_entity(Ident("a"), Health(1, 1))
+        esper.create_entity(Ident("b"))
+        assert set(ecs.holders(Health)) == {a} and ecs.holders(GridPos) == ()
+    with ecs.active_world("holders-b"):
+        assert ecs.holders(Health) == ()
+    ecs.delete_world("holders-a")
+    ecs.delete_world("holders-b")

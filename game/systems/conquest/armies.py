@@ -26,7 +26,7 @@ from game.components.conquest import (
     Site,
     UnitKind,
 )
-from game.engine.commands import Command, remove
+from game.engine.commands import Command, consume
 from game.engine.piles import create_pile
 from game.engine.schedule import System
 from game.systems.conquest import world
@@ -105,10 +105,11 @@ class ChooseCommander(System):
     name = "choose_commander"
 
     def process(self, match: Match) -> None:
-        for entity, intent in esper.get_component(CommanderChoice):
-            remove(CommanderChoice).target(entity).run(match)
-            SetCommander(esper.component_for_entity(entity, Owner).seat, intent.army).run(match)
+        found = consume(match, CommanderChoice)
+        if found is None:
             return
+        entity, intent = found
+        SetCommander(esper.component_for_entity(entity, Owner).seat, intent.army).run(match)
 
 
 class CreateArmies(System):

@@ -34,6 +34,7 @@ from game.components.strike import AttackOrder, Element, Flame, MoveOrder, PassO
 from game.engine.commands import (
     Destroy,
     add_status,
+    consume,
     create,
     damage,
     destroy,
@@ -225,29 +226,31 @@ class Move(System):
     name = "move"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(MoveOrder):
-            remove(MoveOrder).target(entity).run(match)
-            path = None
-            if match.events.enabled:  # only the `unit_moved` event reads the path
-                start = world.tile_of(entity)
-                assert start is not None
-                card = world.content(match).cards[
-                    esper.component_for_entity(entity, CardRef).definition]
-                g = world.board(match).grid
-                path = path_to(start, (order.x, order.y), card.move,
-                               occupied=world.occupied(match), cols=g.cols, rows=g.rows)
-            move_to(order.x, order.y, path).target(entity).run(match)
-            return  # one decision, one intent
+        found = consume(match, MoveOrder)
+        if found is None:
+            return
+        entity, order = found
+        path = None
+        if match.events.enabled:  # only the `unit_moved` event reads the path
+            start = world.tile_of(entity)
+            assert start is not None
+            card = world.content(match).cards[
+                esper.component_for_entity(entity, CardRef).definition]
+            g = world.board(match).grid
+            path = path_to(start, (order.x, order.y), card.move,
+                           occupied=world.occupied(match), cols=g.cols, rows=g.rows)
+        move_to(order.x, order.y, path).target(entity).run(match)
 
 
 class Pass(System):
     name = "pass"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(PassOrder):
-            remove(PassOrder).target(entity).run(match)
-            match.emit("turn_passed", seat=order.seat)
+        found = consume(match, PassOrder)
+        if found is None:
             return
+        _, order = found
+        match.emit("turn_passed", seat=order.seat)
 
 
 class Attack(System):
@@ -257,10 +260,11 @@ class Attack(System):
     name = "attack"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(AttackOrder):
-            remove(AttackOrder).target(entity).run(match)
-            self.resolve(match, entity, order)
+        found = consume(match, AttackOrder)
+        if found is None:
             return
+        entity, order = found
+        self.resolve(match, entity, order)
 
     def resolve(self, match: Match, user: int, order: AttackOrder) -> None:
         content = world.content(match)
