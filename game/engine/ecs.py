@@ -29,28 +29,31 @@ WORLD_LOCK = threading.RLock()
 class WorldScope:
     """`with active_world(name):` makes `name` the active esper world for the block, then
     restores the previous one (also on an exception). A plain class, not a generator-based
-    context manager: the match enters it on every call. Re-entering the active world is free."""
+    context manager: the match enters it on every call. Re-entering the active world is free.
+    One scope may be entered again inside its own block (a match keeps one scope and enters
+    it on every call, nested or not): each entry keeps the world it found on a stack. The
+    process lock is taken before the stack is touched, so two threads never share it."""
 
     __slots__ = ("name", "_prev")
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._prev: str | None = None
+        self._prev: list[str | None] = []
 
     def __enter__(self) -> str:
         WORLD_LOCK.acquire()
         prev = esper.current_world
         if prev == self.name:
-            self._prev = None
+            self._prev.append(None)
         else:
-            self._prev = prev
+            self._prev.append(prev)
             esper.switch_world(self.name)
         return self.name
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         try:
-            if self._prev is not None:
-                prev, self._prev = self._prev, None
+            prev = self._prev.pop()
+            if prev is not None:
                 esper.switch_world(prev)
         finally:
             WORLD_LOCK.release()

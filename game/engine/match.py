@@ -320,6 +320,7 @@ class Match:
         self._keys = {verb: ENVELOPE_FIELDS | rules.fields.get(verb, frozenset())
                       for verb in rules.verbs}
         self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
+        self._scope = ecs.active_world(self.world)  # entered by every call, nested or not
         with self.active():
             self._state_entity = esper.create_entity(MatchState(phase=phase))
             self.state: MatchState = esper.component_for_entity(self._state_entity, MatchState)
@@ -328,7 +329,7 @@ class Match:
     # -- world ---------------------------------------------------------------------------
     def active(self) -> ecs.WorldScope:
         """`with match.active():` makes the match's world the active esper world."""
-        return ecs.active_world(self.world)
+        return self._scope
 
     def close(self) -> None:
         """Free the match's world (the match is unusable afterwards)."""

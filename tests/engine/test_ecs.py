@@ -34,6 +34,38 @@ def test_active_world_restores_the_previous_world_on_exception():
         assert [(e, c.id) for e, c in esper.get_component(Ident)] == [(1, "in-a")]
 
 
+def test_one_scope_entered_inside_its_own_block_restores_each_world_it_found():
+    scope_a, scope_b = ecs.active_world("a"), ecs.active_world("b")  # a match keeps one each
+    with scope_a:
+        with scope_b:
+            with scope_a:  # the same object again, from another world
+                assert esper.current_world == "a"
+                with scope_a:  # and from its own
+                    assert esper.current_world == "a"
+                assert esper.current_world == "a"
+            assert esper.current_world == "b"
+        assert esper.current_world == "a"
+        with pytest.raises(RuntimeError):
+            with scope_b:
+                raise RuntimeError("boom")
+        assert esper.current_world == "a"
+    assert esper.current_world == "default"
+    with scope_b:  # reusable after its blocks closed
+        assert esper.current_world == "b"
+    assert esper.current_world == "default"
+
+
+def test_a_match_enters_its_own_world_scope_nested_in_any_other_world(bare):
+    with ecs.active_world("other"):
+        with bare.active():
+            assert esper.current_world == bare.world
+            with bare.active():
+                assert esper.current_world == bare.world
+            assert esper.current_world == bare.world
+        assert esper.current_world == "other"
+    assert bare.active() is bare.active()  # one scope per match, not one per call
+
+
 def test_worlds_are_separate_and_keep_their_id_counters():
     with ecs.active_world("a"):
         assert esper.create_entity() == 1

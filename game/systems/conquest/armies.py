@@ -74,7 +74,7 @@ def deal_cards(match: Match, seat: int, hand: tuple[str, ...], discards: tuple[s
         pile = world.pile(match, which, seat)
         entities = tuple(journal.create(CardRef(card), Owner(seat), InPile(pile))
                          for card in cards)
-        journal.set(esper.component_for_entity(pile, Pile), cards=entities)
+        journal.set_field(esper.component_for_entity(pile, Pile), "cards", entities)
 
 
 class DealArmies(Command):
@@ -91,7 +91,7 @@ class DealArmies(Command):
             for kind, n in army_units(army):
                 journal.create(*unit_components(content, seat, kind, n, None))
             deal_cards(match, seat, content.hand_order(army.cards), ())
-        journal.set(world.board(match).round, round=0)
+        journal.set_field(world.board(match).round, "round", 0)
 
 
 def armies_created(match: Match, command: DealArmies) -> None:

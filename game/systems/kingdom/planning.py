@@ -92,7 +92,7 @@ class Deal(System):
             size = content.shop_size(len(row.slots.units))
             StockShop(size, list(range(size)), seat_draw(match, seat), "deal").target(
                 row.entity).run(match)
-        match.journal.set(match.state, turn=1)
+        match.journal.set_field(match.state, "turn", 1)
         match.set_phase("planning", (0,))
         match.emit("phase_changed", phase="planning", turn=1)
 

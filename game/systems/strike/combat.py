@@ -135,8 +135,8 @@ class CombatStart(System):
 
     def process(self, match: Match) -> None:
         board = world.board(match)
-        match.journal.set(match.state, turn=1)
-        match.journal.set(board.round, round=1)
+        match.journal.set_field(match.state, "turn", 1)
+        match.journal.set_field(board.round, "round", 1)
         match.set_phase("combat", (board.draft.starter,))
         match.emit("combat_started")
         if not end_check(match):
@@ -407,8 +407,8 @@ class NextTurn(System):
         if over(match):
             return
         turn = match.state.turn
-        match.journal.set(match.state, turn=turn + 1)
-        match.journal.set(world.board(match).round, round=(turn + 2) // 2)
+        match.journal.set_field(match.state, "turn", turn + 1)
+        match.journal.set_field(world.board(match).round, "round", (turn + 2) // 2)
         match.set_phase("combat", (1 - seat_to_act(match),))
         match.goto("turn_start")
 
@@ -474,7 +474,7 @@ def next_roll(match: Match) -> int:
     rolls = world.board(match).rolls
     if rolls.rolls:
         roll = rolls.rolls[0]
-        match.journal.set(rolls, rolls=rolls.rolls[1:])
+        match.journal.set_field(rolls, "rolls", rolls.rolls[1:])
         return roll
     combat = world.content(match).rules.combat
     return match.stream("combat").randint(combat.roll_min, combat.roll_max)

@@ -52,7 +52,7 @@ def deal(match: Match) -> None:
         new_card(match, card_id, where.get(card_id, "discard"))
     if world.seats_drawn(match):
         starter = match.stream("deal").randint(0, 1)
-        match.journal.set(draft, starter=starter)
+        match.journal.set_field(draft, "starter", starter)
         match.set_phase("draft", (starter,))
         match.emit("dealt", hands=[hands[0], hands[1]], starter=starter)
         return
@@ -83,7 +83,7 @@ class DraftPick(System):
             move_card(card).to(match.piles[f"deck{seat}"]).run(match)
             match.emit("card_taken", **event)
         d = world.board(match).draft
-        match.journal.set(d, picks=d.picks + 1)
+        match.journal.set_field(d, "picks", d.picks + 1)
         full = world.content(match).rules.draft.deck_size
         decks = (world.pile_cards(match, "deck0"), world.pile_cards(match, "deck1"))
         hands = (world.pile_cards(match, "hand0"), world.pile_cards(match, "hand1"))
