@@ -17,7 +17,7 @@ import esper
 from game.components.common import Owner
 from game.components.conquest import MoveUnits, OnTile, Order, PlaceUnits, ResetOrders
 from game.engine.commands import consume
-from game.engine.ecs import components_of
+from game.engine.ecs import entity_table
 from game.engine.schedule import System
 from game.systems.conquest import world
 from game.systems.conquest.commands import SetOrders
@@ -34,9 +34,10 @@ def cap(match: Match) -> int:
 def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
     """Unit id -> pending tile, for every living unit of the seat (canonical order)."""
     out = {}
+    table = entity_table()
     for u in world.units(match):
         if u.owner.seat == seat:
-            order = components_of(u.entity).get(Order)
+            order = table[u.entity].get(Order)
             out[u.ident.id] = u.pos.tile if order is None else order.tile
     return out
 
@@ -44,9 +45,10 @@ def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
 def count_after(match: Match, seat: int, group: set[str], tile: str) -> int:
     """Own units pending on `tile` once every unit of `group` is ordered there (4.6.2)."""
     count = len(group)
+    table = entity_table()
     for u in world.units(match):
         if u.owner.seat == seat and u.ident.id not in group:
-            order = components_of(u.entity).get(Order)
+            order = table[u.entity].get(Order)
             if (u.pos.tile if order is None else order.tile) == tile:
                 count += 1
     return count
