@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Self
 import esper
 
 from game.components.common import Cooldowns, GridPos, Health, Ident
+from game.engine import ecs
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -397,6 +398,21 @@ class Attach(Command):
 
     def apply(self, match: Match) -> None:
         match.journal.add(self.target_id, self.order)
+
+
+def consume(match: Match, intent_type: type) -> tuple[int, Any] | None:
+    """The intent of this type a decision attached (its entity and the intent component),
+    taken off the world by a `Remove` command; None when no decision attached one. A step's
+    system starts with it: it reads the entities holding that type straight from the world's
+    table (one holds it: the decision's), instead of building esper's query of them, which an
+    intent's attach has just invalidated."""
+    for entity in ecs.holders(intent_type):  # the first, as esper.get_component would give
+        intent = ecs.components_of(entity)[intent_type]
+        command = Remove(intent_type)
+        command.target_id = entity
+        command.run(match)
+        return entity, intent
+    return None
 
 
 def update(component: Any, **fields: Any) -> Update:

@@ -29,28 +29,31 @@ WORLD_LOCK = threading.RLock()
 class WorldScope:
     """`with active_world(name):` makes `name` the active esper world for the block, then
     restores the previous one (also on an exception). A plain class, not a generator-based
-    context manager: the match enters it on every call. Re-entering the active world is free."""
+    context manager: the match enters it on every call. Re-entering the active world is free.
+    One scope may be entered again inside its own block (a match keeps one scope and enters
+    it on every call, nested or not): each entry keeps the world it found on a stack. The
+    process lock is taken before the stack is touched, so two threads never share it."""
 
     __slots__ = ("name", "_prev")
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._prev: str | None = None
+        self._prev: list[str | None] = []
 
     def __enter__(self) -> str:
         WORLD_LOCK.acquire()
         prev = esper.current_world
         if prev == self.name:
-            self._prev = None
+            self._prev.append(None)
         else:
-            self._prev = prev
+            self._prev.append(prev)
             esper.switch_world(self.name)
         return self.name
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         try:
-            if self._prev is not None:
-                prev, self._prev = self._prev, None
+            prev = self._prev.pop()
+            if prev is not None:
                 esper.switch_world(prev)
         finally:
             WORLD_LOCK.release()
@@ -122,6 +125,42 @@ def component_rows(types: tuple[type, ...]) -> list[tuple[Any, ...]]:
     get = itemgetter(*types)
     members = set.intersection(*sets)
     return [(entity, *get(entities[entity])) for entity in members]
+
+
+def put_component(entity: int, component: Any, component_type: type) -> Any:
+    """`esper.add_component(entity, component)` in one call that also returns the component
+    of that type the entity held before (None if none), for the journal: one lookup instead
+    of a `try_component` and an `add_component` per change, the hottest write of a search."""
+    table = esper._components
+    holders = table.get(component_type)
+    if holders is None:
+        table[component_type] = {entity}
+    else:
+        holders.add(entity)
+    parts = esper._entities[entity]
+    previous = parts.get(component_type)
+    parts[component_type] = component
+    esper._cache_dirty = True  # what esper.clear_cache() sets: its own getters stay right
+    return previous
+
+
+def take_component(entity: int, component_type: type) -> Any:
+    """`esper.remove_component(entity, component_type)`, read from esper's tables in one call
+    (KeyError when the entity has none, as esper raises)."""
+    component = esper._entities[entity].pop(component_type)
+    table = esper._components
+    holders = table[component_type]
+    holders.discard(entity)
+    if not holders:
+        del table[component_type]
+    esper._cache_dirty = True
+    return component
+
+
+def holders(component_type: type) -> set[int] | tuple[()]:
+    """The entities of the active world holding a component of this type (for reading only):
+    a system finds the one entity holding its step's intent without building a query."""
+    return esper._components.get(component_type) or ()
 
 
 def restore_entity(entity: int, components: dict[type, Any]) -> None:

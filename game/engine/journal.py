@@ -118,13 +118,15 @@ class Journal:
             elif kind == _ADD:
                 _, entity, component_type, previous = entry
                 if previous is None:
-                    esper.remove_component(entity, component_type)
+                    ecs.take_component(entity, component_type)
                 else:
-                    esper.add_component(entity, previous)
+                    ecs.put_component(entity, previous, component_type)
                 touched.add(component_type)
             elif kind == _REMOVE:
-                esper.add_component(entry[1], entry[2])
-                touched.add(type(entry[2]))
+                component = entry[2]
+                component_type = type(component)
+                ecs.put_component(entry[1], component, component_type)
+                touched.add(component_type)
             elif kind == _CALL:
                 entry[1](*entry[2])
         if forgot:
@@ -168,15 +170,22 @@ class Journal:
     def add(self, entity: int, component: Any) -> None:
         """Add a component, or replace the entity's component of that type."""
         component_type = type(component)
+        previous = ecs.put_component(entity, component, component_type)
         if self._depth:
-            previous = esper.try_component(entity, component_type)
             self._log.append((_ADD, entity, component_type, previous))
-        esper.add_component(entity, component)
-        self._touch(component_type)
+        readers = self._readers.get(component_type)  # `_touch`, inlined: every intent
+        if readers:
+            rows = self.cached
+            for query in readers:
+                rows.pop(query, None)
 
     def remove(self, entity: int, component_type: type) -> Any:
-        component = esper.remove_component(entity, component_type)
-        self._touch(component_type)
+        component = ecs.take_component(entity, component_type)
+        readers = self._readers.get(component_type)
+        if readers:
+            rows = self.cached
+            for query in readers:
+                rows.pop(query, None)
         if self._depth:
             log = self._log
             last = log[-1] if len(log) > self._floor else None

@@ -316,7 +316,11 @@ class Match:
         self.phases: list[str] = []  # the phase each accepted decision was made in (seat views)
         self.setup: dict[str, Any] | None = None  # the setup the match started from, if any
         self._intent: Intent | None = None  # what the last accepted check resolved
+        # The keys a decision of each verb may have: the envelope's and the verb's fields.
+        self._keys = {verb: ENVELOPE_FIELDS | rules.fields.get(verb, frozenset())
+                      for verb in rules.verbs}
         self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
+        self._scope = ecs.active_world(self.world)  # entered by every call, nested or not
         with self.active():
             self._state_entity = esper.create_entity(MatchState(phase=phase))
             self.state: MatchState = esper.component_for_entity(self._state_entity, MatchState)
@@ -325,7 +329,7 @@ class Match:
     # -- world ---------------------------------------------------------------------------
     def active(self) -> ecs.WorldScope:
         """`with match.active():` makes the match's world the active esper world."""
-        return ecs.active_world(self.world)
+        return self._scope
 
     def close(self) -> None:
         """Free the match's world (the match is unusable afterwards)."""
@@ -497,9 +501,10 @@ class Match:
             return self._reject("unknown_decision")
         if not is_int(decision.get("seat")) or rules.malformed(decision):
             return self._reject("bad_decision")
-        unknown = decision.keys() - ENVELOPE_FIELDS - rules.fields.get(verb, frozenset())
-        if unknown:
-            return Rejection("bad_decision", unknown_field_message(verb, unknown))
+        allowed = self._keys[verb]
+        if not decision.keys() <= allowed:  # a subset test: no set is built for a good one
+            return Rejection("bad_decision",
+                             unknown_field_message(verb, decision.keys() - allowed))
         state = self.state
         if state.result is not None:
             return self._reject("game_over")

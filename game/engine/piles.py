@@ -42,8 +42,8 @@ def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
         if found is None:
             match.journal.add(card, InPile(pile))
         elif found.pile != pile:
-            match.journal.set(found, pile=pile)
-    match.journal.set(comp, cards=(*comp.cards, *cards))
+            match.journal.set_field(found, "pile", pile)
+    match.journal.set_field(comp, "cards", (*comp.cards, *cards))
 
 
 def pile_named(match: Match, name: str) -> int:
@@ -134,7 +134,8 @@ class ShufflePile(Command):
 
     def apply(self, match: Match) -> None:
         comp = esper.component_for_entity(self.pile, Pile)
-        match.journal.set(comp, cards=tuple(match.stream(self.stream).shuffle(comp.cards)))
+        shuffled = tuple(match.stream(self.stream).shuffle(comp.cards))
+        match.journal.set_field(comp, "cards", shuffled)
 
 
 def pile_name(pile: int) -> str | None:

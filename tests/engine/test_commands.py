@@ -7,8 +7,10 @@ import esper
 from game.components.common import Cooldowns, GridPos, Health, Ident, Modifier, Status
 from game.engine.commands import (
     COMMAND_NAMES,
+    Attach,
     add_status,
     command_points,
+    consume,
     create,
     damage,
     destroy,
@@ -183,3 +185,33 @@ def test_every_command_names_its_hook_points():
     points = command_points()
     assert {"before:damage", "after:damage", "after:move_card"} <= points
     assert "after:dmg" not in points
+
+
+def test_consume_takes_the_attached_intent_off_its_entity_through_the_remove_command(bare):
+    seen = []
+    bare.hooks.listen("before:remove", lambda match, cmd: seen.append(
+        ("before", cmd.target_id, cmd.component_type)))
+    bare.hooks.listen("after:remove", lambda match, cmd: seen.append(
+        ("after", cmd.target_id, esper.has_component(cmd.target_id, Cooldowns))))
+    with bare.active():
+        unit = bare.journal.create(Ident("u"))
+        assert consume(bare, Cooldowns) is None and seen == []  # no decision attached one
+        order = Cooldowns((1, 2))
+        mark = bare.journal.mark()
+        Attach(order, unit).run(bare)
+        assert consume(bare, Cooldowns) == (unit, order)
+        assert not esper.has_component(unit, Cooldowns) and esper.get_component(Cooldowns) == []
+        assert seen == [("before", unit, Cooldowns), ("after", unit, False)]
+        assert consume(bare, Cooldowns) is None  # consumed once
+        bare.journal.rollback(mark)
+        assert not esper.has_component(unit, Cooldowns)  # attach and consume: the mark's world
+
+
+def test_a_cancelled_remove_leaves_the_intent_consume_returns_on_its_entity(bare):
+    bare.hooks.listen("before:remove", lambda match, cmd: cmd.cancel())
+    with bare.active():
+        unit = bare.journal.create(Ident("u"))
+        order = Cooldowns((3,))
+        Attach(order, unit).run(bare)
+        assert consume(bare, Cooldowns) == (unit, order)
+        assert esper.component_for_entity(unit, Cooldowns) is order

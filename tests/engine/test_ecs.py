@@ -34,6 +34,38 @@ def test_active_world_restores_the_previous_world_on_exception():
         assert [(e, c.id) for e, c in esper.get_component(Ident)] == [(1, "in-a")]
 
 
+def test_one_scope_entered_inside_its_own_block_restores_each_world_it_found():
+    scope_a, scope_b = ecs.active_world("a"), ecs.active_world("b")  # a match keeps one each
+    with scope_a:
+        with scope_b:
+            with scope_a:  # the same object again, from another world
+                assert esper.current_world == "a"
+                with scope_a:  # and from its own
+                    assert esper.current_world == "a"
+                assert esper.current_world == "a"
+            assert esper.current_world == "b"
+        assert esper.current_world == "a"
+        with pytest.raises(RuntimeError):
+            with scope_b:
+                raise RuntimeError("boom")
+        assert esper.current_world == "a"
+    assert esper.current_world == "default"
+    with scope_b:  # reusable after its blocks closed
+        assert esper.current_world == "b"
+    assert esper.current_world == "default"
+
+
+def test_a_match_enters_its_own_world_scope_nested_in_any_other_world(bare):
+    with ecs.active_world("other"):
+        with bare.active():
+            assert esper.current_world == bare.world
+            with bare.active():
+                assert esper.current_world == bare.world
+            assert esper.current_world == bare.world
+        assert esper.current_world == "other"
+    assert bare.active() is bare.active()  # one scope per match, not one per call
+
+
 def test_worlds_are_separate_and_keep_their_id_counters():
     with ecs.active_world("a"):
         assert esper.create_entity() == 1
@@ -183,3 +215,43 @@ def test_forget_entity_deletes_it_and_leaves_the_cache_clearing_to_the_caller():
         assert not esper.entity_exists(gone)
         assert esper.get_component(GridPos) == []
         assert [e for e, _ in esper.get_component(Ident)] == [kept]
+
+
+def test_put_component_adds_or_replaces_and_gives_the_one_it_replaced():
+    with ecs.active_world("put"):
+        unit = esper.create_entity(Ident("u"))
+        assert esper.get_component(Health) == []  # esper's own cache, filled
+        assert ecs.put_component(unit, Health(3, 5), Health) is None
+        assert esper.get_component(Health) == [(unit, Health(3, 5))]  # its cache was dropped
+        old = esper.component_for_entity(unit, Health)
+        assert ecs.put_component(unit, Health(1, 5), Health) is old
+        assert esper.component_for_entity(unit, Health) == Health(1, 5)
+        assert ecs.component_rows((Health,)) == [(unit, Health(1, 5))]
+    ecs.delete_world("put")
+
+
+def test_take_component_removes_it_as_esper_does_and_raises_for_a_missing_one():
+    with ecs.active_world("take"):
+        unit = esper.create_entity(Ident("u"), Health(3, 5))
+        other = esper.create_entity(Health(1, 1))
+        assert esper.get_component(Health) != []
+        assert ecs.take_component(unit, Health) == Health(3, 5)
+        assert not esper.has_component(unit, Health)
+        assert esper.get_component(Health) == [(other, Health(1, 1))]
+        ecs.take_component(other, Health)
+        assert esper.get_component(Health) == [] and ecs.holders(Health) == ()
+        with pytest.raises(KeyError):
+            ecs.take_component(unit, Health)
+        assert esper.component_for_entity(unit, Ident) == Ident("u")  # nothing else changed
+    ecs.delete_world("take")
+
+
+def test_holders_are_the_entities_of_the_active_world_holding_a_type():
+    with ecs.active_world("holders-a"):
+        a = esper.create_entity(Ident("a"), Health(1, 1))
+        esper.create_entity(Ident("b"))
+        assert set(ecs.holders(Health)) == {a} and ecs.holders(GridPos) == ()
+    with ecs.active_world("holders-b"):
+        assert ecs.holders(Health) == ()
+    ecs.delete_world("holders-a")
+    ecs.delete_world("holders-b")

@@ -26,7 +26,7 @@ from game.components.conquest import (
     Site,
     UnitKind,
 )
-from game.engine.commands import Command, remove
+from game.engine.commands import Command, consume
 from game.engine.piles import create_pile
 from game.engine.schedule import System
 from game.systems.conquest import world
@@ -74,7 +74,7 @@ def deal_cards(match: Match, seat: int, hand: tuple[str, ...], discards: tuple[s
         pile = world.pile(match, which, seat)
         entities = tuple(journal.create(CardRef(card), Owner(seat), InPile(pile))
                          for card in cards)
-        journal.set(esper.component_for_entity(pile, Pile), cards=entities)
+        journal.set_field(esper.component_for_entity(pile, Pile), "cards", entities)
 
 
 class DealArmies(Command):
@@ -91,7 +91,7 @@ class DealArmies(Command):
             for kind, n in army_units(army):
                 journal.create(*unit_components(content, seat, kind, n, None))
             deal_cards(match, seat, content.hand_order(army.cards), ())
-        journal.set(world.board(match).round, round=0)
+        journal.set_field(world.board(match).round, "round", 0)
 
 
 def armies_created(match: Match, command: DealArmies) -> None:
@@ -105,10 +105,11 @@ class ChooseCommander(System):
     name = "choose_commander"
 
     def process(self, match: Match) -> None:
-        for entity, intent in esper.get_component(CommanderChoice):
-            remove(CommanderChoice).target(entity).run(match)
-            SetCommander(esper.component_for_entity(entity, Owner).seat, intent.army).run(match)
+        found = consume(match, CommanderChoice)
+        if found is None:
             return
+        entity, intent = found
+        SetCommander(esper.component_for_entity(entity, Owner).seat, intent.army).run(match)
 
 
 class CreateArmies(System):

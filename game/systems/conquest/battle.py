@@ -16,7 +16,7 @@ import esper
 
 from game.components.common import Owner
 from game.components.conquest import Fought, PickUnits, Reinforced
-from game.engine.commands import remove
+from game.engine.commands import consume
 from game.engine.schedule import System
 from game.systems.conquest import world
 from game.systems.conquest.commands import (
@@ -135,10 +135,11 @@ class PickReinforcements(System):
     name = "pick_reinforcements"
 
     def process(self, match: Match) -> None:
-        for entity, intent in esper.get_component(PickUnits):
-            remove(PickUnits).target(entity).run(match)
-            SetPicks(esper.component_for_entity(entity, Owner).seat, intent.units).run(match)
+        found = consume(match, PickUnits)
+        if found is None:
             return
+        entity, intent = found
+        SetPicks(esper.component_for_entity(entity, Owner).seat, intent.units).run(match)
 
 
 class CommitReinforcements(System):

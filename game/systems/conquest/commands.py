@@ -27,6 +27,7 @@ from game.components.conquest import (
     Retreating,
     Site,
 )
+from game.engine import ecs
 from game.engine.commands import Command, Destroy
 from game.engine.piles import MoveCard
 from game.systems.conquest import world
@@ -56,7 +57,8 @@ class SetCommander(Command):
 
     def apply(self, match: Match) -> None:
         self.target_id = world.seat_entity(match, self.seat)
-        match.journal.set(esper.component_for_entity(self.target_id, Commander), army=self.army)
+        commander = esper.component_for_entity(self.target_id, Commander)
+        match.journal.set_field(commander, "army", self.army)
 
 
 class SetReady(Command):
@@ -105,7 +107,7 @@ class SetOrders(Command):
                 if current is None:
                     _add(match, entity, Order(tile))
                 elif current.tile != tile:
-                    match.journal.set(current, tile=tile)
+                    match.journal.set_field(current, "tile", tile)
 
 
 class ApplyOrders(Command):
@@ -127,7 +129,7 @@ class ApplyOrders(Command):
             tile = world.order_of(u.entity)
             if tile is not None:
                 self.moves.append((u.ident.id, u.pos.tile, tile))
-                journal.set(u.pos, tile=tile)
+                journal.set_field(u.pos, "tile", tile)
                 journal.remove(u.entity, Order)
 
 
@@ -165,8 +167,8 @@ class StartBattle(Command):
         battle = next(b for b in world.battles(match) if b.battle.number == self.number)
         self.tile = battle.site.tile
         journal = match.journal
-        journal.set(battle.battle, state="current")
-        journal.set(world.board(match).sequence, current=self.number)
+        journal.set_field(battle.battle, "state", "current")
+        journal.set_field(world.board(match).sequence, "current", self.number)
         for u in world.on_tile(match, self.tile):
             if not world.holds(u.entity, Fought):
                 _add(match, u.entity, Fought())
@@ -266,11 +268,11 @@ class Recycle(Command):
         order = world.content(match).hand_order([cards[c].card.definition for c in back])
         by_id = {cards[c].card.definition: c for c in back}
         journal = match.journal
-        journal.set(esper.component_for_entity(discard_pile, Pile), cards=())
-        journal.set(esper.component_for_entity(hand_pile, Pile),
-                    cards=tuple(by_id[card] for card in order))
+        journal.set_field(esper.component_for_entity(discard_pile, Pile), "cards", ())
+        journal.set_field(esper.component_for_entity(hand_pile, Pile), "cards",
+                          tuple(by_id[card] for card in order))
         for c in back:
-            journal.set(esper.component_for_entity(c, InPile), pile=hand_pile)
+            journal.set_field(esper.component_for_entity(c, InPile), "pile", hand_pile)
 
 
 class RecordResult(Command):
@@ -286,8 +288,8 @@ class RecordResult(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        journal.set(world.current_battle(match).battle, state="done")
-        journal.set(world.board(match).last, result=self.result)
+        journal.set_field(world.current_battle(match).battle, "state", "done")
+        journal.set_field(world.board(match).last, "result", self.result)
         for row in list(world.CHOSEN(match)):
             journal.remove(row.entity, Chosen)
         for u in world.with_flag(match, Reinforcing):
@@ -324,7 +326,7 @@ class RetreatUnit(Command):
     def apply(self, match: Match) -> None:
         pos = esper.component_for_entity(self.target_id, OnTile)
         self.origin = pos.tile
-        match.journal.set(pos, tile=self.tile)
+        match.journal.set_field(pos, "tile", self.tile)
 
 
 class EndRetreat(Command):
@@ -346,13 +348,15 @@ class EndSequence(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
+        # Each flag's set of holders, read once (a removal takes only that unit out of it).
+        flags = [(flag, ecs.holders(flag)) for flag in (Fought, Reinforced, Retreating)]
         for u in world.units(match):
-            for flag in (Fought, Reinforced, Retreating):
-                if world.holds(u.entity, flag):
+            for flag, holding in flags:
+                if u.entity in holding:
                     journal.remove(u.entity, flag)
         for b in list(world.battles(match)):
             journal.delete(b.entity)
-        journal.set(world.board(match).sequence, current=None)
+        journal.set_field(world.board(match).sequence, "current", None)
 
 
 class StartRound(Command):
@@ -368,8 +372,8 @@ class StartRound(Command):
     def apply(self, match: Match) -> None:
         row = world.board(match).round
         self.round = row.round + 1
-        match.journal.set(row, round=self.round)
-        match.journal.set(match.state, turn=self.round)
+        match.journal.set_field(row, "round", self.round)
+        match.journal.set_field(match.state, "turn", self.round)
 
 
 class Finish(Command):

@@ -14,7 +14,7 @@ import esper
 
 from game.components.common import Owner
 from game.components.conquest import ReadyOrder
-from game.engine.commands import remove
+from game.engine.commands import consume
 from game.engine.schedule import System
 from game.systems.conquest import world
 from game.systems.conquest.commands import SetReady, clear_ready
@@ -39,10 +39,11 @@ class ReadyFlag(System):
     name = "ready_flag"
 
     def process(self, match: Match) -> None:
-        for entity, intent in esper.get_component(ReadyOrder):
-            remove(ReadyOrder).target(entity).run(match)
-            SetReady(esper.component_for_entity(entity, Owner).seat, intent.ready).run(match)
+        found = consume(match, ReadyOrder)
+        if found is None:
             return
+        entity, intent = found
+        SetReady(esper.component_for_entity(entity, Owner).seat, intent.ready).run(match)
 
 
 class EveryoneReady(System):

@@ -15,7 +15,7 @@ import esper
 
 from game.components.common import Owner
 from game.components.conquest import ChooseCard
-from game.engine.commands import remove
+from game.engine.commands import consume
 from game.engine.schedule import System
 from game.systems.conquest.commands import SetChosenCard
 
@@ -29,7 +29,8 @@ class SelectCard(System):
     name = "choose_card"
 
     def process(self, match: Match) -> None:
-        for entity, _ in esper.get_component(ChooseCard):
-            remove(ChooseCard).target(entity).run(match)
-            SetChosenCard(entity, esper.component_for_entity(entity, Owner).seat).run(match)
+        found = consume(match, ChooseCard)
+        if found is None:
             return
+        entity, _ = found
+        SetChosenCard(entity, esper.component_for_entity(entity, Owner).seat).run(match)

@@ -16,8 +16,8 @@ import esper
 
 from game.components.common import Owner
 from game.components.conquest import MoveUnits, OnTile, Order, PlaceUnits, ResetOrders
-from game.engine.commands import remove
-from game.engine.ecs import components_of
+from game.engine.commands import consume
+from game.engine.ecs import entity_table
 from game.engine.schedule import System
 from game.systems.conquest import world
 from game.systems.conquest.commands import SetOrders
@@ -34,9 +34,10 @@ def cap(match: Match) -> int:
 def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
     """Unit id -> pending tile, for every living unit of the seat (canonical order)."""
     out = {}
+    table = entity_table()
     for u in world.units(match):
         if u.owner.seat == seat:
-            order = components_of(u.entity).get(Order)
+            order = table[u.entity].get(Order)
             out[u.ident.id] = u.pos.tile if order is None else order.tile
     return out
 
@@ -44,9 +45,10 @@ def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
 def count_after(match: Match, seat: int, group: set[str], tile: str) -> int:
     """Own units pending on `tile` once every unit of `group` is ordered there (4.6.2)."""
     count = len(group)
+    table = entity_table()
     for u in world.units(match):
         if u.owner.seat == seat and u.ident.id not in group:
-            order = components_of(u.entity).get(Order)
+            order = table[u.entity].get(Order)
             if (u.pos.tile if order is None else order.tile) == tile:
                 count += 1
     return count
@@ -96,23 +98,16 @@ def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool
             return out
 
 
-def _take(intent_type: type) -> tuple[int, object] | None:
-    for entity, intent in esper.get_component(intent_type):
-        return entity, intent
-    return None
-
-
 class PlaceOrders(System):
     """4.5.3: set (or, with no tile, clear) the pending placement of each named unit."""
 
     name = "place"
 
     def process(self, match: Match) -> None:
-        found = _take(PlaceUnits)
+        found = consume(match, PlaceUnits)
         if found is None:
             return
         seat_entity, intent = found
-        remove(PlaceUnits).target(seat_entity).run(match)
         seat = esper.component_for_entity(seat_entity, Owner).seat
         SetOrders(seat, dict.fromkeys(intent.units, intent.tile),  # type: ignore[attr-defined]
                   placement=True).run(match)
@@ -124,11 +119,10 @@ class MoveOrders(System):
     name = "move"
 
     def process(self, match: Match) -> None:
-        found = _take(MoveUnits)
+        found = consume(match, MoveUnits)
         if found is None:
             return
         seat_entity, intent = found
-        remove(MoveUnits).target(seat_entity).run(match)
         seat = esper.component_for_entity(seat_entity, Owner).seat
         to = intent.tile  # type: ignore[attr-defined]
         changes: dict[int, str | None] = {}
@@ -144,11 +138,10 @@ class ClearOrders(System):
     name = "reset_orders"
 
     def process(self, match: Match) -> None:
-        found = _take(ResetOrders)
+        found = consume(match, ResetOrders)
         if found is None:
             return
         seat_entity, _ = found
-        remove(ResetOrders).target(seat_entity).run(match)
         seat = esper.component_for_entity(seat_entity, Owner).seat
         changes: dict[int, str | None] = {u.entity: None for u in world.of_seat(match, seat)
                                           if world.holds(u.entity, Order)}

@@ -17,7 +17,8 @@ import esper
 
 from game.components.common import Owner
 from game.components.conquest import ResetOrders, Retreating, RetreatTo
-from game.engine.commands import remove
+from game.engine import ecs
+from game.engine.commands import consume
 from game.engine.schedule import System
 from game.systems.conquest import world
 from game.systems.conquest.commands import EndRetreat, RetreatUnit
@@ -36,7 +37,7 @@ def toward_enemy(match: Match, seat: int, site: str, tile: str) -> bool:
 
 def retreat_site(match: Match) -> str | None:
     """The site units retreat from, during a retreat step (else None)."""
-    if not esper.get_component(Retreating):
+    if not ecs.holders(Retreating):
         return None
     return world.current_site(match)
 
@@ -106,10 +107,11 @@ class RetreatMove(System):
     name = "retreat_move"
 
     def process(self, match: Match) -> None:
-        for entity, intent in esper.get_component(RetreatTo):
-            remove(RetreatTo).target(entity).run(match)
-            RetreatUnit(entity, world.ident_of(entity), intent.tile).run(match)
+        found = consume(match, RetreatTo)
+        if found is None:
             return
+        entity, intent = found
+        RetreatUnit(entity, world.ident_of(entity), intent.tile).run(match)
 
 
 class RetreatReset(System):
@@ -118,14 +120,15 @@ class RetreatReset(System):
     name = "reset_retreat"
 
     def process(self, match: Match) -> None:
-        for entity, _ in esper.get_component(ResetOrders):
-            remove(ResetOrders).target(entity).run(match)
-            seat = esper.component_for_entity(entity, Owner).seat
-            site = world.current_site(match)
-            for u in world.retreating(match, seat):
-                if u.pos.tile != site:
-                    RetreatUnit(u.entity, u.ident.id, site).run(match)
+        found = consume(match, ResetOrders)
+        if found is None:
             return
+        entity, _ = found
+        seat = esper.component_for_entity(entity, Owner).seat
+        site = world.current_site(match)
+        for u in world.retreating(match, seat):
+            if u.pos.tile != site:
+                RetreatUnit(u.entity, u.ident.id, site).run(match)
 
 
 class RetreatOver(System):

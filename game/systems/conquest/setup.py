@@ -524,17 +524,17 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
     was: dict[str, Any] = previous["board"] if previous is not None else {}
     b = world.board(match)
     if b.setup.kind != raw["setup_kind"]:
-        journal.set(b.setup, kind=raw["setup_kind"])
-    journal.set(b.round, round=raw["round"])
-    journal.set(b.sequence, current=raw["current_battle"])
-    journal.set(b.last, result=raw["last_result"])
+        journal.set_field(b.setup, "kind", raw["setup_kind"])
+    journal.set_field(b.round, "round", raw["round"])
+    journal.set_field(b.sequence, "current", raw["current_battle"])
+    journal.set_field(b.last, "result", raw["last_result"])
 
     # seats
     if was.get("commanders") != raw["commanders"] or was.get("ready") != raw["ready"]:
         for row in world.seats(match):
             seat = row.owner.seat
             if row.commander.army != raw["commanders"][seat]:
-                journal.set(row.commander, army=raw["commanders"][seat])
+                journal.set_field(row.commander, "army", raw["commanders"][seat])
             _flag(match, row.entity, Ready, raw["ready"][seat])
 
     # battles
@@ -563,13 +563,13 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
         _cards_at(match, seat, hand, discards, chosen[seat])
 
     # the envelope
-    journal.set(match.state, turn=raw["round"])
+    journal.set_field(match.state, "turn", raw["round"])
     result = setup.get("result")
     if result is not None:
         match.finish(result)
         return
     if match.state.result is not None:
-        journal.set(match.state, result=None)
+        journal.set_field(match.state, "result", None)
     to_act: tuple[int, ...] = (0, 1)
     if phase == "reinforcements":
         assert site is not None
@@ -632,7 +632,7 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
         else:
             entity = row.entity
             if row.pos.tile != tile:
-                journal.set(row.pos, tile=tile)
+                journal.set_field(row.pos, "tile", tile)
         has = components_of(entity)
         for flag, want in ((Fought, entry["fought"] or (battle and tile == site)),
                            (Reinforced, entry["reinforced"] or (cards and uid in picked)),
@@ -650,7 +650,7 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
         elif have is None:
             journal.add(entity, Order(order))
         elif have.tile != order:
-            journal.set(have, tile=order)
+            journal.set_field(have, "tile", order)
 
 
 def _cards_at(match: Match, seat: int, hand: list[str], discards: list[str],
@@ -668,11 +668,11 @@ def _cards_at(match: Match, seat: int, hand: list[str], discards: list[str],
             for which, cards in ((0, hand), (1, discards)):
                 pile = world.pile(match, which, seat)
                 entities = tuple(mine[card].entity for card in cards)
-                journal.set(esper.component_for_entity(pile, Pile), cards=entities)
+                journal.set_field(esper.component_for_entity(pile, Pile), "cards", entities)
                 for entity in entities:
                     in_pile = esper.component_for_entity(entity, InPile)
                     if in_pile.pile != pile:
-                        journal.set(in_pile, pile=pile)
+                        journal.set_field(in_pile, "pile", pile)
     if world.chosen_ids(match)[seat] != chosen:
         previous = world.chosen(match)[seat]
         if previous is not None:

@@ -19,7 +19,7 @@ from game.components.conquest import (
     Reinforcing,
     Retreating,
 )
-from game.engine.ecs import components_of
+from game.engine.ecs import components_of, entity_table
 from game.engine.piles import cards_in
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
@@ -37,9 +37,10 @@ def board_json(match: Match) -> dict[str, Any]:
     picks: list[list[str]] = [[], []]
     retreat: list[list[str]] = [[], []]
     leaving = False
+    table = entity_table()  # each unit's components, one lookup for every flag of the unit
     for u in world.units(match):
         uid, seat, tile = u.ident.id, u.owner.seat, u.pos.tile
-        has = components_of(u.entity)  # one lookup for every flag of the unit
+        has = table[u.entity]
         if tile is not None:
             tiles[tile][seat].append(uid)
         rows.append({"id": uid, "seat": seat, "kind": u.kind.kind, "tile": tile,

@@ -33,6 +33,7 @@ from game.components.conquest import (
     Site,
     UnitKind,
 )
+from game.engine import ecs
 from game.engine.piles import cards_in
 from game.engine.query import Query
 from game.systems.conquest.content import KINDS
@@ -130,9 +131,13 @@ holds = esper.has_component
 
 
 def with_flag(match: Match, flag: type, seat: int | None = None) -> list[Unit]:
-    """The units holding a flag component (of one seat, or both), canonical order."""
+    """The units holding a flag component (of one seat, or both), canonical order: the
+    world's set of the flag's holders is read once, not each unit's table."""
+    holding = ecs.holders(flag)
+    if not holding:
+        return []
     return [u for u in UNITS(match)
-            if (seat is None or u.owner.seat == seat) and holds(u.entity, flag)]
+            if u.entity in holding and (seat is None or u.owner.seat == seat)]
 
 
 def order_of(entity: int) -> str | None:

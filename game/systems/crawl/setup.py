@@ -318,7 +318,7 @@ def load_setup(match: Match, content: Content, setup: Any, *, checked: bool = Tr
     deck = tuple(card(entry, pile) for entry in parsed.deck)
     if deck:
         fill_pile(match, pile, deck)
-    match.journal.set(match.state, turn=parsed.turn)
+    match.journal.set_field(match.state, "turn", parsed.turn)
     if parsed.result is not None:
         match.finish(parsed.result)
     else:

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 def _coins(match: Match, seat_entity: int, delta: int) -> None:
     coins = esper.component_for_entity(seat_entity, Coins)
-    match.journal.set(coins, coins=coins.coins + delta)
+    match.journal.set_field(coins, "coins", coins.coins + delta)
 
 
 class Spend(Command):
@@ -110,16 +110,16 @@ class Deploy(Command):
         seat_entity = _seat_entity(match, self.seat)
         hero = esper.try_component(entity, Hero)
         if hero is not None:
-            journal.set(hero, status="deployed")
+            journal.set_field(hero, "status", "deployed")
         else:
             shop = esper.component_for_entity(seat_entity, Shop)
             index = esper.component_for_entity(entity, Offer).index
-            journal.set(shop, offers=_replace(shop.offers, index, 0))
+            journal.set_field(shop, "offers", _replace(shop.offers, index, 0))
             journal.remove(entity, Offer)
         for part in unit_components(match.rules.content, self.card, self.slot, self.uid):
             journal.add(entity, part)
         slots = esper.component_for_entity(seat_entity, Slots)
-        journal.set(slots, units=_replace(slots.units, self.slot, entity))
+        journal.set_field(slots, "units", _replace(slots.units, self.slot, entity))
 
 
 class SellUnit(Command):
@@ -141,7 +141,7 @@ class SellUnit(Command):
         self.uid = esper.component_for_entity(entity, Ident).id
         self.card = esper.component_for_entity(entity, CardRef).definition
         slots = esper.component_for_entity(_seat_entity(match, self.seat), Slots)
-        match.journal.set(slots, units=_replace(slots.units, self.slot, 0))
+        match.journal.set_field(slots, "units", _replace(slots.units, self.slot, 0))
         match.journal.delete(entity)
 
 
@@ -164,8 +164,8 @@ class MoveUnit(Command):
         slots = esper.component_for_entity(_seat_entity(match, seat), Slots)
         units = list(slots.units)
         units[self.origin], units[self.to] = 0, entity
-        match.journal.set(slots, units=tuple(units))
-        match.journal.set(slot, index=self.to)
+        match.journal.set_field(slots, "units", tuple(units))
+        match.journal.set_field(slot, "index", self.to)
 
 
 class StockShop(Command):
@@ -192,7 +192,7 @@ class StockShop(Command):
         offers = list(shop.offers) + [0] * (self.size - len(shop.offers))
         for index in self.positions:
             offers[index] = journal.create(CardRef(self.draw()), Owner(seat), Offer(index))
-        journal.set(shop, offers=tuple(offers))
+        journal.set_field(shop, "offers", tuple(offers))
 
 
 class ClearShop(Command):
@@ -206,7 +206,7 @@ class ClearShop(Command):
         for offer in shop.offers:
             if offer:
                 match.journal.delete(offer)
-        match.journal.set(shop, offers=())
+        match.journal.set_field(shop, "offers", ())
 
 
 class UpgradeNexus(Command):
@@ -229,8 +229,8 @@ class UpgradeNexus(Command):
         slots = esper.component_for_entity(entity, Slots)
         gain = content.max_hp(len(slots.units) + 1) - health.max_hp
         _coins(match, entity, -self.cost)
-        journal.set(nexus, level=nexus.level + 1)
-        journal.set(slots, units=(*slots.units, 0))
+        journal.set_field(nexus, "level", nexus.level + 1)
+        journal.set_field(slots, "units", (*slots.units, 0))
         journal.set(health, max_hp=health.max_hp + gain, hp=health.hp + gain)
         self.seat = esper.component_for_entity(entity, Owner).seat
         self.level, self.hp, self.max_hp = nexus.level, health.hp, health.max_hp
@@ -270,13 +270,13 @@ class Fall(Command):
         journal = match.journal
         seat = esper.component_for_entity(entity, Owner).seat
         slots = esper.component_for_entity(_seat_entity(match, seat), Slots)
-        journal.set(slots, units=_replace(slots.units,
+        journal.set_field(slots, "units", _replace(slots.units,
                                           esper.component_for_entity(entity, Slot).index, 0))
         hero = esper.try_component(entity, Hero)
         if hero is None:
             journal.delete(entity)
             return
-        journal.set(hero, status="dead")
+        journal.set_field(hero, "status", "dead")
         for part in (Slot, Ident, Stats, GuardianCharge):
             if esper.has_component(entity, part):
                 journal.remove(entity, part)
@@ -295,7 +295,7 @@ class StoreCombatLog(Command):
     def apply(self, match: Match) -> None:
         log = esper.component_for_entity(self.target_id, CombatLog)
         if log.shaped:
-            match.journal.set(log, events=tuple(self.events))
+            match.journal.set_field(log, "events", tuple(self.events))
         else:  # the first combat after a setup's log
             match.journal.set(log, events=tuple(self.events), shaped=True)
 

@@ -29,7 +29,7 @@ from game.components.kingdom import (
     SellOrder,
     UpgradeOrder,
 )
-from game.engine.commands import create, remove, update
+from game.engine.commands import consume, create, update
 from game.engine.piles import create_pile, move_card
 from game.engine.schedule import System
 from game.systems.kingdom import world
@@ -49,9 +49,8 @@ from game.systems.kingdom.turn import first_planner
 if TYPE_CHECKING:
     from game.engine.match import Match
 
-# Each system reads its intent with `esper.get_component` (one entity holds it, for the one
-# step it lives): a cached query would be computed again at every decision anyway.
-
+# Each system takes its intent off the world with the engine's `consume` (one entity holds it,
+# for the one step it lives): a cached query would be computed again at every decision anyway.
 
 
 class BuildDeck(System):
@@ -61,11 +60,10 @@ class BuildDeck(System):
     name = "build_deck"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(DeckOrder)
-        if not rows:
+        found = consume(match, DeckOrder)
+        if found is None:
             return
-        entity, order = rows[0]
-        remove(DeckOrder).target(entity).run(match)
+        entity, order = found
         seat = esper.component_for_entity(entity, Owner).seat
         update(esper.component_for_entity(entity, Faction), faction=order.faction,
                mode=order.mode).target(entity).run(match)
@@ -94,7 +92,7 @@ class Deal(System):
             size = content.shop_size(len(row.slots.units))
             StockShop(size, list(range(size)), seat_draw(match, seat), "deal").target(
                 row.entity).run(match)
-        match.journal.set(match.state, turn=1)
+        match.journal.set_field(match.state, "turn", 1)
         match.set_phase("planning", (0,))
         match.emit("phase_changed", phase="planning", turn=1)
 
@@ -106,11 +104,10 @@ class Buy(System):
     name = "buy"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(BuyOrder)
-        if not rows:
+        found = consume(match, BuyOrder)
+        if found is None:
             return
-        entity, order = rows[0]
-        remove(BuyOrder).target(entity).run(match)
+        entity, order = found
         seat = esper.component_for_entity(entity, Owner).seat
         cost = world.content(match).cards[esper.component_for_entity(entity, CardRef)
                                           .definition].cost
@@ -127,11 +124,10 @@ class Sell(System):
     name = "sell"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(SellOrder)
-        if not rows:
+        found = consume(match, SellOrder)
+        if found is None:
             return
-        entity, _ = rows[0]
-        remove(SellOrder).target(entity).run(match)
+        entity, _ = found
         seat = esper.component_for_entity(entity, Owner).seat
         price = world.content(match).sell_price(
             esper.component_for_entity(entity, CardRef).definition)
@@ -145,11 +141,10 @@ class Move(System):
     name = "move"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(MoveOrder)
-        if not rows:
+        found = consume(match, MoveOrder)
+        if found is None:
             return
-        entity, order = rows[0]
-        remove(MoveOrder).target(entity).run(match)
+        entity, order = found
         MoveUnit(order.to).target(entity).run(match)
 
 
@@ -160,11 +155,10 @@ class Refresh(System):
     name = "refresh"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(RefreshOrder)
-        if not rows:
+        found = consume(match, RefreshOrder)
+        if found is None:
             return
-        entity, _ = rows[0]
-        remove(RefreshOrder).target(entity).run(match)
+        entity, _ = found
         content = world.content(match)
         seat = esper.component_for_entity(entity, Owner).seat
         slots = len(world.seat_row(match, seat).slots.units)
@@ -183,11 +177,10 @@ class Upgrade(System):
     name = "upgrade"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(UpgradeOrder)
-        if not rows:
+        found = consume(match, UpgradeOrder)
+        if found is None:
             return
-        entity, _ = rows[0]
-        remove(UpgradeOrder).target(entity).run(match)
+        entity, _ = found
         level = esper.component_for_entity(entity, Nexus).level
         UpgradeNexus(world.content(match).upgrade_cost(level)).target(entity).run(match)
 
@@ -199,11 +192,10 @@ class EndTurn(System):
     name = "end_turn"
 
     def process(self, match: Match) -> None:
-        rows = esper.get_component(EndTurnOrder)
-        if not rows:
+        found = consume(match, EndTurnOrder)
+        if found is None:
             return
-        entity, _ = rows[0]
-        remove(EndTurnOrder).target(entity).run(match)
+        entity, _ = found
         first = first_planner(match, match.state.turn)
         if esper.component_for_entity(entity, Owner).seat == first:
             match.set_phase("planning", (1 - first,))

@@ -342,7 +342,7 @@ def reload_position(match: Match, content: Content, old: dict[str, Any],
             _reload_seat(match, content, n, raw)
         board = world.board(match)
         if board.board.next_uid != new["board"]["next_uid"]:
-            journal.set(board.board, next_uid=new["board"]["next_uid"])
+            journal.set_field(board.board, "next_uid", new["board"]["next_uid"])
         journal.set(match.state, phase=new["phase"], turn=new["turn"],
                     to_act=tuple(new["to_act"]))
     return True
@@ -352,11 +352,11 @@ def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) ->
     journal = match.journal
     row = world.seat_row(match, n)
     if row.nexus.level != raw["level"]:
-        journal.set(row.nexus, level=raw["level"])
+        journal.set_field(row.nexus, "level", raw["level"])
     if (row.health.hp, row.health.max_hp) != (raw["hp"], raw["max_hp"]):
         journal.set(row.health, hp=raw["hp"], max_hp=raw["max_hp"])
     if row.coins.coins != raw["coins"]:
-        journal.set(row.coins, coins=raw["coins"])
+        journal.set_field(row.coins, "coins", raw["coins"])
     standing = {world.uid_of(unit): unit for unit in row.slots.units if unit}
     units = []
     for index, unit in enumerate(raw["slots"]):
@@ -367,14 +367,14 @@ def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) ->
         if entity:
             slot = esper.component_for_entity(entity, Slot)
             if slot.index != index:
-                journal.set(slot, index=index)
+                journal.set_field(slot, "index", index)
         else:
             entity = journal.create(CardRef(unit["card"]), Owner(n),
                                     *unit_components(content, unit["card"], index, unit["uid"]))
         units.append(entity)
     for gone in standing.values():  # never the hero: its status did not change
         journal.delete(gone)
-    journal.set(row.slots, units=tuple(units))
+    journal.set_field(row.slots, "units", tuple(units))
     offers = row.shop.offers
     stocked = []
     for index, card in enumerate(raw["shop"]):
@@ -389,4 +389,4 @@ def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) ->
     for entity in offers[len(raw["shop"]):]:
         if entity:
             journal.delete(entity)
-    journal.set(row.shop, offers=tuple(stocked))
+    journal.set_field(row.shop, "offers", tuple(stocked))

@@ -64,11 +64,14 @@ def copy_json(value: Any) -> Any:
 def board_json(match: Match) -> dict[str, Any]:
     content = world.content(match)
     row = world.board(match)
-    copy = copy_event if row.log.shaped else copy_json
+    if row.log.shaped:  # most events are flat: copied in place, the few nested ones by type
+        log = [copy_event(e) if e["type"] in NESTED else e.copy() for e in row.log.events]
+    else:
+        log = [copy_json(event) for event in row.log.events]
     return {
         "next_uid": row.board.next_uid,
         "seats": [seat_json(content, read_seat(match, seat)) for seat in (0, 1)],
-        "combat_log": [copy(event) for event in row.log.events],
+        "combat_log": log,
     }
 
 

@@ -178,6 +178,6 @@ class NextTurn(System):
 
     def process(self, match: Match) -> None:
         turn = match.state.turn + 1
-        match.journal.set(match.state, turn=turn)
+        match.journal.set_field(match.state, "turn", turn)
         match.set_phase("planning", (first_planner(match, turn),))
         match.emit("phase_changed", phase="planning", turn=turn)

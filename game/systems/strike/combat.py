@@ -34,6 +34,7 @@ from game.components.strike import AttackOrder, Element, Flame, MoveOrder, PassO
 from game.engine.commands import (
     Destroy,
     add_status,
+    consume,
     create,
     damage,
     destroy,
@@ -134,8 +135,8 @@ class CombatStart(System):
 
     def process(self, match: Match) -> None:
         board = world.board(match)
-        match.journal.set(match.state, turn=1)
-        match.journal.set(board.round, round=1)
+        match.journal.set_field(match.state, "turn", 1)
+        match.journal.set_field(board.round, "round", 1)
         match.set_phase("combat", (board.draft.starter,))
         match.emit("combat_started")
         if not end_check(match):
@@ -225,29 +226,31 @@ class Move(System):
     name = "move"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(MoveOrder):
-            remove(MoveOrder).target(entity).run(match)
-            path = None
-            if match.events.enabled:  # only the `unit_moved` event reads the path
-                start = world.tile_of(entity)
-                assert start is not None
-                card = world.content(match).cards[
-                    esper.component_for_entity(entity, CardRef).definition]
-                g = world.board(match).grid
-                path = path_to(start, (order.x, order.y), card.move,
-                               occupied=world.occupied(match), cols=g.cols, rows=g.rows)
-            move_to(order.x, order.y, path).target(entity).run(match)
-            return  # one decision, one intent
+        found = consume(match, MoveOrder)
+        if found is None:
+            return
+        entity, order = found
+        path = None
+        if match.events.enabled:  # only the `unit_moved` event reads the path
+            start = world.tile_of(entity)
+            assert start is not None
+            card = world.content(match).cards[
+                esper.component_for_entity(entity, CardRef).definition]
+            g = world.board(match).grid
+            path = path_to(start, (order.x, order.y), card.move,
+                           occupied=world.occupied(match), cols=g.cols, rows=g.rows)
+        move_to(order.x, order.y, path).target(entity).run(match)
 
 
 class Pass(System):
     name = "pass"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(PassOrder):
-            remove(PassOrder).target(entity).run(match)
-            match.emit("turn_passed", seat=order.seat)
+        found = consume(match, PassOrder)
+        if found is None:
             return
+        _, order = found
+        match.emit("turn_passed", seat=order.seat)
 
 
 class Attack(System):
@@ -257,10 +260,11 @@ class Attack(System):
     name = "attack"
 
     def process(self, match: Match) -> None:
-        for entity, order in esper.get_component(AttackOrder):
-            remove(AttackOrder).target(entity).run(match)
-            self.resolve(match, entity, order)
+        found = consume(match, AttackOrder)
+        if found is None:
             return
+        entity, order = found
+        self.resolve(match, entity, order)
 
     def resolve(self, match: Match, user: int, order: AttackOrder) -> None:
         content = world.content(match)
@@ -403,8 +407,8 @@ class NextTurn(System):
         if over(match):
             return
         turn = match.state.turn
-        match.journal.set(match.state, turn=turn + 1)
-        match.journal.set(world.board(match).round, round=(turn + 2) // 2)
+        match.journal.set_field(match.state, "turn", turn + 1)
+        match.journal.set_field(world.board(match).round, "round", (turn + 2) // 2)
         match.set_phase("combat", (1 - seat_to_act(match),))
         match.goto("turn_start")
 
@@ -470,7 +474,7 @@ def next_roll(match: Match) -> int:
     rolls = world.board(match).rolls
     if rolls.rolls:
         roll = rolls.rolls[0]
-        match.journal.set(rolls, rolls=rolls.rolls[1:])
+        match.journal.set_field(rolls, "rolls", rolls.rolls[1:])
         return roll
     combat = world.content(match).rules.combat
     return match.stream("combat").randint(combat.roll_min, combat.roll_max)

@@ -17,7 +17,7 @@ import esper
 
 from game.components.common import CardRef, Cooldowns, Health, Ident, Owner
 from game.components.strike import Element, PassOrder, PickCard, PlaceOrder, Slot
-from game.engine.commands import create, place_at, remove
+from game.engine.commands import consume, create, place_at
 from game.engine.piles import cards_in, move_card
 from game.engine.schedule import System
 from game.systems.strike import world
@@ -52,7 +52,7 @@ def deal(match: Match) -> None:
         new_card(match, card_id, where.get(card_id, "discard"))
     if world.seats_drawn(match):
         starter = match.stream("deal").randint(0, 1)
-        match.journal.set(draft, starter=starter)
+        match.journal.set_field(draft, "starter", starter)
         match.set_phase("draft", (starter,))
         match.emit("dealt", hands=[hands[0], hands[1]], starter=starter)
         return
@@ -66,17 +66,15 @@ class DraftPick(System):
     name = "draft_pick"
 
     def process(self, match: Match) -> None:
-        passes = esper.get_component(PassOrder)
-        picks = esper.get_component(PickCard)
-        if passes:
-            entity, order = passes[0]
-            seat = order.seat
-            remove(PassOrder).target(entity).run(match)
+        passed = consume(match, PassOrder)
+        if passed is not None:
+            seat = passed[1].seat
             match.emit("draft_passed", seat=seat)
         else:
-            card, order = picks[0]
+            found = consume(match, PickCard)
+            assert found is not None
+            card, order = found
             seat = order.seat
-            remove(PickCard).target(card).run(match)
             card_id = esper.component_for_entity(card, CardRef).definition
             event = {"seat": seat, "how": order.verb, "card": card_id}
             if order.drop is not None:  # a swap: the dropped deck card goes to the discard
@@ -85,7 +83,7 @@ class DraftPick(System):
             move_card(card).to(match.piles[f"deck{seat}"]).run(match)
             match.emit("card_taken", **event)
         d = world.board(match).draft
-        match.journal.set(d, picks=d.picks + 1)
+        match.journal.set_field(d, "picks", d.picks + 1)
         full = world.content(match).rules.draft.deck_size
         decks = (world.pile_cards(match, "deck0"), world.pile_cards(match, "deck1"))
         hands = (world.pile_cards(match, "hand0"), world.pile_cards(match, "hand1"))
@@ -135,8 +133,9 @@ class Place(System):
     name = "place"
 
     def process(self, match: Match) -> None:
-        entity, order = esper.get_component(PlaceOrder)[0]
-        remove(PlaceOrder).target(entity).run(match)
+        found = consume(match, PlaceOrder)
+        assert found is not None
+        entity, order = found
         place_at(order.x, order.y).target(entity).run(match)
         next_placer(match, esper.component_for_entity(entity, Owner).seat)
 

@@ -325,7 +325,7 @@ def load_setup(match: Match, content: Content, setup: dict[str, Any]) -> None:
     for u in units:
         _new_hero(match, content, u)
     state = match.state
-    match.journal.set(state, turn=turn)
+    match.journal.set_field(state, "turn", turn)
     if result is not None:
         match.finish(result)
     else:
