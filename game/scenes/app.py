@@ -23,7 +23,7 @@ from typing import Any
 
 import arcade
 
-from game import home_lock, paths
+from game import home_lock, i18n, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.scenes import glyphs, palette, theme
 from game.scenes.cpu_worker import drop_spare, prestart_for
@@ -55,6 +55,7 @@ class App:
         self._pending: list[tuple[str, str]] = []
         if self.settings.load_error:
             self._pending.append((self.settings.load_error, "error"))
+        self.apply_language()
         self.slots = SaveSlots()
         # Problems the menu lists in its notice: unwritable home, slots that were set aside.
         self.home_problem = paths.home_problem()
@@ -452,7 +453,20 @@ class App:
             palette.use(self.settings.palette)
         if "ui_scale" in changes:
             self.apply_ui_scale()
+        if "language" in changes:
+            self.apply_language()
         return True
+
+    def apply_language(self) -> None:
+        """Show every text in the language setting from now on (game.i18n). The screens
+        shown again rebuild their texts: the kept menu and Settings by their `shown_key`
+        (it holds the settings), the pause menu on each show, and the game under it relayouts
+        as for a UI scale change (`GameViewBase.restage` knows the language it laid out in).
+        A catalogue that cannot be read is named in a toast; English is shown for it."""
+        for problem in i18n.set_language(self.settings.language):
+            log.warning("%s", problem)
+            self.notify(i18n._("A translation could not be read ({problem}); English is "
+                               "shown for it.").format(problem=problem), duration=5.0)
 
     def apply_ui_scale(self) -> None:
         """Lay every screen out at the UI scale setting (game.scenes.scale): the window hands

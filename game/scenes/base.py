@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import pyglet
 
+from game import i18n
 from game.scenes import glyphs, theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
@@ -143,6 +144,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         self.tooltip = Tooltip()
         self.batch = pyglet.graphics.Batch()
         self._laid_out_for: tuple[int, int] | None = None
+        self._laid_out_in = i18n.language()  # a language change lays the texts out again
         self.quiet_time = 0.0  # seconds since the last input or event (see `lively`)
         self._seen_input = -1
         self._seen_changes = 0
@@ -365,6 +367,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
     def relayout(self) -> None:
         """Run `layout` for the current window size (after the screen's content changed)."""
         self._laid_out_for = view_size(self.window)
+        self._laid_out_in = i18n.language()
         self.layout(*self._laid_out_for)
         self.request_redraw()
 
@@ -405,7 +408,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
                 self._prep = None
         if self._prep is not None:
             return  # layout follows the preparation (`_prepare_some`)
-        if self._laid_out_for != view_size(self.window):
+        if self._laid_out_for != view_size(self.window) or self._laid_out_in != i18n.language():
             self.relayout()
 
     def on_hide_view(self) -> None:
@@ -418,6 +421,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         if self._prep is not None:
             return  # laid out for the size of the window when the preparation ends
         self._laid_out_for = (width, height)
+        self._laid_out_in = i18n.language()
         self.layout(width, height)
 
     def restage(self, width: int, height: int) -> None:
@@ -426,7 +430,8 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         screen on top runs this one's updates while it `preparing`. A UI scale change laid
         a board out in the frame of the click (issue 27). Nothing happens for a screen laid
         out for that size, or never shown (its first show prepares it)."""
-        if self._prep is not None or self._laid_out_for in (None, (width, height)):
+        if self._prep is not None or self._laid_out_for is None or (
+                self._laid_out_for == (width, height) and self._laid_out_in == i18n.language()):
             return
         prep = self.prepare(width, height)
         if prep is None or self.prepare_sync:  # nothing heavy (or a test): at once
