@@ -299,7 +299,8 @@ def area_of(refs: tuple[str, ...]) -> str:
     (`crawl.po`, ...), or `shell.po` for the shared screens."""
     for ref in refs:
         parts = Path(ref).parts
-        if len(parts) > 2 and parts[:2] == ("game", "scenes") and parts[2] in GAME_AREAS:
+        if len(parts) > 2 and parts[:2] in (("game", "scenes"), ("game", "systems")) and \
+                parts[2] in GAME_AREAS:
             return parts[2]
         if len(parts) > 1 and parts[0] == "resources" and parts[1] in GAME_AREAS:
             return parts[1]

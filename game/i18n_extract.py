@@ -14,7 +14,7 @@ from typing import IO, Any
 
 # the keys whose string values a player reads
 TEXT_KEYS = frozenset({"name", "text", "label", "title", "description", "say", "hint",
-                       "archetype", "done"})
+                       "archetype", "done", "cpu_turn"})
 
 
 def _texts(value: Any, key: str | None) -> Iterator[str]:
@@ -42,3 +42,22 @@ def extract_content(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
 def tomllib_quote(text: str) -> str:
     """How a basic TOML string of `text` starts in the file (to find its line)."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"')[:40]
+
+
+def extract_mode_card(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                      options: dict[str, Any]) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """A game's card (`game/systems/<mode>/card.py`): its menu `description` and what each
+    older rules version changes (`rules_changes`), which the menu and help show. The rules
+    keep them English; the scenes `_()` them."""
+    import ast
+
+    tree = ast.parse(fileobj.read().decode("utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.keyword):
+            continue
+        if node.arg == "description" and isinstance(node.value, ast.Constant):
+            yield node.value.lineno, None, str(node.value.value), []
+        elif node.arg == "rules_changes" and isinstance(node.value, ast.Dict):
+            for value in node.value.values:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    yield value.lineno, None, value.value, []

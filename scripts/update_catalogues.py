@@ -40,7 +40,7 @@ def quote(text: str) -> str:
 def main() -> int:
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", "extract",
                     "-F", "babel.cfg", "-o", str(LOCALE / TEMPLATE), "--no-wrap",
-                    "--omit-header", "-k", "N_", "-k", "ngettext:1,2", "--sort-by-file", "."],
+                    "--omit-header", "-k", "N_", "-k", "ngettext:1,2", "-k", "esc_clears", "--sort-by-file", "."],
                    cwd=ROOT, check=True)
     template = parse_po(LOCALE / TEMPLATE)[1]
     for lang in LANGUAGES:

@@ -126,3 +126,25 @@ def test_the_shipped_catalogues_read_without_a_problem():
     assert i18n.broken_catalogues(i18n.locale_root()) == []
     assert i18n.set_language("pt_BR") == []
     assert i18n.set_language("en") == [] and _("Quit") == "Quit"
+
+
+def test_no_scene_module_that_translates_binds_the_name_underscore():
+    """`_` is gettext in every scene module that imports it: a `for _ in ...` or `a, _ = ...`
+    in the module would make `_("...")` there an unbound local or a tuple item."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports_it = any(isinstance(n, ast.ImportFrom) and n.module == "game.i18n"
+                         and any(a.name == "_" for a in n.names) for n in ast.walk(tree))
+        if not imports_it:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+            elif isinstance(node, ast.arg) and node.arg == "_":
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert found == []
