@@ -167,3 +167,40 @@ def test_a_language_change_in_settings_changes_the_shown_texts_at_once(window):
     app.show_settings().controls["language"].select("en")
     step(window)
     assert window.current_view.title_label.text == "Settings"
+
+
+def test_a_language_change_from_the_pause_menu_relays_the_game_under_it(window):
+    """Settings opened from a game's pause menu: back in the game, its buttons, zone labels
+    and help speak the new language (the game lays itself out again, as for a UI scale)."""
+    from game.scenes.app import App
+    from game.scenes.crawl.play import PlayView
+    from game.scenes.settings import Settings
+
+    app = App(window, settings=Settings(animation_speed="instant", sound_on=False))
+    screen = next(s for s in SCREENS if s.name == "crawl/play")
+    game_view = screen.build(app)
+    assert isinstance(game_view, PlayView)
+    game_view.prepare_sync = True
+    try:
+        window.show_view(game_view)
+        step(window, 2)
+        assert game_view.buttons["rebuy"].text.startswith("Rebuy")
+        pause = game_view.open_pause()
+        step(window)
+        pause.open_settings()
+        step(window)
+        window.current_view.controls["language"].select("pt_BR")
+        window.current_view.back()
+        step(window, 2)
+        assert window.current_view is pause and pause.buttons["resume"].text == "Continuar"
+        pause.resume()
+        step(window, 3)
+        assert game_view.buttons["rebuy"].text.startswith("Recompra")
+        assert game_view.buttons["menu"].text == "Menu (Esc)"
+        assert game_view.zone_texts["backpack"].text == "Mochila"
+        assert game_view.turn_text.text.startswith("Turno ")
+        assert game_view.info_text.text.startswith("Partida ")
+        help_view = game_view.open_help()
+        assert help_view.topics[0].title == "1. Objetivo"
+    finally:
+        gallery.close(game_view)

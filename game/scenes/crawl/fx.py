@@ -347,7 +347,7 @@ class EventPlayer:
         x, y = self.v.lay.center("hero")
         self.sound(t, "revive")
         self.flash(t, x, y, self.v.lay.card_h * 1.3, theme.GOLD_HI, duration=0.7)
-        self.float_text(t, "Revived!", x, y + 30, theme.GOLD_HI, size=26, duration=1.3)
+        self.float_text(t, _("Revived!"), x, y + 30, theme.GOLD_HI, size=26, duration=1.3)
         self.v.shown_hp = 1
         self.at(t + 0.1, lambda: self.v.animate_hp(1))
         self.t += 0.45
@@ -396,7 +396,7 @@ class EventPlayer:
         elif source == "win_bonus":
             start = (self.v.lay.width / 2, lay.board_y)
             self.sound(t, "coin")
-            self.float_text(t, f"+{amount} survival bonus", start[0], start[1], theme.GOLD_HI,
+            self.float_text(t, _("+{amount} survival bonus").format(amount=amount), start[0], start[1], theme.GOLD_HI,
                             size=28, duration=1.6)
         else:
             start = self.action_pos
@@ -473,7 +473,7 @@ class EventPlayer:
         card = self.v.cards.get(target) if target else None
         self.sound(t, "zap")
         if card is None:
-            self.float_text(t, "Deflected!", hx, hy + 40, look.FOCUS_BLUE, size=24)
+            self.float_text(t, _("Deflected!"), hx, hy + 40, look.FOCUS_BLUE, size=24)
             self.t += 0.3
             return
         tx, ty = card.home
@@ -499,7 +499,7 @@ class EventPlayer:
         lay = self.v.lay
         cx = self.v.lay.width / 2
         self.sound(t, "zap")
-        self.float_text(t, f"Random attack: −{n}", cx, lay.strip_y, theme.GOLD_HI, size=26,
+        self.float_text(t, _("Random attack: −{n}").format(n=n), cx, lay.strip_y, theme.GOLD_HI, size=26,
                         rise=30, duration=1.4)
         for card_id in hit or []:
             card = self.v.cards.get(card_id)
@@ -511,7 +511,7 @@ class EventPlayer:
         t = self.t
         self.sound(t, "miss")
         cx = self.v.lay.width / 2
-        self.float_text(t, "Missed!", cx, self.v.lay.board_y, theme.TEXT,
+        self.float_text(t, _("Missed!"), cx, self.v.lay.board_y, theme.TEXT,
                         size=44, rise=40, duration=1.4)
         self.t += 0.5
 
@@ -575,7 +575,7 @@ class EventPlayer:
         t = self.t
         v = self.v
         info = v.catalogue.abilities.get(ability)
-        name = info.name if info else ability
+        name = _(info.name) if info else ability
         if info is not None and info.effect == "shuffle_values":
             self.chaos = True
         if target == "hero":
@@ -599,7 +599,7 @@ class EventPlayer:
 
     def on_rebuy(self, cost: int = 0, **_: Any) -> None:
         cx = self.v.lay.width / 2
-        self.float_text(self.t, f"Rebuy −{cost} HP", cx, self.v.lay.strip_y,
+        self.float_text(self.t, _("Rebuy −{cost} HP").format(cost=cost), cx, self.v.lay.strip_y,
                         theme.GOLD_HI, size=24, rise=30)
 
     def on_run_over(self, **_: Any) -> None:
