@@ -129,8 +129,9 @@ def test_the_shipped_catalogues_read_without_a_problem():
 
 
 def test_no_scene_module_that_translates_binds_the_name_underscore():
-    """`_` is gettext in every scene module that imports it: a `for _ in ...` or `a, _ = ...`
-    in the module would make `_("...")` there an unbound local or a tuple item."""
+    """`_` is gettext in every module that translates: a `for _ in ...`, `a, _ = ...` or
+    `**_` in the module would make `_("...")` there an unbound local, a tuple item or a dict
+    (and ruff then calls the import unused)."""
     import ast
     from pathlib import Path
 
@@ -140,7 +141,12 @@ def test_no_scene_module_that_translates_binds_the_name_underscore():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         imports_it = any(isinstance(n, ast.ImportFrom) and n.module == "game.i18n"
                          and any(a.name == "_" for a in n.names) for n in ast.walk(tree))
-        if not imports_it:
+        translates = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                         and n.func.id == "_" and n.args and isinstance(n.args[0], ast.Constant)
+                         for n in ast.walk(tree))
+        if translates and not imports_it:
+            found.append(f"{path.relative_to(root.parent)}: calls _() without game.i18n's")
+        if not (imports_it or translates):
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
