@@ -18,6 +18,7 @@ import arcade
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
+from game.i18n import N_, _
 from game.scenes.animation import AlphaTween, PositionTween, ValueTween
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase, Tile, set_text
@@ -30,7 +31,7 @@ STATUS_WORDS = {"burn": "BURNED", "stun": "STUNNED", "root": "ROOTED"}
 
 
 class CombatView(CombatGuide, BoardBase):
-    esc_cancels = "the selected unit"
+    esc_cancels = N_("the selected unit")
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)
@@ -40,20 +41,21 @@ class CombatView(CombatGuide, BoardBase):
         self.green: set[Tile] = set()
         self.rings: set[str] = set()
         self.highlights = ShapeElementList()
-        self.pass_btn = make_button("Pass turn", width=150, height=30, kind="primary",
+        self.pass_btn = make_button(_("Pass turn"), width=150, height=30, kind="primary",
                                     on_click=self.pass_turn)
 
     # -- panel hooks ---------------------------------------------------------------------------
     def centre_lines(self) -> tuple[str, str, str]:
         seat = self.acting
         if self.state["result"] is not None:
-            badge = "MATCH OVER"
+            badge = _("MATCH OVER")
         elif self.is_human(seat):
-            badge = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
+            badge = _("SEAT {n} TURN").format(n=seat + 1) if self.session.hotseat else \
+                _("YOUR TURN")
         elif seat is not None and self.session.runner.pending:
-            badge = "CPU THINKING…"
+            badge = _("CPU THINKING…")
         else:
-            badge = f"{self.other_name(seat)} TURN"
+            badge = _("{who} TURN").format(who=self.other_name(seat))
         return badge, self.round_line(), self.last_action
 
     def ability_usable(self, u: dict[str, Any], index: int) -> bool:
