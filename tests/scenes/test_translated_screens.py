@@ -29,8 +29,8 @@ from tests.scenes.test_text_extents import (  # noqa: F401  (`created` is a fixt
     shown,
 )
 
-# the areas whose screens are translated in full (docs/i18n.md)
-FINISHED = ("shell", "crawl")
+# the areas whose screens are translated in full (docs/i18n.md): each screen of theirs is checked
+FINISHED = ("shell", "crawl", "strike")
 PT = "pt_BR"
 SCREENS = [s for s in gallery.screens(tuple(a for a in FINISHED if a != "shell"))]
 
@@ -86,7 +86,7 @@ def walk(window, view) -> None:
 
 
 def test_the_catalogue_translates_the_finished_areas(window, app):
-    """Every msgid of the shell and Card Crawl has its pt_BR text (validate lists none)."""
+    """Every msgid of the finished areas has its pt_BR text (validate lists none)."""
     assert i18n.missing_entries(PT, FINISHED) == []
     assert len(translated_msgids(FINISHED)) > 250
 

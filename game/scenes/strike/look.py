@@ -16,6 +16,7 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
+from game import i18n
 from game.i18n import N_, _, ngettext
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
@@ -238,9 +239,15 @@ def _dark(rgb: tuple[int, ...], f: float) -> tuple[int, int, int]:
     return tuple(int(v * f) for v in rgb[:3])  # type: ignore[return-value]
 
 
-@cache
 def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
                  width: int = 150, height: int = 210) -> arcade.Texture:
+    """A full card face in the player's language (painted once per language)."""
+    return _card_texture(card, colours, width, height, i18n.language())
+
+
+@cache
+def _card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                  width: int, height: int, lang: str) -> arcade.Texture:
     """A full card face painted at the size it is shown (`width` x `height` screen pixels):
     frame and header in the element colour, stripe, gem, name, stats and three ability rows
     (spec 8.2). Every text is at least `theme.MIN_TEXT_PX` on screen: the layout follows the card's
@@ -274,12 +281,15 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
     img.alpha_composite(gem, (px(3), px(5)))
     tcol = (20, 22, 28) if sum(main) > 420 else (250, 250, 250)
     room = w - px(44)
-    font = _fit(d, card.name, True, size(14), room, floor)
-    d.text((px(40), px(21)), clip_text(d, card.name, font, room), font=font, fill=tcol, anchor="lm")
-    stats = f"HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
+    name = _(card.name)
+    font = _fit(d, name, True, size(14), room, floor)
+    d.text((px(40), px(21)), clip_text(d, name, font, room), font=font, fill=tcol, anchor="lm")
+    stats = _("HP {hp} · MOVE {move} · SPD {speed}").format(hp=card.hp, move=card.move,
+                                                             speed=card.speed)
     font = _fit(d, stats, True, size(10), w - px(12), floor)
     if d.textlength(stats, font=font) > w - px(12):
-        stats = f"HP {card.hp}  MV {card.move}  SPD {card.speed}"
+        stats = _("HP {hp}  MV {move}  SPD {speed}").format(hp=card.hp, move=card.move,
+                                                           speed=card.speed)
     d.text((w // 2, head + px(15)), clip_text(d, stats, font, w - px(12)), font=font,
            fill=(230, 230, 236), anchor="mm")
     y = head + px(30)
@@ -290,8 +300,8 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
                             fill=(40, 44, 56, 255))
         d.ellipse((px(12), y + px(7), px(20), y + px(15)), fill=(*ac, 255))
         room = w - px(50)
-        font = _fit(d, a.name, True, size(11), room, floor)
-        d.text((px(25), y + px(11)), clip_text(d, a.name, font, room), font=font,
+        font = _fit(d, _(a.name), True, size(11), room, floor)
+        d.text((px(25), y + px(11)), clip_text(d, _(a.name), font, room), font=font,
                fill=(245, 245, 245), anchor="lm")
         line = ability_short(a)
         room = w - px(20)
@@ -301,12 +311,18 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
         _status_icon(d, a, w - px(14), y + px(11), max(1, round(s * k)))
         y += row_h
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-card-{card.id}-{width}x{height}-{colours}")
+    return arcade.Texture(img, hash=f"strike-card-{card.id}-{width}x{height}-{colours}-{lang}")
+
+
+def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                      width: int, height: int) -> arcade.Texture:
+    """A drafted card in a deck row, in the player's language (painted once per language)."""
+    return _mini_card_texture(card, colours, width, height, i18n.language())
 
 
 @cache
-def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
-                      width: int, height: int) -> arcade.Texture:
+def _mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                       width: int, height: int, lang: str) -> arcade.Texture:
     """A drafted card in a deck row, painted at its screen size: too small for the ability
     rows at 11 px, it shows the header colours, the gem, the name (two lines if need be) and
     the HP, every text at least `theme.MIN_TEXT_PX` (hover the card for the rest)."""
@@ -330,7 +346,7 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
     img.alpha_composite(_gem(card.element, max(1, gem_size)), ((w - gem_size) // 2, inset * 2))
     font = _font(True, floor)
     room = w - 4 * inset
-    words, lines = card.name.split(), [""]
+    words, lines = _(card.name).split(), [""]
     for word in words:
         trial = f"{lines[-1]} {word}".strip()
         if d.textlength(trial, font=font) <= room or not lines[-1]:
@@ -343,10 +359,10 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
     for line in lines:
         d.text((w // 2, y), line, font=font, fill=(245, 245, 245), anchor="mm")
         y += step
-    d.text((w // 2, h - inset - step // 2 - s), f"HP {card.hp}", font=font,
+    d.text((w // 2, h - inset - step // 2 - s), _("HP {hp}").format(hp=card.hp), font=font,
            fill=(230, 230, 236), anchor="mm")
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-mini-{card.id}-{width}x{height}-{colours}")
+    return arcade.Texture(img, hash=f"strike-mini-{card.id}-{width}x{height}-{colours}-{lang}")
 
 
 def _status_icon(d: ImageDraw.ImageDraw, a: Any, x: int, y: int, s: int) -> None:

@@ -129,11 +129,12 @@ class ResultView(BoardBase):
         lines = []
         for seat in (0, 1):
             st = self.stats[seat]
-            deck = ", ".join(self.card(c).name for c in board["decks"][seat])
-            who = self.side_name(seat).title().replace("Your", "You")
-            lines.append(f"{who}: {st['alive']} alive · {st['damage']} damage · "
-                         f"{st['healed']} healed · {st['abilities']} abilities")
-            lines.append(f"    deck: {deck}")
+            deck = ", ".join(_(self.card(c).name) for c in board["decks"][seat])
+            side = self.side_name(seat)
+            who = {"YOUR": _("You"), "ENEMY": _("Enemy")}.get(side, side.title())
+            lines.append(_("{who}: {alive} alive · {damage} damage · {healed} healed · "
+                           "{abilities} abilities").format(who=who, **st))
+            lines.append("    " + _("deck: {cards}").format(cards=deck))
         return lines
 
     # -- layout and drawing --------------------------------------------------------------------
