@@ -204,3 +204,29 @@ def test_a_language_change_from_the_pause_menu_relays_the_game_under_it(window):
         assert help_view.topics[0].title == "1. Objetivo"
     finally:
         gallery.close(game_view)
+
+
+def test_a_broken_catalogue_names_its_line_in_a_toast_and_the_game_starts_in_english(
+        window, tmp_path, monkeypatch):
+    """A pt_BR shell.po that cannot be read: the App still opens its menu, in English for
+    that file's texts (the other files still translate), and a toast names the file and line."""
+    import shutil
+
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+
+    root = tmp_path / "locale"
+    shutil.copytree(i18n.locale_root(), root)
+    shell = root / PT / "LC_MESSAGES" / "shell.po"
+    lines = shell.read_text(encoding="utf-8").splitlines()
+    lines[12] = 'msgstr "broken'
+    shell.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "locale_root", lambda: root)
+
+    app = App(window, settings=Settings(animation_speed="instant", sound_on=False,
+                                        language=PT))
+    menu = app.show_menu()
+    step(window)
+    assert i18n.language() == PT and i18n._("Fireball") == "Bola de Fogo"  # crawl.po reads
+    assert menu.settings_button.text == "Settings"  # shell.po's texts: English
+    assert menu.toast.visible and f"{shell}:13:" in menu.toast.message
