@@ -26,25 +26,35 @@ def pytest_run(*argv: str) -> str:
     return done.stdout
 
 
-def collected(marker: str, *paths: str) -> set[str]:
-    out = pytest_run("--collect-only", "-q", "-m", marker, *paths)
-    return {line.split("[")[0] for line in out.splitlines() if "::" in line}
+def markers(*paths: str) -> dict[str, set[str]]:
+    """Each collected test's markers (parametrized ids folded into their test), from one
+    collection of `paths` in a fresh pytest (tests/marker_report.py prints them)."""
+    out = pytest_run("--collect-only", "-q", "-p", "tests.marker_report", *paths)
+    found: dict[str, set[str]] = {}
+    for line in out.splitlines():
+        if line.startswith("MARKS "):
+            _, node, *names = line.split()
+            found.setdefault(node.split("[")[0], set()).update(",".join(names).split(",") if names else ())
+    return found
 
 
 @pytest.mark.slow
 def test_scene_and_network_markers_follow_the_folder_and_the_window_fixture():
     files = ("tests/test_home.py", "tests/scenes/test_redraw.py", "tests/net/test_discovery.py",
              "tests/scenes/net/test_network_play.py")
-    scene = collected("scene", *files)
-    network = collected("network", *files)
+    marks = markers(*files)
+    scene = {node for node, names in marks.items() if "scene" in names}
+    network = {node for node, names in marks.items() if "network" in names}
     assert "tests/test_home.py::test_shot_and_simulate_leave_the_home_alone" in scene  # window
     assert "tests/test_home.py::test_replay_needs_no_home_when_it_is_a_file" not in scene
     assert {n.split("::")[0] for n in scene} == {
         "tests/test_home.py", "tests/scenes/test_redraw.py", "tests/scenes/net/test_network_play.py"}
     assert {n.split("::")[0] for n in network} == {
         "tests/net/test_discovery.py", "tests/scenes/net/test_network_play.py"}
-    quick = collected("not slow", "tests/test_home.py")
-    assert "tests/test_home.py::test_bench_leaves_the_players_saves_alone" not in quick
+    assert "slow" in marks["tests/test_home.py::test_bench_leaves_the_players_saves_alone"]
+    assert "slow" not in marks["tests/test_home.py::test_replay_needs_no_home_when_it_is_a_file"]
+    quick = pytest_run("--collect-only", "-q", "-m", "not slow", "tests/test_home.py")
+    assert "tests/test_home.py::test_bench_leaves_the_players_saves_alone" not in quick  # -m too
     assert "tests/test_home.py::test_replay_needs_no_home_when_it_is_a_file" in quick
 
 

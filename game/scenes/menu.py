@@ -3,7 +3,8 @@
 The rows come from `game.engine.modes.all_modes()`, so a new game appears here by registering
 itself; nothing in this file names a mode. Each row offers the CPU level (two-seat modes only:
 the solitaire's level is the Hint setting), Start, and Continue when that mode has a save. A
-game with older rules versions has a Rules button beside its title ("Current rules" /
+game with older rules versions has a Rules button beside its title, or under the row's
+controls beside Learn to play where the titles leave it no room (960x600) ("Current rules" /
 "Original rules"): the choice holds for that game's new matches (`App.rules_choice`), and
 while the original rules are chosen the row says what they do differently.
 The whole widget tree is rebuilt from the window size on show and on resize, which keeps the
@@ -242,6 +243,7 @@ class MainMenuView(FeltView):
         self.continue_buttons: dict[str, gui.UIFlatButton] = {}
         self.level_buttons: dict[str, CycleButton] = {}
         self.rules_buttons: dict[str, CycleButton] = {}
+        self.rules_by_title = True  # the Rules buttons sit beside the titles (`_rules_fit_titles`)
         self.learn_buttons: dict[str, gui.UIFlatButton] = {}  # Learn to play, per game
         self.offer_buttons: dict[str, gui.UIFlatButton] = {}  # the first launch's offer
         self.settings_button: gui.UIFlatButton | None = None
@@ -290,6 +292,7 @@ class MainMenuView(FeltView):
             column.add(subtitle)
         column.add(gui.UISpace(height=density.spacer))
         if self.modes:
+            self.rules_by_title = self._rules_fit_titles(row_width)
             for spec in self.modes:
                 column.add(self._mode_row(spec, row_width, density.row_height))
         else:
@@ -551,6 +554,18 @@ class MainMenuView(FeltView):
         self.rules_buttons[spec.id] = button
         return button
 
+    def _rules_fit_titles(self, row_width: float) -> bool:
+        """Every game's Rules button fits beside its title in the text column; else (a
+        narrow window: 960x600) every Rules button goes under the row's controls, beside
+        Learn to play, so that no Rules button runs into the CPU level button."""
+        info_width = self._info_width(row_width)
+        for spec in self.modes:
+            if spec.older_rules:
+                title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
+                if title.width + theme.GAP + RULES_WIDTH > info_width:
+                    return False
+        return True
+
     def _mode_row(self, spec: ModeSpec, row_width: float, row_height: float) -> gui.UIWidget:
         pad = ROW_SIDE
         controls = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
@@ -608,7 +623,7 @@ class MainMenuView(FeltView):
         info_width = self._info_width(row_width)
         info = gui.UIBoxLayout(space_between=4, align="left")
         title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
-        if spec.older_rules:  # the Rules button beside the title
+        if spec.older_rules and self.rules_by_title:  # the Rules button beside the title
             heading = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
             heading.add(title)
             heading.add(self._rules_button(spec))
@@ -633,12 +648,17 @@ class MainMenuView(FeltView):
         row = gui.UIAnchorLayout(width=row_width, height=row_height, size_hint=None)
         row.with_background(texture=panel_texture())
         row.add(info, anchor_x="left", anchor_y="center_y", align_x=pad)
+        under = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
+        if spec.older_rules and not self.rules_by_title:  # no room beside the title
+            under.add(self._rules_button(spec))
         if has_tutorial(spec):  # Learn to play, small, under Start
-            stack = gui.UIBoxLayout(space_between=4, align="right")
-            stack.add(controls)
-            self.learn_buttons[spec.id] = stack.add(make_button(
+            self.learn_buttons[spec.id] = under.add(make_button(
                 _("Learn to play"), width=LEARN_WIDTH, height=LEARN_HEIGHT, kind="secondary",
                 on_click=lambda mode=spec.id: self.learn(mode)))
+        if under.children:
+            stack = gui.UIBoxLayout(space_between=4, align="right")
+            stack.add(controls)
+            stack.add(under)
             controls = stack
         row.add(controls, anchor_x="right", anchor_y="center_y", align_x=-pad)
         return row

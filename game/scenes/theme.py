@@ -54,6 +54,9 @@ PAD = 16
 GAP = 12
 RADIUS = 10
 BUTTON_HEIGHT = 40
+# a button's text keeps this much room from each side edge: 2 px of hover border and 4 of air
+# (closer, it reads as cut off; tests/scenes/test_widget_layout.py checks every screen)
+BUTTON_TEXT_MARGIN = 6
 
 _Style = UIFlatButton.UIStyle
 

@@ -321,6 +321,13 @@ def make_button(
     return button
 
 
+def text_room(button: gui.UIFlatButton) -> float:
+    """The width `button` needs to show its text whole: the text's laid-out width and
+    `theme.BUTTON_TEXT_MARGIN` on each side (for a button sized to its room, not its text)."""
+    text = button.ui_label._label  # the arcade.Text the label draws (arcade has no public name)
+    return math.ceil(text.content_width) + 2 * theme.BUTTON_TEXT_MARGIN
+
+
 def centred_field(field: gui.UIInputText) -> gui.UIInputText:
     """A text field whose line sits in the middle of its box: arcade's field lays its text
     out at the top of a box taller than the line (issue 27). The field's own pyglet layout

@@ -132,7 +132,9 @@ def test_every_cpu_level_plays_the_mod_to_the_end(installed, level):
     streams), until both abilities have been active in a battle; every decision goes
     through the checked submit."""
     active: set[int] = set()
-    for seed in range(1, 41):
+    # Seed 4 first: the first seed whose hard-vs-hard battles use both abilities (a hard match
+    # is ~13 s here; a change of the CPUs that moves it only makes the search play on).
+    for seed in (4, *range(1, 4), *range(5, 41)):
         cpu = {0: level, 1: level}
         record = new_record("conquest", MODE.rules_version, seed,
                             {"ai": {"0": level, "1": level}})

@@ -13,7 +13,8 @@ def test_registration():
     assert spec.cpu_levels == ("easy", "normal", "hard") and spec.default_level == "normal"
     assert callable(spec.bench)
     assert [f.name for f in spec.resource_files] == [
-        "rules.toml", "elements.toml", "animations.toml", "ai.toml", "statuses.toml", "cards.toml"]
+        "rules.toml", "elements.toml", "animations.toml", "ai.toml", "statuses.toml", "cards.toml",
+        "tutorial.toml"]  # Learn to play's script (docs/tutorials.md)
 
 
 def test_seats_come_from_options_only():

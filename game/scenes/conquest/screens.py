@@ -24,6 +24,7 @@ from game.scenes.base import esc_clears
 from game.scenes.conquest import look
 from game.scenes.conquest.base import LOG_H, ConquestView, Token, set_text
 from game.scenes.fonts import UI_FONT
+from game.scenes.scale import scale_of
 from game.scenes.widgets import make_button
 
 ENTER_KEYS = (arcade.key.ENTER, arcade.key.RETURN, arcade.key.NUM_ENTER)
@@ -857,6 +858,13 @@ STRENGTH_H = 104
 # A short window (960x600) packs the hand and the strength panels tighter: full size, they
 # left the map hexes too small for the tile ids (8).
 COMPACT_BELOW = 600  # map rect height under which the cards screen is compact
+# Above this UI scale the strength panels are packed at any height: their texts have grown by
+# half, and full size they left the map a quarter smaller than at 1x (53 px hexes for 70 at
+# 1.5x on 1920x1080); packed, the map keeps over 80 % of its 1x size.
+PACKED_ABOVE_SCALE = 1.25
+# a packed strength panel at least this wide puts its total on the name's line: three rows
+STRENGTH_WIDE_W = 360
+STRENGTH_H_WIDE = 68
 HAND_H_COMPACT = 124
 STRENGTH_H_COMPACT = 86
 CARD_W, CARD_W_COMPACT = 92.0, 74.0
@@ -895,7 +903,9 @@ class CardsView(PhaseView):
         self.reinf_btn = make_button("Show reinforcements", height=32,
                                      on_click=self.toggle_reinf)
         self.unready_btn.text = "Change card"
-        self.compact = False
+        self.compact = False  # a short window: the hand's cards and the strength panels packed
+        self.packed = False  # the strength panels packed (`PACKED_ABOVE_SCALE`)
+        self.strength_wide = False  # packed, and wide enough for three rows (`STRENGTH_WIDE_W`)
         self.hand_room = 0.0  # what the tallest card of the hand needs (`fit_map`)
 
     @property
@@ -904,12 +914,16 @@ class CardsView(PhaseView):
 
     @property
     def strength_h(self) -> float:
-        return STRENGTH_H_COMPACT if self.compact else STRENGTH_H
+        if self.packed:
+            return STRENGTH_H_WIDE if self.strength_wide else STRENGTH_H_COMPACT
+        return STRENGTH_H
 
     def fit_map(self, rect: arcade.types.Rect) -> arcade.types.Rect:
         """The map between the strength panels and the hand; both are packed tighter on a
         short window (decided here: it is the first step of every layout)."""
         self.compact = rect.height < COMPACT_BELOW
+        self.packed = self.compact or scale_of(self.window) > PACKED_ABOVE_SCALE
+        self.strength_wide = self.packed and (rect.width - 12) / 2 >= STRENGTH_WIDE_W
         cw = CARD_W_COMPACT if self.compact else CARD_W
         most = rect.height * 0.32  # a long label makes its card taller, the map gives way
         faces = [look.card_texture(self.content, cid, cw, most)
@@ -969,7 +983,7 @@ class CardsView(PhaseView):
         self.texts_strength = []
         m = self.map_rect
         top = m.top + self.strength_h + 2
-        pad, row_gap = (5, 6) if self.compact else (8, 10)
+        pad, row_gap = (5, 6) if self.packed else (8, 10)
         w = (m.width - 12) / 2
         self.strength_rects = []
         base = self.content.tiles[self.site].base_of if self.site else None
@@ -985,9 +999,15 @@ class CardsView(PhaseView):
             rows = [(name, look.SEAT_LIGHT[seat], 13, True),
                     (f"Tanks {t} (+{2 * t})    Infantry {n} (+{n})", look.TEXT, 11, False),
                     (f"Reinf. {len(reinf)} (+{look.strength_of(reinf)})    Base +{bonus}",
-                     look.TEXT, 11, False),
-                    (f"Total {total} + card", look.GOLD, 13, True)]
+                     look.TEXT, 11, False)]
             y = rect.top - pad
+            total_text = f"Total {total} + card"
+            if self.strength_wide:  # the total at the right of the name's line
+                self.texts_strength.append(arcade.Text(
+                    total_text, rect.right - 10, y, look.GOLD, 13, bold=True,
+                    font_name=UI_FONT, anchor_x="right", anchor_y="top"))
+            else:
+                rows.append((total_text, look.GOLD, 13, True))
             for text, colour, size, bold in rows:
                 self.texts_strength.append(arcade.Text(
                     text, rect.left + 10, y, colour, size, bold=bold, font_name=UI_FONT,

@@ -68,6 +68,7 @@ ROW_H = 32
 HERO_W = 96
 PAD = 14
 SCROLL_STEP = 40
+ONLY_W = 132  # the Only selected button: its text and theme.BUTTON_TEXT_MARGIN each side
 FOCUS_ORDER = ("search", "sort", "only", "default", "select_all", "clear", "start")
 
 StartHandler = Callable[[dict[str, Any]], Any]
@@ -472,7 +473,7 @@ class DeckBuilderView(GameViewBase):
                                      active_style=theme.BUTTON_PRIMARY)
         self.sort_box.on_change = self._on_sort
         yield
-        self.only_btn = make_button("Only selected", width=124, height=34,
+        self.only_btn = make_button("Only selected", width=ONLY_W, height=34,
                                     on_click=self.toggle_only_selected)
         self.default_btn = make_button("Default", width=86, height=34,
                                        on_click=self.apply_default)
@@ -928,7 +929,7 @@ class DeckBuilderView(GameViewBase):
         self.units_heading.position = (left, y - 10)
         y -= 26
         items: list[tuple[Any, int, int]] = [(self.search, 200, 8), (self.sort_box, 130, 8),
-                                             (self.only_btn, 124, 12), ("counter", 110, 12),
+                                             (self.only_btn, ONLY_W, 12), ("counter", 110, 12),
                                              (self.default_btn, 86, 6),
                                              (self.select_all_btn, 100, 6), (self.clear_btn, 72, 0)]
         total = sum(w + g for _, w, g in items)

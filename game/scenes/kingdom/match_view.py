@@ -79,6 +79,7 @@ WAKE_FRAMES = 3  # frames a view has run before it first asks a CPU (shots run t
 FLY = 0.35  # a bought card's flight
 GOLD = theme.GOLD
 NARROW_PANEL = 860  # a seat panel narrower than this (the log beside it) packs its parts
+BUTTON_ROW_MAX = 48  # the planning buttons' row height at most (logical px)
 UNDO_LABEL = "Undo (Ctrl+Z)"
 UNDONE = "Decision taken back."
 WHITE = Color(255, 255, 255)
@@ -410,19 +411,25 @@ class MatchView(StagedLayout, GameViewBase):
         elif self.buttons:
             col_w = min(250.0, max(190.0, (b.width - 16) * 0.6))
             gap = 8
-            h = (b.height - 2 * gap) / 3
+            # three rows of buttons, no taller than BUTTON_ROW_MAX (on a big window they
+            # filled the corner: 95 px at 1920x1080, smaller than at a larger UI scale),
+            # the block centred in its corner
+            h = min(BUTTON_ROW_MAX, (b.height - 2 * gap) / 3)
+            block = 3 * h + 2 * gap
+            bottom = b.bottom + (b.height - block) / 2
+            top = bottom + block
             left = b.left
             for i, name in enumerate(("refresh", "upgrade", "sell")):
-                self.buttons[name].rect = arcade.LBWH(left, b.top - (i + 1) * h - i * gap,
+                self.buttons[name].rect = arcade.LBWH(left, top - (i + 1) * h - i * gap,
                                                       col_w, h)
             end_w = b.right - left - col_w - 16
             if "undo" in self.buttons:  # Undo under End Turn, as tall as the other buttons
-                self.buttons["undo"].rect = arcade.LBWH(left + col_w + 16, b.bottom, end_w, h)
-                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom + h + gap,
-                                                       end_w, b.height - h - gap)
+                self.buttons["undo"].rect = arcade.LBWH(left + col_w + 16, bottom, end_w, h)
+                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, bottom + h + gap,
+                                                       end_w, block - h - gap)
             else:
-                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, b.bottom, end_w,
-                                                       b.height)
+                self.buttons["end"].rect = arcade.LBWH(left + col_w + 16, bottom, end_w,
+                                                       block)
         yield
         self.rebuild(snap=True)
         yield

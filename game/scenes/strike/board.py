@@ -49,7 +49,7 @@ from game.scenes.strike import look
 from game.scenes.strike.base import UNDO_LABEL, StrikeSession, StrikeView
 from game.scenes.strike.fx import Fx
 from game.scenes.strike.guide import BoardGuide
-from game.scenes.widgets import make_button
+from game.scenes.widgets import make_button, text_room
 
 Tile = tuple[int, int]
 
@@ -397,9 +397,11 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
         self.action_text.width = int(centre_w - 20)
         self.help_text.position = (cx, 12)
         if self.offers_undo():  # Undo beside the help line, at the foot of the middle column
-            half = centre_w / 2
-            self.undo_btn.rect = arcade.LBWH(cx + 4, 4, half - 12, 22)
-            self.help_text.position = (cx - half / 2, 15)
+            half = centre_w / 2  # its right half, or what its label needs (960x600: more)
+            right = cx + half - 8
+            undo_w = max(half - 12, text_room(self.undo_btn))
+            self.undo_btn.rect = arcade.LBWH(right - undo_w, 4, undo_w, 22)
+            self.help_text.position = ((cx - half + right - undo_w) / 2, 15)
         self.show_undo()
 
     def show_undo(self) -> None:
