@@ -70,11 +70,35 @@ ESC_PAUSE = N_("Esc: the pause menu (resume, help, settings, save and quit, quit
 ESC_MENU = N_("Esc: back to the main menu.")
 
 
-def esc_clears(what: str) -> str:
+ESC_CLEARS = N_("Esc: {what}, else the pause menu (resume, help, settings, save and quit, "
+                "quit).")
+
+
+class EscClears(str):
+    """The Esc line of a screen where Esc first clears `what`, then pauses: the English
+    line (a class attribute, made at import), worded in the player's language when the help
+    shows it (`worded`)."""
+
+    what: str
+
+    def __new__(cls, what: str) -> EscClears:
+        line = super().__new__(cls, ESC_CLEARS.format(what=what))
+        line.what = what
+        return line
+
+    def worded(self) -> str:
+        return _(ESC_CLEARS).format(what=_(self.what))
+
+
+def esc_clears(what: str) -> EscClears:
     """The Esc line of a screen where Esc first clears something, then pauses (`what` is
     a msgid: babel.cfg extracts this function's argument)."""
-    return _("Esc: {what}, else the pause menu (resume, help, settings, save and quit, "
-             "quit).").format(what=_(what))
+    return EscClears(what)
+
+
+def esc_words(line: str) -> str:
+    """An Esc line of a screen's help in the player's language."""
+    return line.worded() if isinstance(line, EscClears) else _(line)
 
 
 LOG_KEY_HELP = N_("L: show or hide the log, every event of the match in a sentence (the mouse "
@@ -90,7 +114,7 @@ def common_help(esc_help: str = ESC_PAUSE, keys: tuple[str, ...] = ()) -> HelpTo
         _("Keys on this screen"),
         (
             _("H: open or close this help."),
-            _(esc_help),
+            esc_words(esc_help),
             *(_(k) for k in keys),
             _("The animation speed is a setting: slow, normal, fast or instant."),
         ),

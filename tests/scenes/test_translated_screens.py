@@ -230,3 +230,18 @@ def test_a_broken_catalogue_names_its_line_in_a_toast_and_the_game_starts_in_eng
     assert i18n.language() == PT and i18n._("Fireball") == "Bola de Fogo"  # crawl.po reads
     assert menu.settings_button.text == "Settings"  # shell.po's texts: English
     assert menu.toast.visible and f"{shell}:13:" in menu.toast.message
+
+
+def test_an_esc_line_made_at_import_is_worded_in_the_language_shown(window):
+    """A screen's Esc line is a class attribute, made when its module is imported (in
+    English, before any setting is read): the help words it in the language shown now."""
+    from game.scenes.base import common_help, esc_clears
+
+    assert i18n.language() == "en"
+    line = esc_clears("put back the card you picked up (or drop the keyboard focus)")
+    i18n.set_language(PT)
+    assert common_help(line).lines[1] == (
+        "Esc: devolve a carta que você pegou (ou tira o foco do teclado); senão, o menu de "
+        "pausa (continuar, ajuda, configurações, salvar e sair, sair).")
+    i18n.set_language("en")
+    assert common_help(line).lines[1] == line  # English as made

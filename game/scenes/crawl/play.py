@@ -1139,7 +1139,7 @@ class PlayView(StagedLayout, GameViewBase):
         outcome = self.hint.poll()
         if outcome is None:
             if not busy and self.buttons.get("hint") is not None and (
-                    self.buttons["hint"].text == "Thinking"):
+                    self.buttons["hint"].text == _("Thinking")):
                 self._refresh_buttons()
             return
         self._refresh_buttons()
