@@ -405,9 +405,29 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 except ResourceError:
                     resources = bases[spec.id]
                 problems.extend(str(p) for p in script_problems(spec, resources))
+    missing = _catalogue_checks(root, mods, specs, problems)
     for problem in problems:
         sys.stdout.write(f"{problem}\n")
+    for line in missing:  # English is shown for these: the game is whole, so not a failure
+        sys.stdout.write(f"{line}\n")
     return EXIT_BAD_RECORD if problems else EXIT_OK
+
+
+def _catalogue_checks(root: Path | None, mods: list[Path], specs: list[Any],
+                      problems: list[str]) -> list[str]:
+    """The translations (docs/i18n.md): a `.po` that cannot be read, the game's or a mod's,
+    is a problem (file and line); each msgid a language leaves untranslated, for the shell
+    and the games installed, is a line of its own that does not fail validate."""
+    from game import i18n
+
+    for mod in mods:
+        problems.extend(i18n.broken_catalogues(mod / i18n.LOCALE_FOLDER))
+    if root is not None:
+        return []
+    problems.extend(i18n.broken_catalogues(i18n.locale_root()))
+    areas = ("shell", *(spec.id for spec in specs))
+    return [line for lang in i18n.LANGUAGES if lang != i18n.ENGLISH
+            for line in i18n.missing_entries(lang, areas)]
 
 
 def _installed_mods_of(mode_id: str) -> None:

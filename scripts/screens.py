@@ -4,6 +4,7 @@ minimum and a large window size, in both palettes), headless.
     python -m scripts.screens --size 960x600 --palette colour-blind --out shots/
     python -m scripts.screens --size 1920x1080 --scale 1.5 --out shots-1.5/
     python -m scripts.screens --log --out shots-log/     # with the log panel shown (L)
+    python -m scripts.screens --language pt_BR --out shots-pt/   # in Português (Brasil)
 
 One PNG per screen, named `<mode>-<screen>.png`; the docs/*-screens.md "Screens at 960x600
 and 1920x1080" sections describe what they show.
@@ -25,6 +26,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNGs")
     parser.add_argument("--log", action="store_true",
                         help="the game screens with their log panel shown (L)")
+    parser.add_argument("--language", default="en", help="language code (en, pt_BR)")
     parser.add_argument("names", nargs="*", help="only these screens (e.g. strike/combat)")
     args = parser.parse_args()
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -46,7 +48,8 @@ def main() -> None:
         window = make_window(width, height)
         load_fonts()
         app = App(window, settings=Settings(animation_speed="instant", sound_on=False,
-                                            palette=args.palette, ui_scale=args.scale))
+                                            palette=args.palette, ui_scale=args.scale,
+                                            language=args.language))
         app.log_open = args.log
         for screen in gallery.screens():
             if args.names and screen.name not in args.names:

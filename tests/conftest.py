@@ -43,6 +43,16 @@ def fresh_esper():
 
 
 @pytest.fixture(autouse=True)
+def english_after():
+    """A test that shows another language (game.i18n) leaves the next one in English."""
+    yield
+    from game import i18n
+
+    if i18n.language() != i18n.ENGLISH:
+        i18n.set_language(i18n.ENGLISH)
+
+
+@pytest.fixture(autouse=True)
 def tabula_home(tmp_path, monkeypatch):
     """Every test gets its own settings, saves, mods and scores folder."""
     home = tmp_path / "tabula_home"

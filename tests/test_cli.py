@@ -518,3 +518,28 @@ def test_version_prints_the_installed_version(capsys):
 
     assert run(["--version"]) == 0
     assert capsys.readouterr().out == f"tabula {version('tabula')}\n"
+
+
+def test_validate_names_each_untranslated_msgid_and_still_exits_0(synthetic_with_rules, capsys):
+    """English is shown for a msgid a catalogue lacks (docs/i18n.md): validate names it with
+    the file it belongs in, and the game is whole (exit 0); a broken .po fails, by line."""
+    locale = synthetic_with_rules / "locale"
+    folder = locale / "pt_BR" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (locale / "tabula.pot").write_text(
+        '#: game/scenes/menu.py:3\nmsgid "Quit"\nmsgstr ""\n\n'
+        '#: game/scenes/pause.py:5\nmsgid "Paused"\nmsgstr ""\n\n'
+        '#: resources/crawl/deck.toml:4\nmsgid "Plague"\nmsgstr ""\n', encoding="utf-8")
+    shell = folder / "shell.po"
+    shell.write_text('msgid "Quit"\nmsgstr "Sair"\n', encoding="utf-8")
+    code, out, err = cli(capsys, "validate")
+    assert code == 0 and err == ""
+    assert out.splitlines() == [  # crawl is not installed here: its texts are not asked for
+        "ok  synthetic: 1 files",
+        f"{shell}: msgid 'Paused' not translated to pt_BR (English is shown)"]
+
+    shell.write_text('msgid "Quit"\nmsgstr "Sair\n', encoding="utf-8")
+    code, out, _ = cli(capsys, "validate")
+    assert code == 1
+    assert f"{shell}:2: expected a quoted string, not '\"Sair' (English is shown for this " \
+           "file)" in out.splitlines()

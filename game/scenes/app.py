@@ -23,8 +23,9 @@ from typing import Any
 
 import arcade
 
-from game import home_lock, paths
+from game import home_lock, i18n, paths
 from game.engine.modes import ModeLaunch, all_modes, get_mode
+from game.i18n import N_, _
 from game.scenes import glyphs, palette, theme
 from game.scenes.cpu_worker import drop_spare, prestart_for
 from game.scenes.saves import SaveSlots, SlotProblem
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 WINDOW_SIZE = (1280, 720)
 MIN_WINDOW_SIZE = MIN_LAYOUT  # (960, 600): the smallest size screens lay out for
-NOT_PLAYABLE = "This game is not playable yet"
+NOT_PLAYABLE = N_("This game is not playable yet")
 FINISH_NOTICE_SECONDS = 12.0  # a finished match that could not be kept: long enough to read
 
 
@@ -55,6 +56,7 @@ class App:
         self._pending: list[tuple[str, str]] = []
         if self.settings.load_error:
             self._pending.append((self.settings.load_error, "error"))
+        self.apply_language()
         self.slots = SaveSlots()
         # Problems the menu lists in its notice: unwritable home, slots that were set aside.
         self.home_problem = paths.home_problem()
@@ -111,8 +113,8 @@ class App:
 
     def read_only_words(self) -> str:
         """Why this window does not play or save, in the player's words."""
-        return (f"{self.home_claim.owner_words()}: this window is read-only (Replays and "
-                "Settings). Close the other window to play here.")
+        return _("{owner}: this window is read-only (Replays and Settings). Close the other "
+                 "window to play here.").format(owner=self.home_claim.owner_words())
 
     def refuse_read_only(self) -> bool:
         """True, with a toast saying why, when this window may not play or save."""
@@ -201,7 +203,7 @@ class App:
         """Build the mode's first view for `launch` and show it; None (with a toast) if it can't."""
         spec = get_mode(launch.mode)
         if spec is None:
-            self.notify(f"Unknown game: {launch.mode}")
+            self.notify(_("Unknown game: {mode}").format(mode=launch.mode))
             return None
         if self.refuse_read_only():  # another window plays on this home's saves
             return None
@@ -209,17 +211,17 @@ class App:
             factory = spec.scene_factory()
         except Exception as exc:  # an import error in a mode's scenes must not close the app
             log.exception("scenes of mode %s failed to import", spec.id)
-            self.notify(f"{spec.title} could not start: {exc}")
+            self.notify(_("{title} could not start: {problem}").format(title=spec.title, problem=exc))
             return None
         if factory is None:
-            self.notify(NOT_PLAYABLE)
+            self.notify(_(NOT_PLAYABLE))
             return None
-        self.show_loading(f"Opening {spec.title}…")
+        self.show_loading(_("Opening {title}…").format(title=spec.title))
         try:
             view = factory(self, launch)
         except Exception as exc:  # a broken record or scene is reported, the menu stays usable
             log.exception("mode %s failed to start", spec.id)
-            self.notify(f"{spec.title} could not start: {exc}")
+            self.notify(_("{title} could not start: {problem}").format(title=spec.title, problem=exc))
             return None
         if view is not None and view is not self.window.current_view:
             self.show_view(view)
@@ -288,37 +290,40 @@ class App:
         """Write a match record to its mode's slot (atomically); None, with a toast, on failure."""
         mode_id = mode_id or str(record.get("mode", ""))
         if not mode_id:
-            self.notify("Cannot save: the record names no game mode")
+            self.notify(_("Cannot save: the record names no game mode"))
             return None
         if self.playing_tutorial(mode_id):  # a tutorial never takes the player's slot
             return None
         if self.read_only:
-            self.notify(f"Not saved: {self.read_only_words()}", duration=5.0)
+            self.notify(_("Not saved: {why}").format(why=self.read_only_words()), duration=5.0)
             return None
         try:
             return self.slots.write(mode_id, record)
         except Exception as exc:  # disk full, permissions, a record that is not JSON
             log.exception("saving %s failed", self.save_path(mode_id))
-            self.notify(f"Could not save the game: {exc}")
+            self.notify(_("Could not save the game: {problem}").format(problem=exc))
             return None
 
     def load_save(self, mode_id: str) -> dict[str, Any] | None:
         """The saved record of a mode; None, with a toast naming the problem, if unreadable
         (an unloadable file is then set aside and listed in the menu's notice)."""
         if not self.has_save(mode_id):
-            self.notify("There is no saved game to continue")
+            self.notify(_("There is no saved game to continue"))
             return None
         if self.refuse_read_only():
             return None
         try:
             return self.slots.read(mode_id)
         except OSError as exc:
-            self.notify(f"The saved game cannot be read: {exc.strerror or exc}", duration=4.0)
+            self.notify(_("The saved game cannot be read: {problem}").format(
+                problem=exc.strerror or exc), duration=4.0)
         except Exception as exc:
             problem = self.slots.retire(mode_id, str(exc))
             self.save_problems.append(problem)
-            kept = f"; it was kept as {problem.kept_as.name}" if problem.kept_as else ""
-            self.notify(f"The saved game cannot be loaded: {problem.reason}{kept}", duration=4.0)
+            words = (_("The saved game cannot be loaded: {problem}; it was kept as {file}")
+                     if problem.kept_as else _("The saved game cannot be loaded: {problem}"))
+            self.notify(words.format(problem=problem.reason, file=getattr(
+                problem.kept_as, "name", "")), duration=4.0)
         return None
 
     def delete_save(self, mode_id: str) -> None:
@@ -340,11 +345,12 @@ class App:
         except OSError as exc:
             log.warning("could not keep the finished match: %s", exc)
             holds = self.slots.holds(record)
-            kept = (f" Its save {self.save_path(str(record.get('mode')))} was kept." if holds
-                    else "")
-            problem = (f"This match could not be kept in {replays_dir()} "
-                       f"({exc.strerror or exc}).{kept} Save replay tries again once there "
-                       "is room (or the folder can be written).")
+            kept = (" " + _("Its save {file} was kept.").format(
+                file=self.save_path(str(record.get("mode")))) if holds else "")
+            problem = _("This match could not be kept in {folder} ({problem}).{kept} Save "
+                        "replay tries again once there is room (or the folder can be "
+                        "written).").format(folder=replays_dir(), problem=exc.strerror or exc,
+                                            kept=kept)
             self._unkept[record_key(record)] = problem
             self._finish_notice = problem
             self.notify(problem, duration=FINISH_NOTICE_SECONDS)
@@ -444,7 +450,8 @@ class App:
         try:
             self.settings.updated(**changes)
         except OSError as exc:
-            self.notify(f"Settings could not be saved: {exc.strerror or exc}")
+            self.notify(_("Settings could not be saved: {problem}").format(
+                problem=exc.strerror or exc))
             return False
         if "fullscreen" in changes:
             self.apply_fullscreen()
@@ -452,7 +459,20 @@ class App:
             palette.use(self.settings.palette)
         if "ui_scale" in changes:
             self.apply_ui_scale()
+        if "language" in changes:
+            self.apply_language()
         return True
+
+    def apply_language(self) -> None:
+        """Show every text in the language setting from now on (game.i18n). The screens
+        shown again rebuild their texts: the kept menu and Settings by their `shown_key`
+        (it holds the settings), the pause menu on each show, and the game under it relayouts
+        as for a UI scale change (`GameViewBase.restage` knows the language it laid out in).
+        A catalogue that cannot be read is named in a toast; English is shown for it."""
+        for problem in i18n.set_language(self.settings.language):
+            log.warning("%s", problem)
+            self.notify(_("A translation could not be read ({problem}); English is shown "
+                          "for it.").format(problem=problem), duration=5.0)
 
     def apply_ui_scale(self) -> None:
         """Lay every screen out at the UI scale setting (game.scenes.scale): the window hands
@@ -470,7 +490,7 @@ class App:
             self.window.set_fullscreen(want)
         except Exception as exc:  # a window manager may refuse
             log.warning("fullscreen %s failed: %s", want, exc)
-            self.notify("Fullscreen is not available here")
+            self.notify(_("Fullscreen is not available here"))
 
 
 def stop_worker_processes(timeout: float = 2.0) -> None:

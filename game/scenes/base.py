@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Any
 import arcade
 import pyglet
 
+from game import i18n
+from game.i18n import N_, _
 from game.scenes import glyphs, theme
 from game.scenes.animation import Tweener
 from game.scenes.fonts import UI_FONT
@@ -64,36 +66,60 @@ if TYPE_CHECKING:
 # What Esc does, as each screen's help says it (`GameViewBase.esc_help`); a screen whose Esc does
 # something else says so, and tests/scenes/test_help_truth.py presses Esc on every screen to
 # check the line against where it really goes.
-ESC_PAUSE = "Esc: the pause menu (resume, help, settings, save and quit, quit)."
-ESC_MENU = "Esc: back to the main menu."
+ESC_PAUSE = N_("Esc: the pause menu (resume, help, settings, save and quit, quit).")
+ESC_MENU = N_("Esc: back to the main menu.")
 
 
-def esc_clears(what: str) -> str:
-    """The Esc line of a screen where Esc first clears something, then pauses."""
-    return f"Esc: {what}, else the pause menu (resume, help, settings, save and quit, quit)."
+ESC_CLEARS = N_("Esc: {what}, else the pause menu (resume, help, settings, save and quit, "
+                "quit).")
 
 
-LOG_KEY_HELP = ("L: show or hide the log, every event of the match in a sentence (the mouse "
-                "wheel over it scrolls back).")
-UNDO_KEY_HELP = ("Ctrl+Z or Undo: take back your last decision, back to where you last "
-                 "decided (against CPUs only; never what came before a reveal).")
+class EscClears(str):
+    """The Esc line of a screen where Esc first clears `what`, then pauses: the English
+    line (a class attribute, made at import), worded in the player's language when the help
+    shows it (`worded`)."""
+
+    what: str
+
+    def __new__(cls, what: str) -> EscClears:
+        line = super().__new__(cls, ESC_CLEARS.format(what=what))
+        line.what = what
+        return line
+
+    def worded(self) -> str:
+        return _(ESC_CLEARS).format(what=_(self.what))
+
+
+def esc_clears(what: str) -> EscClears:
+    """The Esc line of a screen where Esc first clears something, then pauses (`what` is
+    a msgid: babel.cfg extracts this function's argument)."""
+    return EscClears(what)
+
+
+def esc_words(line: str) -> str:
+    """An Esc line of a screen's help in the player's language."""
+    return line.worded() if isinstance(line, EscClears) else _(line)
+
+
+LOG_KEY_HELP = N_("L: show or hide the log, every event of the match in a sentence (the mouse "
+                  "wheel over it scrolls back).")
+UNDO_KEY_HELP = N_("Ctrl+Z or Undo: take back your last decision, back to where you last "
+                   "decided (against CPUs only; never what came before a reveal).")
 
 
 def common_help(esc_help: str = ESC_PAUSE, keys: tuple[str, ...] = ()) -> HelpTopic:
     """The keys every game screen has, with this screen's own Esc line and the keys only some
     screens have (`keys`: the log's L, Undo's Ctrl+Z)."""
     return HelpTopic(
-        "Keys on this screen",
+        _("Keys on this screen"),
         (
-            "H: open or close this help.",
-            esc_help,
-            *keys,
-            "The animation speed is a setting: slow, normal, fast or instant.",
+            _("H: open or close this help."),
+            esc_words(esc_help),
+            *(_(k) for k in keys),
+            _("The animation speed is a setting: slow, normal, fast or instant."),
         ),
     )
 
-
-COMMON_HELP = common_help()
 
 
 def rules_help(mode_id: str, version: str) -> list[HelpTopic]:
@@ -106,20 +132,21 @@ def rules_help(mode_id: str, version: str) -> list[HelpTopic]:
     if card is None or not card.older_rules:
         return []
     if version == card.rules_version:
-        lines = [f"This match plays the current rules ({version})."]
-        lines += [f"Rules {old} (original): {card.rules_changes.get(old, '')}"
+        lines = [_("This match plays the current rules ({version}).").format(version=version)]
+        lines += [_("Rules {version} (original): {change}").format(
+                      version=old, change=_(card.rules_changes.get(old, "")))
                   for old in card.older_rules]
-        lines.append("Choose the original rules with the Rules button beside the game's name "
-                     "in the main menu.")
+        lines.append(_("Choose the original rules with the Rules button beside the game's "
+                       "name in the main menu."))
     else:
-        lines = [f"This match plays the original rules ({version}): "
-                 f"{card.rules_changes.get(version, '')}",
-                 "Its new matches (Rematch) keep them; the main menu's Rules button goes back "
-                 "to the current rules."]
-    return [HelpTopic("Rules of this match", tuple(lines))]
+        lines = [_("This match plays the original rules ({version}): {change}").format(
+                     version=version, change=_(card.rules_changes.get(version, ""))),
+                 _("Its new matches (Rematch) keep them; the main menu's Rules button goes "
+                   "back to the current rules.")]
+    return [HelpTopic(_("Rules of this match"), tuple(lines))]
 
 UNDO_MODIFIERS = arcade.key.MOD_CTRL | arcade.key.MOD_COMMAND  # Ctrl+Z (Cmd+Z on a Mac)
-NOTHING_TO_UNDO = "Nothing to undo: no decision of yours since the last reveal or Continue."
+NOTHING_TO_UNDO = N_("Nothing to undo: no decision of yours since the last reveal or Continue.")
 QUIET_SECONDS = 4.0  # decoration loops hold still this long after the last input or event
 PREPARE_BUDGET_MS = 40.0  # preparation work per frame: the loading state stays responsive
 FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading state would show
@@ -128,7 +155,7 @@ FIRST_FRAME_BUDGET_MS = 20.0  # work in the first frame, before the loading stat
 class GameViewBase(ColorClear, TutorialHooks, arcade.View):
     """Base class of every game screen; see the module docstring for the hooks."""
 
-    title = "Game"  # shown in the pause menu and as the help overlay's heading
+    title = N_("Game")  # shown in the pause menu and as the help overlay's heading
     prepare_sync = False  # tests set True: `prepare` runs whole when the screen shows
     esc_help = ESC_PAUSE  # the help's Esc line: what Esc does on this screen
     mode_id: str | None = None  # the mode whose save slot "Save and quit" uses
@@ -143,6 +170,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         self.tooltip = Tooltip()
         self.batch = pyglet.graphics.Batch()
         self._laid_out_for: tuple[int, int] | None = None
+        self._laid_out_in = i18n.language()  # a language change lays the texts out again
         self.quiet_time = 0.0  # seconds since the last input or event (see `lively`)
         self._seen_input = -1
         self._seen_changes = 0
@@ -212,7 +240,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
                                         font_name=UI_FONT, anchor_x="center",
                                         anchor_y="center")
         dots = "." * (1 + (self._prep_frames // 8) % 3)
-        self._loading.text = f"Preparing the table{dots}"
+        self._loading.text = _("Preparing the table") + dots
         width, height = view_size(self.window)
         self._loading.position = (width / 2, height / 2)
         self._loading.draw()
@@ -335,7 +363,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
             return False
         if self.can_undo():
             return self.undo()
-        self.notify(NOTHING_TO_UNDO, "info")
+        self.notify(_(NOTHING_TO_UNDO), "info")
         return False
 
     # services ----------------------------------------------------------------------------------
@@ -352,7 +380,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         """Show the help overlay with this screen's topics."""
         return HelpOverlay.open(self, [*self.help_topics(),
                                        common_help(self.current_esc_help(), self.common_keys())],
-                                title=self.title)
+                                title=_(self.title))
 
     def open_pause(self) -> arcade.View:
         """Show the pause menu; a screen may override this (e.g. strike's autosave confirm)."""
@@ -365,6 +393,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
     def relayout(self) -> None:
         """Run `layout` for the current window size (after the screen's content changed)."""
         self._laid_out_for = view_size(self.window)
+        self._laid_out_in = i18n.language()
         self.layout(*self._laid_out_for)
         self.request_redraw()
 
@@ -386,7 +415,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         before its steps are done)."""
         if self._prep is None:
             return
-        for _ in self._prep:
+        for _step in self._prep:
             pass
         self._prep = None
         self.relayout()
@@ -400,12 +429,12 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         if self._laid_out_for is None and self._prep is None:
             self._prep = self.prepare(*view_size(self.window))
             if self._prep is not None and self.prepare_sync:  # tests: all of it, now
-                for _ in self._prep:
+                for _step in self._prep:
                     pass
                 self._prep = None
         if self._prep is not None:
             return  # layout follows the preparation (`_prepare_some`)
-        if self._laid_out_for != view_size(self.window):
+        if self._laid_out_for != view_size(self.window) or self._laid_out_in != i18n.language():
             self.relayout()
 
     def on_hide_view(self) -> None:
@@ -418,6 +447,7 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         if self._prep is not None:
             return  # laid out for the size of the window when the preparation ends
         self._laid_out_for = (width, height)
+        self._laid_out_in = i18n.language()
         self.layout(width, height)
 
     def restage(self, width: int, height: int) -> None:
@@ -426,11 +456,12 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         screen on top runs this one's updates while it `preparing`. A UI scale change laid
         a board out in the frame of the click (issue 27). Nothing happens for a screen laid
         out for that size, or never shown (its first show prepares it)."""
-        if self._prep is not None or self._laid_out_for in (None, (width, height)):
+        if self._prep is not None or self._laid_out_for is None or (
+                self._laid_out_for == (width, height) and self._laid_out_in == i18n.language()):
             return
         prep = self.prepare(width, height)
         if prep is None or self.prepare_sync:  # nothing heavy (or a test): at once
-            for _ in prep or ():
+            for _step in prep or ():
                 pass
             self.on_resize(width, height)
             return

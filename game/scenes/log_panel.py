@@ -20,14 +20,15 @@ import arcade
 import pyglet
 from arcade.types import Color
 
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.event_log import EventLog
 from game.scenes.fonts import UI_FONT
 
-LOG_TITLE = "Log"
-LOG_HINT = "L hides it · the wheel scrolls"
-LOG_BACK = "{count} newer below · the wheel scrolls"
-LOG_EMPTY = "Nothing has happened yet."
+LOG_TITLE = N_("Log")
+LOG_HINT = N_("L hides it · the wheel scrolls")
+LOG_BACK = N_("{count} newer below · the wheel scrolls")
+LOG_EMPTY = N_("Nothing has happened yet.")
 LOG_MIN_W, LOG_MAX_W = 240, 360  # the panel's width (logical pixels), a quarter of the window
 LINE_SIZE = theme.SIZE_SMALL  # 11 pt: 15 px, over the 11 px floor (theme.MIN_TEXT_PX)
 PAD = 10
@@ -51,10 +52,10 @@ class LogPanel:
         self.rect: arcade.types.Rect | None = None
         self.back = 0  # lines scrolled back from the newest
         self.texts: list[arcade.Text] = []
-        self.title = arcade.Text(LOG_TITLE, 0, 0, theme.GOLD, theme.SIZE_SMALL + 1,
+        self.title = arcade.Text(_(LOG_TITLE), 0, 0, theme.GOLD, theme.SIZE_SMALL + 1,
                                  font_name=UI_FONT, bold=True, anchor_y="top",
                                  batch=self.batch)
-        self.hint = arcade.Text(LOG_HINT, 0, 0, theme.TEXT_MUTED, theme.SIZE_MIN,
+        self.hint = arcade.Text(_(LOG_HINT), 0, 0, theme.TEXT_MUTED, theme.SIZE_MIN,
                                 font_name=UI_FONT, anchor_x="right", anchor_y="top",
                                 batch=self.batch)
         self._key: Any = None
@@ -118,7 +119,7 @@ class LogPanel:
         left, right = rect.left + PAD, rect.right - PAD
         top = rect.top - PAD
         self.title.position = (left, top)
-        self.hint.text = LOG_BACK.format(count=self.back) if self.back else LOG_HINT
+        self.hint.text = _(LOG_BACK).format(count=self.back) if self.back else _(LOG_HINT)
         self.hint.position = (right, top - 2)
         self.hint.visible = self.hint.content_width + self.title.content_width + 12 < right - left
         floor = rect.bottom + PAD
@@ -127,7 +128,7 @@ class LogPanel:
         lines = list(self.log.lines)
         newest = len(lines) - 1 - self.back
         if not lines:
-            lines, newest = [LOG_EMPTY], 0
+            lines, newest = [_(LOG_EMPTY)], 0
         y = floor
         for index in range(newest, -1, -1):
             text = arcade.Text(lines[index], left, y, theme.TEXT if index == newest

@@ -28,7 +28,9 @@ import arcade
 import arcade.gui as gui
 import arcade.shape_list
 
+from game import i18n
 from game.engine.modes import ModeLaunch, ModeSpec, all_modes
+from game.i18n import N_, _, ngettext
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.redraw import request_redraw
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from game.scenes.app import App
 
 TITLE = "Tabula"
-SUBTITLE = "Card and strategy games for one table"
+SUBTITLE = N_("Card and strategy games for one table")
 
 ROW_MAX_WIDTH = 1000
 LEVEL_WIDTH = 230
@@ -63,9 +65,11 @@ NOTICE_PAD = 6  # above and below the Details button inside the notice
 NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
 # The line load_mode_resources adds before the problems of a mod it skipped.
 # the first launch's offer (MainMenuView._offer_panel)
-OFFER_TITLE = "New to these games?"
-OFFER_LINE = "Learn to play: a short guided match that shows you what to click, and why."
-OFFER_LATER = "Learn to play stays beside each game's title in this menu."
+OFFER_TITLE = N_("New to these games?")
+OFFER_LINE = N_("Learn to play: a short guided match that shows you what to click, and why.")
+OFFER_LATER = N_("Learn to play stays beside each game's title in this menu.")
+# the rules versions' captions (ModeSpec.rules_caption: the rules stay English)
+RULES_CAPTIONS = (N_("Current rules"), N_("Original rules"))
 
 SKIPPED_MOD = re.compile(r"mod '(.+?)' skipped")
 
@@ -206,6 +210,15 @@ class FeltView(gui.UIView):
         self.toast.draw()
 
 
+def level_words(level: str) -> str:
+    """A CPU level's name for the player (the rules' ids stay English)."""
+    return _(LEVEL_NAMES.get(level, level))
+
+
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"),
+               "expert": N_("expert"), "random": N_("random")}
+
+
 def has_tutorial(spec: ModeSpec) -> bool:
     """The game ships Learn to play (its resource files list the tutorial's)."""
     from game.engine.tutorial import FILE
@@ -288,14 +301,14 @@ class MainMenuView(FeltView):
 
         footer = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         self.settings_button = footer.add(
-            make_button("Settings", width=160, on_click=self.app.show_settings)
+            make_button(_("Settings"), width=160, on_click=self.app.show_settings)
         )
         self.replays_button = footer.add(
-            make_button("Replays", width=130, on_click=self.app.show_replays))
+            make_button(_("Replays"), width=130, on_click=self.app.show_replays))
         self.network_button = footer.add(
-            make_button("Network", width=130, on_click=self.open_network))
-        footer.add(make_button("Help", width=110, on_click=self.open_help))
-        self.quit_button = footer.add(make_button("Quit", width=160, on_click=self.app.quit))
+            make_button(_("Network"), width=130, on_click=self.open_network))
+        footer.add(make_button(_("Help"), width=110, on_click=self.open_help))
+        self.quit_button = footer.add(make_button(_("Quit"), width=160, on_click=self.app.quit))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=density.bottom)
         if notice is not None:
             root.add(notice, anchor_x="center_x", anchor_y="bottom",
@@ -305,11 +318,11 @@ class MainMenuView(FeltView):
         self.built()
 
     def shown_key(self) -> tuple[object, ...]:
-        """The games, the notice, a pending question, the palette and the rules chosen
-        (CardConquest's setup shares the Rules choice, `App.rules_choice`)."""
+        """The games, the notice, a pending question, the palette, the language and the
+        rules chosen (CardConquest's setup shares the Rules choice, `App.rules_choice`)."""
         return (*super().shown_key(), tuple(spec.id for spec in all_modes()),
                 self.notice_text(), self.replacing, self.app.offer_tutorials,
-                self.app.settings.palette,
+                self.app.settings.palette, i18n.language(),
                 tuple(sorted(self.app.rules_choice.items())))
 
     def show_saves(self) -> None:
@@ -326,20 +339,21 @@ class MainMenuView(FeltView):
         topics: list[HelpTopic] = []
         mods = self.app.mod_problems()
         if mods:
-            topics.append(HelpTopic("Skipped mods", (
-                "These mods were not loaded; the games play without them. Each line names "
-                f"the file and the key at fault (docs/modding.md). Mods folder: "
-                f"{paths.mods_dir()}", *mods)))
+            topics.append(HelpTopic(_("Skipped mods"), (
+                _("These mods were not loaded; the games play without them. Each line names "
+                  "the file and the key at fault (docs/modding.md). Mods folder: {folder}"
+                  ).format(folder=paths.mods_dir()), *mods)))
         if self.app.save_problems:
-            topics.append(HelpTopic("Saves set aside", (
-                "These saves could not be loaded. Each file was renamed, not deleted, in "
-                f"{paths.saves_dir()}.", *(str(p) for p in self.app.save_problems))))
+            topics.append(HelpTopic(_("Saves set aside"), (
+                _("These saves could not be loaded. Each file was renamed, not deleted, in "
+                  "{folder}.").format(folder=paths.saves_dir()),
+                *(str(p) for p in self.app.save_problems))))
         if self.app.home_problem:
-            topics.append(HelpTopic("Your Tabula folder", (self.app.home_problem,)))
+            topics.append(HelpTopic(_("Your Tabula folder"), (self.app.home_problem,)))
         if self.app.read_only:
-            topics.append(HelpTopic("Another window", (
-                self.app.read_only_words(), "Two windows on one home would overwrite each "
-                "other's saves, so only the first one plays and saves (docs/saves.md).")))
+            topics.append(HelpTopic(_("Another window"), (
+                self.app.read_only_words(), _("Two windows on one home would overwrite each "
+                "other's saves, so only the first one plays and saves (docs/saves.md)."))))
         return topics
 
     def notice_text(self) -> str | None:
@@ -350,24 +364,25 @@ class MainMenuView(FeltView):
         if mods:
             names = {m.group(1) for line in mods if (m := SKIPPED_MOD.search(line))}
             n = len(names)
-            short = f"{n} mod{'s were' if n > 1 else ' was'} skipped" if n else \
-                "Some mods have problems"
-            parts.append((short, f"{short}: problems in their files"))
+            short = ngettext("{n} mod was skipped", "{n} mods were skipped", n).format(n=n) \
+                if n else _("Some mods have problems")
+            parts.append((short, _("{notice}: problems in their files").format(notice=short)))
         if self.app.save_problems:
             n = len(self.app.save_problems)
-            short = f"{n} save{'s were' if n > 1 else ' was'} set aside"
-            parts.append((short, f"{n} save{'s' if n > 1 else ''} could not be loaded "
-                                 "(kept aside)"))
+            short = ngettext("{n} save was set aside", "{n} saves were set aside", n).format(n=n)
+            parts.append((short, ngettext("{n} save could not be loaded (kept aside)",
+                                          "{n} saves could not be loaded (kept aside)",
+                                          n).format(n=n)))
         if self.app.home_problem:
-            parts.append(("saves cannot be written", "Settings and saves cannot be written"))
+            parts.append((_("saves cannot be written"), _("Settings and saves cannot be written")))
         if self.app.read_only:
-            parts.append(("another window owns the saves",
-                          "Read-only: another Tabula window is using this home's saves"))
+            parts.append((_("another window owns the saves"),
+                          _("Read-only: another Tabula window is using this home's saves")))
         if not parts:
             return None
         if len(parts) == 1:
             return parts[0][1]
-        text = "; ".join(short for short, _ in parts)
+        text = "; ".join(short for short, _long in parts)
         return text[0].upper() + text[1:]
 
     def _notice(self, width: float) -> gui.UIWidget | None:
@@ -381,14 +396,14 @@ class MainMenuView(FeltView):
             make_label(text, color=theme.RED_HI, bold=True, width=width - 170),
             anchor_x="left", anchor_y="center_y", align_x=18)
         self.details_button = strip.add(
-            make_button("Details", width=ACTION_WIDTH, kind="danger", on_click=self.open_notice),
+            make_button(_("Details"), width=ACTION_WIDTH, kind="danger", on_click=self.open_notice),
             anchor_x="right", anchor_y="center_y", align_x=-18)
         return strip
 
     def open_notice(self) -> HelpOverlay:
         """Every problem line in a scrollable panel (Esc closes it)."""
         self.app.sounds.play("click")
-        return HelpOverlay.open(self, self.notice_topics(), title="Problems")
+        return HelpOverlay.open(self, self.notice_topics(), title=_("Problems"))
 
     # a new match over a save ----------------------------------------------------------------
     def ask_replace(self, launch: ModeLaunch) -> None:
@@ -400,17 +415,17 @@ class MainMenuView(FeltView):
         spec = next((m for m in self.modes if m.id == launch.mode), None)
         title = spec.title if spec is not None else launch.mode
         box = gui.UIBoxLayout(space_between=theme.GAP)
-        box.add(make_label(f"You have a saved {title} match.", size=theme.SIZE_HEADING,
+        box.add(make_label(_("You have a saved {title} match.").format(title=title), size=theme.SIZE_HEADING,
                            bold=True, color=theme.GOLD))
-        box.add(make_label("Start a new one and replace it?", size=theme.SIZE_SUBHEADING))
-        box.add(make_label("The saved match is replaced when the new one is saved.",
+        box.add(make_label(_("Start a new one and replace it?"), size=theme.SIZE_SUBHEADING))
+        box.add(make_label(_("The saved match is replaced when the new one is saved."),
                            color=theme.TEXT_MUTED))
         box.add(gui.UISpace(height=6))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         for key, text, kind, action in (
-            ("continue", "Continue saved", "primary", self._replace_continue),
-            ("start", "Start new", "danger", self._replace_start),
-            ("cancel", "Cancel", "secondary", self._replace_cancel),
+            ("continue", _("Continue saved"), "primary", self._replace_continue),
+            ("start", _("Start new"), "danger", self._replace_start),
+            ("cancel", _("Cancel"), "secondary", self._replace_cancel),
         ):
             self.replace_buttons[key] = row.add(
                 make_button(text, width=170, kind=kind, on_click=action))
@@ -431,9 +446,9 @@ class MainMenuView(FeltView):
     def _offer_panel(self) -> gui.UIWidget:
         """The first launch's offer: a guided first match of any game, or not now."""
         box = gui.UIBoxLayout(space_between=theme.GAP)
-        box.add(make_label(OFFER_TITLE, size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
-        box.add(make_label(OFFER_LINE, size=theme.SIZE_SUBHEADING))
-        box.add(make_label(OFFER_LATER, color=theme.TEXT_MUTED))
+        box.add(make_label(_(OFFER_TITLE), size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
+        box.add(make_label(_(OFFER_LINE), size=theme.SIZE_SUBHEADING))
+        box.add(make_label(_(OFFER_LATER), color=theme.TEXT_MUTED))
         box.add(gui.UISpace(height=6))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         for spec in self.modes:
@@ -443,7 +458,7 @@ class MainMenuView(FeltView):
                     on_click=lambda mode=spec.id: self.learn(mode)))
         box.add(row)
         self.offer_buttons["later"] = box.add(make_button(
-            "Not now", width=170, kind="secondary", on_click=self.decline_offer))
+            _("Not now"), width=170, kind="secondary", on_click=self.decline_offer))
         anchor = gui.UIAnchorLayout()
         anchor.add(box.with_padding(all=28).with_background(
             texture=panel_texture(edge=tuple(theme.GOLD))),
@@ -484,7 +499,7 @@ class MainMenuView(FeltView):
                 TITLE, size=density.title_size, color=theme.GOLD, bold=True, font_name=TITLE_FONT
             )
             subtitle = (
-                make_label(SUBTITLE, size=theme.SIZE_BODY + 1, color=theme.TEXT_MUTED)
+                make_label(_(SUBTITLE), size=theme.SIZE_BODY + 1, color=theme.TEXT_MUTED)
                 if density.subtitle
                 else None
             )
@@ -507,7 +522,7 @@ class MainMenuView(FeltView):
         """A game row's height: `row_height`, or more if its texts need it at the small size."""
         title = make_label(spec.title, size=theme.SIZE_SUBHEADING + 2, bold=True)
         room = row_height - title.height - 4 - ROW_PAD * 2
-        _, text_height = description_size(self.row_text(spec), self._info_width(row_width),
+        _size, text_height = description_size(self.row_text(spec), self._info_width(row_width),
                                           room)
         return max(row_height, title.height + 4 + text_height + ROW_PAD * 2)
 
@@ -520,8 +535,11 @@ class MainMenuView(FeltView):
         what those rules do differently."""
         version = self.rules_of(spec)
         if version == spec.rules_version:
-            return spec.description
-        return spec.rules_summary(version)
+            return _(spec.description)
+        change = spec.rules_changes.get(version)
+        caption = _(spec.rules_caption(version))
+        return _("{rules}: {change}").format(rules=caption, change=_(change)) if change else \
+            caption
 
     def _rules_button(self, spec: ModeSpec) -> CycleButton:
         button = CycleButton(
@@ -531,7 +549,7 @@ class MainMenuView(FeltView):
             width=RULES_WIDTH,
             height=RULES_HEIGHT,
             on_change=lambda value, mode=spec.id: self._set_rules(mode, value),
-            describe=spec.rules_caption,
+            describe=lambda version, spec=spec: _(spec.rules_caption(version)),
         )
         self.rules_buttons[spec.id] = button
         return button
@@ -561,7 +579,8 @@ class MainMenuView(FeltView):
                     self.watchers.get(spec.id, YOU),
                     width=half,
                     on_change=lambda value, mode=spec.id: self._set_watcher(mode, value),
-                    describe=lambda value: "You" if value == YOU else f"CPU {value}",
+                    describe=lambda value: _("You") if value == YOU else _("CPU {level}").format(
+                        level=level_words(value)),
                 )
                 self.watch_buttons[spec.id] = controls.add(watcher)
                 button = CycleButton(
@@ -570,19 +589,20 @@ class MainMenuView(FeltView):
                     level,
                     width=half,
                     on_change=lambda value, mode=spec.id: self._set_level(mode, value),
-                    describe=lambda value: f"vs {value}",
+                    describe=lambda value: _("vs {level}").format(level=level_words(value)),
                 )
             else:
                 button = CycleButton(
-                    "CPU",
+                    _("CPU"),
                     spec.cpu_levels,
                     level,
                     width=LEVEL_WIDTH,
                     on_change=lambda value, mode=spec.id: self._set_level(mode, value),
+                    describe=level_words,
                 )
             self.level_buttons[spec.id] = controls.add(button)
         cont = make_button(
-            "Continue",
+            _("Continue"),
             width=ACTION_WIDTH,
             kind="info",
             on_click=lambda mode=spec.id: self.continue_game(mode),
@@ -591,7 +611,7 @@ class MainMenuView(FeltView):
         self.continue_buttons[spec.id] = controls.add(cont)
         self.start_buttons[spec.id] = controls.add(
             make_button(
-                "Start",
+                _("Start"),
                 width=ACTION_WIDTH,
                 kind="primary",
                 on_click=lambda mode=spec.id: self.start_game(mode),
@@ -617,7 +637,7 @@ class MainMenuView(FeltView):
             make_label(
                 text,
                 size=size,
-                color=theme.TEXT_MUTED if text == spec.description else theme.GOLD,
+                color=theme.TEXT_MUTED if text == _(spec.description) else theme.GOLD,
                 width=info_width,
                 multiline=True,
             )
@@ -633,7 +653,7 @@ class MainMenuView(FeltView):
             under.add(self._rules_button(spec))
         if has_tutorial(spec):  # Learn to play, small, under Start
             self.learn_buttons[spec.id] = under.add(make_button(
-                "Learn to play", width=LEARN_WIDTH, height=LEARN_HEIGHT, kind="secondary",
+                _("Learn to play"), width=LEARN_WIDTH, height=LEARN_HEIGHT, kind="secondary",
                 on_click=lambda mode=spec.id: self.learn(mode)))
         if under.children:
             stack = gui.UIBoxLayout(space_between=4, align="right")
@@ -646,13 +666,13 @@ class MainMenuView(FeltView):
     def _empty_panel(self, row_width: float) -> gui.UIWidget:
         box = gui.UIBoxLayout(space_between=8)
         self.empty_label = box.add(
-            make_label("No games installed", size=theme.SIZE_HEADING, bold=True, color=theme.GOLD)
+            make_label(_("No games installed"), size=theme.SIZE_HEADING, bold=True, color=theme.GOLD)
         )
         box.add(
             make_label(
-                "Tabula found no game modes. Each game registers itself from its package "
-                "(game/systems/<mode>/mode.py); reinstall Tabula or check the log for import "
-                "errors.",
+                _("Tabula found no game modes. Each game registers itself from its package "
+                  "(game/systems/<mode>/mode.py); reinstall Tabula or check the log for import "
+                  "errors."),
                 color=theme.TEXT_MUTED,
                 width=min(620, row_width - 60),
                 multiline=True,
@@ -722,38 +742,38 @@ class MainMenuView(FeltView):
             self,
             [
                 HelpTopic(
-                    "Playing",
+                    _("Playing"),
                     (
-                        "Pick a game and press Start. Two-player games put a CPU in the second "
-                        "seat; its level button cycles through the levels the game offers.",
-                        "Where a game shows a You button, click it to hand your seat to a CPU "
-                        "as well and watch two CPUs play.",
-                        "A game whose rules were changed for fairness has a Rules button "
-                        "beside its name: Original rules plays its new matches as first "
-                        "written (the line below the name says what differs).",
-                        "Network (below) hosts a match for a friend on another computer, "
-                        "or joins theirs by address or join code.",
-                        "Continue resumes the match you saved from that game's pause menu "
-                        "(Strike saves after every move). Each game keeps one save: Start "
-                        "asks before a new match would replace it.",
+                        _("Pick a game and press Start. Two-player games put a CPU in the second "
+                          "seat; its level button cycles through the levels the game offers."),
+                        _("Where a game shows a You button, click it to hand your seat to a CPU "
+                          "as well and watch two CPUs play."),
+                        _("A game whose rules were changed for fairness has a Rules button "
+                          "beside its name: Original rules plays its new matches as first "
+                          "written (the line below the name says what differs)."),
+                        _("Network (below) hosts a match for a friend on another computer, "
+                          "or joins theirs by address or join code."),
+                        _("Continue resumes the match you saved from that game's pause menu "
+                          "(Strike saves after every move). Each game keeps one save: Start "
+                          "asks before a new match would replace it."),
                     ),
                 ),
                 HelpTopic(
-                    "In every game",
+                    _("In every game"),
                     (
-                        "H opens the game's own help: its goal, phases and controls.",
-                        "Esc in a match first clears what you picked up or selected, then "
-                        "opens the pause menu: resume, help, settings, save and quit, quit.",
-                        'Marve-Strike saves after every move, so its Esc asks "Leave this '
-                        'match?" instead. On set-up and end screens Esc goes back.',
-                        "Each screen's help (H) ends with what Esc does there.",
+                        _("H opens the game's own help: its goal, phases and controls."),
+                        _("Esc in a match first clears what you picked up or selected, then "
+                          "opens the pause menu: resume, help, settings, save and quit, quit."),
+                        _('Marve-Strike saves after every move, so its Esc asks "Leave this '
+                          'match?" instead. On set-up and end screens Esc goes back.'),
+                        _("Each screen's help (H) ends with what Esc does there."),
                     ),
                 ),
                 HelpTopic(
-                    "Settings",
+                    _("Settings"),
                     (
-                        "Animation speed (slow, normal, fast, instant), sound and volume, "
-                        "fullscreen, and the CPU level behind Card Crawl's Hint button.",
+                        _("Animation speed (slow, normal, fast, instant), sound and volume, "
+                          "fullscreen, and the CPU level behind Card Crawl's Hint button."),
                     ),
                 ),
             ],

@@ -15,12 +15,13 @@ from typing import Any
 
 import arcade
 
+from game.i18n import N_, _
 from game.net.remote import status_line
 from game.scenes import theme
 from game.scenes.fonts import UI_FONT
 
 HEIGHT = 40
-SENDING = "Sending…"
+SENDING = N_("Sending…")
 SENDING_AFTER = 0.2  # seconds: a loopback or LAN answer comes sooner, and shows no note
 
 
@@ -55,7 +56,7 @@ class NetBanner:
     def __init__(self) -> None:
         self.line: str | None = None  # what is shown now (tests read it)
         self.note: str | None = None  # "Sending…" while a slow answer is awaited
-        self.note_text = arcade.Text(SENDING, 0, 0, theme.TEXT_MUTED, theme.SIZE_BODY,
+        self.note_text = arcade.Text(_(SENDING), 0, 0, theme.TEXT_MUTED, theme.SIZE_BODY,
                                      anchor_x="center", anchor_y="center", font_name=UI_FONT)
         self.text = arcade.Text("", 0, 0, theme.TEXT, theme.SIZE_SUBHEADING, bold=True,
                                 anchor_x="center", anchor_y="center", font_name=UI_FONT)
@@ -63,7 +64,7 @@ class NetBanner:
     def update(self, match: Any) -> str | None:
         self.line = status_line(match)
         slow = sending(match) and time.monotonic() - match.sending.since >= SENDING_AFTER
-        self.note = SENDING if slow else None
+        self.note = _(SENDING) if slow else None
         return self.line
 
     def draw(self, match: Any, width: int, height: int) -> None:

@@ -84,7 +84,7 @@ def _clear_caches() -> None:
             module.SEAT_COLOURS = CB_SEATS if colour_blind() else module.STANDARD_SEATS
         for attr in ("token_texture", "card_texture", "mini_card_texture", "slot_texture",
                      "disc_texture", "card_image", "_card_texture", "unit_texture",
-                     "card_back"):
+                     "card_back", "_mini_card_texture"):
             cached = getattr(module, attr, None) if module is not None else None
             if cached is not None and hasattr(cached, "cache_clear"):
                 cached.cache_clear()

@@ -20,6 +20,7 @@ import arcade
 import arcade.gui as gui
 import arcade.shape_list
 
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import resize_under
 from game.scenes.redraw import request_redraw
@@ -71,35 +72,35 @@ class PauseView(gui.UIView):
 
         box = gui.UIBoxLayout(space_between=theme.GAP)
         if self.confirming:
-            heading = "Quit without saving?" if self.quit_target == "menu" else \
-                "Quit Tabula without saving?"
+            heading = _("Quit without saving?") if self.quit_target == "menu" else \
+                _("Quit Tabula without saving?")
             box.add(make_label(heading, size=theme.SIZE_HEADING, bold=True))
-            box.add(make_label(self.unsaved_note, color=theme.TEXT_MUTED))
+            box.add(make_label(_(self.unsaved_note), color=theme.TEXT_MUTED))
             row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
             self.buttons["confirm_save"] = row.add(
-                make_button("Save and quit", width=170, kind="primary",
+                make_button(_("Save and quit"), width=170, kind="primary",
                             on_click=self.save_then_quit)
             )
             self.buttons["confirm_quit"] = row.add(
-                make_button("Quit", width=130, kind="danger", on_click=self.quit_unsaved)
+                make_button(_("Quit"), width=130, kind="danger", on_click=self.quit_unsaved)
             )
             self.buttons["cancel_quit"] = row.add(
-                make_button("Cancel", width=130, on_click=self.cancel_confirm)
+                make_button(_("Cancel"), width=130, on_click=self.cancel_confirm)
             )
             box.add(gui.UISpace(height=4))
             box.add(row)
         else:
-            title = getattr(self.game_view, "title", "Game")
-            box.add(make_label("Paused", size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
+            title = _(getattr(self.game_view, "title", N_("Game")))
+            box.add(make_label(_("Paused"), size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
             box.add(make_label(title, color=theme.TEXT_MUTED))
             box.add(gui.UISpace(height=4))
             entries: list[tuple[str, str, str, Callable[[], Any]]] = [
-                ("resume", "Resume", "primary", self.resume),
-                ("help", "Help", "secondary", self.open_help),
-                ("settings", "Settings", "secondary", self.open_settings),
-                ("save_quit", "Save and quit to menu", "secondary", self.save_and_quit),
-                ("quit_menu", "Quit to menu", "secondary", self.ask_quit),
-                ("quit_game", "Quit game", "danger", self.quit_game),
+                ("resume", _("Resume"), "primary", self.resume),
+                ("help", _("Help"), "secondary", self.open_help),
+                ("settings", _("Settings"), "secondary", self.open_settings),
+                ("save_quit", _("Save and quit to menu"), "secondary", self.save_and_quit),
+                ("quit_menu", _("Quit to menu"), "secondary", self.ask_quit),
+                ("quit_game", _("Quit game"), "danger", self.quit_game),
             ]
             for key, text, kind, action in entries:
                 self.buttons[key] = box.add(
@@ -118,7 +119,7 @@ class PauseView(gui.UIView):
 
     def open_help(self) -> None:
         topics = getattr(self.game_view, "help_topics", lambda: [])()
-        HelpOverlay.open(self, [*topics, HelpTopic("Pause menu", ("Esc: back to the game.",))])
+        HelpOverlay.open(self, [*topics, HelpTopic(_("Pause menu"), (_("Esc: back to the game."),))])
 
     def open_settings(self) -> None:
         self.app.show_settings(back_to=self)
@@ -137,7 +138,7 @@ class PauseView(gui.UIView):
             return
         self.app.show_menu()
         if record is not None:
-            self.app.notify("Game saved", kind="success")
+            self.app.notify(_("Game saved"), kind="success")
 
     def _would_lose(self) -> str | None:
         """What quitting now would lose, in the player's words; None when nothing."""
@@ -145,8 +146,8 @@ class PauseView(gui.UIView):
         if record is None or self.app.is_saved(record):
             return None
         if self.app.slots.holds(record):
-            return "The moves since your last save will be lost."
-        return "The match in progress will be lost."
+            return N_("The moves since your last save will be lost.")
+        return N_("The match in progress will be lost.")
 
     def ask_quit(self, target: str = "menu") -> None:
         """Quit to the menu (or the game): at once if nothing is lost, else ask first."""

@@ -22,6 +22,7 @@ from arcade import gui
 
 from game.engine.modes import ModeLaunch, all_modes, get_mode
 from game.engine.replay_model import RecordSummary, ReplayModel, summarize
+from game.i18n import N_, _, ngettext
 from game.replay_files import RecordEntry, distinct, entries, remember_opened
 from game.scenes import replay_screens, theme
 from game.scenes.fonts import UI_FONT
@@ -39,7 +40,7 @@ BAR_COLOUR = arcade.types.Color(16, 20, 26)  # opaque: the screen under it never
 CAPTION_ROOM = 24  # the caption's line at the foot of the bar, under the buttons
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_SECONDS = 0.8  # one decision per this many seconds at 1x
-KIND_WORDS = {"save": "saved game", "finished": "finished", "opened": "opened file"}
+KIND_WORDS = {"save": N_("saved game"), "finished": N_("finished"), "opened": N_("opened file")}
 
 
 def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
@@ -51,8 +52,10 @@ def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
     spec = get_mode(summary.mode)
     title = spec.title if spec else summary.mode
     players = " vs ".join(summary.seats)
-    return (f"{title} · {KIND_WORDS[entry.kind]} · {when} · {players} · {summary.result}"
-            f" · {summary.decisions} decisions")
+    decisions = ngettext("{n} decision", "{n} decisions", summary.decisions).format(
+        n=summary.decisions)
+    return (f"{title} · {_(KIND_WORDS[entry.kind])} · {when} · {players} · {summary.result}"
+            f" · {decisions}")
 
 
 class ReplaysView(FeltView):
@@ -101,7 +104,7 @@ class ReplaysView(FeltView):
         self.ui.clear()
         root = gui.UIAnchorLayout()
         column = gui.UIBoxLayout(vertical=True, space_between=8)
-        column.add(make_label("Replays", size=theme.SIZE_HEADING, color=theme.GOLD))
+        column.add(make_label(_("Replays"), size=theme.SIZE_HEADING, color=theme.GOLD))
         listed = self.listed
         pages = max(1, -(-len(listed) // ROWS_PER_PAGE))
         self.page = min(self.page, pages - 1)
@@ -109,8 +112,8 @@ class ReplaysView(FeltView):
         self.row_buttons = []
         row_width = min(width - 2 * theme.PAD, 1180)
         if not listed:
-            column.add(make_label("No replays yet: saved games and finished matches are "
-                                  "listed here.", color=theme.TEXT_MUTED))
+            column.add(make_label(_("No replays yet: saved games and finished matches are "
+                                    "listed here."), color=theme.TEXT_MUTED))
         for entry in shown:
             summary = self.summaries.get(entry.path)
             button = make_button(summary_line(entry, summary), width=row_width, height=36,
@@ -121,12 +124,12 @@ class ReplaysView(FeltView):
             self.row_buttons.append(button)
         root.add(column, anchor_x="center_x", anchor_y="top", align_y=-theme.PAD)
         footer = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
-        prev_btn = footer.add(make_button("Previous", width=130, on_click=self.prev_page))
+        prev_btn = footer.add(make_button(_("Previous"), width=130, on_click=self.prev_page))
         prev_btn.disabled = self.page == 0
-        footer.add(make_label(f"Page {self.page + 1} / {pages}", color=theme.TEXT_MUTED))
-        next_btn = footer.add(make_button("Next", width=130, on_click=self.next_page))
+        footer.add(make_label(_("Page {page} / {pages}").format(page=self.page + 1, pages=pages), color=theme.TEXT_MUTED))
+        next_btn = footer.add(make_button(_("Next"), width=130, on_click=self.next_page))
         next_btn.disabled = self.page >= pages - 1
-        footer.add(make_button("Menu", width=130, on_click=self.app.show_menu))
+        footer.add(make_button(_("Menu"), width=130, on_click=self.app.show_menu))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=theme.PAD)
         self.ui.add(root)
 
@@ -141,7 +144,8 @@ class ReplaysView(FeltView):
     def open_entry(self, entry: RecordEntry) -> arcade.View | None:
         record = entry.load()
         if record is None:
-            self.toast.show(f"Cannot open {entry.path.name}: {entry.problem}", "error")
+            self.toast.show(_("Cannot open {file}: {problem}").format(
+                file=entry.path.name, problem=entry.problem), "error")
             return None
         return open_viewer(self.app, record, back=self.app.show_replays)
 
@@ -172,7 +176,7 @@ def open_viewer(app: Any, record: dict[str, Any], back: Any = None) -> arcade.Vi
         model = ReplayModel(record)
     except Exception as exc:  # noqa: BLE001 - a broken record must not close the app
         log.exception("replay viewer: the record cannot be opened")
-        app.notify(f"The replay cannot be opened: {exc}", duration=4.0)
+        app.notify(_("The replay cannot be opened: {problem}").format(problem=exc), duration=4.0)
         return None
     return app.show_view(ReplayViewerView(app, model, back=back))
 
@@ -186,7 +190,7 @@ def open_replay_file(app: Any, path: Path) -> arcade.View | None:
         record = load_record(path)
     except Exception as exc:  # noqa: BLE001
         app.show_menu()
-        app.notify(f"The replay cannot be opened: {exc}", duration=4.0)
+        app.notify(_("The replay cannot be opened: {problem}").format(problem=exc), duration=4.0)
         return None
     notice = remember_opened(path)  # a damaged opened list is set aside: say so
     view = open_viewer(app, record, back=app.show_replays)
@@ -234,7 +238,7 @@ class ReplayViewerView(arcade.View):
         top = gui.UIBoxLayout(vertical=False, space_between=6)
         self.start_btn = top.add(make_button("|<", width=44, on_click=self.to_start))
         self.back_btn = top.add(make_button("<", width=44, on_click=self.step_back))
-        self.play_btn = top.add(make_button("Play", width=80, kind="primary",
+        self.play_btn = top.add(make_button(_("Play"), width=80, kind="primary",
                                             on_click=self.toggle_play))
         self.fwd_btn = top.add(make_button(">", width=44, on_click=self.step_forward))
         self.end_btn = top.add(make_button(">|", width=44, on_click=self.to_end))
@@ -243,12 +247,12 @@ class ReplayViewerView(arcade.View):
         self.seat_buttons: dict[int | None, gui.UIFlatButton] = {}
         for seat in range(model.seats):
             self.seat_buttons[seat] = top.add(make_button(
-                f"Seat {seat + 1}", width=78, on_click=lambda s=seat: self.show_seat(s)))
+                _("Seat {n}").format(n=seat + 1), width=78, on_click=lambda s=seat: self.show_seat(s)))
         self.seat_buttons[None] = top.add(make_button(
-            "Full", width=60, on_click=lambda: self.show_seat(None)))
-        self.here_btn = top.add(make_button("Play from here", width=150, kind="info",
+            _("Full"), width=60, on_click=lambda: self.show_seat(None)))
+        self.here_btn = top.add(make_button(_("Play from here"), width=150, kind="info",
                                             on_click=self.play_from_here))
-        top.add(make_button("Back", width=70, on_click=self.leave))
+        top.add(make_button(_("Back"), width=70, on_click=self.leave))
         root.add(top, anchor_x="center_x", anchor_y="bottom", align_y=CAPTION_ROOM)
         self.ui.add(root)
         slider_width = max(200, min(width - 40, 1240))
@@ -260,7 +264,7 @@ class ReplayViewerView(arcade.View):
         scrub.add(self.slider, anchor_x="center_x", anchor_y="bottom",
                   align_y=BAR_HEIGHT - 4 - 24)
         self.scrub_ui.add(scrub)
-        self.caption = arcade.Text("Decision", width / 2, CAPTION_ROOM / 2, theme.TEXT,
+        self.caption = arcade.Text(_("Decision"), width / 2, CAPTION_ROOM / 2, theme.TEXT,
                                    theme.SIZE_SMALL + 1, font_name=UI_FONT, anchor_x="center",
                                    anchor_y="center")
         self._caption_width = slider_width
@@ -276,7 +280,7 @@ class ReplayViewerView(arcade.View):
         self._syncing = True
         self.slider.value = model.index
         self._syncing = False
-        self.play_btn.text = "Pause" if self.playing else "Play"
+        self.play_btn.text = _("Pause") if self.playing else _("Play")
         self.speed_btn.text = self.speed_text()
         self.back_btn.disabled = self.start_btn.disabled = model.index == 0
         self.fwd_btn.disabled = self.end_btn.disabled = model.index >= model.length
@@ -291,13 +295,16 @@ class ReplayViewerView(arcade.View):
         problem = self.here_problem()
         self.here_btn.disabled = problem is not None
         state = model.match
-        words = [f"Decision {model.index} / {model.length}", f"phase {state.phase}",
-                 f"turn {state.turn}",
-                 "full view" if model.seat is None else f"seat {model.seat + 1}'s view"]
+        words = [_("Decision {index} / {length}").format(index=model.index,
+                                                          length=model.length),
+                 _("phase {phase}").format(phase=state.phase),
+                 _("turn {turn}").format(turn=state.turn),
+                 _("full view") if model.seat is None else
+                 _("seat {n}'s view").format(n=model.seat + 1)]
         if problem:
-            words.append(f"Play from here: {problem}")
+            words.append(_("Play from here: {problem}").format(problem=problem))
         elif model.problem and model.index == model.length:
-            words.append(f"the record stops: {model.problem}")
+            words.append(_("the record stops: {problem}").format(problem=model.problem))
         text = " · ".join(words)
         if self.caption.text != text:
             self.caption.text = text
@@ -335,7 +342,7 @@ class ReplayViewerView(arcade.View):
         if self.model.seek(index) != before:
             self.moved()
 
-    def on_slider(self, *_: Any) -> None:
+    def on_slider(self, *_event: Any) -> None:
         if not self._syncing:
             self.seek(round(self.slider.value))
 

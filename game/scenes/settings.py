@@ -1,5 +1,5 @@
 """Player settings: animation speed, sound, fullscreen, the crawl Hint's CPU level, the
-colour palette and the UI scale.
+colour palette, the UI scale and the language.
 
 Stored as JSON in the user config dir (paths.user_config_dir()/settings.json). Every change is
 saved at once and atomically (temp file + os.replace), so a crash never leaves half a file. It
@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from game import paths
 from game.engine.record import atomic_write_text
+from game.i18n import ENGLISH, LANGUAGES
 from game.user_files import read_user_json
 
 AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
@@ -56,6 +57,8 @@ class Settings(BaseModel):
     ui_scale: float = 1.0
     # the menu offered Learn to play once, on the first launch (game.scenes.menu)
     tutorials_offered: bool = False
+    # the language every screen shows (game.i18n: a code of LANGUAGES, "en" or "pt_BR")
+    language: str = ENGLISH
 
     # Set by load() when the file on disk was unreadable; never written back.
     _load_error: str | None = PrivateAttr(default=None)
@@ -69,6 +72,13 @@ class Settings(BaseModel):
         if float(value) not in UI_SCALES:
             raise ValueError(f"must be one of {steps}, not {value:g}")
         return float(value)
+
+    @field_validator("language", mode="before")
+    @classmethod
+    def _offered_language(cls, value: object) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"must be one of {', '.join(LANGUAGES)}, not {value!r}")
+        return str(value)
 
     @property
     def load_error(self) -> str | None:

@@ -1,5 +1,5 @@
 """The Settings screen: animation speed, sound, volume, fullscreen, the Hint's CPU level, the
-colours and the UI scale.
+colours, the UI scale and the language.
 
 Every control saves at once (App.update_settings -> Settings.save, atomic), so there is no
 "Apply" to forget and a crash never loses a change. Back (or Esc) returns to where Settings was
@@ -15,6 +15,7 @@ import arcade.gui as gui
 import arcade.shape_list
 
 from game.engine.modes import get_mode
+from game.i18n import LANGUAGES, N_, _
 from game.scenes import theme
 from game.scenes.menu import FeltView, table_felt
 from game.scenes.scale import scale_of, view_size
@@ -32,7 +33,9 @@ from game.scenes.widgets import (
 if TYPE_CHECKING:
     from game.scenes.app import App
 
-SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                "instant": N_("Instant")}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 LABEL_WIDTH = 300
 SLIDER_STYLE = {
     state: gui.UISlider.UIStyle(
@@ -88,28 +91,28 @@ class SettingsView(FeltView):
 
         s = self.settings
         rows = self.rows = gui.UIBoxLayout(align="left")
-        self.title_label = rows.add(make_heading("Settings", size=34))
+        self.title_label = rows.add(make_heading(_("Settings"), size=34))
         rows.add(gui.UISpace(height=2))
 
         self.controls["animation_speed"] = self._row(
             rows,
-            "Animation speed",
-            "How fast moves, attacks and numbers play",
+            _("Animation speed"),
+            _("How fast moves, attacks and numbers play"),
             Segmented(
                 ANIMATION_SPEEDS,
                 s.animation_speed,
-                labels=[SPEED_LABELS[v] for v in ANIMATION_SPEEDS],
+                labels=[_(SPEED_LABELS[v]) for v in ANIMATION_SPEEDS],
                 on_change=lambda v: self.change(animation_speed=v),
             ),
         )
         self.controls["sound_on"] = self._row(
             rows,
-            "Sound",
-            "Effects for moves, hits and rejections",
+            _("Sound"),
+            _("Effects for moves, hits and rejections"),
             Segmented(
                 ("on", "off"),
                 "on" if s.sound_on else "off",
-                labels=("On", "Off"),
+                labels=(_("On"), _("Off")),
                 on_change=lambda v: self.change(sound_on=v == "on"),
             ),
         )
@@ -129,39 +132,39 @@ class SettingsView(FeltView):
             make_label(f"{round(s.volume * 100)} %", width=70, bold=True)
         )
         self.controls["volume"] = slider
-        self._row(rows, "Volume", "Loudness of every effect", volume_box)
+        self._row(rows, _("Volume"), _("Loudness of every effect"), volume_box)
         self.controls["fullscreen"] = self._row(
             rows,
-            "Fullscreen",
-            "Fill the screen instead of a window",
+            _("Fullscreen"),
+            _("Fill the screen instead of a window"),
             Segmented(
                 ("on", "off"),
                 "on" if s.fullscreen else "off",
-                labels=("On", "Off"),
+                labels=(_("On"), _("Off")),
                 on_change=lambda v: self.change(fullscreen=v == "on"),
             ),
         )
         levels = hint_levels()
         self.controls["hint_level"] = self._row(
             rows,
-            "Hint level",
-            "CPU strength behind Card Crawl's Hint",
+            _("Hint level"),
+            _("CPU strength behind Card Crawl's Hint"),
             Segmented(
                 levels,
                 s.hint_level if s.hint_level in levels else None,
-                labels=[lv.capitalize() for lv in levels],
+                labels=[_(LEVEL_LABELS.get(lv, lv.capitalize())) for lv in levels],
                 on_change=lambda v: self.change(hint_level=v),
             ),
         )
 
         self.controls["palette"] = self._row(
             rows,
-            "Colours",
-            "Colour-blind safe: shapes and patterns too",
+            _("Colours"),
+            _("Colour-blind safe: shapes and patterns too"),
             Segmented(
                 ("standard", "colour-blind"),
                 s.palette,
-                labels=("Standard", "Colour-blind"),
+                labels=(_("Standard"), _("Colour-blind")),
                 button_width=140,
                 on_change=lambda v: self.change(palette=v),
             ),
@@ -169,7 +172,7 @@ class SettingsView(FeltView):
 
         self.controls["ui_scale"] = self._row(
             rows,
-            "UI scale",
+            _("UI scale"),
             self.scale_caption(),  # kept as `scale_caption_label` (see `on_resize`)
             Segmented(
                 [f"{v:g}" for v in UI_SCALES],
@@ -178,13 +181,27 @@ class SettingsView(FeltView):
                 button_width=70,
                 on_change=lambda v: self.change(ui_scale=float(v)),
             ),
+            scale_row=True,
+        )
+
+        self.controls["language"] = self._row(
+            rows,
+            _("Language"),
+            _("Every text of the games and menus"),
+            Segmented(
+                tuple(LANGUAGES),
+                s.language,
+                labels=tuple(LANGUAGES.values()),  # each in its own language
+                button_width=190,
+                on_change=lambda v: self.change(language=v),
+            ),
         )
 
         buttons = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         self.back_button = buttons.add(
-            make_button("Back", width=160, kind="primary", on_click=self.back)
+            make_button(_("Back"), width=160, kind="primary", on_click=self.back)
         )
-        buttons.add(make_button("Reset to defaults", width=200, on_click=self.reset))
+        buttons.add(make_button(_("Reset to defaults"), width=200, on_click=self.reset))
         rows.add(gui.UISpace(height=4))
         rows.add(buttons)
 
@@ -210,7 +227,8 @@ class SettingsView(FeltView):
                 self.scale_caption(), hint_levels())
 
     def _row(
-        self, rows: gui.UIBoxLayout, title: str, caption: str, control: gui.UIWidget
+        self, rows: gui.UIBoxLayout, title: str, caption: str, control: gui.UIWidget,
+        scale_row: bool = False,
     ) -> gui.UIWidget:
         text = gui.UIBoxLayout(space_between=2, align="left")
         text.add(make_label(title, size=theme.SIZE_BODY + 2, bold=True, width=LABEL_WIDTH))
@@ -221,7 +239,7 @@ class SettingsView(FeltView):
         row.add(text)
         row.add(control)
         rows.add(row)
-        if title == "UI scale":
+        if scale_row:
             self.scale_caption_label = text.children[-1]
         return control
 
@@ -230,14 +248,17 @@ class SettingsView(FeltView):
         the window cannot fit is lowered to the largest that still lays out)."""
         shown = scale_of(self.window)
         if abs(shown - self.settings.ui_scale) > 1e-6:
-            return f"Shown at {shown:.2f}\u00d7: the most this window fits"
-        return "Below 1\u00d7, text is under 11 px"
+            return _("Shown at {scale}\u00d7: the most this window fits").format(
+                scale=f"{shown:.2f}")
+        return _("Below 1\u00d7, text is under 11 px")
 
     # actions ------------------------------------------------------------------------------------
     def change(self, **changes: object) -> None:
         """Save a change at once; a failed save is shown and the control is set back."""
         if self.app.update_settings(**changes):
             self.app.sounds.play("click")
+            if "language" in changes:
+                self.build()  # every row's words change
         else:
             self.build()
 

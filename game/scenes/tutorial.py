@@ -41,6 +41,7 @@ import arcade.gui as gui
 
 from game.engine.modes import ModeLaunch, ModeSpec, get_mode
 from game.engine.tutorial import Step, Tutorial, load_tutorial, same_decision, tutorial_record
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
@@ -60,17 +61,17 @@ PAD = 10  # inside the banner
 MARK_PAD = 5  # the outline's distance around what it marks
 
 # what the guide says besides the script's lines (each whole, for a translator)
-READ_FIRST = "Read the line in the banner, then press Next."
-WAIT_SCRIPT = "Wait: the other side moves first."
-WAIT_CPU = "Watch: the CPU is playing its turn."
-OVER = "The tutorial is over: press Done."
-CANNOT_START = "The tutorial cannot start: {problem}"
-STEP_OF = "Step {number} of {total}"
-LAST_STEP = "The CPU's turn"
-THE_END = "You have played the tutorial"
+READ_FIRST = N_("Read the line in the banner, then press Next.")
+WAIT_SCRIPT = N_("Wait: the other side moves first.")
+WAIT_CPU = N_("Watch: the CPU is playing its turn.")
+OVER = N_("The tutorial is over: press Done.")
+CANNOT_START = N_("The tutorial cannot start: {problem}")
+STEP_OF = N_("Step {number} of {total}")
+LAST_STEP = N_("The CPU's turn")
+THE_END = N_("You have played the tutorial")
 # the Esc line of a tutorial's screens, by where Learn to play was pressed (`start_tutorial`)
-ESC_SKIP_MENU = "Esc: skip the tutorial and go back to the main menu."
-ESC_SKIP_START = "Esc: skip the tutorial and go back to the {title} start screen."
+ESC_SKIP_MENU = N_("Esc: skip the tutorial and go back to the main menu.")
+ESC_SKIP_START = N_("Esc: skip the tutorial and go back to the {title} start screen.")
 
 
 class TutorialRun:
@@ -136,13 +137,13 @@ class TutorialRun:
             return None
         step = self.step
         if step is None:
-            return OVER if self.cpu_over else WAIT_CPU
+            return _(OVER) if self.cpu_over else _(WAIT_CPU)
         if step.decision is None:
-            return READ_FIRST
+            return _(READ_FIRST)
         if not self.own(step):
-            return WAIT_SCRIPT
+            return _(WAIT_SCRIPT)
         if step.only and not same_decision(step.decision, decision):
-            return step.refusal
+            return _(step.refusal)
         return None
 
     def holds_cpu(self) -> bool:
@@ -208,7 +209,7 @@ class TutorialRun:
             played = view.tutorial_play(dict(step.decision))
         if not played:  # checked before the match started: a bug, not the player's doing
             log.error("the tutorial's scripted move was refused: %s", step.decision)
-            self.app.notify("The tutorial's script went wrong; it ends here.")
+            self.app.notify(_("The tutorial's script went wrong; it ends here."))
             self.leave()
 
     def show_finale(self, view: Any) -> bool:
@@ -275,12 +276,12 @@ def start_tutorial(app: App, mode_id: str, back: Callable[[], Any] | None = None
     None) and `esc_line` says so in the screens' help."""
     spec = get_mode(mode_id)
     if spec is None:
-        app.notify(f"Unknown game: {mode_id}")
+        app.notify(_("Unknown game: {mode}").format(mode=mode_id))
         return None
     loaded = load_tutorial(mode_id)
     if not loaded.ok or loaded.tutorial is None:
         problem = str(loaded.problems[0]) if loaded.problems else mode_id
-        app.notify(CANNOT_START.format(problem=problem), duration=6.0)
+        app.notify(_(CANNOT_START).format(problem=problem), duration=6.0)
         return None
     app.sounds.play("click")
     run = TutorialRun(app, spec, loaded.tutorial, back or app.show_menu, esc_line)
@@ -299,7 +300,7 @@ def learn_from_start(app: App, mode_id: str) -> arcade.View | None:
     spec = get_mode(mode_id)
     title = spec.title if spec is not None else mode_id
     return start_tutorial(app, mode_id, lambda: app.start_mode(ModeLaunch(mode=mode_id)),
-                          ESC_SKIP_START.format(title=title))
+                          _(ESC_SKIP_START).format(title=title))
 
 
 def overlap(a: arcade.types.Rect, b: arcade.types.Rect) -> float:
@@ -362,11 +363,11 @@ class Guide:
         if index is not None:
             step = run.tutorial.steps[index]
             buttons = ("next", "skip") if step.decision is None else ("skip",)
-            return STEP_OF.format(number=index + 1, total=total), step.say, buttons
+            return _(STEP_OF).format(number=index + 1, total=total), _(step.say), buttons
         if self.view is not None and run.show_finale(self.view):
-            return THE_END, run.tutorial.done, (("play_on", "done") if run.spec.seats == 1
+            return _(THE_END), _(run.tutorial.done), (("play_on", "done") if run.spec.seats == 1
                                                 else ("done",))
-        return LAST_STEP, run.tutorial.cpu_turn, ("skip",)
+        return _(LAST_STEP), _(run.tutorial.cpu_turn), ("skip",)
 
     def targets(self) -> list[arcade.types.Rect]:
         """What to click next (or what a read step points at), in the screen's rectangles."""
@@ -407,11 +408,11 @@ class Guide:
         self.buttons = {}
         for name in buttons:
             text, kind, action = {
-                "next": ("Next", "primary", self.run.next),
-                "skip": ("Skip tutorial", "secondary", self.run.leave),
-                "done": ("Done", "secondary" if "play_on" in buttons else "primary",
+                "next": (_("Next"), "primary", self.run.next),
+                "skip": (_("Skip tutorial"), "secondary", self.run.leave),
+                "done": (_("Done"), "secondary" if "play_on" in buttons else "primary",
                          self.run.leave),
-                "play_on": ("Play on", "primary", self.run.play_on),
+                "play_on": (_("Play on"), "primary", self.run.play_on),
             }[name]
             self.buttons[name] = column.add(make_button(text, width=BUTTON_WIDTH, height=30,
                                                         kind=kind, on_click=action))
@@ -493,6 +494,6 @@ class Guide:
         if view is None or self.panel is None:
             return
         rect = self.panel.rect
-        _, height = view_size(view.window)
+        height = view_size(view.window)[1]
         y = rect.bottom - 30 if rect.top > height / 2 else rect.top + 30
         view.notify(message, "error", duration=2.5, at=(rect.center_x, y))

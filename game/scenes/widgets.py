@@ -21,6 +21,7 @@ import pyglet
 from arcade.types import Color
 from PIL import Image, ImageDraw
 
+from game.i18n import _
 from game.scenes import theme
 from game.scenes.fonts import TITLE_FONT, UI_FONT
 from game.scenes.scale import view_size
@@ -668,12 +669,12 @@ class HelpOverlay(arcade.View):
         self,
         parent: arcade.View,
         topics: Sequence[HelpTopic],
-        title: str = "Help",
+        title: str | None = None,
     ) -> None:
         super().__init__()
         self.parent = parent
         self.topics = list(topics)
-        self.title = title
+        self.title = title = _("Help") if title is None else title
         self.scroll = 0.0
         self.content_height = 0.0
         self._batch = pyglet.graphics.Batch()
@@ -685,7 +686,7 @@ class HelpOverlay(arcade.View):
             anchor_x="left", anchor_y="top",
         )  # fmt: skip
         self._footer = arcade.Text(
-            "H or Esc: close      Wheel, Up/Down, PgUp/PgDn: scroll", 0, 0, theme.TEXT_MUTED,
+            _("H or Esc: close      Wheel, Up/Down, PgUp/PgDn: scroll"), 0, 0, theme.TEXT_MUTED,
             theme.SIZE_SMALL, font_name=UI_FONT, anchor_x="center", anchor_y="bottom",
         )  # fmt: skip
         self.panel = arcade.LBWH(0, 0, 1, 1)
@@ -693,7 +694,7 @@ class HelpOverlay(arcade.View):
 
     @classmethod
     def open(
-        cls, parent: arcade.View, topics: Sequence[HelpTopic], title: str = "Help"
+        cls, parent: arcade.View, topics: Sequence[HelpTopic], title: str | None = None
     ) -> HelpOverlay:
         """Show help over `parent` and return the overlay."""
         overlay = cls(parent, topics, title)
@@ -730,7 +731,7 @@ class HelpOverlay(arcade.View):
         self._frame.append(rule)
 
         # Content texts: laid out once per size, moved by scrolling.
-        for text, _ in self._texts:
+        for text, _offset in self._texts:
             text.label.delete()
         self._texts = []
         self._batch = pyglet.graphics.Batch()

@@ -251,8 +251,8 @@ def test_no_internal_id_painted_on_any_card(window, painted_words):
     strike = strike_content([])
     colours = strike_look.colour_items(strike)
     for card in strike.cards.values():
-        strike_look.card_texture.__wrapped__(card, colours, 150, 210)
-        strike_look.mini_card_texture.__wrapped__(card, colours, 64, 90)
+        strike_look._card_texture.__wrapped__(card, colours, 150, 210, "en")
+        strike_look._mini_card_texture.__wrapped__(card, colours, 64, 90, "en")
     conquest = conquest_content([])
     for card_id in conquest.cards:
         conquest_look.card_texture(conquest, card_id, 180)  # a size no screen caches

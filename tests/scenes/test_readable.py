@@ -79,8 +79,8 @@ def painted(monkeypatch) -> list[float]:
 
     seen: list[float] = []
     strike_font, conquest_font = strike_look._font, conquest_look._font
-    strike_look.card_texture.cache_clear()
-    strike_look.mini_card_texture.cache_clear()
+    strike_look._card_texture.cache_clear()
+    strike_look._mini_card_texture.cache_clear()
     conquest_look.card_image.cache_clear()
     conquest_look._card_texture.cache_clear()
 
@@ -95,8 +95,8 @@ def painted(monkeypatch) -> list[float]:
     monkeypatch.setattr(strike_look, "_font", strike)
     monkeypatch.setattr(conquest_look, "_font", conquest)
     yield seen
-    strike_look.card_texture.cache_clear()
-    strike_look.mini_card_texture.cache_clear()
+    strike_look._card_texture.cache_clear()
+    strike_look._mini_card_texture.cache_clear()
     conquest_look.card_image.cache_clear()
     conquest_look._card_texture.cache_clear()
 

@@ -17,6 +17,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
+from game.i18n import _
 from game.scenes.crawl import look
 from game.scenes.crawl.card_text import CardLabel, fitted_size
 
@@ -170,7 +171,7 @@ class CardSprite:
         initial = str(d.get("initial_value")) if hurt else ""
         if self.initial_text.text != initial:
             self.initial_text.set(initial)
-        name = d.get("name") or ""
+        name = _(str(d["name"])) if d.get("name") else ""
         if self.name_text.text != name:
             self.name_text.set(name, fitted_size(name, self.width - 16, name_size(self.height)))
         kind = self.kind_label if d.get("type") == "ability" else ""

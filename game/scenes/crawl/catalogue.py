@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine.modes import get_mode
 from game.engine.resources import ResourceSet, load_mode_resources
+from game.i18n import _
 
 MODE_ID = "crawl"
 FLAG_NAMES = ("can_revive", "reflect_damage", "bleed")  # the base game's hero effects
@@ -32,7 +33,7 @@ class AbilityInfo:
 
     @property
     def kind_label(self) -> str:
-        return "Hero" if self.kind == "hero" else "Target"
+        return _("Hero") if self.kind == "hero" else _("Target")
 
 
 @dataclass
@@ -77,7 +78,7 @@ class Catalogue:
 
     def ability_name(self, ability_id: str) -> str:
         info = self.abilities.get(ability_id)
-        return info.name if info else ability_id
+        return _(info.name) if info else ability_id
 
 
 _cache: dict[int, tuple[ResourceSet, Catalogue]] = {}

@@ -22,6 +22,7 @@ from arcade import easing
 
 from game import paths
 from game.engine.record import save_record
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
@@ -36,9 +37,9 @@ from game.scenes.widgets import HelpTopic, make_button
 
 log = logging.getLogger(__name__)
 
-NOT_SCORED = ("Runs with an undo, loaded runs, set-up positions and CPU runs are not "
-              "scored.")
-VARIANT_NAMES = {"normal": "Normal", "constructed": "Constructed", "daily": "Daily"}
+NOT_SCORED = (N_("Runs with an undo, loaded runs, set-up positions and CPU runs are not "
+              "scored."))
+VARIANT_NAMES = {"normal": N_("Normal"), "constructed": N_("Constructed"), "daily": N_("Daily")}
 WIN_SOUND = ":resources:sounds/secret2.wav"
 LOSS_SOUND = ":resources:sounds/gameover2.wav"
 
@@ -48,12 +49,12 @@ class ScoreBoard:
     baked into sprites (`labels`, the view draws them with `draw_baked`)."""
 
     # (key, heading, right edge or centre as a fraction of the width, alignment)
-    FULL = (("rank", "#", 0.06, "right"), ("score", "Score", 0.22, "right"),
-            ("result", "", 0.34, "center"), ("turns", "Turns", 0.52, "right"),
-            ("seed", "Seed", 0.76, "right"), ("when", "When", 1.0, "right"))
-    COMPACT = (("rank", "#", 0.08, "right"), ("score", "Score", 0.32, "right"),
-               ("result", "", 0.48, "center"), ("turns", "Turns", 0.68, "right"),
-               ("seed", "Seed", 1.0, "right"))
+    FULL = (("rank", "#", 0.06, "right"), ("score", N_("Score"), 0.22, "right"),
+            ("result", "", 0.34, "center"), ("turns", N_("Turns"), 0.52, "right"),
+            ("seed", N_("Seed"), 0.76, "right"), ("when", N_("When"), 1.0, "right"))
+    COMPACT = (("rank", "#", 0.08, "right"), ("score", N_("Score"), 0.32, "right"),
+               ("result", "", 0.48, "center"), ("turns", N_("Turns"), 0.68, "right"),
+               ("seed", N_("Seed"), 1.0, "right"))
 
     def __init__(self, view: GameViewBase, shapes: arcade.shape_list.ShapeElementList,
                  columns: tuple[tuple[str, str, float, str], ...] = FULL) -> None:
@@ -85,9 +86,9 @@ class ScoreBoard:
         ))  # fmt: skip
         y = top - 40
         inner_left, inner_w = rect.left + 18, rect.width - 36
-        for _, label, frac, align in self.columns:
+        for _key, label, frac, align in self.columns:
             self.texts.append(arcade.Text(
-                label, inner_left + inner_w * frac, y, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
+                _(label), inner_left + inner_w * frac, y, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
                 font_name=UI_FONT, bold=True, anchor_x=align, anchor_y="center", batch=batch,
             ))  # fmt: skip
         self.shapes.append(arcade.shape_list.create_line(
@@ -97,7 +98,7 @@ class ScoreBoard:
         y -= row_h * 1.1
         if not rows:
             self.texts.append(arcade.Text(
-                "No runs yet: finish one to get on the board.", rect.center_x, y,
+                _("No runs yet: finish one to get on the board."), rect.center_x, y,
                 theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
                 anchor_y="top", multiline=True, width=max(40, int(rect.width - 24)),
                 align="center", batch=batch,
@@ -111,10 +112,10 @@ class ScoreBoard:
             ink = theme.TEXT_DARK if new else theme.TEXT
             cells = {
                 "rank": str(rank + 1), "score": str(entry.score),
-                "result": "won" if entry.won else "died", "turns": str(entry.turns),
+                "result": _("won") if entry.won else _("died"), "turns": str(entry.turns),
                 "seed": str(entry.seed), "when": entry.date or entry.finished_at[:10],
             }  # fmt: skip
-            for key, _, frac, align in self.columns:
+            for key, _label, frac, align in self.columns:
                 color = ink
                 if key == "result" and not new:
                     color = theme.GREEN if entry.won else theme.RED_HI
@@ -132,7 +133,7 @@ class ScoreBoard:
 class EndView(GameViewBase):
     """Victory or defeat, the score, the high scores and what to do next."""
 
-    title = "Card Crawl"
+    title = N_("Card Crawl")
     esc_help = ESC_MENU
     mode_id = None  # a finished run has nothing to save
 
@@ -167,14 +168,16 @@ class EndView(GameViewBase):
                 self.table.save()
             except OSError as exc:
                 log.warning("saving high scores failed: %s", exc)
-                self.messages.append((f"High scores could not be saved: {exc}", "error"))
+                self.messages.append((_("High scores could not be saved: {problem}").format(
+                    problem=exc), "error"))
         b = self.batch
         self.banner = arcade.Text(
-            "Victory!" if self.won else "Defeated", 0, 0, theme.GOLD if self.won else theme.RED_HI,
+            _("Victory!") if self.won else _("Defeated"), 0, 0,
+            theme.GOLD if self.won else theme.RED_HI,
             56, font_name=TITLE_FONT, bold=True, anchor_x="center", anchor_y="center", batch=b,
         )  # fmt: skip
-        reason = ("You cleared the dungeon." if self.won
-                  else f"You fell on turn {state.get('turn', 0)}.")
+        reason = (_("You cleared the dungeon.") if self.won
+                  else _("You fell on turn {turn}.").format(turn=state.get("turn", 0)))
         self.subtitle = arcade.Text(reason, 0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING,
                                     font_name=UI_FONT, anchor_x="center",
                                     anchor_y="center")  # baked with the breakdown
@@ -189,15 +192,17 @@ class EndView(GameViewBase):
         board = self.state.get("board") or {}
         bonus = self.catalogue.win_bonus if self.won else 0
         abilities = ", ".join(self.catalogue.ability_name(a) for a in board.get("abilities", []))
-        where = (f"Daily {self.date}" if self.variant == "daily"
-                 else f"{VARIANT_NAMES.get(self.variant, self.variant)}, seed {self.record['seed']}")
-        rows = [("Gold collected and earned", str(self.score - bonus))]
-        rows.append(("Survival bonus", f"+{bonus}" if self.won else "— (died)"))
+        where = (_("Daily {date}").format(date=self.date) if self.variant == "daily"
+                 else _("{variant}, seed {seed}").format(
+                     variant=_(VARIANT_NAMES.get(self.variant, self.variant)),
+                     seed=self.record["seed"]))
+        rows = [(_("Gold collected and earned"), str(self.score - bonus))]
+        rows.append((_("Survival bonus"), f"+{bonus}" if self.won else _("— (died)")))
         rows += [
-            ("Turns", str(self.state.get("turn", 0))),
-            ("Rebuys used", str(board.get("clear_counter", 0))),
-            ("Run", where),
-            ("Abilities", abilities or "—"),
+            (_("Turns"), str(self.state.get("turn", 0))),
+            (_("Rebuys used"), str(board.get("clear_counter", 0))),
+            (_("Run"), where),
+            (_("Abilities"), abilities or "—"),
         ]
         return rows
 
@@ -225,7 +230,7 @@ class EndView(GameViewBase):
             self.shapes.append(shape)
         x0, x1 = left.left + 24, left.right - 24
         y = left.top - 34
-        self.lines.append(arcade.Text("Score", x0, y, theme.GOLD, theme.SIZE_SUBHEADING,
+        self.lines.append(arcade.Text(_("Score"), x0, y, theme.GOLD, theme.SIZE_SUBHEADING,
                                       font_name=UI_FONT, bold=True, anchor_y="center", batch=b))
         self.score_text.position = (x1, y - 4)
         y -= 56
@@ -247,18 +252,19 @@ class EndView(GameViewBase):
             y -= row_h
         note = ""
         if self.new_entry is not None and self.rank is None:
-            note = f"Not in the top {kept} this time."
+            note = _("Not in the top {kept} this time.").format(kept=kept)
         elif self.new_entry is not None:
-            note = f"New high score: #{(self.rank or 0) + 1} of the {self.table_name()} table!"
+            note = _("New high score: #{rank} of the {table} table!").format(
+                rank=(self.rank or 0) + 1, table=self.table_name())
         elif not eligible(self.record):
-            note = NOT_SCORED
+            note = _(NOT_SCORED)
         if note:
             self.lines.append(arcade.Text(
                 note, x0, left.bottom + 14, theme.GOLD_HI if self.rank is not None
                 else theme.TEXT_MUTED, theme.SIZE_SMALL + 1, font_name=UI_FONT,
                 anchor_y="bottom", multiline=True, width=int(x1 - x0), batch=b,
             ))  # fmt: skip
-        title = f"High scores: {self.table_name()}"
+        title = _("High scores: {table}").format(table=self.table_name())
         rows = self.table.top(self.variant, self.date)
         self.board_table.build(right, title, rows, self.new_entry, kept,
                                row_h=min(28, (right.height - 90) / max(1, kept)))
@@ -272,18 +278,18 @@ class EndView(GameViewBase):
             self.score_text.text = str(self.score)
 
     def table_name(self) -> str:
-        name = VARIANT_NAMES.get(self.variant, self.variant)
+        name = _(VARIANT_NAMES.get(self.variant, self.variant))
         return f"{name} {self.date}" if self.variant == "daily" else name
 
     def _build_buttons(self) -> None:
         self.ui.clear()
         self.buttons = {}
         row = gui.UIBoxLayout(vertical=False, space_between=12)
-        specs = [("new_run", "New run", "primary", self.new_run)]
+        specs = [("new_run", _("New run"), "primary", self.new_run)]
         if self.variant in ("normal", "constructed"):
-            specs.append(("retry", "Retry seed", "secondary", self.retry_seed))
-        specs += [("save_replay", "Save replay", "secondary", self.save_replay),
-                  ("menu", "Menu", "secondary", self.to_menu)]
+            specs.append(("retry", _("Retry seed"), "secondary", self.retry_seed))
+        specs += [("save_replay", _("Save replay"), "secondary", self.save_replay),
+                  ("menu", _("Menu"), "secondary", self.to_menu)]
         for key, text, kind, action in specs:
             self.buttons[key] = row.add(make_button(text, width=180, height=46, kind=kind,
                                                     on_click=action))
@@ -340,11 +346,11 @@ class EndView(GameViewBase):
         try:
             save_record(path, self.record)
         except OSError as exc:
-            self.notify(f"The replay could not be saved: {exc}")
+            self.notify(_("The replay could not be saved: {problem}").format(problem=exc))
             return
         self.saved_replay = path
         self.app.replay_saved(self.record)  # a run that could not be kept: its save may go now
-        self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
+        self.toast.show(_("Replay saved: {path}").format(path=path), "success", duration=4.0)
 
     def to_menu(self) -> None:
         self.app.show_menu()

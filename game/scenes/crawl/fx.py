@@ -22,6 +22,7 @@ from arcade import easing
 from arcade.types import Color
 
 from game.engine.events import Event
+from game.i18n import _
 from game.scenes import theme
 from game.scenes.animation import AlphaTween, PositionTween, Tween, ValueTween
 from game.scenes.crawl import look
@@ -234,7 +235,7 @@ class EventPlayer:
         self.t = 0.16
 
     # -- events (spec 4.14) ----------------------------------------------------------------
-    def on_card_moved(self, id: str, to: str, **_: Any) -> None:
+    def on_card_moved(self, id: str, to: str, **_rest: Any) -> None:
         card = self.v.cards.get(id)
         if card is None:
             return
@@ -253,7 +254,7 @@ class EventPlayer:
         self.tween(PositionTween(card, home, 0.22, delay=self.t, on_done=land))
         self.t += 0.14
 
-    def on_card_drawn(self, id: str, slot: int, **_: Any) -> None:
+    def on_card_drawn(self, id: str, slot: int, **_rest: Any) -> None:
         data = self.v.after_card(id)
         if data is None:
             return
@@ -284,7 +285,7 @@ class EventPlayer:
         self.end = max(self.end, t + FLY)
         self.t += DRAW_GAP
 
-    def on_card_removed(self, id: str, reason: str, **_: Any) -> None:
+    def on_card_removed(self, id: str, reason: str, **_rest: Any) -> None:
         card = self.v.cards.pop(id, None)
         if card is None:
             return
@@ -331,7 +332,7 @@ class EventPlayer:
 
             self.tween(SpriteFx(self.v, sprite, 0.55, step, delay=t, ease=easing.ease_out))
 
-    def on_hero_damaged(self, amount: int, source: str = "", **_: Any) -> None:
+    def on_hero_damaged(self, amount: int, source: str = "", **_rest: Any) -> None:
         t = self.t
         hx, hy = self.v.hero_anchor()
         self.sound(t, "hurt")
@@ -342,17 +343,17 @@ class EventPlayer:
         self.tween(Shake(self.v.portrait_shaker, 0.35, 7, delay=t))
         self.t += 0.32
 
-    def on_revive_triggered(self, **_: Any) -> None:
+    def on_revive_triggered(self, **_rest: Any) -> None:
         t = self.t
         x, y = self.v.lay.center("hero")
         self.sound(t, "revive")
         self.flash(t, x, y, self.v.lay.card_h * 1.3, theme.GOLD_HI, duration=0.7)
-        self.float_text(t, "Revived!", x, y + 30, theme.GOLD_HI, size=26, duration=1.3)
+        self.float_text(t, _("Revived!"), x, y + 30, theme.GOLD_HI, size=26, duration=1.3)
         self.v.shown_hp = 1
         self.at(t + 0.1, lambda: self.v.animate_hp(1))
         self.t += 0.45
 
-    def on_capitalize_triggered(self, amount: int = 0, **_: Any) -> None:
+    def on_capitalize_triggered(self, amount: int = 0, **_rest: Any) -> None:
         t = self.t
         x, y = self.v.hero_anchor()
         size = max(16, int(self.v.lay.card_h * 0.1))
@@ -370,7 +371,7 @@ class EventPlayer:
         self.action_pos = (x, y)
         self.t += 0.15
 
-    def on_hero_healed(self, amount: int, **_: Any) -> None:
+    def on_hero_healed(self, amount: int, **_rest: Any) -> None:
         if amount <= 0:
             return
         t = self.t
@@ -382,7 +383,7 @@ class EventPlayer:
         self.at(t, lambda: self.v.animate_hp(target))
         self.t += 0.28
 
-    def on_gold_gained(self, amount: int, source: str = "", **_: Any) -> None:
+    def on_gold_gained(self, amount: int, source: str = "", **_rest: Any) -> None:
         t = self.t
         lay = self.v.lay
         if source == "sell":
@@ -396,7 +397,7 @@ class EventPlayer:
         elif source == "win_bonus":
             start = (self.v.lay.width / 2, lay.board_y)
             self.sound(t, "coin")
-            self.float_text(t, f"+{amount} survival bonus", start[0], start[1], theme.GOLD_HI,
+            self.float_text(t, _("+{amount} survival bonus").format(amount=amount), start[0], start[1], theme.GOLD_HI,
                             size=28, duration=1.6)
         else:
             start = self.action_pos
@@ -460,20 +461,20 @@ class EventPlayer:
         self.at(t + steps * 0.06, settle)
         self.end = max(self.end, t + steps * 0.06)
 
-    def on_shield_absorbed(self, id: str, amount: int = 0, **_: Any) -> None:
+    def on_shield_absorbed(self, id: str, amount: int = 0, **_rest: Any) -> None:
         card = self.v.cards.get(id)
         if card is None:
             return
         self.tween(Shake(card, 0.3, 6, delay=self.t))
         self.t += 0.12
 
-    def on_deflected(self, enemy: str, target: str | None = None, **_: Any) -> None:
+    def on_deflected(self, enemy: str, target: str | None = None, **_rest: Any) -> None:
         t = self.t
         hx, hy = self.v.lay.center("hero")
         card = self.v.cards.get(target) if target else None
         self.sound(t, "zap")
         if card is None:
-            self.float_text(t, "Deflected!", hx, hy + 40, look.FOCUS_BLUE, size=24)
+            self.float_text(t, _("Deflected!"), hx, hy + 40, look.FOCUS_BLUE, size=24)
             self.t += 0.3
             return
         tx, ty = card.home
@@ -494,12 +495,12 @@ class EventPlayer:
         self.tween(SpriteFx(self.v, sprite, 0.45, step, delay=t))
         self.flash(t + 0.1, b[0], b[1], self.v.lay.card_h * 0.8, look.FOCUS_BLUE)
 
-    def on_random_attack(self, n: int, hit: list[str] | None = None, **_: Any) -> None:
+    def on_random_attack(self, n: int, hit: list[str] | None = None, **_rest: Any) -> None:
         t = self.t
         lay = self.v.lay
         cx = self.v.lay.width / 2
         self.sound(t, "zap")
-        self.float_text(t, f"Random attack: −{n}", cx, lay.strip_y, theme.GOLD_HI, size=26,
+        self.float_text(t, _("Random attack: −{n}").format(n=n), cx, lay.strip_y, theme.GOLD_HI, size=26,
                         rise=30, duration=1.4)
         for card_id in hit or []:
             card = self.v.cards.get(card_id)
@@ -507,15 +508,15 @@ class EventPlayer:
                 self.flash(t, *card.home, lay.card_h * 1.0, (255, 240, 200))
         self.t += 0.3
 
-    def on_random_attack_missed(self, **_: Any) -> None:
+    def on_random_attack_missed(self, **_rest: Any) -> None:
         t = self.t
         self.sound(t, "miss")
         cx = self.v.lay.width / 2
-        self.float_text(t, "Missed!", cx, self.v.lay.board_y, theme.TEXT,
+        self.float_text(t, _("Missed!"), cx, self.v.lay.board_y, theme.TEXT,
                         size=44, rise=40, duration=1.4)
         self.t += 0.5
 
-    def on_card_returned_to_deck(self, id: str, **_: Any) -> None:
+    def on_card_returned_to_deck(self, id: str, **_rest: Any) -> None:
         card = self.v.cards.pop(id, None)
         if card is None:
             return
@@ -571,11 +572,11 @@ class EventPlayer:
                               delay=t + FLY * 0.1, ease=easing.linear))
         self.t += FLY
 
-    def on_ability_used(self, ability: str, target: str = "hero", **_: Any) -> None:
+    def on_ability_used(self, ability: str, target: str = "hero", **_rest: Any) -> None:
         t = self.t
         v = self.v
         info = v.catalogue.abilities.get(ability)
-        name = info.name if info else ability
+        name = _(info.name) if info else ability
         if info is not None and info.effect == "shuffle_values":
             self.chaos = True
         if target == "hero":
@@ -597,10 +598,10 @@ class EventPlayer:
         self.action_pos = (x, y)
         self.t += 0.3
 
-    def on_rebuy(self, cost: int = 0, **_: Any) -> None:
+    def on_rebuy(self, cost: int = 0, **_rest: Any) -> None:
         cx = self.v.lay.width / 2
-        self.float_text(self.t, f"Rebuy −{cost} HP", cx, self.v.lay.strip_y,
+        self.float_text(self.t, _("Rebuy −{cost} HP").format(cost=cost), cx, self.v.lay.strip_y,
                         theme.GOLD_HI, size=24, rise=30)
 
-    def on_run_over(self, **_: Any) -> None:
+    def on_run_over(self, **_rest: Any) -> None:
         self.t += 0.2

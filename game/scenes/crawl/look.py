@@ -17,6 +17,7 @@ from arcade.types import Color
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter
 
 from game.engine.art import ArtError, load_art
+from game.i18n import N_
 from game.scenes import theme
 
 # -- colours -------------------------------------------------------------------------------
@@ -29,8 +30,8 @@ TYPE_COLORS: dict[str, Color] = {
     "ability": Color(108, 70, 158),  # violet
 }
 TYPE_PLURALS = {
-    "enemy": "Enemies", "spell": "Spells", "shield": "Shields", "potion": "Potions",
-    "gold": "Gold", "ability": "Abilities",
+    "enemy": N_("Enemies"), "spell": N_("Spells"), "shield": N_("Shields"), "potion": N_("Potions"),
+    "gold": N_("Gold"), "ability": N_("Abilities"),
 }  # fmt: skip
 FRAME_COLOR = Color(190, 210, 200, 70)  # the outline of an empty zone
 WOUND_RED = Color(255, 96, 84)

@@ -24,6 +24,7 @@ import arcade.shape_list
 from arcade.types import Color
 
 from game.engine.match import Match, Rejection
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.bake import Baked, bake_texts, draw_baked
 from game.scenes.base import GameViewBase
@@ -69,13 +70,13 @@ class AbilityTile:
         self.icon_h = icon
         # name, kind and help are baked by the view into sprites (`labels`): three quads
         # instead of a hundred glyphs; the texts stay for the bake and for inspection
-        self.name = arcade.Text(info.name, 0, 0, theme.TEXT, max(11, h * 0.058),
+        self.name = arcade.Text(_(info.name), 0, 0, theme.TEXT, max(11, h * 0.058),
                                 font_name=UI_FONT, bold=True, anchor_x="center",
                                 anchor_y="center")
         self.kind = arcade.Text(info.kind_label, 0, 0, Color(214, 196, 255), max(9, h * 0.043),
                                 font_name=UI_FONT, bold=True, anchor_x="center",
                                 anchor_y="center")
-        self.text = arcade.Text(info.text, 0, 0, Color(236, 230, 246), max(9, h * 0.044),
+        self.text = arcade.Text(_(info.text), 0, 0, Color(236, 230, 246), max(9, h * 0.044),
                                 font_name=UI_FONT, anchor_x="center", anchor_y="top",
                                 multiline=True, width=int(w - 18), align="center")
         self.labels: list[arcade.Sprite] = []
@@ -165,8 +166,8 @@ class PickerView(StagedLayout, GameViewBase):
     """Choose the run's abilities, then deal. Its first layout runs in steps behind the
     loading state (game.scenes.staged): numpy loads on a thread, then a tile or a bake a step."""
 
-    title = "Card Crawl: choose your abilities"
-    esc_help = "Esc: back to the Card Crawl start screen (the picks are dropped)."
+    title = N_("Card Crawl: choose your abilities")
+    esc_help = N_("Esc: back to the Card Crawl start screen (the picks are dropped).")
     mode_id = None
 
     def __init__(self, app: Any, match: Match, *, scored: bool = True) -> None:
@@ -207,10 +208,10 @@ class PickerView(StagedLayout, GameViewBase):
         if not self.buttons:
             row = gui.UIBoxLayout(vertical=False, space_between=12)
             for key, text, width, kind, click in (
-                ("back", "Back (Esc)", 150, "secondary", self.back),
-                ("random", "Random", 150, "secondary", self.random_pick),
-                ("clear", "Clear", 150, "secondary", self.clear_selection),
-                ("start", "Start run", 190, "primary", self.start_run),
+                ("back", _("Back (Esc)"), 150, "secondary", self.back),
+                ("random", _("Random"), 150, "secondary", self.random_pick),
+                ("clear", _("Clear"), 150, "secondary", self.clear_selection),
+                ("start", _("Start run"), 190, "primary", self.start_run),
             ):  # fmt: skip
                 self.buttons[key] = row.add(make_button(text, width=width, kind=kind,
                                                         on_click=click))
@@ -219,14 +220,14 @@ class PickerView(StagedLayout, GameViewBase):
             bar.add(row, anchor_x="center_x", anchor_y="bottom", align_y=22)
             self.ui.add(bar)
         if self.heading is None:
-            self.heading = arcade.Text("Choose your abilities", 0, 0, theme.GOLD, 34,
+            self.heading = arcade.Text(_("Choose your abilities"), 0, 0, theme.GOLD, 34,
                                        font_name=TITLE_FONT, bold=True, anchor_x="center",
                                        anchor_y="center")
             yield
         if self.note is None:
             self.note = arcade.Text(
-                f"Pick {self.needed}: they are shuffled into the deck. Click a card, or use "
-                "the arrow keys and Space; Enter starts, Esc goes back.", 0, 0,
+                _("Pick {n}: they are shuffled into the deck. Click a card, or use the arrow "
+                  "keys and Space; Enter starts, Esc goes back.").format(n=self.needed), 0, 0,
                 theme.TEXT_MUTED, theme.SIZE_BODY, font_name=UI_FONT, anchor_x="center",
                 anchor_y="center",
             )  # fmt: skip
@@ -383,7 +384,7 @@ class PickerView(StagedLayout, GameViewBase):
             if tile.rect.point_in_rect((x, y)):
                 self.focus = i
                 if not self.toggle(tile.info.id):
-                    self.notify(f"You have {self.needed} already: drop one first.", "info")
+                    self.notify(_("You have {n} already: drop one first.").format(n=self.needed), "info")
                 return
 
     def on_game_key(self, symbol: int, modifiers: int) -> bool:
@@ -396,7 +397,7 @@ class PickerView(StagedLayout, GameViewBase):
             return True
         if symbol == k.SPACE:
             if not self.toggle(self.ids[self.focus]):
-                self.notify(f"You have {self.needed} already: drop one first.", "info")
+                self.notify(_("You have {n} already: drop one first.").format(n=self.needed), "info")
             return True
         if symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
             self.start_run()

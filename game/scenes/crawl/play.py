@@ -29,6 +29,7 @@ from game.engine.events import Event
 from game.engine.match import Match, Rejection
 from game.engine.record import match_record
 from game.engine.rng import ai_stream
+from game.i18n import N_, _, ngettext
 from game.scenes import theme
 from game.scenes.animation import PositionTween, ValueTween
 from game.scenes.bake import bake_each, draw_baked
@@ -68,10 +69,10 @@ from game.scenes.widgets import HelpTopic, make_button, make_label, panel_textur
 VISIBLE = ("board.0", "board.1", "board.2", "board.3", "left_hand", "right_hand", "backpack")
 SOURCE_ORDER = VISIBLE  # the canonical source order (spec 7)
 ZONE_LABELS = {
-    "left_hand": "Left hand", "hero": "Hero", "right_hand": "Right hand",
-    "backpack": "Backpack", "chest": "Chest: sell",
+    "left_hand": N_("Left hand"), "hero": N_("Hero"), "right_hand": N_("Right hand"),
+    "backpack": N_("Backpack"), "chest": N_("Chest: sell"),
 }  # fmt: skip
-VARIANT_TITLES = {"normal": "Normal run", "constructed": "Constructed run", "daily": "Daily run"}
+VARIANT_TITLES = {"normal": N_("Normal run"), "constructed": N_("Constructed run"), "daily": N_("Daily run")}
 DRAG_THRESHOLD = 6
 LIFT = 8
 END_DELAY = 1.1  # seconds between the last animation and the end screen
@@ -110,8 +111,8 @@ def move_decision(source: str, dest: str) -> dict[str, Any]:
 
 
 BUTTON_GAP = 10
-UNDO_LABEL = "Undo (Ctrl+Z)"
-UNDONE = "Move taken back."
+UNDO_LABEL = N_("Undo (Ctrl+Z)")
+UNDONE = N_("Move taken back.")
 
 
 def _bar_key(window_width: int) -> bool:
@@ -124,20 +125,20 @@ def button_specs(window_width: int, undo: bool = False) -> list[tuple[str, str, 
     (Undo only where it is offered)."""
     narrow = _bar_key(window_width)
     specs = [
-        ("rebuy", "Rebuy", "danger", 170 if narrow else 190),
-        ("attack", "Random attack", "info", 150 if narrow else 170),
-        ("hint", "Hint (T)", "secondary", 116 if narrow else 130),
-        ("undo", UNDO_LABEL, "secondary", 136 if narrow else 150),
-        ("help", "Help (H)", "secondary", 106 if narrow else 120),
-        ("menu", "Menu (Esc)", "secondary", 116 if narrow else 130),
+        ("rebuy", _("Rebuy"), "danger", 170 if narrow else 190),
+        ("attack", _("Random attack"), "info", 150 if narrow else 170),
+        ("hint", _("Hint (T)"), "secondary", 116 if narrow else 130),
+        ("undo", _(UNDO_LABEL), "secondary", 150 if narrow else 160),
+        ("help", _("Help (H)"), "secondary", 106 if narrow else 120),
+        ("menu", _("Menu (Esc)"), "secondary", 116 if narrow else 130),
     ]
     return [spec for spec in specs if undo or spec[0] != "undo"]
 
 
 def deck_summary(deck_types: dict[str, int]) -> str:
     """"Enemies 12 · Spells 3 · ..." (the deck pile's tooltip)."""
-    parts = [f"{look.TYPE_PLURALS.get(t, t)} {n}" for t, n in deck_types.items()]
-    return " · ".join(parts) if parts else "The deck is empty"
+    parts = [f"{_(look.TYPE_PLURALS.get(t, t))} {n}" for t, n in deck_types.items()]
+    return " · ".join(parts) if parts else _("The deck is empty")
 
 
 class PortraitShaker:
@@ -162,8 +163,8 @@ class PortraitShaker:
 class PlayView(StagedLayout, GameViewBase):
     """One run in progress: board, hands, hero, backpack, chest, deck and the button bar."""
 
-    title = "Card Crawl"
-    esc_help = esc_clears("put back the card you picked up (or drop the keyboard focus)")
+    title = N_("Card Crawl")
+    esc_help = esc_clears(N_("put back the card you picked up (or drop the keyboard focus)"))
     mode_id = "crawl"
     hint_sync = False  # tests set True: the Hint runs in-process, no worker is spawned
 
@@ -253,7 +254,7 @@ class PlayView(StagedLayout, GameViewBase):
                       self.gold_text):
             self.counters.append(label.sprite)
         self.zone_texts = {
-            name: arcade.Text(label, 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
+            name: arcade.Text(_(label), 0, 0, theme.TEXT_MUTED, theme.SIZE_SMALL + 1,
                               font_name=UI_FONT, bold=True, anchor_x="center",
                               anchor_y="center")
             for name, label in ZONE_LABELS.items()
@@ -328,7 +329,7 @@ class PlayView(StagedLayout, GameViewBase):
 
     def _all_names(self) -> set[str]:
         cat = self.catalogue
-        return {c["name"] for c in cat.card_defs} | {a.name for a in cat.abilities.values()}
+        return {_(c["name"]) for c in cat.card_defs} | {_(a.name) for a in cat.abilities.values()}
 
     def make_card(self, data: dict[str, Any], top: bool = False) -> CardSprite:
         layer = self._new_top_layer(data["id"]) if top else self.table
@@ -393,7 +394,7 @@ class PlayView(StagedLayout, GameViewBase):
         specs += [(f"{n} / {self.max_hp}", hp, "center", "center")
                   for n in range(lowest, self.max_hp + 1)]
         specs += [(str(n), gold, "left", "center") for n in range(151)]
-        specs += [(f"Turn {n}", info, "left", "center") for n in range(81)]
+        specs += [(_("Turn {n}").format(n=n), info, "left", "center") for n in range(81)]
         return specs
 
     def _set_hp_bar(self, hp: float) -> None:
@@ -451,14 +452,14 @@ class PlayView(StagedLayout, GameViewBase):
         self._size_counters(lay.card_h)
         board, hero = self.state["board"], self.state["board"]["hero"]
         shown = {str(self.shown_deck), f"{hero['hp']} / {self.max_hp}", str(hero["gold"]),
-                 f"Turn {self.state['turn']}"}
+                 _("Turn {n}").format(n=self.state["turn"])}
         names: set[str] = set()
         for card in (*board["board"], board["left_hand"], board["right_hand"],
                      board["backpack"]):
             if card is not None:
-                names.add(str(card.get("name") or ""))
+                names.add(_(str(card.get("name") or "")))
                 shown |= {str(card.get("value")), str(card.get("initial_value")),
-                          str(card.get("name")), self.catalogue.kind_label(card)}
+                          _(str(card.get("name"))), self.catalogue.kind_label(card)}
         specs = self._card_texts(lay.card_w, lay.card_h, names) + self._counter_texts()
         return [spec for spec in dict.fromkeys(specs)
                 if spec[0] in shown and not card_text.is_baked(spec)]
@@ -518,7 +519,7 @@ class PlayView(StagedLayout, GameViewBase):
         if self._background is None:
             return
         start = time.perf_counter()
-        for _ in range(BAKE_STEP):
+        for _step in range(BAKE_STEP):
             try:
                 next(self._background)
             except StopIteration:
@@ -597,6 +598,8 @@ class PlayView(StagedLayout, GameViewBase):
             self.hud.append(sprite)
 
         for name, text in self.zone_texts.items():
+            if text.text != _(ZONE_LABELS[name]):  # a language change lays out again
+                text.text = _(ZONE_LABELS[name])
             text.position = (lay.places[name].center_x, lay.label_y)
         self.info_text.place(18, lay.top_y)
         self._place_turn()
@@ -659,7 +662,7 @@ class PlayView(StagedLayout, GameViewBase):
         self.ui.clear()
         width = view_size(self.window)[0]
         if self._bar_widgets.get(_bar_key(width)) is None:
-            for _ in self._make_bar(width):
+            for _step in self._make_bar(width):
                 pass
         self.buttons = dict(self._bar_widgets[_bar_key(width)] or {})
         row = gui.UIBoxLayout(vertical=False, space_between=BUTTON_GAP)
@@ -699,16 +702,17 @@ class PlayView(StagedLayout, GameViewBase):
         hero = board["hero"]
         options = self.match.options
         variant = board.get("variant") or options.get("variant", "normal")
-        where = options.get("date") if variant == "daily" else f"Seed {self.match.seed}"
-        info = f"{VARIANT_TITLES.get(variant, variant)}  ·  {where}  ·  "
+        where = options.get("date") if variant == "daily" else _("Seed {seed}").format(
+            seed=self.match.seed)
+        info = f"{_(VARIANT_TITLES.get(variant, variant))}  ·  {where}  ·  "
         if self.info_text.text != info:
             self.info_text.set(info)
             self._place_turn()
-        turn = f"Turn {self.state['turn']}"
+        turn = _("Turn {n}").format(n=self.state["turn"])
         if self.turn_text.text != turn:
             self.turn_text.set(turn)
         names = " · ".join(self.catalogue.ability_name(a) for a in board.get("abilities", []))
-        names = f"Abilities: {names}" if names else ""
+        names = _("Abilities: {names}").format(names=names) if names else ""
         if self.abilities_text.text != names:
             self.abilities_text.text = names
             if self._laid_out:
@@ -737,18 +741,18 @@ class PlayView(StagedLayout, GameViewBase):
         board = self.state["board"]
         over = self.state.get("result") is not None
         rebuy = self.buttons["rebuy"]
-        text = f"Rebuy (−{board['rebuy_cost']} HP)"
+        text = _("Rebuy (−{cost} HP)").format(cost=board["rebuy_cost"])
         if rebuy.text != text:
             rebuy.text = text
         rebuy.disabled = over or not any(d["type"] == "rebuy" for d in self.legal)
         attack = self.buttons["attack"]
         used = bool(board.get("random_attack_used"))
-        text = "Used" if used else "Random attack"
+        text = _("Used") if used else _("Random attack")
         if attack.text != text:
             attack.text = text
         attack.disabled = over or not any(d["type"] == "random_attack" for d in self.legal)
         hint = self.buttons["hint"]
-        text = "Thinking" if self.hint.busy else "Hint (T)"
+        text = _("Thinking") if self.hint.busy else _("Hint (T)")
         if hint.text != text:
             hint.text = text
         hint.disabled = over
@@ -813,9 +817,10 @@ class PlayView(StagedLayout, GameViewBase):
         elif self.sel is not None:
             count = len(self.sel.decisions)
             card = self.cards.get(self.sel.card_id)
-            name = card.data.get("name", "card") if card is not None else "card"
-            text = (f"{name}: {count} place{'s' if count != 1 else ''} to go (green)"
-                    if count else f"{name} can't move now")
+            name = _(card.data.get("name", "")) if card is not None else ""
+            text = (ngettext("{card}: {n} place to go (green)", "{card}: {n} places to go (green)",
+                             count).format(card=name or _("card"), n=count)
+                    if count else _("{card} can't move now").format(card=name or _("card")))
             kind = "info"
         elif self.hint_shown is not None:
             text = self.hint_text
@@ -832,7 +837,7 @@ class PlayView(StagedLayout, GameViewBase):
         """The line shown while a card hovers a legal destination: the rules' preview, with
         the notes of `preview.describe`."""
         ok, kind, line = rules_preview(self.match, decision)
-        return describe(self.state, decision, kind, line) if ok else line
+        return describe(self.state, decision, kind, line, self.catalogue) if ok else line
 
     # -- drawing ---------------------------------------------------------------------------
     def draw_board(self) -> None:
@@ -899,7 +904,7 @@ class PlayView(StagedLayout, GameViewBase):
             return False
         kind = None
         if decision.get("type") in ("move", "rebuy", "random_attack"):
-            ok, what, _ = rules_preview(self.match, decision)
+            ok, what, _unused = rules_preview(self.match, decision)
             kind = what if ok else None
         if self.take_back is not None:
             result = self.take_back.submit(decision, kept=self._kept())
@@ -1021,7 +1026,7 @@ class PlayView(StagedLayout, GameViewBase):
         self.end_timer = None
         self.show_position()
         self.app.save_match(self.current_record(), self.mode_id)
-        self.notify(UNDONE, "info", duration=1.0)
+        self.notify(_(UNDONE), "info", duration=1.0)
         return True
 
     def _reject(self, message: str, near: CardSprite | None) -> None:
@@ -1066,13 +1071,13 @@ class PlayView(StagedLayout, GameViewBase):
 
     def _show_confirm(self) -> None:
         box = gui.UIBoxLayout(space_between=theme.GAP)
-        box.add(make_label("This rebuy will kill you. Rebuy anyway?", size=theme.SIZE_SUBHEADING,
+        box.add(make_label(_("This rebuy will kill you. Rebuy anyway?"), size=theme.SIZE_SUBHEADING,
                            bold=True))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
         self.buttons["confirm_rebuy"] = row.add(
-            make_button("Rebuy anyway", width=170, kind="danger", on_click=self.confirm_rebuy))
+            make_button(_("Rebuy anyway"), width=170, kind="danger", on_click=self.confirm_rebuy))
         self.buttons["cancel_rebuy"] = row.add(
-            make_button("Cancel", width=170, on_click=self.cancel_rebuy))
+            make_button(_("Cancel"), width=170, on_click=self.cancel_rebuy))
         box.add(row)
         panel = box.with_padding(all=24).with_background(
             texture=panel_texture(edge=tuple(theme.RED)))
@@ -1134,12 +1139,12 @@ class PlayView(StagedLayout, GameViewBase):
         outcome = self.hint.poll()
         if outcome is None:
             if not busy and self.buttons.get("hint") is not None and (
-                    self.buttons["hint"].text == "Thinking"):
+                    self.buttons["hint"].text == _("Thinking")):
                 self._refresh_buttons()
             return
         self._refresh_buttons()
         if isinstance(outcome, BaseException):
-            self.notify("The hint could not be worked out.", "info")
+            self.notify(_("The hint could not be worked out."), "info")
             return
         decision, stream_state = outcome
         self.ai.set_state(stream_state)  # only the CPU advances its stream
@@ -1287,24 +1292,25 @@ class PlayView(StagedLayout, GameViewBase):
         deck = lay.places["deck"]
         hero = self.state["board"]["hero"]
         if deck.point_in_rect((x, y)):
-            text = "Deck: " + deck_summary(self.state["board"]["deck_types"])
+            text = _("Deck: {summary}").format(
+                summary=deck_summary(self.state["board"]["deck_types"]))
         elif lay.places["chest"].point_in_rect((x, y)) and card is None:
-            text = ("Chest: sell a card. Spells, shields and potions pay their value; gold, "
-                    "abilities and a collected enemy go for 0.")
+            text = (_("Chest: sell a card. Spells, shields and potions pay their value; gold, "
+                    "abilities and a collected enemy go for 0."))
         else:
             for flag, sprite in self.badges.items():
                 if sprite.collides_with_point((x, y)):
                     info = self.catalogue.flag_abilities.get(flag)
                     if info is not None:
-                        state = "active" if hero.get(flag) else "not active"
-                        text = f"{info.name} ({state}): {info.text}"
+                        state = _("active") if hero.get(flag) else _("not active")
+                        text = f"{_(info.name)} ({state}): {_(info.text)}"
             if not text and card is not None and card.data.get("type") == "ability":
                 info = self.catalogue.abilities.get(card.data.get("ability") or "")
                 if info is not None:
-                    text = f"{info.name} ({info.kind_label}): {info.text}"
+                    text = f"{_(info.name)} ({info.kind_label}): {_(info.text)}"
             elif not text and card is not None and card.place in ("left_hand", "right_hand") and (
                     card.data.get("spent")):
-                text = "Used up: it clears at the next draw."
+                text = _("Used up: it clears at the next draw.")
         if refresh and text == self.tooltip.text:
             return  # unchanged under a still mouse
         if text:

@@ -11,14 +11,17 @@ the Goblin with your Leather Shield") from the rules' kind. Nothing here decides
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from game.engine.match import Match
+from game.i18n import N_, _
 from game.scenes.crawl.catalogue import Catalogue
 
 Card = dict[str, Any]
 HANDS = ("left_hand", "right_hand")
-HAND_NAMES = {"left_hand": "left hand", "right_hand": "right hand", "backpack": "backpack"}
+HAND_NAMES = {"left_hand": N_("left hand"), "right_hand": N_("right hand"),
+              "backpack": N_("backpack")}
 
 
 def source_place(decision: dict[str, Any]) -> str:
@@ -58,7 +61,49 @@ def _v(card: Card | None) -> int:
 
 
 def _name(card: Card | None) -> str:
-    return str((card or {}).get("name") or (card or {}).get("type") or "card")
+    """A card's name in the player's language (its English name is the msgid)."""
+    return _(str((card or {}).get("name") or (card or {}).get("type") or "card"))
+
+
+# The rules' preview lines (game.systems.crawl.preview, English by design) and their msgids:
+# the screen shows each in the player's language, its numbers kept.
+NUMBER = r"(?P<{}>-?\d+)"
+RULES_LINES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile("^" + pattern.format(a=NUMBER.format("a"), b=NUMBER.format("b")) + "$"), msgid)
+    for pattern, msgid in (
+        ("Rebuy: −{a} HP", N_("Rebuy: −{a} HP")),
+        ("Random attack: −{a}–{b} to every enemy", N_("Random attack: −{a}–{b} to every enemy")),
+        ("Deflect: strikes another card", N_("Deflect: strikes another card")),
+        ("Hit: −{a} HP", N_("Hit: −{a} HP")),
+        ("Block: shield {a} → {b}", N_("Block: shield {a} → {b}")),
+        ("Block: shield {a} breaks", N_("Block: shield {a} breaks")),
+        ("Block: shield breaks, −{a} HP", N_("Block: shield breaks, −{a} HP")),
+        ("Kill", N_("Kill")),
+        ("Wound {a} → {b}", N_("Wound {a} → {b}")),
+        ("Drink: \\+{a} HP", N_("Drink: +{a} HP")),
+        ("Collect \\+{a} gold", N_("Collect +{a} gold")),
+        ("Sell \\+{a} gold", N_("Sell +{a} gold")),
+        ("Discard \\(0 gold\\)", N_("Discard (0 gold)")),
+        ("Equip", N_("Equip")),
+        ("Store", N_("Store")),
+    ))
+
+
+def rules_line(line: str, catalogue: Catalogue | None = None) -> str:
+    """A preview line of the rules in the player's language: a known sentence with its
+    numbers, or an ability's "Name: text" / "Name: 3 → 5" with the name and text translated
+    (a line the table does not know is shown as the rules wrote it)."""
+    for pattern, msgid in RULES_LINES:
+        found = pattern.match(line)
+        if found:
+            return _(msgid).format(**found.groupdict())
+    if catalogue is not None:
+        for info in catalogue.abilities.values():
+            prefix = f"{info.name}: "
+            if line.startswith(prefix):
+                rest = line[len(prefix):]
+                return f"{_(info.name)}: {_(rest) if rest == info.text else rest}"
+    return line
 
 
 def damage_note(amount: int, hero: dict[str, Any]) -> str:
@@ -67,18 +112,22 @@ def damage_note(amount: int, hero: dict[str, Any]) -> str:
         return ""
     notes = []
     if amount >= hero["hp"]:
-        notes.append("Revive saves you at 1 HP" if hero.get("can_revive") else "fatal!")
+        notes.append(_("Revive saves you at 1 HP") if hero.get("can_revive") else _("fatal!"))
     if hero.get("bleed"):
-        notes.append(f"+{amount} gold")
+        notes.append(_("+{amount} gold").format(amount=amount))
     return f" ({', '.join(notes)})" if notes else ""
 
 
-def describe(view: dict[str, Any], decision: dict[str, Any], kind: str, line: str) -> str:
-    """The rules' line with the notes a player needs at a glance."""
+def describe(view: dict[str, Any], decision: dict[str, Any], kind: str, line: str,
+             catalogue: Catalogue | None = None) -> str:
+    """The rules' line, in the player's language, with the notes a player needs at a
+    glance."""
     board = view["board"]
     hero = board["hero"]
     src = card_at(board, source_place(decision))
     dst = card_at(board, dest_place(decision))
+    bash_line = kind == "bash" and not line.startswith("Bash")
+    line = rules_line(line, catalogue)
     if kind == "rebuy":
         return line + damage_note(int(board.get("rebuy_cost") or 0), hero)
     if kind == "hit" and not hero.get("reflect_damage"):
@@ -86,12 +135,13 @@ def describe(view: dict[str, Any], decision: dict[str, Any], kind: str, line: st
     if kind == "block":
         return line + damage_note(_v(src) - _v(dst), hero)
     if kind == "attack" and (src or {}).get("pyro"):
-        return line + " (Pyroclasm: the spell stays)"
+        return _("{line} (Pyroclasm: the spell stays)").format(line=line)
     if kind == "drink":
         left = _v(src) - min(_v(src), hero["max_hp"] - hero["hp"])
-        return line + (f" ({left} left in the card)" if left else "")
-    if kind == "bash" and not line.startswith("Bash"):
-        return f"Bash: {line[:1].lower()}{line[1:]}"
+        return _("{line} ({left} left in the card)").format(line=line, left=left) if left \
+            else line
+    if bash_line:
+        return _("Bash: {line}").format(line=f"{line[:1].lower()}{line[1:]}")
     return line
 
 
@@ -100,30 +150,31 @@ def hint_caption(view: dict[str, Any], decision: dict[str, Any], catalogue: Cata
     """The Hint's one-line caption for a decision of the rules' `kind`."""
     board = view["board"]
     if kind == "rebuy":
-        return f"Hint: rebuy the board (−{board.get('rebuy_cost')} HP)"
+        return _("Hint: rebuy the board (−{cost} HP)").format(cost=board.get("rebuy_cost"))
     if kind == "random_attack":
-        return "Hint: use the random attack"
+        return _("Hint: use the random attack")
     src = card_at(board, source_place(decision))
     dst = card_at(board, dest_place(decision))
     if kind == "hit" and board["hero"].get("reflect_damage"):
-        return f"Hint: let Deflect turn the {_name(src)} aside"
+        return _("Hint: let Deflect turn the {card} aside").format(card=_name(src))
     if kind == "sell" and line.startswith("Discard"):
-        return f"Hint: discard the {_name(src)} in the chest"
+        return _("Hint: discard the {card} in the chest").format(card=_name(src))
     sentences = {
-        "hit": f"take the {_name(src)} on the hero (−{_v(src)} HP)",
-        "block": f"block the {_name(src)} with your {_name(dst)}",
-        "attack": f"attack the {_name(dst)} with your {_name(src)}",
-        "bash": f"bash the {_name(dst)} with your {_name(src)}",
-        "drink": f"drink the {_name(src)}",
-        "collect": f"collect the {_name(src)} (+{_v(src)} gold)",
-        "equip": f"equip the {_name(src)} in your {HAND_NAMES.get(dest_place(decision), '')}",
-        "store": f"store the {_name(src)} in the backpack",
-        "sell": f"sell the {_name(src)} (+{_v(src)} gold)",
+        "hit": N_("Hint: take the {card} on the hero (−{value} HP)"),
+        "block": N_("Hint: block the {card} with your {other}"),
+        "attack": N_("Hint: attack the {other} with your {card}"),
+        "bash": N_("Hint: bash the {other} with your {card}"),
+        "drink": N_("Hint: drink the {card}"),
+        "collect": N_("Hint: collect the {card} (+{value} gold)"),
+        "equip": N_("Hint: equip the {card} in your {hand}"),
+        "store": N_("Hint: store the {card} in the backpack"),
+        "sell": N_("Hint: sell the {card} (+{value} gold)"),
     }
     if kind in sentences:
-        return "Hint: " + sentences[kind]
+        return _(sentences[kind]).format(card=_name(src), other=_name(dst), value=_v(src),
+                                         hand=_(HAND_NAMES.get(dest_place(decision), "")))
     info = catalogue.abilities.get((src or {}).get("ability") or "")
-    name = info.name if info else _name(src)
+    name = _(info.name) if info else _name(src)
     if dst is None:
-        return f"Hint: use {name}"
-    return f"Hint: use {name} on the {_name(dst)}"
+        return _("Hint: use {ability}").format(ability=name)
+    return _("Hint: use {ability} on the {card}").format(ability=name, card=_name(dst))

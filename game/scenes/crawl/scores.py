@@ -25,6 +25,7 @@ from typing import Any
 from game import paths
 from game.engine.record import atomic_write_text
 from game.engine.undo import undos
+from game.i18n import _
 from game.user_files import read_user_json
 
 SCORES_FILE = "crawl_scores.json"
@@ -142,11 +143,14 @@ class ScoreTable:
         if read.value is not None:
             table.entries = read.value
         elif read.damaged:
-            table.load_error = (f"The high-score file was damaged ({read.reason}); "
-                                + (f"it was kept as {read.kept_as.name} and " if read.kept_as
-                                   else "") + "the table starts empty.")
+            table.load_error = (_("The high-score file was damaged ({problem}); it was kept "
+                                  "as {file} and the table starts empty.") if read.kept_as else
+                                _("The high-score file was damaged ({problem}); the table "
+                                  "starts empty.")).format(
+                problem=read.reason, file=getattr(read.kept_as, "name", ""))
         elif read.reason is not None:
-            table.load_error = f"High scores could not be read ({read.reason})."
+            table.load_error = _("High scores could not be read ({problem}).").format(
+                problem=read.reason)
         return table
 
     def top(self, variant: str, date: str | None = None) -> list[ScoreEntry]:

@@ -30,6 +30,7 @@ from game.ai.crawl.worker import PAR_NODES, daily_par
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, replay
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.bake import bake_texts, draw_baked
 from game.scenes.base import ESC_MENU, GameViewBase
@@ -140,7 +141,7 @@ class StartView(StagedLayout, GameViewBase):
     """Normal, Constructed, Daily, High scores, Help; Esc to the menu. Its layout runs in
     steps behind the loading state on first show (game.scenes.staged)."""
 
-    title = "Card Crawl"
+    title = N_("Card Crawl")
     esc_help = ESC_MENU
     mode_id = None
     par_sync = False  # tests set True: the daily par is worked out in-process
@@ -168,11 +169,11 @@ class StartView(StagedLayout, GameViewBase):
 
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         if self.heading is None or self.tagline is None:
-            self.heading = arcade.Text("Card Crawl", 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
+            self.heading = arcade.Text(_("Card Crawl"), 0, 0, theme.GOLD, 60, font_name=TITLE_FONT,
                                        bold=True, anchor_x="center", anchor_y="center")
             yield
             self.tagline = arcade.Text(
-                "A solitaire dungeon of 54 cards: fight, block, drink and loot your way through.",
+                _("A solitaire dungeon of 54 cards: fight, block, drink and loot your way through."),
                 0, 0, theme.TEXT_MUTED, theme.SIZE_SUBHEADING, font_name=UI_FONT,
                 anchor_x="center", anchor_y="center",
             )  # fmt: skip
@@ -200,10 +201,10 @@ class StartView(StagedLayout, GameViewBase):
             yield
 
         self.buttons = {}
-        yield from variant_button("normal", "Normal", "Five random abilities. Leave the seed "
-                                  "empty for a fresh dungeon.", "primary")
+        yield from variant_button("normal", _("Normal"), _("Five random abilities. Leave the seed "
+                                  "empty for a fresh dungeon."), "primary")
         seed_row = gui.UIBoxLayout(vertical=False, space_between=10)
-        seed_row.add(make_label("Seed:", color=theme.TEXT, bold=True))
+        seed_row.add(make_label(_("Seed:"), color=theme.TEXT, bold=True))
         field_style = gui.UIInputText.UIStyle
         self.seed_field = gui.UIInputText(
             width=big_w - 70, height=34, text="", font_name=(UI_FONT,), font_size=14,
@@ -219,17 +220,17 @@ class StartView(StagedLayout, GameViewBase):
         left.add(seed_row)
         yield
         left.add(gui.UISpace(height=12))
-        yield from variant_button("constructed", "Constructed",
-                                  "Pick your own 5 abilities from the 14.", "secondary")
+        yield from variant_button("constructed", _("Constructed"),
+                                  _("Pick your own 5 abilities from the 14."), "secondary")
         left.add(gui.UISpace(height=4))
-        yield from variant_button("daily", f"Daily  ·  {self.date}", self.daily_note(),
+        yield from variant_button("daily", _("Daily  ·  {date}").format(date=self.date), self.daily_note(),
                                   "secondary")
 
         right = gui.UIBoxLayout(space_between=12)
-        for key, text, action in (("learn", "Learn to play", self.learn),
-                                  ("scores", "High scores", self.show_scores),
-                                  ("help", "Help (H)", self.open_help),
-                                  ("menu", "Back to menu (Esc)", self.app.show_menu)):
+        for key, text, action in (("learn", _("Learn to play"), self.learn),
+                                  ("scores", _("High scores"), self.show_scores),
+                                  ("help", _("Help (H)"), self.open_help),
+                                  ("menu", _("Back to menu (Esc)"), self.app.show_menu)):
             self.buttons[key] = right.add(make_button(text, width=230, height=SIDE_BUTTON_H,
                                                       on_click=action))
             yield
@@ -258,10 +259,13 @@ class StartView(StagedLayout, GameViewBase):
 
     def daily_note(self) -> str:
         """The line under Daily: the best score today and the day's par (once known)."""
-        best = (f"Best today: {self.best_today}." if self.best_today is not None
-                else "No score yet today.")
-        par = "Par: working it out..." if self.par is None else f"Par {self.par}."
-        return f"Today's dungeon, the same for everyone. {best} {par}"
+        best = (_("Best today: {score}.").format(score=self.best_today)
+                if self.best_today is not None
+                else _("No score yet today."))
+        par = _("Par: working it out...") if self.par is None else _("Par {par}.").format(
+            par=self.par)
+        return _("Today's dungeon, the same for everyone. {best} {par}").format(best=best,
+                                                                              par=par)
 
     def update_game(self, dt: float) -> None:
         if self.par is not None or not self.par_worker.pending:
@@ -311,7 +315,7 @@ class StartView(StagedLayout, GameViewBase):
         if variant in ("normal", "constructed"):
             typed = self.seed_value()
             if typed == "bad":
-                self.notify("The seed must be a whole number (or empty for a random one).")
+                self.notify(_("The seed must be a whole number (or empty for a random one)."))
                 return
             seed = typed  # type: ignore[assignment]
         self.app.show_view(start_run(self.app, variant, seed))
@@ -351,8 +355,8 @@ def _big(style: dict[str, Any]) -> dict[str, Any]:
 class ScoresView(GameViewBase):
     """The three high-score tables: Normal, Constructed and today's Daily."""
 
-    title = "Card Crawl: high scores"
-    esc_help = "Esc: back to the Card Crawl start screen."
+    title = N_("Card Crawl: high scores")
+    esc_help = N_("Esc: back to the Card Crawl start screen.")
     mode_id = None
 
     def __init__(self, app: Any, back_to: arcade.View | None = None) -> None:
@@ -362,7 +366,7 @@ class ScoresView(GameViewBase):
         self.table = ScoreTable.load(kept=self.catalogue.high_scores_kept)
         self.shapes = arcade.shape_list.ShapeElementList(blend=False)
         self.boards: list[ScoreBoard] = []
-        self.heading = arcade.Text("High scores", 0, 0, theme.GOLD, 40, font_name=TITLE_FONT,
+        self.heading = arcade.Text(_("High scores"), 0, 0, theme.GOLD, 40, font_name=TITLE_FONT,
                                    bold=True, anchor_x="center", anchor_y="center")  # baked
         self.labels = arcade.SpriteList()  # baked texts: the heading and the three tables
 
@@ -377,9 +381,9 @@ class ScoresView(GameViewBase):
         date = today()
         self.boards = []
         kept = self.catalogue.high_scores_kept
-        for i, (variant, title) in enumerate((("normal", "Normal"),
-                                              ("constructed", "Constructed"),
-                                              ("daily", f"Daily {date}"))):
+        for i, (variant, title) in enumerate((("normal", _("Normal")),
+                                              ("constructed", _("Constructed")),
+                                              ("daily", _("Daily {date}").format(date=date)))):
             rect = arcade.LBWH(margin + i * (col_w + gap), bottom, col_w, top - bottom)
             board = ScoreBoard(self, self.shapes, columns=ScoreBoard.COMPACT)
             rows = self.table.top(variant, date if variant == "daily" else None)
@@ -391,7 +395,7 @@ class ScoresView(GameViewBase):
             self.labels.extend(board.labels)
         self.ui.clear()
         anchor = gui.UIAnchorLayout()
-        anchor.add(make_button("Back (Esc)", width=200, on_click=self.back),
+        anchor.add(make_button(_("Back (Esc)"), width=200, on_click=self.back),
                    anchor_x="center_x", anchor_y="bottom", align_y=24)
         self.ui.add(anchor)
         if self.table.load_error:

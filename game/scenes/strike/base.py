@@ -17,6 +17,7 @@ import arcade
 from game.engine.match import Match
 from game.engine.record import match_record
 from game.engine.rng import ai_stream
+from game.i18n import N_, _
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.base import GameViewBase
 from game.scenes.cpu_worker import warm_session
@@ -96,8 +97,8 @@ class StrikeSession:
         self.match.close()
 
 
-UNDONE = "Decision taken back."
-UNDO_LABEL = "Undo (Ctrl+Z)"
+UNDONE = N_("Decision taken back.")
+UNDO_LABEL = N_("Undo (Ctrl+Z)")
 ACRONYMS = frozenset({"CPU"})  # words that keep their capitals in a sentence
 
 
@@ -111,7 +112,7 @@ def sentence_case(name: str) -> str:
 class StrikeView(GameViewBase):
     """Base of the draft and board screens (see the module docstring)."""
 
-    title = "Marve-Strike"
+    title = N_("Marve-Strike")
     mode_id = MODE_ID
     cpu_sync = False  # tests: the CPU decides in-process
     esc_cancels = ""  # what Esc clears first on this screen ("the selected unit"), if anything
@@ -150,6 +151,14 @@ class StrikeView(GameViewBase):
         if self.session.hotseat or not self.session.humans:
             return f"SEAT {seat + 1}"
         return "YOUR" if seat == self.session.me else "ENEMY"
+
+    def side_units(self, seat: int) -> str:
+        """The heading over a side's unit blocks ("YOUR UNITS", "SEAT 2 UNITS")."""
+        if self.session.remote is not None and self.session.remote.spectator:
+            return _("PLAYER {n} UNITS").format(n=seat + 1)
+        if self.session.hotseat or not self.session.humans:
+            return _("SEAT {n} UNITS").format(n=seat + 1)
+        return _("YOUR UNITS") if seat == self.session.me else _("ENEMY UNITS")
 
     def other_name(self, seat: int | None) -> str:
         """Who plays a seat that is not this screen's human: the CPU, or over the network
@@ -335,7 +344,7 @@ class StrikeView(GameViewBase):
         if runner.tag != len(self.match.decisions):
             return  # an answer about a position that is gone
         if isinstance(answer, BaseException):
-            self.notify(f"The CPU failed: {answer}")
+            self.notify(_("The CPU failed: {problem}").format(problem=answer))
             s.live = False
             return
         decision, stream_state = answer
@@ -396,12 +405,12 @@ class StrikeView(GameViewBase):
         if screen is type(self):
             self.show_position()
             self.undone()
-            self.notify(UNDONE, "info", duration=1.0)
+            self.notify(_(UNDONE), "info", duration=1.0)
             return True
         view = screen(self.app, s)  # the undo went back into an earlier phase
         view.skip_intro()
         self.app.show_view(view)
-        view.notify(UNDONE, "info", duration=1.0)
+        view.notify(_(UNDONE), "info", duration=1.0)
         return True
 
     def undone(self) -> None:
@@ -433,12 +442,17 @@ class StrikeView(GameViewBase):
         """What Esc does here: a watched replay leaves, a live match asks "Leave this match?",
         a still position opens the pause menu."""
         if self.session.replay_queue is not None:
-            return "Esc: stop watching and go back to the main menu."
-        first = f"clear {self.esc_cancels}, else " if self.esc_cancels else ""
+            return _("Esc: stop watching and go back to the main menu.")
         if self.session.live:
-            return (f'Esc: {first}ask "Leave this match?" (it says whether the match is saved: '
-                    "it saves after every move).")
-        return f"Esc: {first}the pause menu (resume, help, settings, save and quit, quit)."
+            line = (_('Esc: clear {what}, else ask "Leave this match?" (it says whether the '
+                      'match is saved: it saves after every move).') if self.esc_cancels else
+                    _('Esc: ask "Leave this match?" (it says whether the match is saved: it '
+                      'saves after every move).'))
+            return line.format(what=_(self.esc_cancels) if self.esc_cancels else "")
+        if self.esc_cancels:
+            return _("Esc: clear {what}, else the pause menu (resume, help, settings, save and "
+                     "quit, quit).").format(what=_(self.esc_cancels))
+        return _("Esc: the pause menu (resume, help, settings, save and quit, quit).")
 
     def open_pause(self) -> arcade.View:
         """Esc in a live match: "Leave this match?" saying truly whether it is saved."""

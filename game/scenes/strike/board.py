@@ -37,6 +37,7 @@ from arcade import easing
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
+from game.i18n import _
 from game.scenes import palette, theme
 from game.scenes.animation import ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
@@ -150,7 +151,7 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
         self.button_flash: dict[tuple[str, int], float] = {}
         self.last_reject = ""
         self.next_view: type[BoardBase] | None = None  # set by a phase event (hand-over)
-        self.undo_btn = make_button(UNDO_LABEL, width=100, height=22, font_size=10,
+        self.undo_btn = make_button(_(UNDO_LABEL), width=100, height=22, font_size=10,
                                     on_click=self.request_undo)
         f = UI_FONT
         self.turn_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=f, bold=True,
@@ -160,7 +161,7 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
         self.action_text = arcade.Text("", 0, 0, look.MUTED, 10, font_name=f, anchor_x="center",
                                        anchor_y="top", multiline=True, width=240, align="center",
                                        batch=self.batch)
-        self.help_text = arcade.Text("Press H for help", 0, 0, look.MUTED, 9, font_name=f,
+        self.help_text = arcade.Text(_("Press H for help"), 0, 0, look.MUTED, 9, font_name=f,
                                      anchor_x="center", anchor_y="center", batch=self.batch)
         self.side_titles = [arcade.Text("", 0, 0, look.SEAT_COLOURS[session.side(s)], 11,
                                         font_name=f,
@@ -177,7 +178,8 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
         return "", "", ""
 
     def round_line(self) -> str:
-        return f"Round {self.state['board']['round']} / {self.content.rules.combat.round_cap}"
+        return _("Round {round} / {cap}").format(round=self.state["board"]["round"],
+                                                 cap=self.content.rules.combat.round_cap)
 
     def block_words(self, u: dict[str, Any]) -> list[str]:
         """The third line of a unit's panel block (statuses; placement: NEXT / placed)."""
@@ -444,7 +446,7 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
     def refresh_panel(self) -> None:
         board = self.state["board"]
         for seat in (0, 1):
-            self.side_titles[seat].text = f"{self.side_name(seat)} UNITS"
+            self.side_titles[seat].text = self.side_units(seat)
         for u in board["units"]:
             uid = u["id"]
             if uid not in self.block_texts:
@@ -452,9 +454,9 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
             d = self.disp.get(uid, {"hp": u["hp"], "max": u["max_hp"], "alive": u["hp"] > 0})
             card = self.card(u["card"])
             head, hp, st = self.block_texts[uid]
-            set_text(head, f"{self.label_of(u['id'])} {card.name}")
+            set_text(head, f"{self.label_of(u['id'])} {_(card.name)}")
             dead = self.is_ko(u)
-            set_text(hp, "KO" if dead else f"HP {d['hp']}/{d['max']}")
+            set_text(hp, _("KO") if dead else _("HP {hp}/{max}").format(hp=d["hp"], max=d["max"]))
             set_text(st, " ".join(self.block_words(u)) or look.element_name(card.element).upper())
             head.color = look.MUTED if dead else look.TEXT
             self.refresh_buttons(u, dead)
@@ -479,12 +481,12 @@ class BoardBase(StagedLayout, BoardGuide, StrikeView):
             if dead:
                 text = "KO"
             elif u["statuses"]["stun"] > 0:
-                text = "STUNNED"
+                text = _("STUNNED")
             elif cd > 0:
-                text = f"WAIT {cd}"
+                text = _("WAIT {n}").format(n=cd)
             else:
                 key = f"[{keys[i]}] " if mine or self.session.hotseat else ""
-                text = key + (a.name if self.compact else look.ability_button(a))
+                text = key + (_(a.name) if self.compact else look.ability_button(a))
             if btn is None:
                 set_text(row[1], text)  # type: ignore[index]
                 continue

@@ -18,6 +18,7 @@ import arcade
 from arcade.shape_list import ShapeElementList, create_rectangle_filled
 from arcade.types import Color
 
+from game.i18n import N_, _, ngettext
 from game.scenes.animation import AlphaTween, PositionTween, ValueTween
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase, Tile, set_text
@@ -26,11 +27,11 @@ from game.scenes.strike.guide import CombatGuide
 from game.scenes.widgets import make_button
 from game.systems.strike.grid import cheb
 
-STATUS_WORDS = {"burn": "BURNED", "stun": "STUNNED", "root": "ROOTED"}
+STATUS_WORDS = {"burn": N_("BURNED"), "stun": N_("STUNNED"), "root": N_("ROOTED")}
 
 
 class CombatView(CombatGuide, BoardBase):
-    esc_cancels = "the selected unit"
+    esc_cancels = N_("the selected unit")
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)
@@ -40,20 +41,21 @@ class CombatView(CombatGuide, BoardBase):
         self.green: set[Tile] = set()
         self.rings: set[str] = set()
         self.highlights = ShapeElementList()
-        self.pass_btn = make_button("Pass turn", width=150, height=30, kind="primary",
+        self.pass_btn = make_button(_("Pass turn"), width=150, height=30, kind="primary",
                                     on_click=self.pass_turn)
 
     # -- panel hooks ---------------------------------------------------------------------------
     def centre_lines(self) -> tuple[str, str, str]:
         seat = self.acting
         if self.state["result"] is not None:
-            badge = "MATCH OVER"
+            badge = _("MATCH OVER")
         elif self.is_human(seat):
-            badge = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
+            badge = _("SEAT {n} TURN").format(n=seat + 1) if self.session.hotseat else \
+                _("YOUR TURN")
         elif seat is not None and self.session.runner.pending:
-            badge = "CPU THINKING…"
+            badge = _("CPU THINKING…")
         else:
-            badge = f"{self.other_name(seat)} TURN"
+            badge = _("{who} TURN").format(who=self.other_name(seat))
         return badge, self.round_line(), self.last_action
 
     def ability_usable(self, u: dict[str, Any], index: int) -> bool:
@@ -315,13 +317,18 @@ class CombatView(CombatGuide, BoardBase):
         label = self.label_of(decision.get("unit"))
         if decision["type"] == "move":
             c, r = decision["to"]
-            return f"{label} moved to ({c + 1}, {r + 1})"
+            return _("{unit} moved to ({col}, {row})").format(unit=label, col=c + 1, row=r + 1)
         if decision["type"] == "pass":
-            return f"{self.side_name(decision['seat']).title()} passed"
+            seat = decision["seat"]
+            if self.session.hotseat or not self.session.humans:
+                return _("Seat {n} passed").format(n=seat + 1)
+            if self.is_human(seat):
+                return _("You passed")
+            return _("{who} passed").format(who=self.other_name(seat))
         if decision["type"] != "attack":
             return self.last_action
         u = self.unit_json(decision["unit"])
-        name = self.card(u["card"]).attacks[decision["attack"]].name if u else "?"
+        name = _(self.card(u["card"]).attacks[decision["attack"]].name) if u else "?"
         head = f"{label} {name}"
         if decision.get("target") and decision["target"] != decision["unit"]:
             head += f" → {self.label_of(decision['target'])}"
@@ -333,13 +340,14 @@ class CombatView(CombatGuide, BoardBase):
             if t == "damage_dealt" and ev.get("source") in ("strike", "drain"):
                 parts.append(f"−{ev['amount']}")
             elif t == "strike_blocked":
-                parts.append("blocked")
+                parts.append(_("blocked"))
             elif t == "healed":
                 parts.append(f"{self.label_of(ev['unit'])} +{ev['amount']}")
             elif t == "status_applied":
-                parts.append(STATUS_WORDS.get(ev["status"], ev["status"]).lower())
+                parts.append(_(STATUS_WORDS.get(ev["status"], ev["status"])).lower())
             elif t == "flames_laid":
-                parts.append(f"{len(ev['tiles'])} tiles on fire")
+                parts.append(ngettext("{n} tile on fire", "{n} tiles on fire",
+                                      len(ev["tiles"])).format(n=len(ev["tiles"])))
             elif t == "unit_died":
                 parts.append(f"{self.label_of(ev['unit'])} KO")
         return head + (": " + ", ".join(parts) if parts else "")
@@ -445,7 +453,7 @@ class CombatView(CombatGuide, BoardBase):
     def on_status_applied(self, ev: dict[str, Any]) -> float:
         self.set_status(ev, ev.get("turns", 0))
         col = look.STATUS_COLOURS.get(ev["status"], look.TEXT)
-        self.float_at(ev["unit"], STATUS_WORDS.get(ev["status"], ev["status"]), col, 11,
+        self.float_at(ev["unit"], _(STATUS_WORDS.get(ev["status"], ev["status"])), col, 11,
                       side=True)
         return 0.1
 

@@ -19,6 +19,7 @@ import arcade
 from arcade import easing
 from arcade.types import Color
 
+from game.i18n import N_, _
 from game.scenes import glyphs, theme
 from game.scenes.animation import PositionTween, Tween, ValueTween
 from game.scenes.fonts import KENNEY_FONT, UI_FONT
@@ -44,6 +45,13 @@ def card_back(seat: int) -> arcade.Texture:
     """The seat's card back (spec 8.1: green for seat 0, red for seat 1)."""
     name = "cardBack_green2" if seat == 0 else "cardBack_red2"
     return arcade.load_texture(f":resources:images/cards/{name}.png")
+
+
+# a drafted card's line, whole for a translator: the person's, then another seat's
+YOU_TOOK = {"steal": N_("Stole {card}!"), "retain": N_("Retained {card}!"),
+            "swap": N_("Swapped for {card}!")}
+THEY_TOOK = {"steal": N_("{who} stole {card}"), "retain": N_("{who} retained {card}"),
+             "swap": N_("{who} swapped for {card}")}
 
 
 class CardFlip(Tween):
@@ -94,7 +102,7 @@ class DraftView(StrikeView):
         self.swap_card: str | None = None
         self.scale = 1.0
         self.message = self.message or starter_line(self)
-        self.title_text = arcade.Text("STEALING PHASE", 0, 0, look.TEXT, 26, font_name=KENNEY_FONT,
+        self.title_text = arcade.Text(_("STEALING PHASE"), 0, 0, look.TEXT, 26, font_name=KENNEY_FONT,
                                       anchor_x="center", anchor_y="center", batch=self.batch)
         self.pill_text = arcade.Text("", 0, 0, theme.TEXT_DARK, 13, font_name=UI_FONT, bold=True,
                                      anchor_x="center", anchor_y="center", batch=self.batch)
@@ -111,10 +119,10 @@ class DraftView(StrikeView):
                             for seat in (0, 1) for i in range(3)]
         self.banner_text = arcade.Text("", 0, 0, look.TEXT, 16, font_name=UI_FONT, bold=True,
                                        anchor_x="center", anchor_y="center", batch=self.batch)
-        self.continue_btn = make_button("Continue", width=180, kind="primary",
+        self.continue_btn = make_button(_("Continue"), width=180, kind="primary",
                                         on_click=self.open_board)
-        self.pass_btn = make_button("Pass", width=140, on_click=self.pass_pick)
-        self.undo_btn = make_button(UNDO_LABEL, width=150, height=34, on_click=self.request_undo)
+        self.pass_btn = make_button(_("Pass"), width=140, on_click=self.pass_pick)
+        self.undo_btn = make_button(_(UNDO_LABEL), width=150, height=34, on_click=self.request_undo)
         self.laid_w = 1280  # the width laid out for: the window's, less the log panel's room
         self._pill = (0.0, 0.0, 0.0, 0.0)
         self._dots: list[tuple[float, float, Color, bool]] = []
@@ -297,19 +305,21 @@ class DraftView(StrikeView):
         over = self.state["phase"] != "draft"
         top, own = self.top_seat, self.viewer
         if self.session.hotseat or not self.session.humans:
-            self.enemy_caption.text = f"SEAT {top + 1} HAND — click to steal"
-            self.own_caption.text = f"SEAT {own + 1} HAND — click to retain"
+            self.enemy_caption.text = _("SEAT {n} HAND — click to steal").format(n=top + 1)
+            self.own_caption.text = _("SEAT {n} HAND — click to retain").format(n=own + 1)
         else:
-            self.enemy_caption.text = "ENEMY HAND — click to steal"
-            self.own_caption.text = "YOUR HAND — click to retain"
+            self.enemy_caption.text = _("ENEMY HAND — click to steal")
+            self.own_caption.text = _("YOUR HAND — click to retain")
         seat = self.acting
         if over:
-            pill = "DRAFT DONE"
+            pill = _("DRAFT DONE")
         elif self.is_human(seat):
-            pill = f"SEAT {seat + 1} TURN" if self.session.hotseat else "YOUR TURN"
+            pill = _("SEAT {n} TURN").format(n=seat + 1) if self.session.hotseat else \
+                _("YOUR TURN")
         else:
             who = self.other_name(seat)
-            pill = f"{who} THINKING…" if self.session.live and who == "CPU" else f"{who} TURN"
+            pill = (_("{who} THINKING…") if self.session.live and who == "CPU" else
+                    _("{who} TURN")).format(who=who)
         if self.pill_text.text != pill:
             self.pill_text.text = pill
             self.fit_pill()
@@ -317,10 +327,10 @@ class DraftView(StrikeView):
         full = (not over and seat is not None and len(board["decks"][seat]) >= 3
                 and self.human_to_act)
         if over:
-            self.banner_text.text = "Draft complete — press SPACE or click Continue"
+            self.banner_text.text = _("Draft complete — press SPACE or click Continue")
         elif full:
-            self.banner_text.text = ("Deck full — click an enemy card, then one of your deck "
-                                     "cards to swap, or Pass")
+            self.banner_text.text = (_("Deck full — click an enemy card, then one of your deck "
+                                     "cards to swap, or Pass"))
         else:
             self.banner_text.text = ""
         self.show_widget(self.continue_btn, over)
@@ -425,7 +435,7 @@ class DraftView(StrikeView):
         if card_id in board["hands"][other]:
             if full:
                 self.swap_card = card_id
-                self.notify("Now click one of your deck cards to drop", "info")
+                self.notify(_("Now click one of your deck cards to drop"), "info")
                 return True
             self.submit({"seat": seat, "type": "steal", "card": card_id}, at=(x, y))
         elif card_id in board["hands"][seat]:
@@ -466,20 +476,19 @@ class DraftView(StrikeView):
 
     def play_event(self, event: dict[str, Any]) -> float:
         if event["type"] == "card_taken":
-            name = self.card(event["card"]).name
+            name = _(self.card(event["card"]).name)
             seat = event["seat"]
-            how = {"steal": "Stole", "retain": "Retained", "swap": "Swapped for"}[event["how"]]
             if self.is_human(seat) and not self.session.hotseat:
-                self.message = f"{how} {name}!"
+                self.message = _(YOU_TOOK[event["how"]]).format(card=name)
             else:
-                who = f"Seat {seat + 1}" if self.session.hotseat else \
+                who = _("Seat {n}").format(n=seat + 1) if self.session.hotseat else \
                     sentence_case(self.other_name(seat))
-                self.message = f"{who} {how.lower()} {name}"
+                self.message = _(THEY_TOOK[event["how"]]).format(who=who, card=name)
             self.message_text.text = self.message
             self.play("pick")
             return FLY
         if event["type"] == "draft_passed":
-            self.message = "Passed"
+            self.message = _("Passed")
             self.message_text.text = self.message
         return 0.0
 
@@ -517,8 +526,9 @@ def starter_line(view: DraftView) -> str:
         return ""
     starter = board["starter"]
     if view.session.hotseat or not view.session.humans:
-        return f"The deal chose Seat {starter + 1} to pick first"
+        return _("The deal chose Seat {n} to pick first").format(n=starter + 1)
     if view.is_human(starter):
-        return "The deal chose you to pick first"
-    return f"The deal chose the {view.other_name(starter)} to pick first".replace(
-        "the PLAYER", "PLAYER")
+        return _("The deal chose you to pick first")
+    if view.other_name(starter) == "CPU":
+        return _("The deal chose the CPU to pick first")
+    return _("The deal chose {who} to pick first").format(who=view.other_name(starter))

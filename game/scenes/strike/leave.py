@@ -14,6 +14,7 @@ from typing import Any
 import arcade
 from arcade.types import Color
 
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import resize_under
 from game.scenes.fonts import UI_FONT
@@ -21,11 +22,11 @@ from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
 from game.scenes.widgets import make_button
 
-SAVED = "Leave this match? It is saved."
-NOTHING_PLAYED = "Leave this match? Nothing has been played yet."
-WILL_SAVE = "Leave this match? It will be saved."
-SAVE_FAILED = "It could not be saved. Leave anyway?"
-NETWORK = "Leave? The host keeps this match."
+SAVED = N_("Leave this match? It is saved.")
+NOTHING_PLAYED = N_("Leave this match? Nothing has been played yet.")
+WILL_SAVE = N_("Leave this match? It will be saved.")
+SAVE_FAILED = N_("It could not be saved. Leave anyway?")
+NETWORK = N_("Leave? The host keeps this match.")
 
 
 class LeaveDialog(arcade.View):
@@ -38,8 +39,8 @@ class LeaveDialog(arcade.View):
         self.text = arcade.Text(self.question(), 0, 0, theme.TEXT, 18,
                                 font_name=UI_FONT, bold=True, anchor_x="center",
                                 anchor_y="center")
-        self.yes = make_button("Yes", width=140, kind="primary", on_click=self.leave)
-        self.no = make_button("No", width=140, on_click=self.back)
+        self.yes = make_button(_("Yes"), width=140, kind="primary", on_click=self.leave)
+        self.no = make_button(_("No"), width=140, on_click=self.back)
         self.ui.add(self.yes)
         self.ui.add(self.no)
         self.box = (0.0, 0.0, 0.0, 0.0)
@@ -50,7 +51,7 @@ class LeaveDialog(arcade.View):
         if getattr(self.parent.session, "remote", None) is not None:
             return NETWORK  # nothing to save here: the host keeps the match
         if record is None or self.parent.app.is_saved(record):
-            return SAVED if record is not None else "Leave this match?"
+            return SAVED if record is not None else _("Leave this match?")
         if not record.get("decisions"):
             return NOTHING_PLAYED
         self.must_save = True

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _, ngettext
+
 Event = dict[str, Any]
 
 
@@ -15,68 +17,88 @@ def tile(t: list[int]) -> str:
 
 def _dealt(e: Event, n: Any) -> str:
     if "starter" in e:
-        return f"Cards dealt. First to draft: {n.seat(e['starter'])}."
-    return "Cards dealt."
+        return _("Cards dealt. First to draft: {who}.").format(who=n.seat(e["starter"]))
+    return _("Cards dealt.")
 
 
 def _taken(e: Event, n: Any) -> str:
     who, card = n.seat(e["seat"]), n.card(e["card"])
     if e["how"] == "steal":
-        return f"{who} took {card} from the other hand."
+        return _("{who} took {card} from the other hand.").format(who=who, card=card)
     if e["how"] == "swap":
-        return f"{who} took {card} and gave up {n.card(e['dropped'])}."
-    return f"{who} kept {card}."
+        return _("{who} took {card} and gave up {dropped}.").format(
+            who=who, card=card, dropped=n.card(e["dropped"]))
+    return _("{who} kept {card}.").format(who=who, card=card)
 
 
 def _damage(e: Event, n: Any) -> str:
     unit, amount, hp = n.unit(e["unit"]), e["amount"], e["hp"]
     source = e["source"]
     if source in ("strike", "drain"):
-        roll = f", roll {e['roll']:+d}" if e.get("roll") is not None else ""
-        return f"{unit} took {amount} damage ({hp} HP left{roll})."
+        if e.get("roll") is not None:
+            return _("{unit} took {amount} damage ({hp} HP left, roll {roll}).").format(
+                unit=unit, amount=amount, hp=hp, roll=f"{e['roll']:+d}")
+        return _("{unit} took {amount} damage ({hp} HP left).").format(unit=unit,
+                                                                       amount=amount, hp=hp)
     if source == "flame":
-        return f"{unit} took {amount} from the flames ({hp} HP left)."
-    return f"{unit} took {amount} from {n.status(source)} ({hp} HP left)."
+        return _("{unit} took {amount} from the flames ({hp} HP left).").format(
+            unit=unit, amount=amount, hp=hp)
+    return _("{unit} took {amount} from {status} ({hp} HP left).").format(
+        unit=unit, amount=amount, status=n.status(source), hp=hp)
 
 
 def _healed(e: Event, n: Any) -> str:
-    return f"{n.unit(e['unit'])} healed {e['amount']} ({e['hp']} HP)."
+    return _("{unit} healed {amount} ({hp} HP).").format(unit=n.unit(e["unit"]),
+                                                         amount=e["amount"], hp=e["hp"])
 
 
 def _ability(e: Event, n: Any) -> str:
-    head = f"{n.unit(e['unit'])} used {n.ability(e['unit'], e['attack'])}"
-    return f"{head} on {n.unit(e['target'])}." if e.get("target") else f"{head}."
+    unit, ability = n.unit(e["unit"]), n.ability(e["unit"], e["attack"])
+    if e.get("target"):
+        return _("{unit} used {ability} on {target}.").format(unit=unit, ability=ability,
+                                                              target=n.unit(e["target"]))
+    return _("{unit} used {ability}.").format(unit=unit, ability=ability)
 
 
 def _ended(e: Event, n: Any) -> str:
     winner = e["result"].get("winner")
     reason = e["result"].get("reason")
     if winner is None:
-        return "The match is a draw." if reason != "round_cap" else "Time! The match is a draw."
+        return _("The match is a draw.") if reason != "round_cap" else \
+            _("Time! The match is a draw.")
     if reason == "round_cap":
-        return f"Time! {n.seat(winner)} won the match on HP."
-    return f"{n.seat(winner)} won the match."
+        return _("Time! {who} won the match on HP.").format(who=n.seat(winner))
+    return _("{who} won the match.").format(who=n.seat(winner))
 
 
 SENTENCES = {
     "dealt": _dealt,
     "card_taken": _taken,
-    "draft_passed": lambda e, n: f"{n.seat(e['seat'])} kept the deck as it is.",
-    "draft_ended": lambda e, n: "The draft is over: place your heroes.",
-    "unit_placed": lambda e, n: f"{n.unit(e['unit'])} placed at {tile(e['tile'])}.",
-    "combat_started": lambda e, n: "The fight begins.",
-    "turn_started": lambda e, n: f"Round {e['round']}: {n.seat(e['seat'])} to act.",
-    "unit_moved": lambda e, n: f"{n.unit(e['unit'])} moved to {tile(e['to'])}.",
+    "draft_passed": lambda e, n: _("{who} kept the deck as it is.").format(
+        who=n.seat(e["seat"])),
+    "draft_ended": lambda e, n: _("The draft is over: place your heroes."),
+    "unit_placed": lambda e, n: _("{unit} placed at {tile}.").format(unit=n.unit(e["unit"]),
+                                                                     tile=tile(e["tile"])),
+    "combat_started": lambda e, n: _("The fight begins."),
+    "turn_started": lambda e, n: _("Round {round}: {who} to act.").format(
+        round=e["round"], who=n.seat(e["seat"])),
+    "unit_moved": lambda e, n: _("{unit} moved to {tile}.").format(unit=n.unit(e["unit"]),
+                                                                   tile=tile(e["to"])),
     "ability_used": _ability,
     "damage_dealt": _damage,
-    "strike_blocked": lambda e, n: f"{n.unit(e['unit'])} shrugged the strike off.",
+    "strike_blocked": lambda e, n: _("{unit} shrugged the strike off.").format(
+        unit=n.unit(e["unit"])),
     "healed": _healed,
-    "status_applied": lambda e, n: (f"{n.unit(e['unit'])} has {n.status(e['status'])} for "
-                                    f"{e['turns']} turns."),
-    "status_expired": lambda e, n: f"{n.status(e['status'])} wore off {n.unit(e['unit'])}.",
-    "flames_laid": lambda e, n: f"{len(e['tiles'])} tiles set on fire.",
-    "unit_died": lambda e, n: f"{n.unit(e['unit'])} is knocked out.",
-    "turn_passed": lambda e, n: f"{n.seat(e['seat'])} passed.",
+    "status_applied": lambda e, n: ngettext("{unit} has {status} for {n} turn.",
+                                            "{unit} has {status} for {n} turns.",
+                                            e["turns"]).format(
+        unit=n.unit(e["unit"]), status=n.status(e["status"]), n=e["turns"]),
+    "status_expired": lambda e, n: _("{status} wore off {unit}.").format(
+        status=n.status(e["status"]), unit=n.unit(e["unit"])),
+    "flames_laid": lambda e, n: ngettext("{n} tile set on fire.", "{n} tiles set on fire.",
+                                         len(e["tiles"])).format(n=len(e["tiles"])),
+    "unit_died": lambda e, n: _("{unit} is knocked out.").format(unit=n.unit(e["unit"])),
+    "turn_passed": lambda e, n: _("{who} passed.").format(who=n.seat(e["seat"])),
     "match_ended": _ended,
 }
 
@@ -106,10 +128,10 @@ class StrikeNamer:
         if remote is not None and remote.spectator:
             return seat_label(seat, remote=False)
         if s.hotseat or not s.humans:
-            return f"Seat {seat + 1}"
+            return _("Seat {n}").format(n=seat + 1)
         if seat == s.me:
-            return "You"
-        return seat_label(seat) if remote is not None else "The CPU"
+            return _("You")
+        return seat_label(seat) if remote is not None else _("The CPU")
 
     def _slot(self, unit_id: str) -> int:
         """A unit's slot in its side's panel, read from the match once per decision."""
@@ -126,14 +148,14 @@ class StrikeNamer:
         return f"{label} {self.card(unit_id.split('.', 1)[1])}"
 
     def card(self, card_id: str) -> str:
-        return str(self.content.cards[card_id].name)
+        return _(str(self.content.cards[card_id].name))
 
     def status(self, status_id: str) -> str:
         for entry in self.content.statuses.entries:
             if entry.id == status_id:
-                return str(entry.name or status_id.replace("_", " ").capitalize())
-        return "a status"
+                return _(str(entry.name or status_id.replace("_", " ").capitalize()))
+        return _("a status")
 
     def ability(self, unit_id: str, index: int) -> str:
         card = self.content.cards[unit_id.split(".", 1)[1]]
-        return str(card.attacks[index].name)
+        return _(str(card.attacks[index].name))

@@ -16,6 +16,8 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont
 
+from game import i18n
+from game.i18n import N_, _, ngettext
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
 from game.scenes.scale import view_size
@@ -66,9 +68,9 @@ SOUNDS = {
 }
 KEYS_BY_SLOT = (("Q", "W", "E"), ("A", "S", "D"), ("Z", "X", "C"))
 REJECT_WORDS = {
-    "out_of_range": "OUT OF RANGE!", "stunned": "STUNNED!", "rooted": "ROOTED!",
-    "not_reachable": "NOT REACHABLE", "occupied": "OCCUPIED", "outside_zone": "Outside your zone",
-    "bad_target": "NOT A TARGET", "not_your_turn": "NOT YOUR TURN",
+    "out_of_range": N_("OUT OF RANGE!"), "stunned": N_("STUNNED!"), "rooted": N_("ROOTED!"),
+    "not_reachable": N_("NOT REACHABLE"), "occupied": N_("OCCUPIED"), "outside_zone": N_("Outside your zone"),
+    "bad_target": N_("NOT A TARGET"), "not_your_turn": N_("NOT YOUR TURN"),
 }
 
 
@@ -77,16 +79,17 @@ def reject_words(error: str | None, message: str, decision: dict[str, Any],
     """The words of a rejection (spec 8.4): "OUT OF RANGE!", "COOLDOWN 2!", "STUNNED!"..."""
     if error == "on_cooldown":
         try:
-            return f"COOLDOWN {unit['cooldowns'][int(decision.get('attack', 0))]}!"  # type: ignore[index]
+            return _("COOLDOWN {n}!").format(
+                n=unit["cooldowns"][int(decision.get("attack", 0))])  # type: ignore[index]
         except (TypeError, LookupError, ValueError):
-            return "COOLDOWN!"
-    return REJECT_WORDS.get(error or "", message)
+            return _("COOLDOWN!")
+    return _(REJECT_WORDS.get(error or "", message))
 
 
 def element_name(element: str) -> str:
     """An element as players read it ("Fire", "Null"), never its id; a mod's own element
     ("deep_sea") reads "Deep Sea"."""
-    return element.replace("_", " ").title()
+    return _(element.replace("_", " ").title())
 
 
 def card_elements(card: Any) -> str:
@@ -118,59 +121,72 @@ def hp_colour(hp: int, max_hp: int) -> Color:
 def ability_short(a: Any) -> str:
     """The card's one-line ability summary: "14 dmg · r2 · cd 0" (spec 8.2)."""
     if a.kind == "heal":
-        amount = f"+{a.heal} all allies" if a.effect == "heal_all" else f"+{a.heal} heal"
-        return f"{amount} · r{a.range} · cd {a.cooldown}"
+        amount = (_("+{heal} all allies") if a.effect == "heal_all" else _("+{heal} heal")
+                  ).format(heal=a.heal)
+        return _("{amount} · r{range} · cd {cooldown}").format(amount=amount, range=a.range,
+                                                               cooldown=a.cooldown)
     if a.kind == "drain":
-        return f"drain {a.damage} / +{a.heal} · r{a.range} · cd {a.cooldown}"
-    return f"{a.damage} dmg · r{a.range} · cd {a.cooldown}"
+        return _("drain {damage} / +{heal} · r{range} · cd {cooldown}").format(
+            damage=a.damage, heal=a.heal, range=a.range, cooldown=a.cooldown)
+    return _("{damage} dmg · r{range} · cd {cooldown}").format(damage=a.damage, range=a.range,
+                                                               cooldown=a.cooldown)
 
 
 def ability_button(a: Any) -> str:
     if a.kind == "heal":
-        return f"{a.name} · +{a.heal}"
-    return f"{a.name} · {a.damage} · r{a.range}"
+        return f"{_(a.name)} · +{a.heal}"
+    return f"{_(a.name)} · {a.damage} · r{a.range}"
 
 
 def ability_full(a: Any) -> list[str]:
     """Every fact of one ability, for tooltips."""
-    kind = {"strike": "Strike", "drain": "Life drain", "heal": "Heal"}[a.kind]
-    lines = [f"{a.name} ({element_name(a.element)}): {kind}"]
+    kind = {"strike": _("Strike"), "drain": _("Life drain"), "heal": _("Heal")}[a.kind]
+    lines = [f"{_(a.name)} ({element_name(a.element)}): {kind}"]
     if a.kind == "heal":
         if a.effect == "heal_all":
-            lines.append(f"  Heals every ally on the board by {a.heal}")
+            line = _("Heals every ally on the board by {heal}")
         elif a.range == 0:
-            lines.append(f"  Heals itself by {a.heal}")
+            line = _("Heals itself by {heal}")
         else:
-            lines.append(f"  Heals itself and allies within {a.range} tiles by {a.heal}")
+            line = _("Heals itself and allies within {range} tiles by {heal}")
     elif a.kind == "drain":
-        lines.append(f"  Drains {a.damage} at range {a.range}, heals itself {a.heal}")
+        line = _("Drains {damage} at range {range}, heals itself {heal}")
     else:
-        lines.append(f"  {a.damage} damage, range {a.range}")
-    lines.append(f"  Cooldown: {'instant' if a.cooldown == 0 else f'{a.cooldown} turns'}")
+        line = _("{damage} damage, range {range}")
+    lines.append("  " + line.format(heal=a.heal, range=a.range, damage=a.damage))
+    cooldown = _("instant") if a.cooldown == 0 else ngettext(
+        "{n} turn", "{n} turns", a.cooldown).format(n=a.cooldown)
+    lines.append("  " + _("Cooldown: {cooldown}").format(cooldown=cooldown))
     if a.status == "burn":
-        lines.append(f"  Burn: {a.status_value} damage for {a.status_turns} turns")
+        lines.append("  " + _("Burn: {damage} damage for {turns} turns").format(
+            damage=a.status_value, turns=a.status_turns))
     elif a.status in ("stun", "root"):
-        what = "no abilities" if a.status == "stun" else "no moving"
-        lines.append(f"  {a.status.capitalize()}: {what} for {a.status_turns} turn(s)")
+        line = (ngettext("Stun: no abilities for {n} turn", "Stun: no abilities for {n} turns",
+                         a.status_turns) if a.status == "stun" else
+                ngettext("Root: no moving for {n} turn", "Root: no moving for {n} turns",
+                         a.status_turns))
+        lines.append("  " + line.format(n=a.status_turns))
     if a.effect == "flame_trail":
-        lines.append(f"  Leaves a flame trail: {a.effect_value} damage, {a.effect_turns} rounds")
+        lines.append("  " + _("Leaves a flame trail: {damage} damage, {rounds} rounds").format(
+            damage=a.effect_value, rounds=a.effect_turns))
     return lines
 
 
 def card_tooltip(card: Any, unit: dict[str, Any] | None = None) -> str:
-    head = f"{card.name} ({card_elements(card)})"
+    head = f"{_(card.name)} ({card_elements(card)})"
     if unit is not None:
         head += f"   HP {unit['hp']}/{unit['max_hp']}"
         st = status_words(unit)
         if st:
             head += "   " + " ".join(st)
     else:
-        head += f"   HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
+        head += "   " + _("HP {hp} · MOVE {move} · SPD {speed}").format(
+            hp=card.hp, move=card.move, speed=card.speed)
     lines = [head]
     for i, a in enumerate(card.attacks):
         block = ability_full(a)
         if unit is not None and unit["cooldowns"][i] > 0:
-            block[0] += f"   [WAIT {unit['cooldowns'][i]}]"
+            block[0] += "   [" + _("WAIT {n}").format(n=unit["cooldowns"][i]) + "]"
         lines.extend(block)
     return "\n".join(lines)
 
@@ -179,13 +195,13 @@ def status_words(unit: dict[str, Any]) -> list[str]:
     s = unit.get("statuses") or {}
     out = []
     if s.get("burn", {}).get("turns", 0) > 0:
-        out.append(f"BURN {s['burn']['turns']}")
+        out.append(_("BURN {n}").format(n=s["burn"]["turns"]))
     if s.get("stun", 0) > 0:
-        out.append(f"STUN {s['stun']}")
+        out.append(_("STUN {n}").format(n=s["stun"]))
     if s.get("root", 0) > 0:
-        out.append(f"ROOT {s['root']}")
+        out.append(_("ROOT {n}").format(n=s["root"]))
     if s.get("regen", {}).get("turns", 0) > 0:
-        out.append(f"REGEN {s['regen']['turns']}")
+        out.append(_("REGEN {n}").format(n=s["regen"]["turns"]))
     return out
 
 
@@ -223,9 +239,15 @@ def _dark(rgb: tuple[int, ...], f: float) -> tuple[int, int, int]:
     return tuple(int(v * f) for v in rgb[:3])  # type: ignore[return-value]
 
 
-@cache
 def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
                  width: int = 150, height: int = 210) -> arcade.Texture:
+    """A full card face in the player's language (painted once per language)."""
+    return _card_texture(card, colours, width, height, i18n.language())
+
+
+@cache
+def _card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                  width: int, height: int, lang: str) -> arcade.Texture:
     """A full card face painted at the size it is shown (`width` x `height` screen pixels):
     frame and header in the element colour, stripe, gem, name, stats and three ability rows
     (spec 8.2). Every text is at least `theme.MIN_TEXT_PX` on screen: the layout follows the card's
@@ -259,12 +281,15 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
     img.alpha_composite(gem, (px(3), px(5)))
     tcol = (20, 22, 28) if sum(main) > 420 else (250, 250, 250)
     room = w - px(44)
-    font = _fit(d, card.name, True, size(14), room, floor)
-    d.text((px(40), px(21)), clip_text(d, card.name, font, room), font=font, fill=tcol, anchor="lm")
-    stats = f"HP {card.hp} · MOVE {card.move} · SPD {card.speed}"
+    name = _(card.name)
+    font = _fit(d, name, True, size(14), room, floor)
+    d.text((px(40), px(21)), clip_text(d, name, font, room), font=font, fill=tcol, anchor="lm")
+    stats = _("HP {hp} · MOVE {move} · SPD {speed}").format(hp=card.hp, move=card.move,
+                                                             speed=card.speed)
     font = _fit(d, stats, True, size(10), w - px(12), floor)
     if d.textlength(stats, font=font) > w - px(12):
-        stats = f"HP {card.hp}  MV {card.move}  SPD {card.speed}"
+        stats = _("HP {hp}  MV {move}  SPD {speed}").format(hp=card.hp, move=card.move,
+                                                           speed=card.speed)
     d.text((w // 2, head + px(15)), clip_text(d, stats, font, w - px(12)), font=font,
            fill=(230, 230, 236), anchor="mm")
     y = head + px(30)
@@ -275,8 +300,8 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
                             fill=(40, 44, 56, 255))
         d.ellipse((px(12), y + px(7), px(20), y + px(15)), fill=(*ac, 255))
         room = w - px(50)
-        font = _fit(d, a.name, True, size(11), room, floor)
-        d.text((px(25), y + px(11)), clip_text(d, a.name, font, room), font=font,
+        font = _fit(d, _(a.name), True, size(11), room, floor)
+        d.text((px(25), y + px(11)), clip_text(d, _(a.name), font, room), font=font,
                fill=(245, 245, 245), anchor="lm")
         line = ability_short(a)
         room = w - px(20)
@@ -286,12 +311,18 @@ def card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...
         _status_icon(d, a, w - px(14), y + px(11), max(1, round(s * k)))
         y += row_h
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-card-{card.id}-{width}x{height}-{colours}")
+    return arcade.Texture(img, hash=f"strike-card-{card.id}-{width}x{height}-{colours}-{lang}")
+
+
+def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                      width: int, height: int) -> arcade.Texture:
+    """A drafted card in a deck row, in the player's language (painted once per language)."""
+    return _mini_card_texture(card, colours, width, height, i18n.language())
 
 
 @cache
-def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
-                      width: int, height: int) -> arcade.Texture:
+def _mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]], ...],
+                       width: int, height: int, lang: str) -> arcade.Texture:
     """A drafted card in a deck row, painted at its screen size: too small for the ability
     rows at 11 px, it shows the header colours, the gem, the name (two lines if need be) and
     the HP, every text at least `theme.MIN_TEXT_PX` (hover the card for the rest)."""
@@ -315,7 +346,7 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
     img.alpha_composite(_gem(card.element, max(1, gem_size)), ((w - gem_size) // 2, inset * 2))
     font = _font(True, floor)
     room = w - 4 * inset
-    words, lines = card.name.split(), [""]
+    words, lines = _(card.name).split(), [""]
     for word in words:
         trial = f"{lines[-1]} {word}".strip()
         if d.textlength(trial, font=font) <= room or not lines[-1]:
@@ -328,10 +359,10 @@ def mini_card_texture(card: Any, colours: tuple[tuple[str, tuple[int, int, int]]
     for line in lines:
         d.text((w // 2, y), line, font=font, fill=(245, 245, 245), anchor="mm")
         y += step
-    d.text((w // 2, h - inset - step // 2 - s), f"HP {card.hp}", font=font,
+    d.text((w // 2, h - inset - step // 2 - s), _("HP {hp}").format(hp=card.hp), font=font,
            fill=(230, 230, 236), anchor="mm")
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"strike-mini-{card.id}-{width}x{height}-{colours}")
+    return arcade.Texture(img, hash=f"strike-mini-{card.id}-{width}x{height}-{colours}-{lang}")
 
 
 def _status_icon(d: ImageDraw.ImageDraw, a: Any, x: int, y: int, s: int) -> None:

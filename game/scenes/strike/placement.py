@@ -16,6 +16,7 @@ from typing import Any
 import arcade
 
 from game.engine.rng import ai_stream
+from game.i18n import _
 from game.scenes.animation import AlphaTween, ValueTween
 from game.scenes.strike import look
 from game.scenes.strike.board import BoardBase
@@ -29,7 +30,7 @@ class PlacementView(BoardBase):
 
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app, session)
-        self.place_btn = make_button("Place for me", width=150, height=28,
+        self.place_btn = make_button(_("Place for me"), width=150, height=28,
                                      on_click=self.place_for_me)
         self.placing_for: int | None = None  # Place for me is placing this seat's units
 
@@ -94,9 +95,10 @@ class PlacementView(BoardBase):
         nu = self.unit_json(self.next_to_place())
         nxt = ""
         if nu is not None:
-            nxt = f"Next: {self.label_of(nu['id'])} {self.card(nu['card']).name}"
-        other = f"{self.other_name(self.acting)} PLACING…"
-        return "PLACEMENT", "PLACE YOUR UNITS" if self.human_to_act else other, nxt
+            nxt = _("Next: {unit} {name}").format(unit=self.label_of(nu["id"]),
+                                                  name=_(self.card(nu["card"]).name))
+        other = _("{who} PLACING…").format(who=self.other_name(self.acting))
+        return _("PLACEMENT"), _("PLACE YOUR UNITS") if self.human_to_act else other, nxt
 
     def block_words(self, u: dict[str, Any]) -> list[str]:
         return ["NEXT"] if self.next_to_place() == u["id"] else (["placed"] if u["pos"] else [])

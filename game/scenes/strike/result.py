@@ -28,6 +28,7 @@ from arcade.gl import geometry
 from arcade.shape_list import ShapeElementList
 from arcade.types import Color
 
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.bake import bake_each, draw_baked, offscreen
 from game.scenes.base import ESC_MENU
@@ -57,17 +58,17 @@ class ResultView(BoardBase):
         self.panel_batch = self.batch  # the panel's labels, drawn into the picture
         self.box = ShapeElementList(blend=False)
         self.baked = arcade.SpriteList()
-        again = make_button("Play again", width=150, kind="primary", on_click=self.play_again)
-        watch = make_button("Watch replay", width=150, on_click=self.watch_replay)
-        save = make_button("Save replay", width=150, on_click=self.save_replay)
-        menu = make_button("Main menu", width=150, on_click=self.to_menu)
+        again = make_button(_("Play again"), width=150, kind="primary", on_click=self.play_again)
+        watch = make_button(_("Watch replay"), width=150, on_click=self.watch_replay)
+        save = make_button(_("Save replay"), width=150, on_click=self.save_replay)
+        menu = make_button(_("Main menu"), width=150, on_click=self.to_menu)
         self.result_ui = [again, watch, save, menu]
         self.again_btn, self.watch_btn, self.save_btn, self.menu_btn = self.result_ui
         for widget in self.result_ui:
             self.ui.add(widget)
 
     def centre_lines(self) -> tuple[str, str, str]:
-        return "MATCH OVER", self.round_line(), self.last_action
+        return _("MATCH OVER"), self.round_line(), self.last_action
 
     # -- contents ------------------------------------------------------------------------------
     def compute_stats(self) -> dict[int, dict[str, int]]:
@@ -106,21 +107,21 @@ class ResultView(BoardBase):
         me = self.session.me
         neutral = self.session.hotseat or not self.session.humans
         if winner is None:
-            title = "DRAW"
+            title = N_("DRAW")
         elif neutral:
-            title = f"SEAT {winner + 1} WINS"
+            title = _("SEAT {n} WINS").format(n=winner + 1)
         else:
-            title = "VICTORY" if winner == me else "DEFEAT"
+            title = N_("VICTORY") if winner == me else N_("DEFEAT")
         if reason == "mutual_elimination":
-            why = "Both sides fell at once"
+            why = _("Both sides fell at once")
         elif reason == "round_cap":
-            why = "Round limit — equal HP" if winner is None else "Round limit — more total HP"
+            why = _("Round limit — equal HP") if winner is None else _("Round limit — more total HP")
         elif neutral:
-            why = f"All units of seat {2 - (winner or 0)} were defeated"
+            why = _("All units of seat {n} were defeated").format(n=2 - (winner or 0))
         elif winner == me:
-            why = "All enemy units defeated"
+            why = _("All enemy units defeated")
         else:
-            why = "All your units were defeated"
+            why = _("All your units were defeated")
         return title, why
 
     def stat_lines(self) -> list[str]:
@@ -128,11 +129,12 @@ class ResultView(BoardBase):
         lines = []
         for seat in (0, 1):
             st = self.stats[seat]
-            deck = ", ".join(self.card(c).name for c in board["decks"][seat])
-            who = self.side_name(seat).title().replace("Your", "You")
-            lines.append(f"{who}: {st['alive']} alive · {st['damage']} damage · "
-                         f"{st['healed']} healed · {st['abilities']} abilities")
-            lines.append(f"    deck: {deck}")
+            deck = ", ".join(_(self.card(c).name) for c in board["decks"][seat])
+            side = self.side_name(seat)
+            who = {"YOUR": _("You"), "ENEMY": _("Enemy")}.get(side, side.title())
+            lines.append(_("{who}: {alive} alive · {damage} damage · {healed} healed · "
+                           "{abilities} abilities").format(who=who, **st))
+            lines.append("    " + _("deck: {cards}").format(cards=deck))
         return lines
 
     # -- layout and drawing --------------------------------------------------------------------
@@ -143,11 +145,11 @@ class ResultView(BoardBase):
         colour = theme.GOLD if title == "VICTORY" or "WINS" in title else \
             look.RED if title == "DEFEAT" else look.TEXT
         self.result_texts = [
-            arcade.Text(title, cx, cy + 120, colour, 46, font_name=KENNEY_FONT,
+            arcade.Text(_(title), cx, cy + 120, colour, 46, font_name=KENNEY_FONT,
                         anchor_x="center", anchor_y="center"),
             arcade.Text(why, cx, cy + 70, look.TEXT, 16, font_name=UI_FONT, bold=True,
                         anchor_x="center", anchor_y="center"),
-            arcade.Text(f"Rounds played: {self.state['board']['round']}", cx, cy + 40,
+            arcade.Text(_("Rounds played: {n}").format(n=self.state["board"]["round"]), cx, cy + 40,
                         look.MUTED, 12, font_name=UI_FONT, anchor_x="center", anchor_y="center"),
             arcade.Text("\n".join(self.stat_lines()), cx, cy + 20, look.TEXT, 11,
                         font_name=UI_FONT, anchor_x="center", anchor_y="top", multiline=True,
@@ -172,7 +174,7 @@ class ResultView(BoardBase):
     def make_particles(self, w: int, h: int, victory: bool) -> None:
         self.particles = arcade.SpriteList()
         rng = random.Random(len(self.match.decisions))
-        for _ in range(200 if victory else 120):
+        for _n in range(200 if victory else 120):
             colr = (rng.choice([look.SEAT_COLOURS[0], look.SEAT_COLOURS[1], theme.GOLD,
                                 look.BLUE, look.TEXT]) if victory
                     else Color(90, 90, 96, 200))
@@ -276,11 +278,11 @@ class ResultView(BoardBase):
             path.parent.mkdir(parents=True, exist_ok=True)
             save_record(path, record)
         except OSError as exc:
-            self.notify(f"Could not save the replay: {exc}")
+            self.notify(_("Could not save the replay: {problem}").format(problem=exc))
             return None
         self.saved_replay = path
         self.app.replay_saved(record)  # a match that could not be kept: its save may go now
-        self.notify(f"Replay saved: {path}", "success", duration=4.0)
+        self.notify(_("Replay saved: {path}").format(path=path), "success", duration=4.0)
         return path
 
     def play_again(self) -> None:
