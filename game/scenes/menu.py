@@ -67,7 +67,7 @@ NOTICE_HEIGHT = theme.BUTTON_HEIGHT + 2 * NOTICE_PAD
 # the first launch's offer (MainMenuView._offer_panel)
 OFFER_TITLE = N_("New to these games?")
 OFFER_LINE = N_("Learn to play: a short guided match that shows you what to click, and why.")
-OFFER_LATER = N_("Learn to play stays beside each game's title in this menu.")
+OFFER_LATER = N_("Learn to play stays under each game's Start in this menu.")
 # the rules versions' captions (ModeSpec.rules_caption: the rules stay English)
 RULES_CAPTIONS = (N_("Current rules"), N_("Original rules"))
 
