@@ -25,7 +25,7 @@ NETWORK_FOLDERS = (TESTS / "net", TESTS / "scenes" / "net")
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """`scene` and `network` follow from where a test lives and what it uses (a test that asks
     for the window is a scene test wherever it is); `slow` is marked by hand on each test of
-    half a second or more, so `-m "not slow"` is the quick run (docs/testing.md)."""
+    0.2 s or more, so `-m "not slow"` is the quick run (docs/testing.md)."""
     for item in items:
         path = Path(item.fspath)
         if "window" in getattr(item, "fixturenames", ()) or any(

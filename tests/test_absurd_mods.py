@@ -300,6 +300,7 @@ def _grown(mode: str, name: str, total: int) -> dict[str, str]:
     ("strike", "cards.toml", 200),   # the content bound
     ("crawl", "deck.toml", 200),     # 200 cards and 5 ability cards: a deck of 205
 ])
+@pytest.mark.slow
 def test_a_mod_at_its_content_bounds_plays_and_every_position_loads_back(mode, name, total):
     """A valid mod's positions used to be refused as setups (strike's pool of 65 against a
     setup bound of 64, crawl's deck of 205 against 200): `simulate --ai hard` died with a

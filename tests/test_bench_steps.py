@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game import bench_steps
 from game.bench_steps import STEP_BENCHES, StepBench, game_plans, step_rows, step_times
 from game.engine.autoplay import PlanTime, make_players, play_cpu_match, play_out
@@ -34,6 +36,7 @@ def test_any_other_cpu_is_timed_per_plan_and_only_its_own_seat_counts():
         ("planning", 50.0)]
 
 
+@pytest.mark.slow
 def test_timed_plans_play_the_same_game_as_simulate():
     """The timed driver asks each CPU once per step, as the untimed one does: same record;
     conquest's whole-step plans are one timing each (several decisions)."""

@@ -45,6 +45,7 @@ def test_every_decision_of_a_game_with_one_more_key_is_refused_and_changes_nothi
     match.close()
 
 
+@pytest.mark.slow
 def test_a_record_whose_decision_has_an_extra_key_stops_there(tmp_path, capsys):
     record = play_cpu_match(get_mode("strike"), 2, {0: "easy", 1: "easy"}).record
     index = len(record["decisions"]) // 2

@@ -101,6 +101,7 @@ def test_every_module_the_tests_import_is_a_dependency_or_a_test_extra():
     assert undeclared(REPO / "tests", declared("test"), own=own) == []
 
 
+@pytest.mark.slow
 def test_the_check_sees_an_undeclared_import(tmp_path):
     (tmp_path / "scene.py").write_text("import numpy as np\nfrom rich import table\nimport json\n"
                                        "from game.engine import match\nfrom . import near\n")

@@ -86,6 +86,7 @@ def test_bench_leaves_the_players_saves_alone(player_home, monkeypatch):
     assert all(Path(home) != player_home for _, home in started)
 
 
+@pytest.mark.slow
 def test_shot_and_simulate_leave_the_home_alone(player_home, window, tmp_path, capsys):
     for save in (player_home / "data" / "saves").iterdir():  # a player who never saved
         save.unlink()

@@ -128,6 +128,7 @@ def test_the_shipped_catalogues_read_without_a_problem():
     assert i18n.set_language("en") == [] and _("Quit") == "Quit"
 
 
+@pytest.mark.slow
 def test_no_scene_module_that_translates_binds_the_name_underscore():
     """`_` is gettext in every module that translates: a `for _ in ...`, `a, _ = ...` or
     `**_` in the module would make `_("...")` there an unbound local, a tuple item or a dict

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 RULE_PACKAGES = ("game.engine", "game.components", "game.systems", "game.ai", "game.net")
 
@@ -76,6 +78,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow
 def test_rule_packages_import_without_arcade_or_pyglet():
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     env.pop("ARCADE_HEADLESS", None)

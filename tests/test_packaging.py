@@ -68,6 +68,7 @@ def built(tmp_path_factory) -> tuple[Path, Path, list[str]]:
     return wheel, work, expected
 
 
+@pytest.mark.slow
 def test_the_wheel_contains_every_resource_file_under_game_resources(built):
     wheel, _, expected = built
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -101,6 +102,7 @@ def installed_run(bin_dir: Path, work: Path, *argv: str | Path) -> subprocess.Co
                           capture_output=True, text=True, timeout=180)
 
 
+@pytest.mark.slow
 def test_the_venv_sees_only_the_wheel_and_its_dependencies(installed):
     bin_dir, work = installed
     probe = ("import json, sys, game; print(json.dumps({'prefix': sys.prefix, "
@@ -128,6 +130,7 @@ def test_an_installed_wheel_finds_its_resources_in_site_packages(built, installe
     assert set(expected) <= set(report["files"])
 
 
+@pytest.mark.slow
 def test_the_installed_command_validates_replays_and_renders(installed):
     bin_dir, work = installed
     usage = installed_run(bin_dir, work, "replay")

@@ -163,6 +163,7 @@ def test_a_malformed_mods_field_is_a_record_error(duel, mods, message):
 
 
 # -- spawned processes -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_spawned_pool_reads_the_parents_mod_folders(duel, tabula_home):
     from game.engine.workers import spawn_pool
 
@@ -171,6 +172,7 @@ def test_a_spawned_pool_reads_the_parents_mod_folders(duel, tabula_home):
         assert pool.submit(mod_folders).result(timeout=120) == [duel / "weak"]
 
 
+@pytest.mark.slow
 def test_the_cpu_worker_process_reads_the_parents_mod_folders(duel):
     from game.scenes.cpu_worker import WorkerCalls
 

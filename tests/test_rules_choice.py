@@ -60,6 +60,7 @@ def test_play_rules_is_for_a_new_match_not_a_loaded_one(launches, tmp_path, caps
 
 @pytest.mark.parametrize(("mode", "rules"), [("strike", "1"), ("kingdom", "1"),
                                               ("conquest", "1"), ("strike", None)])
+@pytest.mark.slow
 def test_simulate_plays_the_chosen_rules(mode, rules, tmp_path, capsys):
     out = tmp_path / "games.jsonl"
     spec = get_mode(mode)
@@ -73,6 +74,7 @@ def test_simulate_plays_the_chosen_rules(mode, rules, tmp_path, capsys):
     assert [g["record"]["rules"] for g in games] == [played] * 2
 
 
+@pytest.mark.slow
 def test_merge_refuses_games_of_other_rules(tmp_path, capsys):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     base = ["simulate", "strike", "--games", "1", "--ai", "easy", "--vs", "easy", "--json"]

@@ -57,6 +57,7 @@ def test_version_and_help_import_no_mode_and_no_pydantic(argv, tmp_path):
         assert not any(m.startswith("game.systems") for m in modules)
 
 
+@pytest.mark.slow
 def test_a_command_imports_only_the_mode_it_plays(tmp_path):
     record = REPO / "tests" / "golden" / "crawl" / "normal_seed1.json"
     modules = modules_after("replay", str(record), "--json", tmp_path=tmp_path)

@@ -168,6 +168,7 @@ def test_the_unchecked_scratch_loader_builds_the_checked_setup_position():
                       "retreat"}
 
 
+@pytest.mark.slow
 def test_one_scratch_match_reloaded_view_after_view_is_the_checked_position():
     """A CPU's one scratch match (`scratch_for`: rolled back to the position it last loaded,
     then restored to the next view from there, unchanged parts skipped) holds, at every seat
@@ -306,6 +307,7 @@ def test_cpu_matches_from_the_deal_end_by_the_round_cap(levels, classic):
                                        "round_cap")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", ALL_PAIRS)
 def test_every_pairing_plays_a_whole_match_from_a_late_setup(levels):
     played = play_match(3, {0: levels[0], 1: levels[1]}, setup=late_setup())
@@ -417,6 +419,7 @@ def test_the_worker_returns_the_same_step_as_the_cpu_in_process():
     assert state == live.stream.get_state()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy")])
 def test_a_fresh_cpu_for_every_call_decides_the_same(levels):
     """A window may build a new CPU for each decision, handing it the stream's state: the

@@ -3,6 +3,8 @@ in `to_act` (spec 4.3) but is never asked again until the other seat readies."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine.autoplay import play_cpu_match
 from game.engine.modes import get_mode
 from game.engine.record import replay, state_hash, validate_record
@@ -16,6 +18,7 @@ def test_autoplay_asks_only_seats_that_are_not_ready():
     assert state_hash(again.match.state_json()) == state_hash(played.match.state_json())
 
 
+@pytest.mark.slow
 def test_a_whole_phase_step_per_ask_plays_the_same_match_as_one_decision_per_ask():
     """Untimed, autoplay asks a conquest CPU once per phase step (`plan_step`) and sends the
     step's decisions without a view each; timed, it asks for one decision at a time. Both

@@ -163,6 +163,7 @@ def test_whole_runs_are_legal_and_reproducible(level):
         assert first.record["options"]["ai"] == {"0": level}
 
 
+@pytest.mark.slow
 def test_hard_plays_a_whole_legal_run():
     played = play_cpu_match(get_mode("crawl"), 11, {0: "hard"})
     assert played.result["reason"] in ("cleared", "died")

@@ -177,6 +177,7 @@ def _played(level: str, seed: int) -> tuple[list[dict], list]:
     return decisions, events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_cpu_level_plays_runs_with_the_three_mods_to_the_end(mods, level):
     seeds = dealt_seeds(4 if level != "hard" else 2)

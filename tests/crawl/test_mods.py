@@ -106,6 +106,7 @@ def _validate(*args: str) -> subprocess.CompletedProcess[str]:
     return run_cli(["validate", *args])
 
 
+@pytest.mark.slow
 def test_validate_passes_on_the_base_content():
     proc = _validate()
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -154,6 +155,7 @@ def _bomb_png(tmp_path: Path, width: int, height: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "bomb", "missing", "not_a_picture", "handle"])
 def test_card_art_that_cannot_be_shown_within_bounds_is_a_problem_of_its_key(tmp_path, kind):
     """A card's `art` naming a FIFO hung `tabula shot`, and a 20 kB PNG of 13000 x 13000
@@ -193,6 +195,7 @@ def test_card_art_from_a_file_within_bounds_loads_and_paints(tmp_path):
     assert load_art(str(art)).size == (64, 48)
 
 
+@pytest.mark.slow
 def test_the_art_painter_never_opens_a_fifo_or_decodes_a_bomb(tmp_path):
     """Art that went bad after validation (the file swapped) paints the question mark."""
     import os

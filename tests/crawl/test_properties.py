@@ -79,6 +79,7 @@ def check_invariants(match: Match, accepted_play: int) -> None:
 
 @given(seed=st.integers(0, 10**6), variant=st.sampled_from(["normal", "constructed", "daily"]),
        rng=st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_random_legal_runs_keep_the_invariants_and_replay(seed, variant, rng):
     match = start(seed, variant)
     accepted_play = 0
@@ -129,6 +130,7 @@ def random_setup(rng: random.Random, content: Any) -> dict[str, Any]:
                       "random_attack_used": rng.random() < 0.5}}
 
 
+@pytest.mark.slow
 @given(seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
 def test_random_late_game_setups_keep_the_invariants_and_replay(seed, rng):
     content = start(1, "normal").rules.content

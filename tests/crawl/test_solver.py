@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game.ai.crawl.solver import solve_match, solve_record, solve_seed
 from game.cli import run
 from game.engine.autoplay import play_cpu_match
@@ -125,6 +127,7 @@ def test_par_table_figures():
     assert row.endswith("| 53.3 | 0.800 | 0.625 | 1 | 1 |")
 
 
+@pytest.mark.slow
 def test_the_par_of_the_first_seeds():
     """The par (PAR_NODES) of seeds 1-3, as docs/crawl.md's table was measured with: a node
     budget, so the same on every machine. The search before issue 24 (an LDS from the normal

@@ -53,6 +53,7 @@ def test_every_planned_decision_passes_the_rules_checks_in_the_scratch_match_too
     assert checked == trusted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_matches_are_reproducible(level: str) -> None:
     assert SPEC is not None

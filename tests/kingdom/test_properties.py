@@ -9,6 +9,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -90,6 +91,7 @@ def play_random(match: Match, rng: random.Random) -> None:
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(50))
 @given(seed=st.integers(0, 10**6), rng_seed=st.integers(0, 2**32))
 def test_random_legal_matches_keep_the_invariants_end_and_replay(seed, rng_seed):
@@ -139,6 +141,7 @@ def _template(decision: Any) -> Any:
     return {k: decision.get(k) for k in wanted}
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(30))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), rng_seed=st.integers(0, 2**32))
 def test_random_decisions_rejected_exactly_when_illegal(seed, steps, rng_seed):

@@ -75,6 +75,7 @@ def test_hosting_again_resumes_the_saved_unfinished_match():
     assert fresh.tokens != first.tokens
 
 
+@pytest.mark.slow
 def test_the_bench_times_one_round_trip_per_decision_of_a_real_host(monkeypatch):
     from game.net import bench
 

@@ -35,6 +35,7 @@ def test_a_host_is_found_with_its_port_mode_and_code():
     assert host.target == f"{host.address}:47999"
 
 
+@pytest.mark.slow
 def test_nothing_but_the_query_is_answered():
     port = free_udp_port()
     announcer = Announcer("strike", 47999, listen_port=port)
@@ -65,6 +66,7 @@ def test_answers_that_are_not_a_host_are_dropped():
     assert parse_answer(b" " * 600, "10.0.0.2") is None
 
 
+@pytest.mark.slow
 def test_an_announcer_listens_only_where_its_host_is_bound():
     """`tabula host --bind 127.0.0.1` (issue 27): discovery binds there too, and answers
     only queries that reach that address."""

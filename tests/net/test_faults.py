@@ -146,6 +146,7 @@ def test_hostile_messages_get_errors_and_change_nothing(table):
     assert len(thread.host.match.decisions) == 5
 
 
+@pytest.mark.slow
 def test_a_frame_past_the_websocket_bound_closes_only_that_connection(table):
     thread, (a, b), _ = table
     welcomes = a.welcomes

@@ -62,6 +62,7 @@ class Flood:
         self._thread.join(10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [200, 40])
 def test_a_flood_of_silent_connections_never_keeps_a_seat_out(count):
     record, decisions = local_game("conquest", 7)
@@ -96,6 +97,7 @@ def test_a_flood_of_silent_connections_never_keeps_a_seat_out(count):
         assert len(thread.host.match.decisions) == 8
 
 
+@pytest.mark.slow
 def test_spectators_are_bounded_per_address_and_seats_still_get_in():
     record, decisions = local_game("conquest", 7)
     with hosted(record, spectators=True) as thread, joined(thread, None, None) as (a, b):

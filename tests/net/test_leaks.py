@@ -111,6 +111,7 @@ def test_a_hidden_choice_sends_the_same_bytes_to_the_other_seat_and_spectators(m
         assert decisions[i] != alternative
 
 
+@pytest.mark.slow
 def test_spectators_see_neither_seat_s_secret():
     """In conquest placement both seats' orders print as hidden to a spectator, while each
     seat sees its own."""

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.network
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_each_decision_appends_one_line_and_a_crash_image_resumes_them_all(tmp_path):
     record, decisions = local_game("conquest", 7)
     counts = shown_counts(record, decisions)

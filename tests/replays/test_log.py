@@ -48,6 +48,7 @@ def _namer_args(namer) -> tuple:
     return (namer.catalogue,) if hasattr(namer, "catalogue") else (namer.session,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_l_shows_the_log_of_the_position_as_the_seat_shown_sees_it(window, app, mode):
     view = app.show_view(ReplayViewerView(app, ReplayModel(record_of(mode))))
@@ -79,6 +80,7 @@ def test_l_shows_the_log_of_the_position_as_the_seat_shown_sees_it(window, app, 
     view.close()
 
 
+@pytest.mark.slow
 def test_a_seats_log_in_the_viewer_never_tells_the_cpus_sealed_orders(window, app):
     """An unfinished CardConquest record the person played as seat 0: at a position where the
     CPU has ordered its moves in secret, seat 0's log says nothing of them; once both ended

@@ -25,6 +25,7 @@ def indexes(n):
     return sorted({0, 1, 2, n // 3, n // 2, n - 1, n})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_states_at_indexes_equal_a_match_replayed_to_them(mode):
     record = record_of(mode)
@@ -43,6 +44,7 @@ def test_states_at_indexes_equal_a_match_replayed_to_them(mode):
     model.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_stepping_back_equals_replaying_byte_for_byte(mode):
     record = record_of(mode)
@@ -130,6 +132,7 @@ def test_a_rejected_decision_ends_the_record_there():
     assert model.seek(300) == 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_from_here_records_start_at_the_viewed_position(mode, tmp_path, capsys):
     record = record_of(mode)

@@ -161,6 +161,7 @@ def test_the_viewer_steps_through_each_mode_on_its_own_screens(window, app, mode
     assert isinstance(window.current_view, ReplaysView)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_play_from_here_starts_a_new_match_at_the_position(window, app, mode):
     record = record_of(mode)
@@ -314,6 +315,7 @@ def test_a_new_kind_of_screen_prepares_behind_its_loading_state(window, app, mod
     view.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["strike", "conquest", "kingdom"])
 def test_a_saved_match_in_the_viewer_offers_only_the_player_s_seat(window, app, mode):
     """Issue 27, the tester's steps: leave a match mid-round (the save), open it from
@@ -365,6 +367,7 @@ def shown_seat(screen):
     return session.viewer if hasattr(session, "viewer") else session.me
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["strike", "conquest", "kingdom"])
 @pytest.mark.parametrize("part", [0.02, 0.5])
 def test_every_screen_of_a_record_shows_the_seat_a_person_plays(window, app, mode, part):

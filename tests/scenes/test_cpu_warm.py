@@ -165,6 +165,7 @@ def test_the_match_setup_starts_the_worker_the_first_screen_takes_over(window, a
         gallery.close(view)
 
 
+@pytest.mark.slow
 def test_crawl_start_warms_the_hint_the_run_takes_over(window, app, pools, live):
     from game.scenes.crawl.start import StartView
 

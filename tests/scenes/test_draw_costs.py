@@ -80,6 +80,7 @@ def _shot(window, app, draw):
     return _pixels(screenshot(window))
 
 
+@pytest.mark.slow
 def test_baked_texts_look_like_the_texts(window, app):
     texts = [
         arcade.Text("Revive", 300.4, 400.6, (255, 255, 255), 22, font_name=UI_FONT, bold=True,
@@ -141,6 +142,7 @@ def test_felt_is_lit_in_the_middle_and_covers_the_window(window, app):
     assert np.abs(corner - (19, 34, 31)).max() <= 2
 
 
+@pytest.mark.slow
 def test_hint_worker_imports_no_arcade():
     from game.ai.crawl.worker import think
     from game.scenes.crawl import hint

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import arcade
+import pytest
 
 from game import paths
 from game.scenes import theme
@@ -127,6 +128,7 @@ def test_help_opens_and_closes(window, app, registry):
     assert window.current_view is menu
 
 
+@pytest.mark.slow
 def test_relayout_on_resize(window, app, registry):
     for mode_id in ("alpha", "beta", "gamma", "delta"):
         registry(mode_id, description="A description long enough to wrap onto a second line " * 2)
@@ -169,6 +171,7 @@ def test_a_watchable_mode_offers_cpu_vs_cpu(window, app, registry, fake_scenes):
     assert launch.mode == "duo" and launch.cpu == {0: "easy", 1: "normal"}
 
 
+@pytest.mark.slow
 def test_a_game_with_older_rules_offers_original_rules_and_says_what_differs(
         window, app, registry, fake_scenes):
     """Issue 27: a player can choose a game's original rules on its Start row; the row then

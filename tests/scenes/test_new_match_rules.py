@@ -46,6 +46,7 @@ def test_a_new_match_from_the_window_plays_the_current_rules(window, app, mode):
         closed(view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", sorted(LAUNCHES))
 def test_the_chosen_original_rules_hold_for_the_mode_s_new_matches(window, app, mode):
     launch = LAUNCHES[mode]

@@ -147,6 +147,7 @@ def test_a_second_window_on_one_home_is_read_only_until_the_first_closes(
     assert second.start_mode(ModeLaunch(mode="alpha")) is not None
 
 
+@pytest.mark.slow
 def test_start_over_a_save_asks_first(window, app, registry, fake_scenes):
     registry("alpha", scene_entry="tabula_fake_scenes:start")
     app.save_match(dict(RECORD))
@@ -361,6 +362,7 @@ def test_sigterm_saves_the_match_and_ends_the_cpu_worker(tmp_path):
     assert all(_gone(pid) for pid in pids), "no CPU worker outlives the game"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_sigkilled_game_leaves_no_cpu_worker_running(tmp_path):
     """Issue 26: nothing runs after SIGKILL (no save, no shutdown), yet every worker the game

@@ -58,6 +58,7 @@ def test_the_effective_scale_keeps_the_minimum_layout():
     assert effective_scale(1.0, 800, 500) == 1.0
 
 
+@pytest.mark.slow
 def test_at_2x_on_1920x1200_the_menu_is_twice_as_big_and_clicks_map_back(window, app, sized):
     win = sized(1920, 1200)
     menu = app.show_menu()
@@ -102,6 +103,7 @@ def test_a_click_at_the_logical_position_misses_at_2x(window, app, sized):
     assert win.current_view is menu
 
 
+@pytest.mark.slow
 def test_at_1_5x_the_crawl_board_lays_out_for_the_logical_size(window, app, sized):
     screen = next(s for s in gallery.screens(("crawl",)) if s.name == "crawl/play")
     win = sized(1280, 720)
@@ -221,6 +223,7 @@ def test_at_1_5x_a_baked_text_shows_texel_for_pixel(window, app, sized):
     assert worst <= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scale", [1.25, 1.5])
 def test_the_conquest_map_and_its_tokens_keep_their_size_above_1x(window, app, sized, scale):
     """Issue 27: at 1.5x on 1920x1080 the map and its unit tokens got 13 % smaller (the

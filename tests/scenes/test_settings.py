@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import arcade
+import pytest
 
 from game.scenes import theme
 from game.scenes.harness import click, close_to, drag, key, pixel, screenshot, step
@@ -118,6 +119,7 @@ def test_settings_screen_renders_the_current_choice(window, app):
     assert not close_to(pixel(img, fast.left + 5, fast.bottom + 5), theme.GOLD, 30)
 
 
+@pytest.mark.slow
 def test_clicks_persist_immediately(window, app):
     view = show_settings(window, app)
     speed = view.controls["animation_speed"]

@@ -40,6 +40,7 @@ def test_shoot_record_uses_the_mode_shot_view(window, registry, fake_scenes, tmp
     assert out.is_file() and fake_scenes.shots == [match]
 
 
+@pytest.mark.slow
 def test_a_shot_is_of_the_screen_never_of_its_loading_state(window, tmp_path, monkeypatch):
     """`tabula shot` runs in a fresh process: the text styles are cold and the screen prepares
     in steps; the shot waits for the whole screen, never "Preparing the table" (about 200

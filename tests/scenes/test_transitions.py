@@ -49,6 +49,7 @@ def press(window: Any, widget: Any) -> None:
     step(window)
 
 
+@pytest.mark.slow
 def test_settings_is_built_once_and_shown_again(window, app, builds):
     menu = app.show_menu()
     step(window)
@@ -65,6 +66,7 @@ def test_settings_is_built_once_and_shown_again(window, app, builds):
     assert builds["settings"] == 2
 
 
+@pytest.mark.slow
 def test_a_ui_scale_change_respaces_the_settings_rows_it_keeps(window, app, builds):
     """1280x720 at 1.5x (1.2x: 1066x600 logical) crosses into the short-window spacing: the
     same rows, closer together, the whole panel inside the window; and back."""
@@ -104,6 +106,7 @@ def test_the_menu_is_built_once_and_a_new_save_only_switches_continue_on(window,
     assert not menu.continue_buttons["alpha"].disabled
 
 
+@pytest.mark.slow
 def test_the_menu_shows_a_rules_choice_made_on_another_screen(window, app, builds):
     """CardConquest's setup shares the menu's Rules choice (App.rules_choice): the menu shown
     again says what the setup chose, and a rebuild is what it costs."""
@@ -126,6 +129,7 @@ def _board(app: Any) -> Any:
     return screen.build(app)
 
 
+@pytest.mark.slow
 def test_a_ui_scale_change_lays_out_the_board_later_in_steps(window, app, monkeypatch):
     monkeypatch.setattr(GameViewBase, "prepare_sync", False)  # preparations in steps
     board = _board(app)
@@ -160,6 +164,7 @@ def test_a_ui_scale_change_lays_out_the_board_later_in_steps(window, app, monkey
         gallery.close(board)
 
 
+@pytest.mark.slow
 def test_the_kept_settings_screen_lets_a_left_match_go(window, app):
     """Settings opened from a match's pause menu returns there; once the match is left, the
     kept screen holds no pause menu (nor its match) for its next Back."""

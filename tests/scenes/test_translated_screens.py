@@ -143,6 +143,7 @@ def test_every_portuguese_text_inside_its_box_and_the_window(window, app, screen
         assert found == []
 
 
+@pytest.mark.slow
 def test_a_language_change_in_settings_changes_the_shown_texts_at_once(window):
     from game.scenes.app import App
     from game.scenes.settings import Settings
@@ -169,6 +170,7 @@ def test_a_language_change_in_settings_changes_the_shown_texts_at_once(window):
     assert window.current_view.title_label.text == "Settings"
 
 
+@pytest.mark.slow
 def test_a_language_change_from_the_pause_menu_relays_the_game_under_it(window):
     """Settings opened from a game's pause menu: back in the game, its buttons, zone labels
     and help speak the new language (the game lays itself out again, as for a UI scale)."""

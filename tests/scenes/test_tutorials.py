@@ -98,6 +98,7 @@ def play_through(window, app, mode: str):
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_each_tutorial_plays_through_its_script_and_a_real_cpu_turn(window, app, mode):
     from game.engine.modes import get_mode
@@ -135,6 +136,7 @@ def wrong_decision(run) -> dict[str, Any]:
                 if not same_decision(taught, d))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_a_move_the_step_does_not_teach_is_refused_with_its_line_and_nothing_changes(
         window, app, mode):
@@ -155,6 +157,7 @@ def test_a_move_the_step_does_not_teach_is_refused_with_its_line_and_nothing_cha
     assert run.step_index() == target  # still the same step: the taught move is still asked
 
 
+@pytest.mark.slow
 def test_a_read_step_refuses_every_move_until_next(window, app):
     from game.scenes.tutorial import READ_FIRST
 
@@ -169,6 +172,7 @@ def test_a_read_step_refuses_every_move_until_next(window, app):
     assert view.toast.message == READ_FIRST and run.match.decisions == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["skip", "esc"])
 @pytest.mark.parametrize("mode", MODES)
 def test_the_tutorial_can_be_left_at_any_step_and_keeps_nothing(window, app, mode, how):
@@ -191,6 +195,7 @@ def test_the_tutorial_can_be_left_at_any_step_and_keeps_nothing(window, app, mod
     assert not app.has_save(mode)
 
 
+@pytest.mark.slow
 def test_learn_to_play_is_beside_every_game_in_the_menu(window, app):
     menu = app.show_menu()
     step(window)
@@ -201,6 +206,7 @@ def test_learn_to_play_is_beside_every_game_in_the_menu(window, app):
     assert window.current_view.guide is app.tutorial.guide
 
 
+@pytest.mark.slow
 def test_the_first_launch_offers_the_tutorials_once(window, tabula_home):
     from game.scenes.app import App
     from game.scenes.settings import Settings
@@ -219,6 +225,7 @@ def test_the_first_launch_offers_the_tutorials_once(window, tabula_home):
     assert again.offer_tutorials_once() is False
 
 
+@pytest.mark.slow
 def test_the_offer_starts_the_game_chosen(window, tabula_home):
     from game.scenes.app import App
     from game.scenes.settings import Settings
@@ -292,6 +299,7 @@ pos = [17, 7]
 '''
 
 
+@pytest.mark.slow
 def test_a_script_move_that_is_not_legal_names_the_file_and_key(window, app, mod_tutorial):
     from game.engine.tutorial import load_tutorial
 
@@ -333,6 +341,7 @@ def test_validate_plays_the_shipped_tutorials(capsys):
     assert "tutorial" not in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["crawl", "conquest"])
 def test_learn_to_play_on_a_games_own_start_screen_comes_back_to_it(window, app, mode):
     from game.engine.modes import ModeLaunch
@@ -354,6 +363,7 @@ def test_learn_to_play_on_a_games_own_start_screen_comes_back_to_it(window, app,
     assert type(window.current_view) is type(start) and window.current_view is not start
 
 
+@pytest.mark.slow
 def test_card_crawl_plays_on_after_its_tutorial_unsaved_and_unscored(window, app):
     from game.scenes.crawl.scores import eligible
 
@@ -374,6 +384,7 @@ def test_card_crawl_plays_on_after_its_tutorial_unsaved_and_unscored(window, app
     assert app.tutorial is None  # leaving the run ends the practice
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 def test_at_960x600_each_tutorial_plays_through_clear_of_its_banner(window, app, mode):
     old = (window._width, window._height)
@@ -387,6 +398,7 @@ def test_at_960x600_each_tutorial_plays_through_clear_of_its_banner(window, app,
         window.dispatch_event("on_resize", *old)
 
 
+@pytest.mark.slow
 def test_a_cpu_turn_played_whole_in_the_frame_the_script_ends_still_ends_the_tutorial(
         window, app, monkeypatch):
     """CardConquest's CPU submits a whole phase step in one frame when it has the time: its
@@ -399,6 +411,7 @@ def test_a_cpu_turn_played_whole_in_the_frame_the_script_ends_still_ends_the_tut
     assert run.cpu_over and run.match.phase != "movement"
 
 
+@pytest.mark.slow
 def test_undo_in_a_tutorial_goes_back_a_step_and_the_script_plays_on(window, app):
     """Marve-Strike against its CPU offers Undo: it takes back the person's move and the
     script's reply, the guide teaches that step again, and the tutorial still ends."""

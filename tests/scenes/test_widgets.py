@@ -32,6 +32,7 @@ class Canvas(gui.UIView):
         self.draw()
 
 
+@pytest.mark.slow
 def test_card_frame_draws_tint_text_and_highlight(window):
     sprites, batch = arcade.SpriteList(), pyglet.graphics.Batch()
     red = (150, 40, 40)
@@ -133,6 +134,7 @@ def _field_of(app, name):
     return DeckBuilderView(app, new_match(5, {1: "easy"}), 0), lambda v: v.search
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["conquest seed", "crawl seed", "kingdom search"])
 def test_a_text_fields_line_sits_in_the_middle_of_its_box(window, app, name):
     """Issue 27: the typed text sat at the top of each field. The ink of "12345" is now as

@@ -176,6 +176,7 @@ def test_f5_dac_max_returns_the_first_maximum():
     assert dac_max([], lambda item: item) is None
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(-3, 3), max_size=12))
 def test_dac_max_equals_a_strict_linear_scan(values):
     items = list(enumerate(values))

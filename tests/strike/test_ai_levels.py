@@ -48,6 +48,7 @@ def test_whole_matches_submit_only_legal_decisions(pairing):
         assert played.result is not None
 
 
+@pytest.mark.slow
 def test_hard_plays_a_whole_match_legally():
     played = play_cpu_match(get_mode("strike"), 11, {0: "hard", 1: "normal"})
     assert played.result is not None
@@ -222,6 +223,7 @@ def combat_positions(draw):
     return units, draw(st.integers(0, 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40), deadline=None)
 @given(combat_positions())
 def test_every_level_answers_a_random_position_legally(position):

@@ -120,6 +120,7 @@ def random_decision(rng: random.Random, match: Match) -> Any:
     return decision if rng.random() < 0.97 else rng.choice([[], "pass", 7, None])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(15))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), rng_seed=st.integers(0, 2**32))
 def test_random_decisions_rejected_exactly_when_illegal(seed, steps, rng_seed):

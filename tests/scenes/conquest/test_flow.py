@@ -54,6 +54,7 @@ def test_seeded_launch_and_saved_record_open_at_their_phase(window, conquest_app
     view.session.close()
 
 
+@pytest.mark.slow
 def test_human_vs_cpu_standin_places_and_the_match_moves_on(window, conquest):
     from game.scenes.conquest.screens import MovementView, PlacementView
 
@@ -96,6 +97,7 @@ def test_missing_cpu_package_is_reported_and_humans_play_on(window, conquest_app
     view.session.close()
 
 
+@pytest.mark.slow
 def test_pause_save_and_continue_resume_the_match(window, conquest, conquest_app):
     from game.scenes.conquest.screens import MovementView
     from game.scenes.pause import PauseView

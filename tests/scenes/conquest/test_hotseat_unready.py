@@ -39,6 +39,7 @@ def seat1_after_seat0_ready(window, conquest, stage_decisions):
     return seat1
 
 
+@pytest.mark.slow
 def test_ready_seat_takes_the_screen_back_through_the_curtain(window, conquest):
     from game.scenes.conquest.overlays import CurtainView
     from game.scenes.conquest.screens import PlacementView
@@ -73,6 +74,7 @@ def test_ready_seat_takes_the_screen_back_through_the_curtain(window, conquest):
     assert seat1.session.claim is None
 
 
+@pytest.mark.slow
 def test_taking_the_screen_back_by_key_can_be_cancelled(window, conquest):
     seat1 = seat1_after_seat0_ready(window, conquest, decisions_to("movement")[:10])
     n = len(seat1.match.decisions)
@@ -88,6 +90,7 @@ def test_taking_the_screen_back_by_key_can_be_cancelled(window, conquest):
     assert len(back.match.decisions) == n and back.session.claim is None
 
 
+@pytest.mark.slow
 def test_cards_change_card_from_the_other_seats_screen(window, conquest):
     from game.scenes.conquest.screens import CardsView
 

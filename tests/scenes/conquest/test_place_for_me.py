@@ -3,6 +3,8 @@ the rules as the person's own decisions; Ready stays the person's to press."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.scenes.harness import click, screenshot, step
 from tests.scenes.conquest.conquest_scene_helpers import save_shot
 
@@ -25,6 +27,7 @@ def press(window, button) -> None:
     click(window, button.rect.center_x, button.rect.center_y)
 
 
+@pytest.mark.slow
 def test_place_for_me_places_every_unit_as_the_normal_cpu_would(window, conquest):
     view = conquest()  # hot-seat Classic: seat 0 places
     plan = cpu_plan(view, 0)

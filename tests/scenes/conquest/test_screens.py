@@ -41,6 +41,7 @@ def past_curtain(window, view):
 
 
 # -- commander select (8.1) -----------------------------------------------------------------
+@pytest.mark.slow
 def test_commander_panels_click_keys_and_ready(window, conquest):
     from game.scenes.conquest.screens import CommanderView
 
@@ -66,6 +67,7 @@ def test_commander_panels_click_keys_and_ready(window, conquest):
 
 
 # -- placement (8.2) ------------------------------------------------------------------------
+@pytest.mark.slow
 def test_placement_tray_click_drag_and_reasons(window, conquest):
     from game.scenes.conquest.screens import PlacementView
 
@@ -110,6 +112,7 @@ def test_placement_tray_click_drag_and_reasons(window, conquest):
     assert len(view.tray_tokens) == 10
 
 
+@pytest.mark.slow
 def test_hotseat_placement_curtain_hides_the_first_seat(window, conquest):
     from game.scenes.conquest.overlays import CurtainView
     from game.scenes.conquest.screens import PlacementView
@@ -140,6 +143,7 @@ def test_hotseat_placement_curtain_hides_the_first_seat(window, conquest):
 
 
 # -- movement (8.3) -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_movement_select_check_move_and_box(window, conquest):
     from game.scenes.conquest.screens import MovementView
 
@@ -208,6 +212,7 @@ def test_hotseat_movement_orders_stay_secret(window, conquest):
         assert not greenish(pixel(image, *seat1.grid.slot("L13", 0, i)))
 
 
+@pytest.mark.slow
 def test_both_ended_battles_detected_then_reinforcements(window, conquest):
     from game.scenes.conquest.overlays import BattlesView
     from game.scenes.conquest.screens import ReinforcementsView
@@ -262,6 +267,7 @@ def test_reinforcements_toggle_strength_and_submit(window, conquest):
 
 
 # -- choose cards (8.6) ---------------------------------------------------------------------
+@pytest.mark.slow
 def test_cards_panels_hand_preview_and_confirm(window, conquest):
     from game.scenes.conquest.screens import CardsView
 
@@ -297,6 +303,7 @@ def test_cards_panels_hand_preview_and_confirm(window, conquest):
     assert decisions(view)[-1] == {"seat": 0, "type": "ready"}
 
 
+@pytest.mark.slow
 def test_cards_hotseat_other_seat_never_sees_the_choice(window, conquest):
     from game.scenes.conquest.overlays import CurtainView
 
@@ -379,6 +386,7 @@ BASE_ATTACK = {
 }
 
 
+@pytest.mark.slow
 def test_the_battle_results_lay_out_in_steps(window, conquest):
     """Issue 27: Confirm card opened the results with its verdict, both score columns and
     their bake in one unit of its preparation (90 ms of one frame, 2 s under load): each is a
@@ -411,6 +419,7 @@ def test_the_battle_results_lay_out_in_steps(window, conquest):
     assert "Total" in results.results_text() and len(results.result_sprites) > 0
 
 
+@pytest.mark.slow
 def test_game_over_screen_after_base_capture(window, conquest):
     from game.scenes.conquest.screens import GameOverView
 
@@ -451,6 +460,7 @@ DRAW_AT_L13 = {
 }
 
 
+@pytest.mark.slow
 def test_draw_retreats_into_a_new_battle(window, conquest):
     from game.scenes.conquest.overlays import BattlesView, CurtainView, ResultsView
     from game.scenes.conquest.screens import CardsView, RetreatView
@@ -570,6 +580,7 @@ def painted(monkeypatch):
     look._card_texture.cache_clear()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("screen", ["commander", "cards"])
 def test_ability_texts_are_whole_on_commander_and_battle_cards(window, conquest, painted,
                                                                screen):
@@ -591,6 +602,7 @@ def test_ability_texts_are_whole_on_commander_and_battle_cards(window, conquest,
             assert any(words[i:i + n] == label for i in range(len(words))), label
 
 
+@pytest.mark.slow
 def test_the_battle_results_cards_show_their_whole_ability_text(window, conquest, painted):
     """The two cards the battle results turn face up keep their whole ability text too."""
     from game.scenes.conquest.overlays import ResultsView
@@ -613,6 +625,7 @@ def test_the_battle_results_cards_show_their_whole_ability_text(window, conquest
             assert any(words[i:i + len(label)] == label for i in range(len(words))), label
 
 
+@pytest.mark.slow
 def test_the_screens_ask_the_rules_for_a_modded_tile_limit(window, conquest):
     """`rules.toml`'s `max_own_per_tile` is the rules' number, not the screens': with a mod
     of 3 the placement hover says "Full: 3 units", the movement checks leave out a tile that

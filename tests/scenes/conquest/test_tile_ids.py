@@ -45,6 +45,7 @@ def clear_of(rect, centre, radius: float) -> bool:
     return math.hypot(centre[0] - nx, centre[1] - ny) >= radius
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", ["movement", "cards", "full_stacks"])
 def test_tile_ids_are_drawn_at_1280x720_clear_of_the_units(window, conquest, stage):
     from game.scenes.conquest import look

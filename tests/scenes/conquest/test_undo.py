@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import arcade
+import pytest
 
 from game.engine.record import match_record, replay, validate_record
 from game.engine.undo import UNDO_OPTION
@@ -26,6 +27,7 @@ def places(seat: int = 0):
     return [{"seat": seat, "type": "place", "units": [u], "to": t} for u, t in PLACE_0.items()]
 
 
+@pytest.mark.slow
 def test_undo_then_the_same_placement_gives_the_same_state_bytes(window, conquest):
     view = conquest(ai={"1": "easy"})
     match = view.match
@@ -44,6 +46,7 @@ def test_undo_then_the_same_placement_gives_the_same_state_bytes(window, conques
     assert match.options[UNDO_OPTION] == 4
 
 
+@pytest.mark.slow
 def test_the_undo_button_takes_back_and_is_disabled_when_there_is_nothing(window, conquest):
     view = conquest(ai={"1": "easy"})
     step(window, 30)
@@ -56,6 +59,7 @@ def test_the_undo_button_takes_back_and_is_disabled_when_there_is_nothing(window
     assert state_bytes(view.match) == before and view.undo_btn.disabled
 
 
+@pytest.mark.slow
 def test_the_reveal_of_the_cpus_placement_is_a_wall(window, conquest):
     view = conquest(ai={"1": "easy"})
     step(window, 30)
@@ -72,6 +76,7 @@ def test_the_reveal_of_the_cpus_placement_is_a_wall(window, conquest):
     assert board.toast.visible  # "Nothing to undo: ..."
 
 
+@pytest.mark.slow
 def test_undo_goes_back_to_the_phase_it_was_decided_in(window, conquest):
     """Commander select: the person's choice and Ready undone, back on that screen."""
     view = conquest(ai={"1": "easy"}, setup_kind="commanders")
@@ -85,6 +90,7 @@ def test_undo_goes_back_to_the_phase_it_was_decided_in(window, conquest):
     assert type(window.current_view).__name__ == "CommanderView"
 
 
+@pytest.mark.slow
 def test_a_hundred_undos_leave_a_valid_record(window, conquest):
     view = conquest(ai={"1": "easy"})
     match = view.match
@@ -103,6 +109,7 @@ def test_a_hundred_undos_leave_a_valid_record(window, conquest):
     again.match.close()
 
 
+@pytest.mark.slow
 def test_no_undo_in_hotseat(window, conquest):
     view = conquest()
     assert not view.offers_undo() and view.session.undo_journal is None
@@ -112,6 +119,7 @@ def test_no_undo_in_hotseat(window, conquest):
     assert not view.toast.visible and not view.widget_shown(view.undo_btn)
 
 
+@pytest.mark.slow
 def test_the_log_never_tells_the_cpus_sealed_orders_and_tells_its_moves_revealed(
         window, conquest):
     view = conquest(ai={"1": "easy"})
@@ -141,6 +149,7 @@ def test_the_log_never_tells_the_cpus_sealed_orders_and_tells_its_moves_revealed
     assert new[0] == "You moved 1 unit.", new
 
 
+@pytest.mark.slow
 def test_l_shows_the_log_in_the_side_panels_place(window, conquest_app):
     from game.scenes.conquest.start import view_for
 
@@ -176,6 +185,7 @@ def test_a_continued_match_shows_its_battle_log(window, conquest_app):
     window.current_view.session.close()
 
 
+@pytest.mark.slow
 def test_undo_across_the_real_cpus_sealed_placement_replays_it_alike(window, conquest_app):
     """The easy CPU (game.ai.conquest, in-process) places its whole army after the person's
     first placement: an undo takes its placements back with it, its stream and plans restored,

@@ -79,6 +79,7 @@ def test_the_bar_clicks_wait_for_animations_and_help_does_not(window, crawl_app)
     window.hide_view()
 
 
+@pytest.mark.slow
 def test_the_start_fan_looks_as_it_did_flattened(window, crawl_app):
     """The fan is its five sprites again (crawl/flat.py deleted in issue 14): the same
     picture as the flattened sprite, within the unit of rounding linear sampling moves."""

@@ -56,6 +56,7 @@ def test_a_human_run_from_the_deal_ends_on_the_end_screen(window, crawl_app):
     assert not paths.saves_dir().joinpath("crawl.json").exists()
 
 
+@pytest.mark.slow
 def test_victory_breakdown_and_table(window, crawl_app, monkeypatch):
     played = []
     monkeypatch.setattr(crawl_app.sounds, "play", lambda name, *a, **k: played.append(name))
@@ -147,6 +148,7 @@ def test_corrupt_score_file_is_reported_and_kept_aside(window, crawl_app):
     assert [e.score for e in ScoreTable.load().entries] == [33]
 
 
+@pytest.mark.slow
 def test_finishing_a_run_keeps_the_save_of_another_run(window, crawl_app):
     """A run opened from a file (`play --load`) or started anew ends: the slot holding a
     different run is not touched; the run's own save is removed."""
@@ -190,6 +192,7 @@ def _first_moves_of_seed_21(n: int) -> dict:
     return record
 
 
+@pytest.mark.slow
 def test_a_run_loaded_from_a_file_never_scores_even_after_save_and_continue(
         window, crawl_app):
     """`tabula play crawl --load FILE`: the run plays, but neither its end nor the save it
@@ -215,6 +218,7 @@ def test_a_run_loaded_from_a_file_never_scores_even_after_save_and_continue(
         t.text for t in end.lines]
 
 
+@pytest.mark.slow
 def test_a_run_continued_from_its_own_save_still_scores(window, crawl_app):
     """Save and quit mid-run, Continue: the player's own run keeps its place in the table."""
     from game.engine.modes import ModeLaunch

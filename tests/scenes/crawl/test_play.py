@@ -102,6 +102,7 @@ def test_illegal_drop_snaps_back_with_the_rejection_message(window, play, monkey
     assert not view.toast.visible  # shown for 1.5 s
 
 
+@pytest.mark.slow
 def test_drop_back_on_the_source_does_nothing(window, play):
     view = play(MID_RUN)
     lay = view.lay
@@ -196,6 +197,7 @@ def test_keys_r_and_a(window, play):
     assert view.buttons["rebuy"].text == "Rebuy (−9 HP)"
 
 
+@pytest.mark.slow
 def test_lethal_rebuy_asks_first(window, play):
     setup = {"board": {"board": [{"id": "e5a", "type": "enemy", "value": 5}, None, None, None],
                        "hero": {"hp": 5}, "deck": [{"id": "g6", "type": "gold", "value": 6}]}}
@@ -228,6 +230,7 @@ def test_rebuy_with_revive_does_not_ask(window, play):
     assert view.match.decisions == [{"seat": 0, "type": "rebuy"}]
 
 
+@pytest.mark.slow
 def test_the_end_screen_follows_a_finishing_move(window, play):
     setup = {"board": {"board": [{"id": "e2a", "type": "enemy", "value": 2}, None, None, None],
                        "left_hand": {"id": "sp3", "type": "spell", "value": 3},
@@ -263,6 +266,7 @@ def test_hint_shows_an_arrow_and_never_acts(window, play):
     assert view.hint_shown is None and len(view.overlay) == 2
 
 
+@pytest.mark.slow
 def test_hard_hint_advances_the_views_ai_stream(window, play):
     view = play(MID_RUN)
     view.app.settings.hint_level = "hard"
@@ -307,6 +311,7 @@ def test_intro_deals_from_the_deck(window, play):
         assert card.flip == 1.0 and card.layer is view.table
 
 
+@pytest.mark.slow
 def test_save_and_quit_saves_the_record(window, play):
     from game import paths
     from game.engine.record import load_record
@@ -350,6 +355,7 @@ def test_layout_fits_the_window(size):
     assert bar <= width - 16
 
 
+@pytest.mark.slow
 def test_shot_view_of_each_phase(window, crawl_app, tmp_path):
     from game.engine.record import build_match, replay
     from game.scenes.crawl.picker import PickerView

@@ -75,6 +75,7 @@ def test_the_app_starts_crawl_through_the_registry(window, crawl_app):
     assert isinstance(view, StartView) and window.current_view is view
 
 
+@pytest.mark.slow
 def test_start_screen_buttons(window, crawl_app):
     start = show(window, StartView(crawl_app))
     assert f"Daily  ·  {TODAY.isoformat()}" == start.buttons["daily"].text

@@ -89,6 +89,7 @@ def test_the_undo_button_takes_back_and_the_save_follows(window, run):
     assert state_bytes(view) == before and view.toast.visible
 
 
+@pytest.mark.slow
 def test_undo_mid_animation_shows_the_position_at_once(window, run):
     view = run(speed="normal")
     cpu = cpu_for(view)
@@ -104,6 +105,7 @@ def test_undo_mid_animation_shows_the_position_at_once(window, run):
     assert {cid: card.position for cid, card in view.cards.items()} == homes
 
 
+@pytest.mark.slow
 def test_a_hundred_undos_leave_a_valid_record(window, run):
     view = run(seed=33)
     cpu = cpu_for(view)
@@ -131,6 +133,7 @@ def _to_the_end(window, view) -> None:
     step(window, 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["normal", "daily"])
 def test_a_run_with_an_undo_enters_no_high_score_table_or_daily_board(window, run, variant):
     view = run(variant)
@@ -144,6 +147,7 @@ def test_a_run_with_an_undo_enters_no_high_score_table_or_daily_board(window, ru
     assert NOT_SCORED in [t.text for t in end.lines]
 
 
+@pytest.mark.slow
 def test_a_run_with_no_undo_still_scores(window, run):
     view = run()
     _to_the_end(window, view)
@@ -151,6 +155,7 @@ def test_a_run_with_no_undo_still_scores(window, run):
     assert isinstance(end, EndView) and end.new_entry is not None
 
 
+@pytest.mark.slow
 def test_an_undone_run_continued_from_its_save_stays_unscored(window, run, crawl_app):
     view = run()
     cpu = cpu_for(view)

@@ -5,6 +5,7 @@ Match's state and tooltip, keys, and what is on the screen."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.engine.rng import Stream
 from game.scenes import theme
@@ -33,6 +34,7 @@ def click_row(window, view, unit):
     step(window)
 
 
+@pytest.mark.slow
 def test_opens_empty_with_start_disabled(window, builder):
     view = builder()
     assert view.faction is None and view.hero is None and view.units == []
@@ -131,6 +133,7 @@ def test_search_filters_rows(window, builder, content):
     assert view.rows == [] and view.list_hint.text == "No unit matches the search"
 
 
+@pytest.mark.slow
 def test_sort_orders_rows(window, builder, content):
     view = builder()
     click_tile(window, view, "rome")
@@ -166,6 +169,7 @@ def test_eleventh_unit_is_refused(window, builder):
     assert view.shake is None
 
 
+@pytest.mark.slow
 def test_select_all_clear_and_default_buttons(window, builder, content):
     view = builder()
     click_tile(window, view, "rome")
@@ -233,6 +237,7 @@ def test_scrolling_the_lists(window, builder):
     assert next(iter(view.hero_of.values()))[0].center_x < x0
 
 
+@pytest.mark.slow
 def test_tab_cycles_widgets_and_keys(window, builder):
     view = builder()
     assert view.cycle_focus() == "search"
@@ -279,6 +284,7 @@ def test_start_match_submits_and_the_cpu_builds(window, builder, no_match_view, 
     assert not view.owns_match
 
 
+@pytest.mark.slow
 def test_frame_draws_no_new_text(window, builder):
     """Hovering and scrolling reuse the baked textures and the view's few Texts."""
     view = builder()
@@ -296,6 +302,7 @@ def test_frame_draws_no_new_text(window, builder):
     assert view.row_of[row][2].texture is before
 
 
+@pytest.mark.slow
 def test_sort_dropdown_opens_below_and_picks(window, builder, content):
     view = builder()
     click_tile(window, view, "rome")
@@ -317,6 +324,7 @@ def test_sort_dropdown_opens_below_and_picks(window, builder, content):
     assert not view._overlay_open() and window.current_view is view
 
 
+@pytest.mark.slow
 def test_layout_follows_the_window_size(window, builder):
     view = builder()
     click_tile(window, view, "rome")

@@ -40,6 +40,7 @@ def finisher(window, kingdom, sounds_: list[str] | None = None) -> Any:
     return play_to_end(window, view)
 
 
+@pytest.mark.slow
 def test_victory_texts_and_buttons(window, kingdom, sounds):
     end = finisher(window, kingdom)
     save_shot(screenshot(window), "end_victory")
@@ -143,6 +144,7 @@ def test_defeat_and_draw_words():
         "Enemy Nexus destroyed"
 
 
+@pytest.mark.slow
 def test_spectate_runs_to_the_end_in_instant_mode(window, kingdom):
     from game.scenes.kingdom import samples
 
@@ -196,6 +198,7 @@ def framebuffer(window) -> bytes:
     return window.ctx.screen.read(viewport=(0, 0, *size), components=3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scale", [1.0, 1.2], ids=["1x", "1.2x"])
 def test_the_end_screen_paints_its_backdrop_once_and_copies_it(window, kingdom, scale):
     """The frozen boards and the result panel are painted into the backdrop once; hovering the

@@ -193,6 +193,7 @@ def hover_tip(window, view, key_: tuple) -> str:
     return view.tooltip.text
 
 
+@pytest.mark.slow
 def test_locked_tooltips_each_reason(window, kingdom):
     view = kingdom()
     assert hover_tip(window, view, ("offer", 0, 1)).startswith(
@@ -267,6 +268,7 @@ def test_click_offer_lifts_and_glows_gold_then_buys(window, kingdom, sounds):
     assert view.panel_texts[0]["coins"].text == "2"
 
 
+@pytest.mark.slow
 def test_cancel_selection_by_right_click_escape_and_elsewhere(window, kingdom):
     view = kingdom()
     offer = center(view, ("offer", 0, 0))
@@ -347,6 +349,7 @@ def test_sell_mode_badges_and_hero_note(window, kingdom):
 
 
 # -- refresh, upgrade, end turn ------------------------------------------------------------------
+@pytest.mark.slow
 def test_refresh_upgrade_and_end_turn_by_keys(window, kingdom):
     from game.scenes.kingdom import art
 
@@ -378,6 +381,7 @@ def test_refresh_upgrade_and_end_turn_by_keys(window, kingdom):
     assert len(view.seat(0)["shop"]) == 5  # topped up to SHOP_SIZE(8)
 
 
+@pytest.mark.slow
 def test_full_turn_by_mouse(window, kingdom):
     view = kingdom(mid(coins=10))
     click(window, *view.buttons["refresh"].rect.center)
@@ -465,6 +469,7 @@ def test_escape_opens_pause_menu_with_save(window, kingdom):
     assert window.current_view is view
 
 
+@pytest.mark.slow
 def test_help_overlay_opens_with_h(window, kingdom):
     from game.scenes.widgets import HelpOverlay
 
@@ -605,6 +610,7 @@ def test_a_sixth_era_from_a_mod_fits_the_window_with_its_shop_and_hero(window, k
     assert lay.offer_rect("hero").right < lay.buttons.left
 
 
+@pytest.mark.slow
 def test_the_screen_writes_no_rules_state_it_only_submits(window, kingdom, monkeypatch):
     """Every change to the live match's world comes from a decision the screen submitted
     (`Match.submit`); hovering, selecting, a refused click, the CPU's turn, the combat's

@@ -44,6 +44,7 @@ def cpu_ends_turn(view: Any) -> list[dict[str, Any]]:
     return list(view.events)
 
 
+@pytest.mark.slow
 def test_log_has_every_event_kind(window, kingdom):
     view = kingdom(ALL_EVENTS, ai={"1": "easy"}, speed="normal")
     events = cpu_ends_turn(view)
@@ -85,6 +86,7 @@ def test_playback_plays_one_event_per_beat_and_reaches_the_live_state(window, ki
     assert view.toast.message.startswith("+3 income")
 
 
+@pytest.mark.slow
 def test_space_skips_to_the_end_state(window, kingdom):
     view = kingdom(ALL_EVENTS, ai={"1": "easy"}, speed="normal")
     view.think_min = 99.0
@@ -149,6 +151,7 @@ def test_guardian_and_death_animate_on_ghosts(window, kingdom):
     assert len(view.fx) >= 1
 
 
+@pytest.mark.slow
 def test_a_mod_keywords_trigger_floats_its_name_over_the_nexus_it_hits(window, kingdom):
     """docs/modding.md's thorns: a melee hit on the Bramble Guard floats "Thorns +1" over the
     attacker's Nexus bar, as the base game's cleave floats "Cleave +N" (the playback asks the

@@ -5,6 +5,7 @@ record, the mode's registration, and the help topics."""
 from __future__ import annotations
 
 import arcade
+import pytest
 
 from game.engine.modes import ModeLaunch, get_mode
 from game.engine.record import match_record, new_record
@@ -79,6 +80,7 @@ def test_cpu_deck_follows_the_rule(window, content):
                         fallback["units"]) is None
 
 
+@pytest.mark.slow
 def test_begin_match_refuses_a_bad_deck(window, kingdom_app, builder, no_match_view):
     view = builder()
     bad = dict(_human_deck(), units=[])

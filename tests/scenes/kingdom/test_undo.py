@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import arcade
+import pytest
 
 from game.engine.record import match_record, replay, validate_record
 from game.engine.undo import UNDO_OPTION
@@ -41,6 +42,7 @@ def until_planning(window, view, limit: int = 400):
     raise AssertionError("the person never got to plan")
 
 
+@pytest.mark.slow
 def test_undo_then_the_same_decision_gives_the_same_state_bytes(window, kingdom):
     view = kingdom()
     match = view.match
@@ -92,6 +94,7 @@ def test_the_cpus_turn_is_a_wall_once_it_has_planned(window, kingdom):
     assert len(match.decisions) == decisions and view.toast.visible
 
 
+@pytest.mark.slow
 def test_a_hundred_undos_leave_a_valid_record(window, kingdom):
     view = kingdom()
     match = view.match
@@ -115,6 +118,7 @@ def test_no_undo_when_cpus_play_each_other(window, kingdom):
     assert view.session.take_back is None
 
 
+@pytest.mark.slow
 def test_the_log_tells_the_cpus_turn_and_the_combat(window, kingdom, kapp):
     view = kingdom()
     key(window, arcade.key.ENTER)
@@ -142,6 +146,7 @@ def view_width(window) -> int:
     return view_size(window)[0]
 
 
+@pytest.mark.slow
 def test_a_continued_match_shows_its_log(window, kapp):
     from game.engine.modes import ModeLaunch
     from game.scenes.kingdom import samples
@@ -158,6 +163,7 @@ def test_a_continued_match_shows_its_log(window, kapp):
     view.session.close()
 
 
+@pytest.mark.slow
 def test_an_undo_while_the_cpu_thinks_gives_its_turn_alike(window, kingdom):
     """End Turn, then Ctrl+Z while the CPU has begun its turn (its in-process CPU already
     planned and drew): End Turn again plays the CPU's turn exactly as a run without the undo

@@ -24,6 +24,7 @@ def run_in_window(monkeypatch, app, argv):
     return app.window.current_view
 
 
+@pytest.mark.slow
 def test_host_bind_in_the_window_binds_the_game_port_and_discovery_there(window, net_app,
                                                                           monkeypatch):
     from game.net.address import lan_address
@@ -71,6 +72,7 @@ def test_clicking_into_a_filled_address_field_puts_the_caret_at_the_end(window, 
     assert field.text == "192.168.1.20:476159"
 
 
+@pytest.mark.slow
 def test_host_kingdom_in_the_window_opens_the_deck_builder_when_the_friend_joins(
         window, net_app, monkeypatch):
     """`tabula host kingdom` + `tabula join` crashed the host window (KeyError 'deck_builder'
@@ -101,6 +103,7 @@ def first_move(decisions) -> int:
                 ("steal", "retain", "swap", "place", "pass"))
 
 
+@pytest.mark.slow
 def test_a_joiners_strike_screens_are_drawn_from_its_side(window, net_app):
     """The joiner (seat 1) sees its own units as P1-P3, on the left and in the player's
     colour, and the host's as E on the right; a click on a tile is that tile."""
@@ -144,6 +147,7 @@ def test_a_joiners_strike_screens_are_drawn_from_its_side(window, net_app):
             first.close()
 
 
+@pytest.mark.slow
 def test_a_joiners_conquest_screens_are_drawn_from_its_side(window, joined_conquest):
     """The joiner (seat 1) sees its base where a seat 0 player sees theirs (the map turned
     half a turn), its units in the player's colour; a click on a tile is that tile."""

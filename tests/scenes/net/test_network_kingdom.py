@@ -268,6 +268,7 @@ def test_join_screen_plays_a_whole_kingdom_match_from_the_joiners_side(window, n
             first.close()
 
 
+@pytest.mark.slow
 def test_a_seat_that_rejoins_after_building_waits_with_its_deck(window, net_app):
     """The joiner builds first and closes the game; joining again from the Network screen
     gives it its seat back in the deck builder, its deck shown and held, waiting; seat 0's
@@ -307,6 +308,7 @@ def test_a_seat_that_rejoins_after_building_waits_with_its_deck(window, net_app)
             first.close()
 
 
+@pytest.mark.slow
 def test_a_refused_deck_stays_to_be_changed(window, net_app):
     """A `build_deck` the host refuses is said in the rules' words and the builder stays
     open, not waiting."""
@@ -393,6 +395,7 @@ def test_a_window_spectator_watches_a_kingdom_match_of_two_cpu_clients(window, n
                 client.close()
 
 
+@pytest.mark.slow
 def test_a_spectator_who_saw_the_decks_built_unseen_takes_the_match_as_it_stands(window,
                                                                                  net_app):
     """Both decks are built and seat 0 buys before the watching window's next frame: the
@@ -421,6 +424,7 @@ def test_a_spectator_who_saw_the_decks_built_unseen_takes_the_match_as_it_stands
             assert ("unit", "u1") in view.sprites
 
 
+@pytest.mark.slow
 def test_joining_a_finished_match_shows_its_end_screen_with_the_record(window, net_app):
     """A seat that comes back after the last combat gets the end screen of the match, read
     from the record the host sends after its welcome (Save Replay writes it)."""
@@ -444,6 +448,7 @@ def test_joining_a_finished_match_shows_its_end_screen_with_the_record(window, n
             first.close()
 
 
+@pytest.mark.slow
 def test_a_preset_that_comes_after_the_player_chose_is_dropped(window, net_app):
     """The player picks a hero before the host's Default arrives: the choice stands (the
     late preset changes nothing), and Default pressed again is the stream's next draw."""
@@ -470,6 +475,7 @@ def test_a_preset_that_comes_after_the_player_chose_is_dropped(window, net_app):
             first.close()
 
 
+@pytest.mark.slow
 def test_a_deck_the_host_took_while_its_answer_was_lost_makes_the_builder_wait(window,
                                                                                 net_app):
     """The host took this seat's deck but the builder never heard (the link dropped with the

@@ -215,6 +215,7 @@ def test_join_screen_plays_a_whole_conquest_match_against_a_client(window, net_a
             first.close()
 
 
+@pytest.mark.slow
 def test_the_remote_player_is_named_and_the_sealed_phase_waits_for_it(window, joined_conquest):
     thread, first, view, decisions, counts = joined_conquest
     step(window, 2)
@@ -247,6 +248,7 @@ def test_the_remote_player_is_named_and_the_sealed_phase_waits_for_it(window, jo
     assert view.session.remote.decisions[-1] == {"seat": 0, "type": "hidden"}
 
 
+@pytest.mark.slow
 def test_the_disconnect_banner_comes_and_goes_with_the_peer(window, joined_conquest):
     from game.net.protocol import OPPONENT_DISCONNECTED
 
@@ -266,6 +268,7 @@ def test_the_disconnect_banner_comes_and_goes_with_the_peer(window, joined_conqu
         back.close()
 
 
+@pytest.mark.slow
 def test_a_stale_index_in_a_sealed_phase_is_sent_again_unseen(window, joined_conquest):
     """The other seat's hidden step arrived just as this seat decided: the host refuses the
     decision as stale, the screen sends it again with the new index, and the player sees no
@@ -334,6 +337,7 @@ def test_the_join_screen_lists_hosts_found_on_the_network(window, net_app, own_d
             first.close()
 
 
+@pytest.mark.slow
 def test_a_dropped_link_reconnects_by_itself_and_play_goes_on(window, joined_conquest):
     from game.net.remote import RECONNECTING
 

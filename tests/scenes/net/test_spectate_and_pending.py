@@ -173,6 +173,7 @@ def joined_strike(window, net_app, thread):
     return view, friend
 
 
+@pytest.mark.slow
 def test_a_decision_is_sent_without_waiting_shown_pending_and_applied_when_answered(
         window, net_app):
     from game.scenes.net_banner import SENDING
@@ -217,6 +218,7 @@ def test_a_decision_is_sent_without_waiting_shown_pending_and_applied_when_answe
             friend.close()
 
 
+@pytest.mark.slow
 def test_a_rejection_arrives_as_the_usual_message_and_changes_nothing(window, net_app):
     from game.scenes.strike import look
 

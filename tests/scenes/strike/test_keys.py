@@ -82,6 +82,7 @@ def test_cycling_targets_with_held_numbers_until_one_is_in_range(window, strike)
     assert [d["target"] for d in view.match.decisions] == ["p1.boiling_storm"]
 
 
+@pytest.mark.slow
 def test_heal_key_acts_at_once(window, strike):
     view = strike(COMBAT_MID)
     press(window, K.W)  # P1 Nature Heal: no target, no arming

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine.modes import ModeLaunch
 from game.scenes.harness import click, step
 from tests.scenes.strike.strike_scene_helpers import show
@@ -56,6 +58,7 @@ def test_hotseat_option_has_no_cpu(window, strike_app):
         view.session.close()
 
 
+@pytest.mark.slow
 def test_start_over_a_saved_match_asks_before_anything_is_replaced(window, strike_app):
     from game import paths
     from game.scenes.menu import MainMenuView

@@ -3,6 +3,8 @@ the rules as the person's own decisions."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.scenes.harness import click, screenshot, step
 from tests.scenes.strike.strike_scene_helpers import PLACEMENT_MID, record, save_shot
 
@@ -43,6 +45,7 @@ def test_place_for_me_places_the_rest_as_the_normal_cpu_would(window, strike):
     assert view.widget_shown(view.place_btn)  # ... and its own Place for me
 
 
+@pytest.mark.slow
 def test_place_for_me_then_the_cpu_seat_places_and_combat_starts(window, strike):
     from game.scenes.strike.combat import CombatView
 

@@ -27,6 +27,7 @@ def finish(window, board):
     return window.current_view
 
 
+@pytest.mark.slow
 def test_result_has_four_buttons(window, strike):
     view = finish(window, strike(FINISHER))
     step(window, 5)
@@ -53,6 +54,7 @@ def test_save_replay_writes_the_record(window, strike):
     assert not list(path.parent.glob("*.tmp*"))  # written atomically
 
 
+@pytest.mark.slow
 def test_watch_replay_steps_the_record_without_input(window, strike, strike_app):
     view = finish(window, strike(FINISHER))
     played = list(view.match.decisions)
@@ -85,6 +87,7 @@ def test_watch_replay_steps_the_record_without_input(window, strike, strike_app)
     assert window.current_view is not replay
 
 
+@pytest.mark.slow
 def test_escape_leaves_a_running_replay(window, strike, strike_app):
     view = finish(window, strike(FINISHER))
     step(window)
@@ -140,6 +143,7 @@ def test_big_hit_shakes_and_flashes(window, strike):
     assert view.shake == (0.0, 0.0) and not view.flashes
 
 
+@pytest.mark.slow
 def test_cooldown_ready_move_and_death_effects(window, strike):
     view = strike(COMBAT_MID, speed="normal")
     step(window)
@@ -155,6 +159,7 @@ def test_cooldown_ready_move_and_death_effects(window, strike):
     assert view.token_of["p1.backstab_dash"].alpha == 0
 
 
+@pytest.mark.slow
 def test_every_animation_type_draws(window, strike):
     from game.scenes.strike.fx import TYPES, Fx
 
@@ -189,6 +194,7 @@ def test_every_animation_type_draws(window, strike):
     assert not view.fx
 
 
+@pytest.mark.slow
 def test_replay_view_applies_the_draft_then_steps_the_board(window, strike_app):
     from game.engine.record import match_record
     from game.scenes.strike.start import new_match, replay_view
@@ -219,6 +225,7 @@ def test_replay_view_applies_the_draft_then_steps_the_board(window, strike_app):
         view.session.close()
 
 
+@pytest.mark.slow
 def test_shake_moves_board_labels_but_not_the_panel(window, strike):
     """The HP labels, status badges and floating numbers shake with the tokens (they live in
     `board_batch`, drawn through the shake camera); the panel's labels stay put."""

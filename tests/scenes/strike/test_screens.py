@@ -82,6 +82,7 @@ def test_hover_shows_card_tooltip(window, strike):
     save_shot(screenshot(window), "draft_hover")
 
 
+@pytest.mark.slow
 def test_draft_end_continue_opens_board(window, strike):
     from game.scenes.strike.placement import PlacementView
 
@@ -126,6 +127,7 @@ def test_placement_rejects_outside_zone(window, strike):
     assert view.last_reject == "OCCUPIED"
 
 
+@pytest.mark.slow
 def test_placement_to_combat_with_cpu(window, strike):
     from game.scenes.strike.combat import CombatView
 
@@ -287,6 +289,7 @@ def test_key_with_held_number_attacks(window, strike):
                                        "attack": 2, "target": "p1.boiling_storm"}
 
 
+@pytest.mark.slow
 def test_illegal_attack_shows_reason(window, strike):
     view = strike(COMBAT_MID)
     click(window, *view.centre((9, 7)))  # P3, E1 far away
@@ -389,6 +392,7 @@ def test_layout_follows_window_size(window, strike, size):
         step(window)
 
 
+@pytest.mark.slow
 def test_picked_card_flies_then_flips(window, strike, strike_app):
     from game.scenes.strike.draft import card_back
 
@@ -448,6 +452,7 @@ def test_dealt_hands_turn_face_up(window, strike_app):
         view.session.close()
 
 
+@pytest.mark.slow
 def test_the_hover_tooltip_follows_the_hp_under_a_still_mouse(window, strike):
     """Issue 14: the tooltip of a hovered unit shows its HP after a hit, without the mouse
     moving (it kept the HP of the moment the mouse arrived)."""

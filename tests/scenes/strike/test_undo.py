@@ -62,6 +62,7 @@ def versus(window, strike_app):
         view.session.close()
 
 
+@pytest.mark.slow
 def test_undo_then_the_same_decision_gives_the_same_state_bytes_on_every_screen(
         window, versus, strike_app):
     from game import paths
@@ -93,6 +94,7 @@ def test_undo_then_the_same_decision_gives_the_same_state_bytes_on_every_screen(
     assert match.options[UNDO_OPTION] == 14
 
 
+@pytest.mark.slow
 def test_undo_goes_back_to_the_previous_phase_screen(window, versus):
     view = versus(seed=12)
     match = view.match
@@ -122,6 +124,7 @@ def test_the_undo_button_is_disabled_until_there_is_something_to_take_back(windo
     assert state_bytes(window.current_view.match) == before
 
 
+@pytest.mark.slow
 def test_a_hundred_undos_leave_a_valid_record(window, versus):
     view = versus(seed=13)
     match = view.match
@@ -158,6 +161,7 @@ def test_a_cpu_still_thinking_is_forgotten(window, versus):
     assert window.current_view.human_to_act  # the stale answer never came in
 
 
+@pytest.mark.slow
 def test_a_finished_match_stands(window, strike):
     from tests.scenes.strike.strike_scene_helpers import FINISHER
 
@@ -183,6 +187,7 @@ def test_no_undo_without_exactly_one_person_against_cpus(window, strike_app, ai)
     view.session.close()
 
 
+@pytest.mark.slow
 def test_no_undo_in_a_watched_replay_or_the_replay_viewer(window, strike_app):
     from game.engine.autoplay import play_cpu_match
     from game.engine.modes import get_mode
