@@ -16,10 +16,23 @@ mode 40-90 ms, the process about 40 MB either way).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 log = logging.getLogger(__name__)
 
 CPU_MODES = ("strike", "kingdom", "conquest", "crawl")  # the modes whose CPUs a worker runs
+
+
+def mode_resources(mode: str) -> Any:
+    """The registered `mode`'s content and mods (load_mode_resources caches them per process),
+    for a worker's CPU."""
+    from game.engine.modes import get_mode
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode(mode)
+    if spec is None:
+        raise RuntimeError(f"the {mode} mode is not registered")
+    return load_mode_resources(spec)
 
 
 def warm() -> None:
@@ -29,13 +42,11 @@ def warm() -> None:
     import importlib
 
     from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
 
     for mode in CPU_MODES:
         try:
             importlib.import_module(f"game.ai.{mode}")
-            spec = get_mode(mode)
-            if spec is not None:
-                load_mode_resources(spec)
+            if get_mode(mode) is not None:
+                mode_resources(mode)
         except Exception:
             log.exception("warming the %s CPU failed", mode)

@@ -11,18 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.workers import mode_resources
+
 Decision = dict[str, Any]
 StreamState = Any
 
-
-def _resources() -> Any:
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
-
-    spec = get_mode("conquest")
-    if spec is None:
-        raise RuntimeError("the conquest mode is not registered")
-    return load_mode_resources(spec)
 
 
 def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState
@@ -34,6 +27,6 @@ def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState
 
     stream = Stream(0, f"ai.{seat}")
     stream.set_state(stream_state)
-    cpu = make_cpu(level, seat, stream, _resources())
+    cpu = make_cpu(level, seat, stream, mode_resources("conquest"))
     decisions = cpu.plan_step(view)
     return decisions, stream.get_state()

@@ -14,24 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.ai.workers import mode_resources
+
 Decision = dict[str, Any]
 StreamState = Any
 
 # (session token, seat) -> (level, CPU, its stream), in whichever process decides
 _cpus: dict[tuple[str, int], tuple[str, Any, Any]] = {}
-_resources: list[Any] = []
-
-
-def _load_resources() -> Any:
-    if not _resources:
-        from game.engine.modes import get_mode
-        from game.engine.resources import load_mode_resources
-
-        spec = get_mode("kingdom")
-        if spec is None:
-            raise RuntimeError("the kingdom mode is not registered")
-        _resources.append(load_mode_resources(spec))
-    return _resources[0]
 
 
 def default_factory(level: str, seat: int, stream: Any, resources: Any) -> Any:
@@ -50,7 +39,7 @@ def think(token: str, level: str, seat: int, view: dict[str, Any], stream_state:
     if entry is None or entry[0] != level:
         stream = Stream(0, f"ai.{seat}")
         stream.set_state(stream_state)
-        cpu = (factory or default_factory)(level, seat, stream, _load_resources())
+        cpu = (factory or default_factory)(level, seat, stream, mode_resources("kingdom"))
         entry = _cpus[key] = (level, cpu, stream)
     _level, cpu, stream = entry
     decision = cpu.decide(view)

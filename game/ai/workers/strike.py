@@ -10,18 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.workers import mode_resources
+
 Decision = dict[str, Any]
 StreamState = Any
 
-
-def _resources() -> Any:
-    from game.engine.modes import get_mode
-    from game.engine.resources import load_mode_resources
-
-    spec = get_mode("strike")
-    if spec is None:
-        raise RuntimeError("the strike mode is not registered")
-    return load_mode_resources(spec)
 
 
 def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState,
@@ -32,6 +25,6 @@ def think(level: str, seat: int, view: dict[str, Any], stream_state: StreamState
 
     stream = Stream(0, f"ai.{seat}")
     stream.set_state(stream_state)
-    cpu = make_cpu(level, seat, stream, _resources(), budget_ms=budget_ms)
+    cpu = make_cpu(level, seat, stream, mode_resources("strike"), budget_ms=budget_ms)
     decision = cpu.decide(view)
     return decision, stream.get_state()
