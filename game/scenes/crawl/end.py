@@ -241,13 +241,15 @@ class EndView(GameViewBase):
             value_text = arcade.Text(value, x1, y, theme.TEXT, theme.SIZE_BODY + 1,
                                      font_name=UI_FONT, bold=True, anchor_x="right",
                                      anchor_y="center", batch=b)
-            # a long ability list wraps under its label
+            # a long ability list wraps under its label: its top under the label's line, and
+            # the next row under its last line, however many lines it wraps to
             if value_text.content_width > (x1 - x0) * 0.62:
                 value_text.label.delete()
-                y -= row_h * 0.7
-                value_text = arcade.Text(value, x0, y, theme.TEXT, theme.SIZE_BODY,
-                                         font_name=UI_FONT, bold=True, anchor_y="center",
+                top = y - row_h * 0.45
+                value_text = arcade.Text(value, x0, top, theme.TEXT, theme.SIZE_BODY,
+                                         font_name=UI_FONT, bold=True, anchor_y="top",
                                          multiline=True, width=int(x1 - x0), batch=b)
+                y = top - value_text.content_height + row_h * 0.5
             self.lines.append(value_text)
             y -= row_h
         note = ""

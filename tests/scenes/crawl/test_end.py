@@ -16,6 +16,7 @@ from game.scenes.crawl.start import new_match
 from game.scenes.harness import click, close_to, pixel, screenshot, step
 from game.scenes.menu import MainMenuView
 from tests.scenes.crawl.crawl_scene_helpers import save_shot, show
+from tests.scenes.test_text_extents import sized
 
 
 def finished(won: bool = True, score: int = 87, variant: str = "normal", seed: int = 42,
@@ -233,3 +234,32 @@ def test_a_run_continued_from_its_own_save_still_scores(window, crawl_app):
     _play_view_to_the_end(window, again)
     rows = ScoreTable.load().top("normal")
     assert [(r.seed, r.won) for r in rows] == [(21, again.state["result"]["won"])]
+
+
+
+def span(text) -> tuple[float, float]:
+    """(bottom, top) of a text on the screen, whatever its vertical anchor."""
+    h = text.content_height
+    bottom = {"top": text.y - h, "center": text.y - h / 2}.get(text.anchor_y, text.y)
+    return bottom, bottom + h
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_a_long_ability_list_sits_under_its_label_not_over_it(window, crawl_app, size):
+    record, state = finished(won=False, score=0)
+    state["board"]["abilities"] = ["deflect", "pyroclasm", "galvanize", "swap", "gangrene"]
+    old = (window._width, window._height)
+    try:
+        sized(window, size)
+        end = show(window, EndView(crawl_app, record, state))
+        label = next(t for t in end.lines if t.text == "Abilities")
+        value = next(t for t in end.lines if t.text.startswith("Deflect, "))
+        notes = [t for t in end.lines if t.anchor_y == "bottom"]  # the table note, if any
+    finally:
+        sized(window, old)
+    bottom, top = span(value)
+    if size == (960, 600):
+        assert value.multiline and top <= span(label)[0]  # wrapped, wholly under its label
+    else:
+        assert span(label)[0] <= (bottom + top) / 2 <= span(label)[1]  # beside it, one line
+    assert notes and all(bottom >= span(n)[1] for n in notes)
