@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -108,11 +109,15 @@ def read_opened() -> tuple[list[Path], str | None]:
 
     read = read_user_json(opened_list_path(), _opened_list)
     notice = None
-    if read.damaged:
-        notice = (f"The list of opened replays was damaged ({read.reason}); {read.where_kept}. "
-                  "It starts empty.")
+    if read.damaged and read.kept_as is not None:
+        notice = _("The list of opened replays was damaged ({problem}); it was kept as {kept} "
+                   "and starts empty.").format(problem=read.reason, kept=read.kept_as.name)
+    elif read.damaged:
+        notice = _("The list of opened replays was damaged ({problem}); it could not be moved "
+                   "aside and starts empty.").format(problem=read.reason)
     elif read.reason is not None:
-        notice = f"The list of opened replays could not be read ({read.reason})."
+        notice = _("The list of opened replays could not be read ({problem}).").format(
+            problem=read.reason)
     found = []
     for text in read.value or []:
         with _suppress_oserror():

@@ -39,11 +39,6 @@ class UserFile(Generic[T]):
     damaged: bool = False
     kept_as: Path | None = None
 
-    @property
-    def where_kept(self) -> str:
-        """"kept as settings.json.bak", or why it was left in place."""
-        return f"kept as {self.kept_as.name}" if self.kept_as else "it could not be moved aside"
-
 
 def read_user_json(path: Path, parse: Callable[[Any], T],
                    limit: int = MAX_USER_FILE_BYTES) -> UserFile[T]:

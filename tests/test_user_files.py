@@ -151,3 +151,23 @@ def test_the_reader_names_the_schema_fault_and_keeps_the_file():
     assert read.kept_as == path.with_name("x.json.bak")
     assert read.kept_as.read_text(encoding="utf-8") == '{"entries": 3}'
     assert read_user_json(path, parse).reason is None, "a missing file is the defaults"
+
+
+def test_the_damaged_file_notices_are_told_in_the_language_shown(tabula_home):
+    from game import i18n
+
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text("{ not json", encoding="utf-8")
+    settings = Settings.load()
+    opened = opened_list_path()
+    opened.parent.mkdir(parents=True, exist_ok=True)
+    opened.write_text(json.dumps({"127.0.0.1:9": "x"}), encoding="utf-8")
+    english = settings.load_error
+    assert english is not None and english.startswith(f"Settings file {settings_path()} was")
+    i18n.set_language("pt_BR")  # as the app applies it before it shows the toast
+    told = settings.load_error or ""
+    assert told.startswith(f"O arquivo de configurações {settings_path()} estava corrompido (")
+    assert told.endswith("(o arquivo antigo foi guardado como settings.json.bak).")
+    assert read_opened()[1] == ("A lista de replays abertos estava danificada (the file does not "
+                                "hold a list of paths); foi guardada como replays_opened.json.bak "
+                                "e começa vazia.")

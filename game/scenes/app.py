@@ -54,9 +54,9 @@ class App:
         # Messages raised while no view can show them (e.g. a corrupt settings file at start-up)
         # wait here for the next view that has a toast.
         self._pending: list[tuple[str, str]] = []
+        self.apply_language()  # first: the settings' own problem is told in their language
         if self.settings.load_error:
             self._pending.append((self.settings.load_error, "error"))
-        self.apply_language()
         self.slots = SaveSlots()
         # Problems the menu lists in its notice: unwritable home, slots that were set aside.
         self.home_problem = paths.home_problem()

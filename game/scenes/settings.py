@@ -6,7 +6,8 @@ saved at once and atomically (temp file + os.replace), so a crash never leaves h
 is read through the bounded user-file reader (game.user_files: a regular file of at most
 MAX_SETTINGS_BYTES, plain JSON, then this schema). A damaged file is not fatal: it is moved
 aside as settings.json.bak (never over an older one: paths.move_aside), the defaults are used,
-and `load_error` carries a message the app shows as a toast.
+and `load_error` carries a message the app shows as a toast, in the language the settings
+chose (its text is built when it is asked for, after the language is applied).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError,
 
 from game import paths
 from game.engine.record import atomic_write_text
-from game.i18n import ENGLISH, LANGUAGES
+from game.i18n import ENGLISH, LANGUAGES, N_, _
 from game.user_files import read_user_json
 
 AnimationSpeed = Literal["slow", "normal", "fast", "instant"]
@@ -33,6 +34,10 @@ DEFAULT_HINT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
 
 SETTINGS_FILE = "settings.json"
+UNREADABLE = N_("Settings could not be read ({problem}); using defaults.")
+CORRUPT_KEPT = N_("Settings file {path} was corrupt ({problem}); defaults restored (old file "
+                  "kept as {kept}).")
+CORRUPT = N_("Settings file {path} was corrupt ({problem}); using defaults.")
 MAX_SETTINGS_BYTES = 64 * 1024  # a settings file is about 200 bytes
 
 
@@ -60,8 +65,9 @@ class Settings(BaseModel):
     # the language every screen shows (game.i18n: a code of LANGUAGES, "en" or "pt_BR")
     language: str = ENGLISH
 
-    # Set by load() when the file on disk was unreadable; never written back.
-    _load_error: str | None = PrivateAttr(default=None)
+    # Set by load() when the file on disk was unreadable: a message and its fields; never
+    # written back.
+    _load_problem: tuple[str, dict[str, str]] | None = PrivateAttr(default=None)
 
     @field_validator("ui_scale", mode="before")
     @classmethod
@@ -82,8 +88,12 @@ class Settings(BaseModel):
 
     @property
     def load_error(self) -> str | None:
-        """A message for the player when load() fell back to defaults, else None."""
-        return self._load_error
+        """A message for the player when load() fell back to defaults, else None (the file
+        and the key at fault named; the sentence in the current language)."""
+        if self._load_problem is None:
+            return None
+        message, fields = self._load_problem
+        return _(message).format(**fields)
 
     @property
     def speed_factor(self) -> float:
@@ -100,14 +110,13 @@ class Settings(BaseModel):
         settings = read.value if read.value is not None else cls()
         if read.reason is None:
             return settings
+        fields = {"path": str(path), "problem": read.reason}
         if not read.damaged:
-            settings._load_error = f"Settings could not be read ({read.reason}); using defaults."
+            settings._load_problem = (UNREADABLE, fields)
         elif read.kept_as is not None:
-            settings._load_error = (f"Settings file {path} was corrupt ({read.reason}); defaults "
-                                    f"restored (old file kept as {read.kept_as.name}).")
+            settings._load_problem = (CORRUPT_KEPT, {**fields, "kept": read.kept_as.name})
         else:
-            settings._load_error = (f"Settings file {path} was corrupt ({read.reason}); using "
-                                    "defaults.")
+            settings._load_problem = (CORRUPT, fields)
         return settings
 
     @classmethod
