@@ -26,12 +26,14 @@ from game.engine.record import RecordError, build_match, new_record
 
 @dataclass(frozen=True)
 class RecordSummary:
-    """One line of the Replays list: what the record is, without opening it on screen."""
+    """One line of the Replays list: what the record is, without opening it on screen. Facts
+    only: the list (game/scenes/replays.py) words them in the language shown."""
 
     mode: str
-    seats: tuple[str, ...]  # "you" / "CPU <level>" per seat
+    cpu_levels: tuple[str | None, ...]  # the CPU level of each seat, None for a person
     decisions: int
-    result: str  # "Seat 1 won (nexus)", "in progress", "stops at decision 12: ..."
+    result: dict[str, Any] | None  # the match's result (None: in progress, or it stopped)
+    stopped: tuple[int, str] | None  # (decision number from 1, why) where a replay stopped
     over: bool
 
 
@@ -41,24 +43,11 @@ def person_seats(record: dict[str, Any], seats: int) -> tuple[int, ...]:
     return tuple(s for s in range(seats) if str(s) not in ai)
 
 
-def seat_names(record: dict[str, Any], seats: int) -> tuple[str, ...]:
-    """Who played each seat, from the record's `options.ai` (a seat not listed is human)."""
+def cpu_levels(record: dict[str, Any], seats: int) -> tuple[str | None, ...]:
+    """Who played each seat, from the record's `options.ai`: its CPU level, None (a person)
+    for a seat it does not list."""
     ai = (record.get("options") or {}).get("ai") or {}
-    return tuple(f"CPU {ai[str(s)]}" if str(s) in ai else "human" for s in range(seats))
-
-
-def result_text(result: Any) -> str:
-    """A result as a player reads it: seats counted from 1, crawl's score."""
-    if result is None:
-        return "in progress"
-    reason = result.get("reason")
-    why = f" ({reason})" if reason else ""
-    if "won" in result:  # crawl: one seat, won or lost, and a score
-        return f"{'won' if result['won'] else 'lost'}, score {result.get('score')}{why}"
-    winner = result.get("winner")
-    if winner is None:
-        return f"draw{why}"
-    return f"seat {int(winner) + 1} won{why}"
+    return tuple(str(ai[str(s)]) if str(s) in ai else None for s in range(seats))
 
 
 def summarize(record: dict[str, Any]) -> RecordSummary:
@@ -71,11 +60,11 @@ def summarize(record: dict[str, Any]) -> RecordSummary:
         for index, decision in enumerate(decisions):
             outcome = match.submit(decision)
             if not outcome.ok:
-                stopped = f"stops at decision {index + 1}: {outcome.message}"
+                stopped = (index + 1, str(outcome.message))
                 break
-        text = stopped or result_text(match.result)
-        return RecordSummary(match.rules.mode, seat_names(record, match.rules.seats),
-                             len(decisions), text, match.result is not None)
+        return RecordSummary(match.rules.mode, cpu_levels(record, match.rules.seats),
+                             len(decisions), None if stopped else match.result, stopped,
+                             match.result is not None)
     finally:
         match.close()
 

@@ -26,7 +26,7 @@ from game.i18n import N_, _, ngettext
 from game.replay_files import RecordEntry, distinct, entries, remember_opened
 from game.scenes import replay_screens, theme
 from game.scenes.fonts import UI_FONT
-from game.scenes.menu import FeltView, table_felt
+from game.scenes.menu import FeltView, level_words, table_felt
 from game.scenes.redraw import request_redraw
 from game.scenes.scale import view_size
 from game.scenes.ui import TightUIManager
@@ -43,19 +43,55 @@ STEP_SECONDS = 0.8  # one decision per this many seconds at 1x
 KIND_WORDS = {"save": N_("saved game"), "finished": N_("finished"), "opened": N_("opened file")}
 
 
+# the results' reasons the four games' rules give (their State JSON ids); a reason a mod
+# or a newer rules version gives and this table lacks shows as its id
+REASON_WORDS = {
+    "elimination": N_("elimination"), "mutual_elimination": N_("mutual elimination"),
+    "round_cap": N_("round limit"), "base_captured": N_("base captured"),
+    "nexus_destroyed": N_("Nexus destroyed"), "both_destroyed": N_("both Nexuses destroyed"),
+    "cleared": N_("dungeon cleared"), "died": N_("the hero died"),
+}
+
+
+def seat_words(level: str | None) -> str:
+    """Who played a seat: "CPU hard", or "human"."""
+    return _("CPU {level}").format(level=level_words(level)) if level is not None else _("human")
+
+
+def result_words(summary: RecordSummary) -> str:
+    """A record's result as a player reads it: seats counted from 1, Card Crawl's score, or
+    where its replay stopped."""
+    if summary.stopped is not None:
+        number, why = summary.stopped
+        return _("stops at decision {number}: {problem}").format(number=number, problem=why)
+    result = summary.result
+    if result is None:
+        return _("in progress")
+    reason = result.get("reason")
+    why = _(REASON_WORDS[reason]) if reason in REASON_WORDS else str(reason or "")
+    if "won" in result:  # Card Crawl: one seat, won or lost, and a score
+        text = (_("won, score {score}") if result["won"] else
+                _("lost, score {score}")).format(score=result.get("score"))
+    elif result.get("winner") is None:
+        text = _("draw")
+    else:
+        text = _("seat {number} won").format(number=int(result["winner"]) + 1)
+    return _("{result} ({reason})").format(result=text, reason=why) if why else text
+
+
 def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
     """One list line: mode, date, players, result, number of decisions."""
     when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%Y-%m-%d %H:%M")
     if summary is None:
-        why = entry.problem or "reading..."
+        why = entry.problem or _("reading...")
         return f"{entry.path.name} · {when} · {why}"[:140]
     spec = get_mode(summary.mode)
     title = spec.title if spec else summary.mode
-    players = " vs ".join(summary.seats)
+    players = _(" vs ").join(seat_words(level) for level in summary.cpu_levels)
     decisions = ngettext("{n} decision", "{n} decisions", summary.decisions).format(
         n=summary.decisions)
-    return (f"{title} · {_(KIND_WORDS[entry.kind])} · {when} · {players} · {summary.result}"
-            f" · {decisions}")
+    return (f"{title} · {_(KIND_WORDS[entry.kind])} · {when} · {players} · "
+            f"{result_words(summary)} · {decisions}")
 
 
 class ReplaysView(FeltView):

@@ -9,7 +9,7 @@ import pytest
 
 from game.cli import run
 from game.engine.record import build_match, canonical_json, replay, save_record
-from game.engine.replay_model import ReplayModel, result_text, summarize
+from game.engine.replay_model import ReplayModel, summarize
 from tests.replays.records import MODES, record_of
 
 
@@ -171,15 +171,19 @@ def test_kingdom_deck_builder_positions_cannot_be_played_from():
 
 def test_summaries_name_the_players_result_and_decisions():
     summary = summarize(record_of("strike"))
-    assert summary.seats == ("CPU easy", "CPU easy")
+    assert summary.cpu_levels == ("easy", "easy") and summary.stopped is None
     assert summary.decisions == len(record_of("strike")["decisions"])
-    assert summary.over
+    assert summary.over and summary.result == replay(record_of("strike")).match.result
     crawl = summarize(record_of("crawl"))
-    assert crawl.result == result_text(replay(record_of("crawl")).match.result)
-    assert result_text({"winner": 0, "reason": "nexus"}) == "seat 1 won (nexus)"
-    assert result_text({"winner": None, "reason": "round_cap"}) == "draw (round_cap)"
-    assert result_text({"won": True, "score": 40, "reason": "cleared"}) == "won, score 40 (cleared)"
-    assert result_text(None) == "in progress"
+    assert crawl.result == replay(record_of("crawl")).match.result and crawl.cpu_levels == ("easy",)
+
+
+def test_a_summary_says_where_its_replay_stopped():
+    record = record_of("strike")
+    record["decisions"] = record["decisions"][:3] + [{"seat": 0, "type": "no_such_move"}]
+    summary = summarize(record)
+    assert summary.stopped is not None and summary.stopped[0] == 4
+    assert summary.result is None and not summary.over
 
 
 def test_until_the_end_only_the_seats_a_person_plays_may_be_shown():
@@ -212,3 +216,30 @@ def test_a_hot_seat_or_cpu_only_record_shows_every_seat_before_the_end(ai, allow
     record["decisions"] = record["decisions"][:5]
     model = ReplayModel(record)
     assert model.seats_allowed == allowed and not model.full_allowed
+
+
+@pytest.mark.parametrize(("language", "levels", "result", "stopped", "words"), [
+    ("en", ("hard", None), {"winner": 0, "reason": "nexus_destroyed"}, None,
+     ("CPU hard vs human", "seat 1 won (Nexus destroyed)")),
+    ("en", (None,), {"won": True, "score": 40, "reason": "cleared"}, None,
+     ("human", "won, score 40 (dungeon cleared)")),
+    ("en", ("easy", "easy"), {"winner": None, "reason": "a_mod_reason"}, None,
+     ("CPU easy vs CPU easy", "draw (a_mod_reason)")),
+    ("en", ("easy", "easy"), None, (12, "bad_decision"),
+     ("CPU easy vs CPU easy", "stops at decision 12: bad_decision")),
+    ("pt_BR", ("hard", None), {"winner": 1, "reason": "round_cap"}, None,
+     ("CPU difícil vs humano", "lugar 2 venceu (limite de rodadas)")),
+    ("pt_BR", (None,), {"won": False, "score": 7, "reason": "died"}, None,
+     ("humano", "perdeu, pontuação 7 (o herói morreu)")),
+    ("pt_BR", ("normal", "normal"), None, None, ("CPU normal vs CPU normal", "em andamento")),
+])
+def test_the_list_words_a_summary_in_the_language_shown(language, levels, result, stopped,
+                                                        words):
+    from game import i18n
+    from game.engine.replay_model import RecordSummary
+    from game.scenes.replays import result_words, seat_words
+
+    i18n.set_language(language)
+    summary = RecordSummary("strike", levels, 3, result, stopped, result is not None)
+    assert (i18n._(" vs ").join(seat_words(level) for level in levels),
+            result_words(summary)) == words

@@ -75,7 +75,7 @@ def test_the_menu_opens_the_replays_list_of_saves_finished_and_opened_files(wind
     assert lines[0].endswith(" · CPU easy vs CPU easy · in progress · 30 decisions")
     n = len(strike["decisions"])
     assert any(line.startswith("Marve-Strike · finished · ") and
-               line.endswith(f"CPU easy vs CPU easy · seat 2 won (round_cap) · {n} decisions")
+               line.endswith(f"CPU easy vs CPU easy · seat 2 won (round limit) · {n} decisions")
                for line in lines)
     assert any(line.startswith("Card Crawl · opened file · ") for line in lines)
     # the same record saved twice (Save replay and the kept copy) is one line
