@@ -137,6 +137,24 @@ def _extra_screens() -> list[Screen]:
 
         return SettingsView(app)
 
+    def network(app: Any) -> arcade.View:
+        from game.scenes.network import NetworkView
+
+        return NetworkView(app)
+
+    def replays(app: Any) -> arcade.View:
+        """The list with a finished match and a save in it (the gallery runs in a temporary
+        home: scripts/screens.py, the tests), every line read."""
+        from game.replay_files import keep_finished
+        from game.scenes.replays import ReplaysView
+
+        keep_finished(phase_records("strike")["over"])
+        keep_finished(phase_records("crawl")["over"])
+        app.save_match(phase_records("crawl")["play"])
+        view = ReplaysView(app)
+        view.read_all()
+        return view
+
     def crawl_start(app: Any) -> arcade.View:
         from game.scenes.crawl.start import StartView
 
@@ -160,6 +178,7 @@ def _extra_screens() -> list[Screen]:
         return MatchSetupView(app)
 
     return [Screen("shell/menu", menu), Screen("shell/settings", settings),
+            Screen("shell/network", network), Screen("shell/replays", replays),
             Screen("crawl/start", crawl_start), Screen("crawl/scores", crawl_scores),
             Screen("crawl/pick", crawl_pick), Screen("conquest/setup", conquest_setup)]
 

@@ -26,6 +26,7 @@ import arcade
 import arcade.gui as gui
 
 from game.engine.modes import get_mode
+from game.i18n import _, ngettext
 from game.net.address import (
     DEFAULT_PORT,
     WILDCARDS,
@@ -209,7 +210,8 @@ class NetworkView(FeltView):
             if notice:  # a token file that was not one: moved aside, said once
                 self.status, self.status_kind = notice, "error"
             elif address:  # a restarted game: Join takes the same seat back with its token
-                self.status = f"Join takes your seat at {address} back, if that match goes on."
+                self.status = _("Join takes your seat at {address} back, if that match goes on.").format(
+                    address=address)
         self.address = address_input(address)
         self.status_label: gui.UILabel | None = None
         self.port = DEFAULT_PORT  # `tabula host --port`; tests use 0 (any free port)
@@ -226,7 +228,7 @@ class NetworkView(FeltView):
         self.host_buttons, self.buttons = {}, {}
         self._felt = table_felt(width, height)
         box = gui.UIBoxLayout(space_between=theme.GAP)
-        box.add(make_label("Network play", size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
+        box.add(make_label(_("Network play"), size=theme.SIZE_HEADING, bold=True, color=theme.GOLD))
         if self.stage == "ask_resume":
             self._resume_panel(box)
         elif self.stage in ("hosting", "waiting", "connecting"):
@@ -250,11 +252,11 @@ class NetworkView(FeltView):
         # a new field each build, the text kept: a field moved into a new layout would keep
         # calling the listeners of the old one
         self.address = address_input(self.address.text)
-        box.add(make_label("Host a game on this computer, or join a friend's.",
+        box.add(make_label(_("Host a game on this computer, or join a friend's."),
                            color=theme.TEXT_MUTED))
         # one row of Host buttons, one per game: the panel keeps room for the hosts found
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-        row.add(make_label("Host", size=theme.SIZE_SUBHEADING, bold=True, width=70))
+        row.add(make_label(_("Host"), size=theme.SIZE_SUBHEADING, bold=True, width=120))
         for mode in NET_MODES:
             spec = get_mode(mode)
             if spec is None:
@@ -265,44 +267,46 @@ class NetworkView(FeltView):
         box.add(self._button("spectators", self.spectators_words(), self.toggle_spectators,
                              width=300))
         box.add(gui.UISpace(height=8))
-        box.add(make_label("Join: the host's address (HOST[:PORT]) or join code",
+        box.add(make_label(_("Join: the host's address (HOST[:PORT]) or join code"),
                            color=theme.TEXT_MUTED))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
         row.add(self.address)
-        row.add(self._button("join", "Join", self.join, kind="info", width=140))
-        row.add(self._button("watch", "Watch", self.watch, width=120))
+        row.add(self._button("join", _("Join"), self.join, kind="info", width=140))
+        row.add(self._button("watch", _("Watch"), self.watch, width=120))
         box.add(row)
         self.found_buttons, self.watch_buttons = [], []
         for found in self.found[:4]:
             spec = get_mode(found.mode)
-            words = f"{spec.title if spec else found.mode} at {found.target}  ({found.code})"
+            words = _("{title} at {address}  ({code})").format(
+                title=spec.title if spec else found.mode, address=found.target, code=found.code)
             row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
             self.found_buttons.append(row.add(make_button(
                 words, width=WIDTH - 250, on_click=lambda f=found: self.join_found(f))))
             self.watch_buttons.append(row.add(make_button(
-                "Watch", width=120, on_click=lambda f=found: self.join_found(f, "spectator"))))
+                _("Watch"), width=120, on_click=lambda f=found: self.join_found(f, "spectator"))))
             box.add(row)
-        box.add(self._button("find", "Find hosts on this network", self.find, width=300))
-        box.add(self._button("back", "Back", self.back))
+        box.add(self._button("find", _("Find hosts on this network"), self.find, width=300))
+        box.add(self._button("back", _("Back"), self.back))
 
     def _resume_panel(self, box: gui.UIBoxLayout) -> None:
         spec = get_mode(self.mode or "")
         title = spec.title if spec else self.mode
-        box.add(make_label(f"Your hosted {title} match was left at decision {self.resume_at}.",
+        box.add(make_label(_("Your hosted {title} match was left at decision {number}.").format(
+            title=title, number=self.resume_at),
                            size=theme.SIZE_SUBHEADING))
-        box.add(make_label("Resume it (your friend rejoins the same seat) or start a new one?",
+        box.add(make_label(_("Resume it (your friend rejoins the same seat) or start a new one?"),
                            color=theme.TEXT_MUTED))
         row = gui.UIBoxLayout(vertical=False, space_between=theme.GAP)
-        row.add(self._button("resume", "Resume", lambda: self.start_hosting(True), "primary"))
-        row.add(self._button("new", "New match", lambda: self.start_hosting(False), "danger"))
-        row.add(self._button("cancel", "Cancel", self.cancel))
+        row.add(self._button("resume", _("Resume"), lambda: self.start_hosting(True), "primary"))
+        row.add(self._button("new", _("New match"), lambda: self.start_hosting(False), "danger"))
+        row.add(self._button("cancel", _("Cancel"), self.cancel))
         box.add(row)
 
     def _waiting_panel(self, box: gui.UIBoxLayout) -> None:
         for n, line in enumerate(self.address_lines):
             box.add(make_label(line, size=theme.SIZE_SUBHEADING if n else theme.SIZE_BODY,
                                bold=n > 0, color=theme.GOLD if n else theme.TEXT))
-        box.add(self._button("cancel", "Cancel", self.cancel))
+        box.add(self._button("cancel", _("Cancel"), self.cancel))
 
     def set_status(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind = text, kind
@@ -316,8 +320,8 @@ class NetworkView(FeltView):
         self.app.sounds.play("click")
         if mode not in NET_MODES:  # a one-seat game: `tabula host` refuses it first
             spec = get_mode(mode)
-            self.set_status(f"{spec.title if spec else mode} cannot be played over the "
-                            "network.", "error")
+            self.set_status(_("{title} cannot be played over the network.").format(
+                title=spec.title if spec else mode), "error")
             return
         self.mode = mode
         self.resume_at = saved_session(mode)
@@ -328,14 +332,14 @@ class NetworkView(FeltView):
             self.start_hosting(False)
 
     def spectators_words(self) -> str:
-        return f"Allow spectators: {'on' if self.spectators else 'off'}"
+        return _("Allow spectators: on") if self.spectators else _("Allow spectators: off")
 
     def toggle_spectators(self) -> None:
         """The host setting: may others watch the next match hosted from here (read-only)?"""
         self.app.sounds.play("click")
         self.spectators = not self.spectators
-        self.set_status("Spectators may watch the matches you host (they see what both "
-                        "players see, never a hand or a secret)." if self.spectators else "")
+        self.set_status(_("Spectators may watch the matches you host (they see what both "
+                          "players see, never a hand or a secret).") if self.spectators else "")
 
     def start_hosting(self, resume: bool) -> None:
         mode, port, seed, spectators = self.mode or "", self.port, self.seed, self.spectators
@@ -344,7 +348,7 @@ class NetworkView(FeltView):
         self.address_lines = []
         self.task = Task(lambda: host_and_connect(mode, resume, port, bind, seed=seed,
                                                   spectators=spectators, rules=rules))
-        self.set_status("Starting the host…")
+        self.set_status(_("Starting the host…"))
 
     def _hosted(self, thread: HostThread, client: NetClient) -> None:
         from game.net.discovery import Announcer
@@ -356,16 +360,17 @@ class NetworkView(FeltView):
                                    bind=self.bind)
         address = lan_address() if self.bind in WILDCARDS else self.bind
         spec = get_mode(self.mode or "")
-        self.address_lines = [f"Hosting {spec.title if spec else self.mode}. Give your friend:",
-                              f"Address {address}:{port}"]
+        self.address_lines = [_("Hosting {title}. Give your friend:").format(
+                                  title=spec.title if spec else self.mode),
+                              _("Address {address}").format(address=f"{address}:{port}")]
         if ":" not in address:
-            self.address_lines.append(f"Join code {join_code(address, port)}")
+            self.address_lines.append(_("Join code {code}").format(code=join_code(address, port)))
         if thread.host.spectators:
-            self.address_lines.append("Spectators may watch (Join screen: Watch).")
+            self.address_lines.append(_("Spectators may watch (Join screen: Watch)."))
         if thread.host.persist_error:  # it plays on; only a resume after leaving is lost
-            self.address_lines.append(f"This match cannot be saved ({thread.host.persist_error})"
-                                      ": leaving it ends it.")
-        self.set_status("Waiting for Player 2 to join…")
+            self.address_lines.append(_("This match cannot be saved ({problem}): leaving it "
+                                        "ends it.").format(problem=thread.host.persist_error))
+        self.set_status(_("Waiting for Player 2 to join…"))
 
     def _check_friend(self) -> None:
         assert self.hosting is not None
@@ -403,7 +408,7 @@ class NetworkView(FeltView):
             return
         address = f"{host}:{port}"
         self.stage = "connecting"
-        self.address_lines = [f"Connecting to {address}…"]
+        self.address_lines = [_("Connecting to {address}…").format(address=address)]
         self.task = Task(lambda: join_player(address, role=role, notify=log.warning))
         self.set_status("")
 
@@ -414,19 +419,21 @@ class NetworkView(FeltView):
         self.app.sounds.play("click")
         port = self.discovery_port
         self.finding = Task(lambda: discover(port=port))
-        self.set_status("Looking for hosts on this network…")
+        self.set_status(_("Looking for hosts on this network…"))
 
     finding: Task | None = None
 
     def _found(self, task: Task) -> None:
         self.found = list(task.result or [])
         if task.error is not None:
-            self.set_status(f"Could not look for hosts: {task.error}", "error")
+            self.set_status(_("Could not look for hosts: {problem}").format(problem=task.error),
+                            "error")
         elif not self.found:
-            self.set_status("No host answered on this network: type its address or code.")
+            self.set_status(_("No host answered on this network: type its address or code."))
         else:
             n = len(self.found)
-            self.set_status(f"{n} host{'s' if n > 1 else ''} found: click one to join.")
+            self.set_status(ngettext("{n} host found: click it to join.",
+                                     "{n} hosts found: click one to join.", n).format(n=n))
 
     def join_found(self, found: Found, role: str = "player") -> None:
         self.address.text = found.target
@@ -439,16 +446,16 @@ class NetworkView(FeltView):
             client.close()
             spec = get_mode(client.mode or "")
             self.stage = "idle"
-            self.set_status(f"This host plays {spec.title if spec else client.mode}, which this "
-                            "window cannot play over the network (tabula join ADDRESS --cpu "
-                            "LEVEL can).", "error")
+            self.set_status(_("This host plays {title}, which this window cannot play over the "
+                              "network (tabula join ADDRESS --cpu LEVEL can).").format(
+                title=spec.title if spec else client.mode), "error")
             return
         try:
             remote = RemoteMatch(client)
         except Exception as exc:
             client.close()
             self.stage = "idle"
-            self.set_status(f"Could not start the match: {exc}", "error")
+            self.set_status(_("Could not start the match: {problem}").format(problem=exc), "error")
             return
         self.stage = "idle"
         self.app.show_view(remote_view(self.app, remote))
@@ -487,11 +494,12 @@ class NetworkView(FeltView):
             if isinstance(task, _Abandoned):
                 task.clean_up()
             elif task.error is not None:
-                verb = ("host" if self.stage != "connecting"
-                        else "watch" if self.role == "spectator" else "join")
+                failed = (_("Could not host: {problem}") if self.stage != "connecting"
+                          else _("Could not watch: {problem}") if self.role == "spectator"
+                          else _("Could not join: {problem}"))
                 self.stage = "idle"
                 self.address_lines = []
-                self.set_status(f"Could not {verb}: {task.error}", "error")
+                self.set_status(failed.format(problem=task.error), "error")
             elif isinstance(task.result, tuple):
                 self._hosted(*task.result)
             else:

@@ -34,7 +34,8 @@ from game.scenes.widgets import Toast, make_button, make_label
 
 log = logging.getLogger(__name__)
 
-ROWS_PER_PAGE = 8
+ROWS_PER_PAGE = 7  # two-line rows: seven fit 600 pixels with the title and the footer
+ROW_HEIGHT = 52
 BAR_HEIGHT = 96
 BAR_COLOUR = arcade.types.Color(16, 20, 26)  # opaque: the screen under it never shows through
 CAPTION_ROOM = 24  # the caption's line at the foot of the bar, under the buttons
@@ -50,6 +51,17 @@ REASON_WORDS = {
     "round_cap": N_("round limit"), "base_captured": N_("base captured"),
     "nexus_destroyed": N_("Nexus destroyed"), "both_destroyed": N_("both Nexuses destroyed"),
     "cleared": N_("dungeon cleared"), "died": N_("the hero died"),
+}
+
+
+# the four games' phase ids (their State JSON's `phase`), as the viewer's caption names them;
+# a phase a mod adds shows as its id
+PHASE_WORDS = {
+    "draft": N_("draft"), "placement": N_("placement"), "combat": N_("combat"),
+    "commander": N_("commander"), "movement": N_("movement"),
+    "reinforcements": N_("reinforcements"), "cards": N_("battle cards"), "retreat": N_("retreat"),
+    "pick": N_("ability pick"), "play": N_("play"), "deck_builder": N_("deck building"),
+    "planning": N_("planning"), "over": N_("match over"),
 }
 
 
@@ -80,7 +92,8 @@ def result_words(summary: RecordSummary) -> str:
 
 
 def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
-    """One list line: mode, date, players, result, number of decisions."""
+    """One list row, in two lines (one would not fit 960 pixels in Portuguese): mode, kind
+    and date; players, result, number of decisions."""
     when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%Y-%m-%d %H:%M")
     if summary is None:
         why = entry.problem or _("reading...")
@@ -90,8 +103,8 @@ def summary_line(entry: RecordEntry, summary: RecordSummary | None) -> str:
     players = _(" vs ").join(seat_words(level) for level in summary.cpu_levels)
     decisions = ngettext("{n} decision", "{n} decisions", summary.decisions).format(
         n=summary.decisions)
-    return (f"{title} · {_(KIND_WORDS[entry.kind])} · {when} · {players} · "
-            f"{result_words(summary)} · {decisions}")
+    return (f"{title} · {_(KIND_WORDS[entry.kind])} · {when}\n"
+            f"{players} · {result_words(summary)} · {decisions}")
 
 
 class ReplaysView(FeltView):
@@ -152,8 +165,9 @@ class ReplaysView(FeltView):
                                     "listed here."), color=theme.TEXT_MUTED))
         for entry in shown:
             summary = self.summaries.get(entry.path)
-            button = make_button(summary_line(entry, summary), width=row_width, height=36,
-                                 kind="secondary")
+            button = make_button(summary_line(entry, summary), width=row_width, height=ROW_HEIGHT,
+                                 kind="secondary", multiline=True)
+            button.place_text(anchor_x="left", align_x=16)  # every row's lines start alike
             button.on_click = (lambda _e, en=entry: self.open_entry(en))  # type: ignore
             button.disabled = summary is None
             column.add(button)
@@ -168,6 +182,11 @@ class ReplaysView(FeltView):
         footer.add(make_button(_("Menu"), width=130, on_click=self.app.show_menu))
         root.add(footer, anchor_x="center_x", anchor_y="bottom", align_y=theme.PAD)
         self.ui.add(root)
+        self.built()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self.refresh()  # laid out again if the window changed since it was built
 
     def prev_page(self) -> None:
         self.page = max(0, self.page - 1)
@@ -333,7 +352,8 @@ class ReplayViewerView(arcade.View):
         state = model.match
         words = [_("Decision {index} / {length}").format(index=model.index,
                                                           length=model.length),
-                 _("phase {phase}").format(phase=state.phase),
+                 _("phase {phase}").format(phase=_(PHASE_WORDS[state.phase])
+                                           if state.phase in PHASE_WORDS else state.phase),
                  _("turn {turn}").format(turn=state.turn),
                  _("full view") if model.seat is None else
                  _("seat {n}'s view").format(n=model.seat + 1)]

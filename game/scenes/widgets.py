@@ -303,9 +303,11 @@ def make_button(
     kind: str = "secondary",
     on_click: Callable[[], Any] | None = None,
     font_size: float | None = None,
+    multiline: bool = False,
 ) -> gui.UIFlatButton:
     """A UIFlatButton in the theme style; kind is primary, secondary, info or danger
-    (`font_size`: a smaller text than the theme's, for a button in a tight panel).
+    (`font_size`: a smaller text than the theme's, for a button in a tight panel;
+    `multiline`: the text's lines, split at its newlines, one under the other).
 
     `on_click` takes no argument: screens rarely need the gui event, and a zero-argument
     callback is easy to call from keyboard shortcuts too.
@@ -315,7 +317,10 @@ def make_button(
         style = {state: copy.copy(s) for state, s in style.items()}
         for s in style.values():
             s.font_size = font_size
-    button = gui.UIFlatButton(text=text, width=width, height=height, style=style)
+    button = gui.UIFlatButton(text=text, width=width, height=height, style=style,
+                              multiline=multiline)
+    if multiline:  # arcade sized the lines in its default font: size them in the style's
+        button.ui_label.fit_content()
     if on_click is not None:
         button.on_click = lambda _event: on_click()
     return button

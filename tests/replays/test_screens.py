@@ -72,10 +72,10 @@ def test_the_menu_opens_the_replays_list_of_saves_finished_and_opened_files(wind
     lines = [b.text for b in view.row_buttons]
     assert len(lines) == 3
     assert lines[0].startswith("CardConquest · saved game · ")
-    assert lines[0].endswith(" · CPU easy vs CPU easy · in progress · 30 decisions")
+    assert lines[0].endswith("\nCPU easy vs CPU easy · in progress · 30 decisions")
     n = len(strike["decisions"])
     assert any(line.startswith("Marve-Strike · finished · ") and
-               line.endswith(f"CPU easy vs CPU easy · seat 2 won (round limit) · {n} decisions")
+               line.endswith(f"\nCPU easy vs CPU easy · seat 2 won (round limit) · {n} decisions")
                for line in lines)
     assert any(line.startswith("Card Crawl · opened file · ") for line in lines)
     # the same record saved twice (Save replay and the kept copy) is one line

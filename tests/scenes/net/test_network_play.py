@@ -324,7 +324,7 @@ def test_the_join_screen_lists_hosts_found_on_the_network(window, net_app, own_d
             step(window, 1)
             press(window, view.buttons["find"])
             frames_until(window, lambda: view.finding is None, what="the search")
-            assert view.status == "1 host found: click one to join."
+            assert view.status == "1 host found: click it to join."
             assert len(view.found_buttons) == 1
             assert view.found_buttons[0].text.startswith(
                 f"Marve-Strike at {view.found[0].address}:{thread.host.port}")
