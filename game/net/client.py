@@ -27,7 +27,13 @@ RETRY_DELAYS = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0)  # then every 2 s until closed
 
 
 class JoinError(RuntimeError):
-    """The host could not be reached, or refused the hello (the message says why)."""
+    """The host could not be reached, or refused the hello (the message says why; `error`
+    is the host's refusal id, one of JOIN_ERRORS, or None when no host answered), so a
+    screen can say it in its own language."""
+
+    def __init__(self, message: str, error: str | None = None) -> None:
+        super().__init__(message)
+        self.error = error
 
 
 class NetClient:
@@ -83,9 +89,10 @@ class NetClient:
                     break
                 self._changed.wait(left)
         self.close()
-        raise JoinError(self._join_error)
+        raise JoinError(self._join_error, self._join_error_id)
 
     _join_error: str | None = None
+    _join_error_id: str | None = None  # the host's refusal id, when it refused the hello
 
     def submit(self, decision: dict[str, Any], index: int | None = None) -> int:
         """Send one decision of this seat; returns the index it was sent with."""
@@ -285,6 +292,7 @@ class NetClient:
                 self.answers += 1
                 if kind == "error" and not self.welcomes and message["error"] in JOIN_ERRORS:
                     self._join_error = message["message"]
+                    self._join_error_id = message["error"]
                     self._closing = True
             self._changed.notify_all()
         self.inbox.put(message)

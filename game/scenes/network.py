@@ -26,7 +26,7 @@ import arcade
 import arcade.gui as gui
 
 from game.engine.modes import get_mode
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.net.address import (
     DEFAULT_PORT,
     WILDCARDS,
@@ -101,6 +101,26 @@ def address_input(text: str) -> gui.UIInputText:
                "invalid": edge}))
 
 
+# the host's refusals of a join (game.net.client.JOIN_ERRORS), told in the language shown;
+# the host's own English message shows for an id this table lacks
+REFUSALS = {
+    "bad_token": N_("No seat of this match has that token."),
+    "match_full": N_("Every seat is taken: rejoin with your token, or watch."),
+    "no_spectators": N_("This host does not allow spectators."),
+    "protocol": N_("This host runs another version of Tabula: update both to the same one."),
+    "host_full": N_("The host has too many connections: try again in a moment."),
+}
+
+
+def problem_words(exc: Exception) -> str:
+    """Why a network call failed, for the screen: a host's refusal in the language shown,
+    anything else (no answer, a socket error) as it was raised."""
+    refusal = getattr(exc, "error", None)  # a JoinError's (imported late: websockets)
+    if isinstance(refusal, str) and refusal in REFUSALS:
+        return _(REFUSALS[refusal])
+    return str(exc) or type(exc).__name__
+
+
 class Task:
     """A call on a thread of its own; `done`/`result`/`error` once it returns."""
 
@@ -117,7 +137,7 @@ class Task:
             self.result = fn()
         except Exception as exc:  # shown on the screen, never raised in the window's loop
             log.info("network task failed: %s", exc)
-            self.error = str(exc) or type(exc).__name__
+            self.error = problem_words(exc)
         self.done = True
 
     def join(self, timeout: float) -> None:

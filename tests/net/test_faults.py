@@ -159,10 +159,12 @@ def test_a_frame_past_the_websocket_bound_closes_only_that_connection(table):
 
 def test_a_wrong_token_and_a_full_match_refuse_the_hello(table):
     thread, _, _ = table
-    with pytest.raises(JoinError, match="No seat of this match has that token"):
+    with pytest.raises(JoinError, match="No seat of this match has that token") as refused:
         NetClient(url(thread), token="not-a-token", reconnect=False).start()
-    with pytest.raises(JoinError, match="Every seat is taken"):
+    assert refused.value.error == "bad_token"  # the id a screen words in its language
+    with pytest.raises(JoinError, match="Every seat is taken") as refused:
         NetClient(url(thread), reconnect=False).start()
+    assert refused.value.error == "match_full"
 
 
 def test_a_session_file_that_is_not_one_is_refused_by_name(tmp_path):

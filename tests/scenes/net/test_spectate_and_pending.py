@@ -124,6 +124,13 @@ def test_a_host_that_allows_no_spectators_refuses_watch_on_the_join_screen(windo
         assert (view.status, view.status_kind) == (
             "Could not watch: This host does not allow spectators.", "error")
         assert window.current_view is view
+        from game import i18n
+
+        i18n.set_language("pt_BR")  # the refusal in the language shown, not the host's words
+        press(window, view.buttons["watch"])
+        frames_until(window, lambda: view.stage == "idle", what="the refusal")
+        assert view.status == ("Não foi possível assistir: Este anfitrião não permite "
+                               "espectadores.")
 
 
 @pytest.mark.slow
