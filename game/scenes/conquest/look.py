@@ -81,8 +81,9 @@ PART_NAMES = (("army", N_("Army")), ("base", N_("Base")),
               ("reinforcements", N_("Reinforcements")), ("card", N_("Card")),
               ("ability", N_("Ability")), ("cancelled", N_("Cancelled")))
 SECRET_PHASES = ("placement", "movement", "reinforcements", "cards")
-# the shipped commanders' ids as the log strip names them ("the tank commander")
-COMMANDER_WORDS = {"tank": N_("tank"), "infantry": N_("infantry")}
+# the log strip's line for the shipped commanders (a mod's: its id in the plain sentence)
+COMMANDER_WORDS = {"tank": N_("{player} chose the tank commander"),
+                   "infantry": N_("{player} chose the infantry commander")}
 # the rules' rejections (game.systems.conquest.mode.MESSAGES) as the screens word them; an
 # error the table lacks shows the rules' own English message
 REJECT_WORDS = {
@@ -159,10 +160,8 @@ def event_words(e: dict[str, Any]) -> str | None:
     """One line of the log strip for an event (None: not worth a line)."""
     t = e["type"]
     if t == "commander_chosen":
-        commander = e["commander"]
-        return _("{player} chose the {commander} commander").format(
-            player=seat_name(e["seat"]), commander=_(COMMANDER_WORDS[commander])
-            if commander in COMMANDER_WORDS else commander)
+        words = COMMANDER_WORDS.get(e["commander"], N_("{player} chose the {commander} commander"))
+        return _(words).format(player=seat_name(e["seat"]), commander=e["commander"])
     if t == "placements_revealed":
         return _("Placements revealed")
     if t == "units_moved":

@@ -211,8 +211,11 @@ class CommanderView(PhaseView):
             rect = arcade.LRBT(x0, x0 + w, bottom, top)
             self.panels[army_id] = rect
             cx = rect.center_x
-            self.labels.append(arcade.Text(f"{i + 1}. {_(army.name)}", cx, top - 30, look.GOLD, 20,
-                                           bold=True, anchor_x="center", **kw))
+            title = arcade.Text(f"{i + 1}. {_(army.name)}", cx, top - 30, look.GOLD, 20,
+                                bold=True, anchor_x="center", **kw)
+            while title.content_width > w - 16 and title.font_size > 12:
+                title.font_size -= 1  # a longer name (pt_BR) gets smaller, not past the panel
+            self.labels.append(title)
             icon_y = top - 78
             wide = w >= 460  # a narrow panel (960x600) shows "× 4" beside the unit's picture
             size = 15 if wide else 12
