@@ -701,6 +701,23 @@ class ConquestView(StagedLayout, GameViewBase):
             right = screen + (f"  ·  {right}" if right else "")
         set_text(self.bar_right, right)
         set_text(self.log_text, "   ·   ".join(self.session.log))
+        self.fit_bar()
+
+    def fit_bar(self) -> None:
+        """The bar's middle (round, battle) centred on the window, or between the title and
+        the right-hand words where those leave it no room there (the hot-seat's "Player 2's
+        screen · Waiting for ..." reached the middle at 960x600, longer still in pt_BR);
+        hidden when it fits nowhere."""
+        gap = 12
+        left = self.bar_title.x + self.bar_title.content_width + gap
+        right = self.bar_right.x - self.bar_right.content_width - gap
+        half = self.bar_mid.content_width / 2
+        centre = (self.bar_right.x + gap) / 2  # the window's middle
+        if centre - half < left or centre + half > right:
+            centre = (left + right) / 2
+        if self.bar_mid.x != centre:
+            self.bar_mid.x = centre
+        self.bar_mid.visible = 2 * half <= right - left
 
     def card_line(self, card_id: str) -> str:
         c = self.content.cards[card_id]

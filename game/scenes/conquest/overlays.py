@@ -214,6 +214,7 @@ class BattlesView(OverlayView):
     def refresh_bar(self) -> None:
         super().refresh_bar()
         self.bar_title.text = _("New Battle Detected") if self.new else _("Battles Detected")
+        self.fit_bar()
 
     def update_screen(self, dt: float) -> None:
         self.pop = min(1.0, self.pop + dt * 4 * max(self.tweener.factor, 0.25)) \
@@ -379,6 +380,7 @@ class ResultsView(OverlayView):
         super().refresh_bar()
         self.bar_title.text = _("Battle Results: Battle #{number}").format(
             number=self.result["number"])
+        self.fit_bar()
 
     def update_screen(self, dt: float) -> None:
         if not self.flipped and self.card_sprites:

@@ -14,6 +14,7 @@ from game import i18n
 from game.scenes.harness import key, step
 from tests.scenes.conquest.conquest_scene_helpers import decisions_to
 from tests.scenes.test_player_text import painted_words, seen  # noqa: F401  (fixtures)
+from tests.scenes.test_text_extents import created  # noqa: F401  (a fixture)
 from tests.scenes.test_translated_screens import english_left, walk
 
 PT = "pt_BR"
@@ -165,3 +166,47 @@ def test_the_strip_the_rejections_and_the_card_faces_in_portuguese(portuguese,
     i18n.set_language("en")
     assert look.card_texture(content, "power5", 181) is not portuguese_face  # cached per language
     assert "Power 5" in painted_words
+
+
+SIZES = ((960, 600), (1920, 1080))
+
+
+def bar_overlaps(view) -> list[str]:
+    """The status bar's three texts where two of them share pixels (a hidden one does not)."""
+    texts = [t for t in (view.bar_title, view.bar_mid, view.bar_right) if t.visible and t.text]
+    spans = sorted((t.left, t.left + t.content_width, t.text) for t in texts)
+    return [f"{a[2]!r} runs into {b[2]!r}" for a, b in zip(spans, spans[1:]) if a[1] > b[0]]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.slow
+def test_the_overlays_keep_their_portuguese_inside_at_both_sizes(window, pt_app, size,
+                                                                created):  # noqa: F811
+    """The battles, results and curtain screens, laid out at 960x600 and 1920x1080 with the
+    longer Portuguese texts: no text leaves its box or the window, and the status bar's round
+    line never runs into the hot-seat's "Tela do Jogador 2 · Aguardando ..." (it did at
+    960x600)."""
+    from game.scenes.scale import view_size
+    from tests.scenes.test_text_extents import outside_window, problems, sized
+
+    old = (window._width, window._height)
+    found: list[str] = []
+    try:
+        sized(window, size)
+        for decisions in (decisions_to("reinforcements")[:-1], decisions_to("retreat")[:-1]):
+            view = hotseat_view(window, pt_app, decisions)
+            try:
+                key(window, arcade.key.ENTER)
+                step(window, 3)
+                overlay = window.current_view
+                found += problems(overlay) + outside_window(overlay, created, view_size(window))
+                found += bar_overlaps(overlay)
+                overlay.close()
+                step(window, 3)
+                after = window.current_view  # the curtain (hot-seat) or the retreat screen
+                found += problems(after) + outside_window(after, created, view_size(window))
+            finally:
+                view.session.close()
+    finally:
+        sized(window, old)
+    assert found == []
