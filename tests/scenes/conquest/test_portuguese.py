@@ -210,3 +210,19 @@ def test_the_overlays_keep_their_portuguese_inside_at_both_sizes(window, pt_app,
     finally:
         sized(window, old)
     assert found == []
+
+
+@pytest.mark.slow
+def test_a_commander_s_portuguese_name_stays_inside_its_panel_at_960x600(window, pt_app):
+    """"1. Comandante de Infantaria" at 20 pt ran past its panel's edges at 960x600: a title
+    too wide for its panel is set smaller."""
+    from game.scenes import gallery
+    from tests.scenes.test_text_extents import shown
+
+    screen = next(s for s in gallery.screens(("conquest",)) if s.name == "conquest/commander")
+    with shown(window, pt_app, screen, (960, 600)) as view:
+        titles = [t for t in view.labels if t.text[:2] in ("1.", "2.")]
+        assert [t.text for t in titles] == ["1. Comandante de Infantaria",
+                                            "2. Comandante de Tanques"]
+        for title, rect in zip(titles, view.panels.values(), strict=True):
+            assert rect.left < title.left and title.left + title.content_width < rect.right
