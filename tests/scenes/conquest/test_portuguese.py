@@ -175,7 +175,8 @@ def bar_overlaps(view) -> list[str]:
     """The status bar's three texts where two of them share pixels (a hidden one does not)."""
     texts = [t for t in (view.bar_title, view.bar_mid, view.bar_right) if t.visible and t.text]
     spans = sorted((t.left, t.left + t.content_width, t.text) for t in texts)
-    return [f"{a[2]!r} runs into {b[2]!r}" for a, b in zip(spans, spans[1:]) if a[1] > b[0]]
+    return [f"{a[2]!r} runs into {b[2]!r}" for a, b in zip(spans, spans[1:], strict=False)
+            if a[1] > b[0]]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
