@@ -32,6 +32,7 @@ from arcade.types import Color
 from game.engine.match import Match
 from game.engine.record import match_record
 from game.engine.rng import ai_stream
+from game.i18n import N_, _
 from game.net.remote import RemoteMatch, seat_label
 from game.scenes.bake import bake_each, draw_baked
 from game.scenes.base import GameViewBase
@@ -61,8 +62,8 @@ RIGHT_W = 262
 # on 1920x1080 fixed logical widths left the map and its tokens 13 % smaller than at 1x
 # (issue 27); at this share their texts and buttons still fit (tests/scenes/test_scale.py).
 PANEL_SHARE_MIN = 0.85
-UNDO_LABEL = "Undo (Ctrl+Z)"
-UNDONE = "Decision taken back."
+UNDO_LABEL = N_("Undo (Ctrl+Z)")
+UNDONE = N_("Decision taken back.")
 
 
 def panel_share(scale: float) -> float:
@@ -355,7 +356,7 @@ class ConquestView(StagedLayout, GameViewBase):
         self._panel_bottom = 0.0
         self.panel_texts: list[arcade.Text] = []
         self.net_banner = NetBanner() if session.remote is not None else None
-        self.undo_btn = make_button(UNDO_LABEL, kind="secondary", on_click=self.request_undo)
+        self.undo_btn = make_button(_(UNDO_LABEL), kind="secondary", on_click=self.request_undo)
 
     # -- who is who -----------------------------------------------------------------------------
     @property
@@ -382,10 +383,20 @@ class ConquestView(StagedLayout, GameViewBase):
 
     def who_name(self, seat: int) -> str:
         if len(self.session.humans) == 1:
-            if seat == self.session.humans[0]:
-                return "You"
-            return "CPU" if self.session.remote is None else seat_label(seat)
+            if self.is_me(seat):
+                return _("You")
+            return _("CPU") if self.session.remote is None else seat_label(seat)
         return look.seat_name(seat)
+
+    def is_me(self, seat: int) -> bool:
+        """`seat` is the one person playing here (against a CPU or over the network)."""
+        return len(self.session.humans) == 1 and seat == self.session.humans[0]
+
+    def waiting_name(self, seat: int) -> str:
+        """`seat` inside a sentence ("Waiting for you", "... for the CPU")."""
+        if len(self.session.humans) == 1 and self.session.remote is None:
+            return _("you") if self.is_me(seat) else _("the CPU")
+        return _("you") if self.is_me(seat) else self.who_name(seat)
 
     @property
     def animating(self) -> bool:
@@ -530,11 +541,11 @@ class ConquestView(StagedLayout, GameViewBase):
         if desired_key(self.session) == self.screen_key():
             self.show_position()
             self.undone()
-            self.notify(UNDONE, "info", duration=1.0)
+            self.notify(_(UNDONE), "info", duration=1.0)
             return True
         view = next_view(self.app, self.session)  # the undo went back into an earlier phase
         self.app.show_view(view)
-        view.notify(UNDONE, "info", duration=1.0)
+        view.notify(_(UNDONE), "info", duration=1.0)
         return True
 
     def undone(self) -> None:
@@ -673,25 +684,46 @@ class ConquestView(StagedLayout, GameViewBase):
     def refresh_bar(self) -> None:
         st, b = self.state, self.board
         set_text(self.bar_title, look.phase_title(st))
-        parts = [f"Round {b['round']}"] if b["round"] else []
+        parts = [_("Round {n}").format(n=b["round"])] if b["round"] else []
         if b["battles"] and b.get("current_battle"):
-            parts.append(f"Battle {b['current_battle']} of {len(b['battles'])}")
+            parts.append(_("Battle {n} of {total}").format(n=b["current_battle"],
+                                                           total=len(b["battles"])))
         set_text(self.bar_mid, "  ·  ".join(parts))
         waiting = [s for s in st["to_act"] if not b["ready"][s]]
         right = ""
         if st["result"] is None and waiting:
-            names = {"You": "you", "CPU": "the CPU"}
-            right = "Waiting for " + " and ".join(names.get(self.who_name(s), self.who_name(s))
-                                                  for s in waiting)
+            names = [self.waiting_name(s) for s in waiting]
+            who = names[0] if len(names) == 1 else _("{one} and {other}").format(
+                one=names[0], other=names[1])
+            right = _("Waiting for {who}").format(who=who)
         if self.session.hotseat:
-            right = f"{look.seat_name(self.viewer)}'s screen" + (f"  ·  {right}" if right else "")
+            screen = _("{player}'s screen").format(player=look.seat_name(self.viewer))
+            right = screen + (f"  ·  {right}" if right else "")
         set_text(self.bar_right, right)
         set_text(self.log_text, "   ·   ".join(self.session.log))
+        self.fit_bar()
+
+    def fit_bar(self) -> None:
+        """The bar's middle (round, battle) centred on the window, or between the title and
+        the right-hand words where those leave it no room there (the hot-seat's "Player 2's
+        screen · Waiting for ..." reached the middle at 960x600, longer still in pt_BR);
+        hidden when it fits nowhere."""
+        gap = 12
+        left = self.bar_title.x + self.bar_title.content_width + gap
+        right = self.bar_right.x - self.bar_right.content_width - gap
+        half = self.bar_mid.content_width / 2
+        centre = (self.bar_right.x + gap) / 2  # the window's middle
+        if centre - half < left or centre + half > right:
+            centre = (left + right) / 2
+        if self.bar_mid.x != centre:
+            self.bar_mid.x = centre
+        self.bar_mid.visible = 2 * half <= right - left
 
     def card_line(self, card_id: str) -> str:
         c = self.content.cards[card_id]
         tag = f"  #{c.ability}" if c.ability else ""
-        return f"Power {c.power}   atk {c.attack}  def {c.defence}{tag}"
+        return _("Power {power}   atk {attack}  def {defence}").format(
+            power=c.power, attack=c.attack, defence=c.defence) + tag
 
     def refresh_side(self) -> None:
         """The collapsible side panel: both hands and both discard piles (8)."""
@@ -723,25 +755,27 @@ class ConquestView(StagedLayout, GameViewBase):
                 self.side_hits.append((arcade.LRBT(r.left, r.right, y - 8, y + 8), card))
             y -= 16
 
-        mine = "Your hand" if not self.session.hotseat else f"Your hand ({look.seat_name(me)})"
-        head(mine if self.session.humans else f"{look.seat_name(me)} hand",
-             look.SEAT_LIGHT[me])
+        mine = _("Your hand") if not self.session.hotseat else _("Your hand ({player})").format(
+            player=look.seat_name(me))
+        head(mine if self.session.humans else _("{player}'s hand").format(
+            player=look.seat_name(me)), look.SEAT_LIGHT[me])
         for c in b["hands"][me] or ["—"]:
-            line(self.card_line(c) if c != "—" else "no cards yet", c if c != "—" else None,
+            line(self.card_line(c) if c != "—" else _("no cards yet"), c if c != "—" else None,
                  look.TEXT if c != "—" else look.MUTED)
         y -= 6
-        head("Opponent hand", look.SEAT_LIGHT[opp])
+        head(_("Opponent hand"), look.SEAT_LIGHT[opp])
         for c in b["hands"][opp] or ["—"]:
-            line(self.card_line(c) if c != "—" else "no cards yet", c if c != "—" else None,
+            line(self.card_line(c) if c != "—" else _("no cards yet"), c if c != "—" else None,
                  look.TEXT if c != "—" else look.MUTED)
         y -= 6
-        head("Discards", look.TEXT)
+        head(_("Discards"), look.TEXT)
         for seat in (me, opp):
             cards = b["discards"][seat]
-            powers = ", ".join(str(self.content.cards[c].power) for c in cards) or "none"
-            line(f"{'You' if seat == me else 'Opponent'}: {powers}", None, look.SEAT_LIGHT[seat])
-        self.side_texts.append(arcade.Text("Tab: hide panel", x, r.bottom + 10, look.MUTED, 9,
-                                           **kw))
+            powers = ", ".join(str(self.content.cards[c].power) for c in cards) or _("none")
+            line((_("You: {powers}") if seat == me else _("Opponent: {powers}")).format(
+                powers=powers), None, look.SEAT_LIGHT[seat])
+        self.side_texts.append(arcade.Text(_("Tab: hide panel"), x, r.bottom + 10, look.MUTED,
+                                           9, **kw))
         self.side_sprites = self.bake(self.side_texts)
 
     def add_log(self, event: dict[str, Any]) -> None:
@@ -830,7 +864,7 @@ class ConquestView(StagedLayout, GameViewBase):
             self.play_event(events.popleft())
         self.event_wait = 0.0
         self.tweener.finish_all()
-        for boom, _ in self.fx_frames:
+        for boom, _left in self.fx_frames:
             boom.remove_from_sprite_lists()
         self.fx_frames = []
 
@@ -903,7 +937,7 @@ class ConquestView(StagedLayout, GameViewBase):
         """Let a CPU seat play. Its orders in a secret phase show nothing, so several answers
         that are ready at once are submitted in one frame (within CPU_FRAME_MS)."""
         start = time.perf_counter()
-        for _ in range(64):
+        for _round in range(64):
             if not self.cpu_step() or self.window is None or \
                     self.window.current_view is not self or self.animating:
                 return
@@ -938,9 +972,9 @@ class ConquestView(StagedLayout, GameViewBase):
         if isinstance(answer, BaseException):
             s.cpu_off = True
             if isinstance(answer, CpuUnavailable):
-                self.notify("The CPU player is not available yet: use hot-seat play.")
+                self.notify(_("The CPU player is not available yet: use hot-seat play."))
             else:
-                self.notify(f"The CPU failed: {answer}")
+                self.notify(_("The CPU failed: {error}").format(error=answer))
             return False
         decisions, stream_state = answer
         s.streams[seat] = stream_state
@@ -1128,9 +1162,10 @@ class ConquestView(StagedLayout, GameViewBase):
         for rect, card in self.side_hits:
             if rect.point_in_rect((x, y)):
                 c = self.content.cards[card]
-                label = self.content.abilities[c.ability].label if c.ability else \
-                    "No special ability."
-                return f"Power {c.power} · attack {c.attack} · defence {c.defence}\n{label}"
+                label = _(self.content.abilities[c.ability].label) if c.ability else \
+                    _("No special ability.")
+                return _("Power {power} · attack {attack} · defence {defence}").format(
+                    power=c.power, attack=c.attack, defence=c.defence) + f"\n{label}"
         if tile is None:
             return ""
         parts = [tile]

@@ -8,7 +8,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.i18n import N_, _, ngettext
+
 Event = dict[str, Any]
+
+# why the war was won, each a whole sentence (a reason the table lacks: the plain sentence)
+WAR_WON = {"base_captured": N_("{player} won the war (base captured)."),
+           "elimination": N_("{player} won the war (no army left)."),
+           "round_cap": N_("{player} won the war (round cap).")}
+WAR_WON_PLAIN = N_("{player} won the war.")
 
 
 def _owner(unit_id: str) -> int:
@@ -19,7 +27,8 @@ def _moved(e: Event, n: Any) -> str | None:
     if not e["moves"]:
         return None
     per_seat = Counter(_owner(m["unit"]) for m in e["moves"])
-    return " ".join(f"{n.seat(seat)} moved {count} unit{'s' * (count != 1)}."
+    return " ".join(ngettext("{player} moved {n} unit.", "{player} moved {n} units.",
+                             count).format(player=n.seat(seat), n=count)
                     for seat, count in sorted(per_seat.items()))
 
 
@@ -27,51 +36,57 @@ def _detected(e: Event, n: Any) -> str | None:
     if not e["battles"]:
         return None
     where = ", ".join(n.tile(b["tile"]) for b in e["battles"])
-    return f"Battle{'s' * (len(e['battles']) != 1)} detected at {where}."
+    return ngettext("Battle detected at {tiles}.", "Battles detected at {tiles}.",
+                    len(e["battles"])).format(tiles=where)
 
 
 def _cards(e: Event, n: Any) -> str:
-    return f"Cards played: {n.card(e['cards'][0])} against {n.card(e['cards'][1])}."
+    return _("Cards played: {card} against {other}.").format(card=n.card(e["cards"][0]),
+                                                              other=n.card(e["cards"][1]))
 
 
 def _resolved(e: Event, n: Any) -> str:
     r = e["result"]
     winner = r.get("winner")
     if winner is None:
-        scores = f"{r['scores'][0]} to {r['scores'][1]}"
-        return f"The battle at {n.tile(r['tile'])} is a draw ({scores})."
-    scores = f"{r['scores'][winner]} to {r['scores'][1 - winner]}"  # the winner's first
-    return f"{n.seat(winner)} won the battle at {n.tile(r['tile'])} ({scores})."
+        return _("The battle at {tile} is a draw ({score} to {other}).").format(
+            tile=n.tile(r["tile"]), score=r["scores"][0], other=r["scores"][1])
+    return _("{player} won the battle at {tile} ({score} to {other}).").format(  # winner's first
+        player=n.seat(winner), tile=n.tile(r["tile"]), score=r["scores"][winner],
+        other=r["scores"][1 - winner])
 
 
 def _destroyed(e: Event, n: Any) -> str:
-    how = "was trapped" if e.get("cause") == "trapped" else "fell"
-    return f"{n.unit(e['unit'])} {how} at {n.tile(e['tile'])}."
+    words = _("{unit} was trapped at {tile}.") if e.get("cause") == "trapped" \
+        else _("{unit} fell at {tile}.")
+    return words.format(unit=n.unit(e["unit"]), tile=n.tile(e["tile"]))
 
 
 def _ended(e: Event, n: Any) -> str:
     if e.get("winner") is None:
-        return "The war ends in a draw."
-    why = {"base_captured": "base captured", "elimination": "no army left",
-           "round_cap": "round cap"}.get(e.get("reason"), "")
-    return f"{n.seat(e['winner'])} won the war" + (f" ({why})." if why else ".")
+        return _("The war ends in a draw.")
+    return _(WAR_WON.get(e.get("reason") or "", WAR_WON_PLAIN)).format(
+        player=n.seat(e["winner"]))
 
 
 SENTENCES = {
-    "commander_chosen": lambda e, n: (f"{n.seat(e['seat'])} chose the "
-                                      f"{n.commander(e['commander'])}."),
-    "armies_created": lambda e, n: "The armies take the field.",
-    "placements_revealed": lambda e, n: "Both armies are revealed.",
-    "round_started": lambda e, n: f"Round {e['round']} begins.",
+    "commander_chosen": lambda e, n: _("{player} chose the {commander}.").format(
+        player=n.seat(e["seat"]), commander=n.commander(e["commander"])),
+    "armies_created": lambda e, n: _("The armies take the field."),
+    "placements_revealed": lambda e, n: _("Both armies are revealed."),
+    "round_started": lambda e, n: _("Round {n} begins.").format(n=e["round"]),
     "units_moved": _moved,
     "battles_detected": _detected,
-    "battle_started": lambda e, n: f"Battle {e['number']} at {n.tile(e['tile'])} begins.",
+    "battle_started": lambda e, n: _("Battle {number} at {tile} begins.").format(
+        number=e["number"], tile=n.tile(e["tile"])),
     "cards_revealed": _cards,
     "battle_resolved": _resolved,
     "unit_destroyed": _destroyed,
-    "hand_recycled": lambda e, n: f"{n.seat(e['seat'])} took the discarded cards back.",
-    "retreat_started": lambda e, n: f"Retreat from {n.tile(e['tile'])}.",
-    "unit_retreated": lambda e, n: f"{n.unit(e['unit'])} retreated to {n.tile(e['to'])}.",
+    "hand_recycled": lambda e, n: _("{player} took the discarded cards back.").format(
+        player=n.seat(e["seat"])),
+    "retreat_started": lambda e, n: _("Retreat from {tile}.").format(tile=n.tile(e["tile"])),
+    "unit_retreated": lambda e, n: _("{unit} retreated to {tile}.").format(
+        unit=n.unit(e["unit"]), tile=n.tile(e["to"])),
     "match_ended": _ended,
 }
 
@@ -108,27 +123,36 @@ class ConquestNamer:
         s = self.session
         if len(s.humans) == 1:
             if seat == s.humans[0]:
-                return "You"
-            return "The CPU" if s.remote is None else seat_label(seat)
-        return f"Player {seat + 1}"
+                return _("You")
+            return _("The CPU") if s.remote is None else seat_label(seat)
+        return _("Player {n}").format(n=seat + 1)
 
     def unit(self, unit_id: str) -> str:
-        kind, number = ("tank" if unit_id.split(".")[1].startswith("t") else "infantry",
-                        unit_id.split(".")[1][1:])
+        tank = unit_id.split(".")[1].startswith("t")
+        number = unit_id.split(".")[1][1:]
         owner = _owner(unit_id)
         s = self.session
         if len(s.humans) == 1:
-            whose = "Your" if owner == s.humans[0] else "The CPU's" if s.remote is None \
-                else "Their"
-        else:
-            whose = f"Player {owner + 1}'s"
-        return f"{whose} {kind} {number}"
+            whose = "mine" if owner == s.humans[0] else "cpu" if s.remote is None else "theirs"
+            return _(UNIT_NAMES[whose, tank]).format(n=number)
+        return _(UNIT_NAMES["player", tank]).format(player=owner + 1, n=number)
 
     def card(self, card_id: str) -> str:
-        return str(self.session.content.cards[card_id].name)
+        return _(str(self.session.content.cards[card_id].name))
 
     def commander(self, army_id: str) -> str:
-        return str(self.session.content.armies[army_id].name)
+        return _(str(self.session.content.armies[army_id].name))
 
     def tile(self, tile_id: str) -> str:
         return str(tile_id)
+
+
+# a unit as the log names it, by whose it is and whether it is a tank: whole names, since a
+# language's words for "your" follow the unit's kind ("seu tanque", "sua infantaria")
+UNIT_NAMES = {
+    ("mine", True): N_("Your tank {n}"), ("mine", False): N_("Your infantry {n}"),
+    ("cpu", True): N_("The CPU's tank {n}"), ("cpu", False): N_("The CPU's infantry {n}"),
+    ("theirs", True): N_("Their tank {n}"), ("theirs", False): N_("Their infantry {n}"),
+    ("player", True): N_("Player {player}'s tank {n}"),
+    ("player", False): N_("Player {player}'s infantry {n}"),
+}

@@ -17,6 +17,7 @@ import arcade
 from arcade.types import Color
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
+from game.i18n import N_, _, language, ngettext
 from game.scenes import palette, theme
 from game.scenes.painted_text import clip_text
 
@@ -61,31 +62,69 @@ CARD_BACKS = (":resources:images/cards/cardBack_green1.png",
 EXPLOSION = ":resources:images/spritesheets/explosion.png"
 
 # -- words ----------------------------------------------------------------------------------
+# msgids (N_): the screens show them through `_()` (docs/i18n.md)
 PHASE_NAMES = {
-    "commander": "Commander Select", "placement": "Unit Placement", "movement": "Unit Movement",
-    "reinforcements": "Reinforcements: Battle #{k}", "cards": "Choose Cards: Battle #{k}",
-    "retreat": "Retreat Units", "over": "Game Over",
+    "commander": N_("Commander Select"), "placement": N_("Unit Placement"),
+    "movement": N_("Unit Movement"), "reinforcements": N_("Reinforcements: Battle #{k}"),
+    "cards": N_("Choose Cards: Battle #{k}"), "retreat": N_("Retreat Units"),
+    "over": N_("Game Over"),
 }
 BATTLE_REASONS = {
-    "score": "Battle score", "power": "Tie breaker 1: highest card power",
-    "infantry": "Tie breaker 2: most infantry", "draw": "Draw: no winner",
+    "score": N_("Battle score"), "power": N_("Tie breaker 1: highest card power"),
+    "infantry": N_("Tie breaker 2: most infantry"), "draw": N_("Draw: no winner"),
 }
 MATCH_REASONS = {
-    "base_captured": "Base captured", "elimination": "All units destroyed",
-    "mutual_elimination": "Mutual destruction", "round_cap": "Round limit",
+    "base_captured": N_("Base captured"), "elimination": N_("All units destroyed"),
+    "mutual_elimination": N_("Mutual destruction"), "round_cap": N_("Round limit"),
 }
-PART_NAMES = (("army", "Army"), ("base", "Base"), ("reinforcements", "Reinforcements"),
-              ("card", "Card"), ("ability", "Ability"), ("cancelled", "Cancelled"))
+PART_NAMES = (("army", N_("Army")), ("base", N_("Base")),
+              ("reinforcements", N_("Reinforcements")), ("card", N_("Card")),
+              ("ability", N_("Ability")), ("cancelled", N_("Cancelled")))
 SECRET_PHASES = ("placement", "movement", "reinforcements", "cards")
+# the log strip's line for the shipped commanders (a mod's: its id in the plain sentence)
+COMMANDER_WORDS = {"tank": N_("{player} chose the tank commander"),
+                   "infantry": N_("{player} chose the infantry commander")}
+# the rules' rejections (game.systems.conquest.mode.MESSAGES) as the screens word them; an
+# error the table lacks shows the rules' own English message
+REJECT_WORDS = {
+    "not_ready": N_("You are not ready."),
+    "already_ready": N_("You are ready: unready to change your orders."),
+    "unknown_commander": N_("No such commander."), "no_units": N_("Name at least one unit."),
+    "unknown_unit": N_("No such living unit."), "not_your_unit": N_("Not your unit."),
+    "unknown_tile": N_("No such tile."), "water": N_("Units cannot enter water."),
+    "zone_forbidden": N_("Place units only in your own zone."),
+    "not_adjacent": N_("Units move one tile at a time."),
+    "not_eligible": N_("That unit cannot reinforce this battle."),
+    "card_not_in_hand": N_("That card is not in your hand."),
+    "not_retreating": N_("That unit does not retreat."),
+    "retreat_toward_enemy": N_("You cannot retreat toward the enemy base."),
+    "retreat_enemy_present": N_("Enemy units hold that tile."),
+    "no_commander_chosen": N_("Choose a commander first."),
+    "not_all_placed": N_("Place every unit first."), "no_card_chosen": N_("Choose a card first."),
+    "must_retreat_all": N_("Every retreating unit must leave the battle first."),
+    "not_your_turn": N_("It is not your turn."), "wrong_phase": N_("Not now."),
+    "game_over": N_("The match is over."),
+}
 
 
 def seat_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def phase_title(state: dict[str, Any]) -> str:
     k = state["board"].get("current_battle")
-    return PHASE_NAMES.get(state["phase"], state["phase"]).format(k=k if k is not None else "")
+    name = PHASE_NAMES.get(state["phase"])
+    return _(name).format(k=k if k is not None else "") if name else state["phase"]
+
+
+def battle_reason(reason: str) -> str:
+    """Why a battle went as it did, in words ("Battle score"; an unknown id as it is)."""
+    return _(BATTLE_REASONS[reason]) if reason in BATTLE_REASONS else reason
+
+
+def match_reason(reason: str) -> str:
+    """Why the war ended, in words ("Base captured"; an unknown id as it is)."""
+    return _(MATCH_REASONS[reason]) if reason in MATCH_REASONS else reason
 
 
 def unit_kind(uid: str) -> str:
@@ -98,8 +137,8 @@ def unit_seat(uid: str) -> int:
 
 def unit_label(uid: str) -> str:
     """p0.t3 -> "Tank 3"."""
-    kind = unit_kind(uid)
-    return f"{'Tank' if kind == 'tank' else 'Infantry'} {uid.split('.')[1][1:]}"
+    number = uid.split(".")[1][1:]
+    return (_("Tank {n}") if unit_kind(uid) == "tank" else _("Infantry {n}")).format(n=number)
 
 
 def kinds_count(uids: list[str] | tuple[str, ...]) -> tuple[int, int]:
@@ -121,37 +160,53 @@ def event_words(e: dict[str, Any]) -> str | None:
     """One line of the log strip for an event (None: not worth a line)."""
     t = e["type"]
     if t == "commander_chosen":
-        return f"{seat_name(e['seat'])} chose the {e['commander']} commander"
+        words = COMMANDER_WORDS.get(e["commander"], N_("{player} chose the {commander} commander"))
+        return _(words).format(player=seat_name(e["seat"]), commander=e["commander"])
     if t == "placements_revealed":
-        return "Placements revealed"
+        return _("Placements revealed")
     if t == "units_moved":
-        return f"{len(e['moves'])} units moved" if e["moves"] else "Nobody moved"
+        n = len(e["moves"])
+        return ngettext("{n} unit moved", "{n} units moved", n).format(n=n) if n \
+            else _("Nobody moved")
     if t == "battles_detected":
         tiles = ", ".join(b["tile"] for b in e["battles"])
-        return f"{'New battle' if e.get('new') else 'Battles'} detected: {tiles}"
+        return (_("New battle detected: {tiles}") if e.get("new")
+                else _("Battles detected: {tiles}")).format(tiles=tiles)
     if t == "battle_started":
-        return f"Battle #{e['number']} at {e['tile']}"
+        return _("Battle #{number} at {tile}").format(number=e["number"], tile=e["tile"])
     if t == "battle_resolved":
         r = e["result"]
         w = r["winner"]
-        return (f"Battle #{r['number']}: " +
-                ("draw" if w is None else f"{seat_name(w)} wins {r['scores'][w]}–"
-                 f"{r['scores'][1 - w]}"))
+        if w is None:
+            return _("Battle #{number}: draw").format(number=r["number"])
+        return _("Battle #{number}: {player} wins {score}–{other}").format(
+            number=r["number"], player=seat_name(w), score=r["scores"][w],
+            other=r["scores"][1 - w])
     if t == "unit_destroyed":
-        return f"{seat_name(unit_seat(e['unit']))}'s {unit_label(e['unit'])} destroyed"
+        return _("{player}'s {unit} destroyed").format(player=seat_name(unit_seat(e["unit"])),
+                                                      unit=unit_label(e["unit"]))
     if t == "unit_retreated":
-        return f"{unit_label(e['unit'])} retreated {e['from']}→{e['to']}"
+        return _("{unit} retreated {start}→{end}").format(unit=unit_label(e["unit"]),
+                                                         start=e["from"], end=e["to"])
     if t == "hand_recycled":
-        return f"{seat_name(e['seat'])} takes the discards back"
+        return _("{player} takes the discards back").format(player=seat_name(e["seat"]))
     if t == "round_started":
-        return f"Round {e['round']}"
+        return _("Round {n}").format(n=e["round"])
     if t == "match_ended":
-        return "Game over"
+        return _("Game over")
     return None
 
 
 def reject_words(error: str | None, message: str) -> str:
-    return message or (error or "Not allowed")
+    """A rejection in the player's language: the table's words for the rules' error id
+    (tile_full with the content's cap in `message`), else the rules' own message."""
+    if error == "tile_full":
+        digits = "".join(ch for ch in message if ch.isdigit())
+        if digits:
+            return _("At most {n} of your units on one tile.").format(n=digits)
+    if error in REJECT_WORDS:
+        return _(REJECT_WORDS[error])
+    return message or (error or _("Not allowed"))
 
 
 # -- hex grid -------------------------------------------------------------------------------
@@ -315,13 +370,16 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, width
 
 @cache
 def card_image(card_id: str, power: int, attack: int, defence: int, ability: str,
-               label: str, width: int = 120, max_height: int | None = None) -> Image.Image:
+               label: str, width: int = 120, max_height: int | None = None,
+               short: str = "–", lang: str = "en") -> Image.Image:
     """A card face (3.3) painted at the size it is shown (`width` screen pixels wide, at
     least 1.4 `width` tall): "Power N", swords and shields with counts, the ability's number
     and its whole label, no text under `theme.MIN_TEXT_PX` on screen. A label that needs more
     lines than a 1.4 card holds makes the card taller (issue 27: it was cut with "…" on the
     commander and battle cards); screens show faces at their own aspect (`face_height`). Only
-    a card that may not grow past `max_height` (a small window) still cuts its label."""
+    a card that may not grow past `max_height` (a small window) still cuts its label.
+    `ability` and `label` come translated; `short` is the ability's line where `ability` is
+    too wide ("#3"); `lang` keys the cache, the painted words are in that language."""
     k = 3  # supersampled, then reduced: smooth edges on a software renderer
     u = width / 120  # the layout was drawn for a 120 x 168 card
     floor = theme.MIN_TEXT_PX * k
@@ -338,7 +396,7 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
     rule_y = head + icon * 0.9 + 2 * icon * 1.25
     measure = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
     if measure.textlength(ability, font=bold) > w - px(10):
-        ability = ability.replace("Ability ", "").replace("No ability", "–")
+        ability = short
     lines = _wrap(measure, label, f, w - px(14), 99)
     needed = rule_y + step * (1 + len(lines)) + px(6)
     height = max(round(width * 1.4), math.ceil(needed / k))
@@ -354,15 +412,16 @@ def card_image(card_id: str, power: int, attack: int, defence: int, ability: str
                         outline=(60, 54, 48), width=max(k, px(2)))
     d.rounded_rectangle([px(4), px(4), w - px(5), head], radius=px(7), fill=(58, 66, 80))
     font = _font(max(floor, px(17)), True)
-    title = clip_text(d, f"Power {power}", font, w - px(10))
+    title = clip_text(d, _("Power {n}").format(n=power), font, w - px(10))
     d.text((w / 2, (px(4) + head) / 2), title, font=font, fill=(250, 236, 200), anchor="mm")
     num = _font(max(floor, px(12)), True)
     y = head + icon * 0.9
     for kind, n, colour in (("sword", attack, (176, 58, 48)), ("shield", defence, (52, 96, 170))):
         draw = _sword if kind == "sword" else _shield
         draw(d, px(14) + icon * 0.5, y, icon * 0.7, colour)
-        d.text((px(14) + icon * 1.2, y), f"{'Attack' if kind == 'sword' else 'Defence'} {n}"
-               if w > 100 * k else f"×{n}", font=num, fill=colour, anchor="lm")
+        words = _("Attack {n}") if kind == "sword" else _("Defence {n}")
+        d.text((px(14) + icon * 1.2, y), words.format(n=n) if w > 100 * k else f"×{n}",
+               font=num, fill=colour, anchor="lm")
         y += icon * 1.25
     d.line([px(8), y - icon * 0.35, w - px(8), y - icon * 0.35], fill=(190, 180, 160), width=k)
     d.text((px(7), y), clip_text(d, ability, bold, w - px(10)), font=bold, fill=(40, 36, 32))
@@ -385,21 +444,25 @@ def card_texture(content: Any, card_id: str, width: float = 120,
     label needs (at most `max_height`)."""
     c = content.cards[card_id]
     if c.ability:
-        ability, label = f"Ability #{c.ability}", content.abilities[c.ability].label
+        ability = _("Ability #{n}").format(n=c.ability)
+        label, short = _(content.abilities[c.ability].label), f"#{c.ability}"
     else:
-        ability, label = "No ability", ""
+        ability, label, short = _("No ability"), "", "–"
     return _card_texture(card_id, c.power, c.attack, c.defence, ability, label,
                          max(24, round(width)),
-                         None if max_height is None else max(34, int(max_height)))
+                         None if max_height is None else max(34, int(max_height)), short,
+                         language())
 
 
 @cache
 def _card_texture(card_id: str, power: int, attack: int, defence: int, ability: str,
-                  label: str, width: int, max_height: int | None = None) -> arcade.Texture:
-    """One texture per card face and size, made once (the atlas keeps it)."""
-    img = card_image(card_id, power, attack, defence, ability, label, width, max_height)
+                  label: str, width: int, max_height: int | None = None, short: str = "–",
+                  lang: str = "en") -> arcade.Texture:
+    """One texture per card face, size and language, made once (the atlas keeps it)."""
+    img = card_image(card_id, power, attack, defence, ability, label, width, max_height,
+                     short, lang)
     return arcade.Texture(img, hash=f"conquest-card-{card_id}-{power}-{attack}-{defence}"
-                          f"-{abs(hash(label))}-{width}x{img.height}",
+                          f"-{abs(hash(label))}-{width}x{img.height}-{lang}",
                           hit_box_algorithm=arcade.hitbox.algo_bounding_box)
 
 

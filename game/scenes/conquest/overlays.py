@@ -15,6 +15,7 @@ import arcade
 import pyglet
 from arcade.types import Color
 
+from game.i18n import N_, _, ngettext
 from game.scenes.bake import draw_baked
 from game.scenes.base import GameViewBase
 from game.scenes.conquest import look
@@ -25,6 +26,17 @@ from game.scenes.widgets import HelpTopic, make_button
 
 WATCH_PAUSE = 2.0  # seconds a watched CPU vs CPU match shows a battle or its result
 RESULT_CARD_W, RESULT_CARD_H = 84.0, 118.0  # a battle card in its results column (the back)
+
+
+def losses_line(kind: str, n: int) -> str:
+    """A side's losses of one kind on the results screen, counted ("2 units destroyed")."""
+    if kind == "main":
+        return ngettext("{n} unit destroyed", "{n} units destroyed", n).format(n=n)
+    if kind == "reinforcements":
+        return ngettext("{n} reinforcement destroyed", "{n} reinforcements destroyed",
+                        n).format(n=n)
+    return ngettext("{n} retreating unit destroyed", "{n} retreating units destroyed",
+                    n).format(n=n)
 
 
 class CurtainView(GameViewBase):
@@ -40,20 +52,24 @@ class CurtainView(GameViewBase):
         self.seat = seat
         self.viewer = seat
         self.background_color = Color(12, 14, 18)
-        self.heading = arcade.Text(f"Pass to {look.seat_name(seat)}", 0, 0,
+        self.heading = arcade.Text(_("Pass to {player}").format(player=look.seat_name(seat)),
+                                   0, 0,
                                    look.SEAT_LIGHT[seat], 34, bold=True, font_name=UI_FONT,
                                    anchor_x="center", anchor_y="center", batch=self.batch)
         taking_back = session.claim == seat
-        words = (f"{look.seat_name(seat)} takes the screen back to change their orders. "
-                 f"{look.seat_name(1 - seat)} looks away." if taking_back else
-                 "The other player looks away. Secret orders stay hidden.")
+        words = (_("{player} takes the screen back to change their orders. {other} looks "
+                   "away.").format(player=look.seat_name(seat), other=look.seat_name(1 - seat))
+                 if taking_back else
+                 _("The other player looks away. Secret orders stay hidden."))
         self.sub = arcade.Text(words, 0, 0, look.MUTED, 14, font_name=UI_FONT,
                                anchor_x="center", anchor_y="center", batch=self.batch)
-        self.button = make_button(f"I am {look.seat_name(seat)}", width=260, kind="primary",
+        self.button = make_button(_("I am {player}").format(player=look.seat_name(seat)),
+                                  width=260, kind="primary",
                                   on_click=self.reveal)
         self.ui.add(self.button)
         # a take-back pressed by mistake: the screen returns, through the other seat's curtain
-        self.cancel_btn = make_button(f"Back to {look.seat_name(1 - seat)}", width=260,
+        self.cancel_btn = make_button(_("Back to {player}").format(
+            player=look.seat_name(1 - seat)), width=260,
                                       on_click=self.cancel) if taking_back else None
         if self.cancel_btn is not None:
             self.ui.add(self.cancel_btn)
@@ -107,13 +123,13 @@ class OverlayView(ConquestView):
     """A board screen that waits for its button before the match goes on."""
 
     drives_cpu = False
-    button_words = "Next"
+    button_words = N_("Next")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
         self.done = False
         self.watch_time = 0.0
-        self.next_btn = make_button(self.button_words, kind="primary", on_click=self.close)
+        self.next_btn = make_button(_(self.button_words), kind="primary", on_click=self.close)
         self.ui.add(self.next_btn)
 
     def wants_handover(self) -> bool:
@@ -163,7 +179,7 @@ class BattlesView(OverlayView):
     def __init__(self, app: Any, session: Any, event: dict[str, Any]) -> None:
         self.event = event
         self.new = bool(event.get("new"))
-        self.button_words = "Return to battles" if self.new else "Start battles"
+        self.button_words = N_("Return to battles") if self.new else N_("Start battles")
         super().__init__(app, session)
         self.add_log(event)
         self.badges = pyglet.graphics.Batch()
@@ -173,15 +189,18 @@ class BattlesView(OverlayView):
 
     def refresh_screen(self) -> None:
         battles = self.event["battles"]
-        title = "New battle detected" if self.new else \
-            ("Battle detected" if len(battles) == 1 else "Battles detected")
+        title = _("New battle detected") if self.new else \
+            ngettext("Battle detected", "Battles detected", len(battles))
         lines = [(title, look.BATTLE, 17, True), ("", look.TEXT, 0, False)]
         for b in battles:
             p = [look.stack_badge(self.units_on(b["tile"], s)) for s in (0, 1)]
-            lines.append((f"Battle {b['number']}: {b['tile']}", look.TEXT, 13, True))
-            lines.append((f"  P1 {p[0]}   vs   P2 {p[1]}", look.MUTED, 11, False))
+            lines.append((_("Battle {number}: {tile}").format(number=b["number"], tile=b["tile"]),
+                          look.TEXT, 13, True))
+            lines.append((_("  P1 {first}   vs   P2 {second}").format(first=p[0], second=p[1]),
+                          look.MUTED, 11, False))
         lines += [("", look.TEXT, 0, False),
-                  ("Battles are fought one at a time, in number order.", look.MUTED, 11, False)]
+                  (_("Battles are fought one at a time, in number order."), look.MUTED, 11,
+                   False)]
         self.set_panel(lines)
         self.stack_buttons([self.next_btn])
         self.badges = pyglet.graphics.Batch()
@@ -194,7 +213,8 @@ class BattlesView(OverlayView):
 
     def refresh_bar(self) -> None:
         super().refresh_bar()
-        self.bar_title.text = "New Battle Detected" if self.new else "Battles Detected"
+        self.bar_title.text = _("New Battle Detected") if self.new else _("Battles Detected")
+        self.fit_bar()
 
     def update_screen(self, dt: float) -> None:
         self.pop = min(1.0, self.pop + dt * 4 * max(self.tweener.factor, 0.25)) \
@@ -219,7 +239,7 @@ class ResultsView(OverlayView):
 
     kind = "results"
     right_w = 560
-    button_words = "Next"
+    button_words = N_("Next")
 
     def __init__(self, app: Any, session: Any, result: dict[str, Any]) -> None:
         self.result = result
@@ -236,7 +256,7 @@ class ResultsView(OverlayView):
         self.play_sound(look.SOUNDS["reveal"], 0.6)
 
     def refresh_screen(self) -> None:
-        for _ in self.screen_steps():
+        for _step in self.screen_steps():
             pass
 
     def screen_steps(self) -> Iterator[None]:
@@ -244,16 +264,19 @@ class ResultsView(OverlayView):
         each (together they were one 90 ms unit of the screen's opening, issue 27)."""
         r = self.result
         w = r["winner"]
-        title = f"Battle #{r['number']} at {r['tile']}"
+        title = _("Battle #{number} at {tile}").format(number=r["number"], tile=r["tile"])
         if w is None:
-            verdict = look.BATTLE_REASONS["draw"]
+            verdict = look.battle_reason("draw")
         else:
-            verdict = f"{self.who_name(w) if self.who_name(w) != 'You' else 'You'} " \
-                f"{'win' if self.who_name(w) == 'You' else 'wins'} — " \
-                f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
+            reason = look.battle_reason(r["reason"])
             if self.session.hotseat or not self.session.humans:
-                verdict = f"{look.seat_name(w)} wins — " \
-                    f"{look.BATTLE_REASONS.get(r['reason'], r['reason'])}"
+                verdict = _("{player} wins — {reason}").format(player=look.seat_name(w),
+                                                               reason=reason)
+            elif self.is_me(w):
+                verdict = _("You win — {reason}").format(reason=reason)
+            else:
+                verdict = _("{player} wins — {reason}").format(player=self.who_name(w),
+                                                               reason=reason)
         self.set_panel([(title, look.GOLD, 16, True), (verdict, look.TEXT, 14, True)])
         self.stack_buttons([self.next_btn])
         yield
@@ -308,13 +331,13 @@ class ResultsView(OverlayView):
             for key, label in look.PART_NAMES:
                 value = parts[key]
                 colour = look.GOLD if key == "ability" and r["abilities"][seat] else look.TEXT
-                self.result_texts.append(arcade.Text(f"{label}", x + cw + 16, y, colour, 11,
+                self.result_texts.append(arcade.Text(_(label), x + cw + 16, y, colour, 11,
                                                      **kw))
                 self.result_texts.append(arcade.Text(f"{value:+d}" if key != "army" else
                                                      str(value), x + col_w - 10, y, colour, 11,
                                                      anchor_x="right", **kw))
                 y -= 16
-            self.result_texts.append(arcade.Text("Total", x + cw + 16, y - 2, look.GOLD, 13,
+            self.result_texts.append(arcade.Text(_("Total"), x + cw + 16, y - 2, look.GOLD, 13,
                                                  bold=True, **kw))
             self.result_texts.append(arcade.Text(str(r["scores"][seat]), x + col_w - 10, y - 2,
                                                  look.GOLD, 13, bold=True, anchor_x="right",
@@ -322,10 +345,12 @@ class ResultsView(OverlayView):
             y = top - self.face_room() - 32  # under the card, face up
             abil = r["abilities"][seat]
             card = self.content.cards[r["cards"][seat]]
-            label = f"Ability #{abil[0]} active" if abil else "No active ability"
+            label = _("Ability #{n} active").format(n=abil[0]) if abil else \
+                _("No active ability")
             self.result_texts.append(arcade.Text(
-                f"Power {card.power} · attack {r['attack'][seat]} · defence "
-                f"{r['defence'][seat]}", x + 4, y, look.TEXT, 11, **kw))
+                _("Power {power} · attack {attack} · defence {defence}").format(
+                    power=card.power, attack=r["attack"][seat], defence=r["defence"][seat]),
+                x + 4, y, look.TEXT, 11, **kw))
             self.result_texts.append(arcade.Text(label, x + 4, y - 16,
                                                  look.GOLD if abil else look.MUTED, 11,
                                                  bold=bool(abil), **kw))
@@ -333,17 +358,15 @@ class ResultsView(OverlayView):
             reinf = set(r["reinforcements"][seat])
             lost_main = [u for u in r["casualties"][seat] if u not in reinf]
             lost_reinf = [u for u in r["casualties"][seat] if u in reinf]
-            groups = [("units destroyed", lost_main), ("reinforcements destroyed", lost_reinf),
-                      ("retreating units destroyed", r["trapped"][seat])]
-            if not any(g for _, g in groups):
-                self.result_texts.append(arcade.Text("No losses", x + 4, y, look.MUTED, 11,
+            groups = [("main", lost_main), ("reinforcements", lost_reinf),
+                      ("trapped", r["trapped"][seat])]
+            if not any(g for _kind, g in groups):
+                self.result_texts.append(arcade.Text(_("No losses"), x + 4, y, look.MUTED, 11,
                                                      **kw))
-            for words, group in groups:
+            for kind, group in groups:
                 if not group:
                     continue
-                if len(group) == 1:
-                    words = words.replace("units", "unit")
-                self.result_texts.append(arcade.Text(f"{len(group)} {words}", x + 4, y,
+                self.result_texts.append(arcade.Text(losses_line(kind, len(group)), x + 4, y,
                                                      look.ILLEGAL, 11, bold=True, **kw))
                 y -= 18
                 for i, uid in enumerate(group):
@@ -355,7 +378,9 @@ class ResultsView(OverlayView):
 
     def refresh_bar(self) -> None:
         super().refresh_bar()
-        self.bar_title.text = f"Battle Results: Battle #{self.result['number']}"
+        self.bar_title.text = _("Battle Results: Battle #{number}").format(
+            number=self.result["number"])
+        self.fit_bar()
 
     def update_screen(self, dt: float) -> None:
         if not self.flipped and self.card_sprites:

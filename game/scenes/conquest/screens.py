@@ -19,6 +19,7 @@ import arcade
 from arcade.types import Color
 
 from game.engine.rng import ai_stream
+from game.i18n import N_, _, ngettext
 from game.scenes.bake import draw_baked
 from game.scenes.base import esc_clears
 from game.scenes.conquest import look
@@ -33,24 +34,24 @@ PLACE_FOR_ME_LEVEL = "normal"  # Place for me places as this CPU level would
 
 
 def battle_title(board: dict[str, Any], site: str | None, phase_name: str) -> str:
-    """ "Battle #2 at L07"; the phase's name alone once the battle is over (the screen still
-    shows while the next one comes in: never "Battle #None at None")."""
+    """ "Battle #2 at L07"; the phase's name (a msgid) alone once the battle is over (the
+    screen still shows while the next one comes in: never "Battle #None at None")."""
     number = board.get("current_battle")
     if site is None or number is None:
-        return phase_name
-    return f"Battle #{number} at {site}"
+        return _(phase_name)
+    return _("Battle #{number} at {tile}").format(number=number, tile=site)
 
 
 class PhaseView(ConquestView):
     """A phase screen: a Ready / Unready pair of buttons and the right panel's words."""
 
-    ready_words = "Ready"
+    ready_words = N_("Ready")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
         self.kind = self.match.phase
-        self.ready_btn = make_button(self.ready_words, kind="primary", on_click=self.ready)
-        self.unready_btn = make_button("Unready", kind="secondary", on_click=self.unready)
+        self.ready_btn = make_button(_(self.ready_words), kind="primary", on_click=self.ready)
+        self.unready_btn = make_button(_("Unready"), kind="secondary", on_click=self.unready)
         # hot-seat: the other seat, ready, takes the screen back to unready ("Player 1: Unready")
         self.reclaim_btn = make_button("", kind="secondary", on_click=self.reclaim)
 
@@ -83,7 +84,8 @@ class PhaseView(ConquestView):
         """Show the take-back button when it applies; True when shown."""
         seat = self.reclaim_seat()
         shown = seat is not None
-        words = f"{look.seat_name(seat)}: {self.unready_btn.text}" if shown else ""
+        words = _("{player}: {button}").format(player=look.seat_name(seat),
+                                               button=self.unready_btn.text) if shown else ""
         if shown and self.reclaim_btn.text != words:
             self.reclaim_btn.text = words
         self.show_widget(self.reclaim_btn, shown)
@@ -129,11 +131,11 @@ class PhaseView(ConquestView):
         if not self.session.live:
             return ""
         if self.viewer not in st["to_act"]:
-            return "Waiting for the opponent."
+            return _("Waiting for the opponent.")
         if self.viewer_ready:
             others = [s for s in st["to_act"] if s != self.viewer and not self.board["ready"][s]]
             if others:
-                return f"Ready. Waiting for {self.who_name(others[0])}."
+                return _("Ready. Waiting for {player}.").format(player=self.who_name(others[0]))
         return ""
 
     def on_screen_key(self, symbol: int, modifiers: int) -> bool:
@@ -209,8 +211,11 @@ class CommanderView(PhaseView):
             rect = arcade.LRBT(x0, x0 + w, bottom, top)
             self.panels[army_id] = rect
             cx = rect.center_x
-            self.labels.append(arcade.Text(f"{i + 1}. {army.name}", cx, top - 30, look.GOLD, 20,
-                                           bold=True, anchor_x="center", **kw))
+            title = arcade.Text(f"{i + 1}. {_(army.name)}", cx, top - 30, look.GOLD, 20,
+                                bold=True, anchor_x="center", **kw)
+            while title.content_width > w - 16 and title.font_size > 12:
+                title.font_size -= 1  # a longer name (pt_BR) gets smaller, not past the panel
+            self.labels.append(title)
             icon_y = top - 78
             wide = w >= 460  # a narrow panel (960x600) shows "× 4" beside the unit's picture
             size = 15 if wide else 12
@@ -220,12 +225,14 @@ class CommanderView(PhaseView):
                 tok.position = (x, icon_y)
                 self.icons.append(tok.disc)
                 self.icons.append(tok.body)
-                word = ("Tanks " if kind == "tank" else "Infantry ") if wide else ""
+                words = (_("Tanks × {n}") if kind == "tank" else _("Infantry × {n}")) if wide \
+                    else "× {n}"
                 self.labels.append(arcade.Text(
-                    f"{word}× {n}", x + 28, icon_y, look.TEXT, size, anchor_y="center", **kw))
+                    words.format(n=n), x + 28, icon_y, look.TEXT, size, anchor_y="center", **kw))
             strength = army.tanks * self.content.strength["tank"] + \
                 army.infantry * self.content.strength["infantry"]
-            self.labels.append(arcade.Text(f"strength {strength}", rect.right - 12, icon_y,
+            self.labels.append(arcade.Text(_("strength {n}").format(n=strength), rect.right - 12,
+                                           icon_y,
                                            look.TEXT, size, bold=True, anchor_x="right",
                                            anchor_y="center", **kw))
             per_row = 4
@@ -271,10 +278,12 @@ class CommanderView(PhaseView):
             return
         chosen = self.board["commanders"]
         for army_id, text in self.pick_texts.items():
-            names = [f"{self.who_name(s)}{' (ready)' if self.board['ready'][s] else ''}"
+            names = [_("{player} (ready)").format(player=self.who_name(s))
+                     if self.board["ready"][s] else self.who_name(s)
                      for s in (0, 1) if chosen[s] == army_id]
-            set_text(text, "Chosen by: " + ", ".join(names) if names else "Click or press "
-                     f"{self.content.commanders.index(army_id) + 1} to choose")
+            set_text(text, _("Chosen by: {players}").format(players=", ".join(names)) if names
+                     else _("Click or press {key} to choose").format(
+                         key=self.content.commanders.index(army_id) + 1))
         self.label_sprites = self.bake([*self.labels, *self.pick_texts.values()])
         self.refresh_buttons()
 
@@ -322,13 +331,13 @@ class CommanderView(PhaseView):
 class PlacementView(PhaseView):
     """Own units from the tray onto own-zone tiles; the opponent's units are not drawn."""
 
-    ready_words = "Done placing units"
+    ready_words = N_("Done placing units")
     esc_help = esc_clears("clear the selected unit")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
-        self.reset_btn = make_button("Reset", on_click=self.reset)
-        self.place_btn = make_button("Place for me", on_click=self.place_for_me)
+        self.reset_btn = make_button(_("Reset"), on_click=self.reset)
+        self.place_btn = make_button(_("Place for me"), on_click=self.place_for_me)
         self.auto_plan: list[dict[str, Any]] = []  # Place for me's placements still to submit
         self.tray_rect = arcade.LBWH(0, 0, 1, 1)
         self.tray_tokens: dict[str, Token] = {}
@@ -338,7 +347,7 @@ class PlacementView(PhaseView):
         self.press: tuple[float, float] | None = None
         self.dragging = False
         self.drag_pos = (0.0, 0.0)
-        self.tray_label = arcade.Text("Unplaced units", 0, 0, look.TEXT, 11, bold=True,
+        self.tray_label = arcade.Text(_("Unplaced units"), 0, 0, look.TEXT, 11, bold=True,
                                       font_name=UI_FONT, batch=self.batch)
 
     def unit_tile(self, u: dict[str, Any]) -> str | None:
@@ -408,10 +417,12 @@ class PlacementView(PhaseView):
                 self.selected not in self.tokens:
             self.selected = None
         n = len(self.tray)
-        lines = [("Place your units", look.GOLD, 15, True),
-                 ("Click a unit (tray or map), then a tile of your zone, or drag it there. "
-                  "Drop on the tray to take it back.", look.MUTED, 11, False), ("", look.TEXT, 0, False),
-                 (f"Unplaced: {n}" if n else "All units placed.", look.TEXT, 13, True)]
+        lines = [(_("Place your units"), look.GOLD, 15, True),
+                 (_("Click a unit (tray or map), then a tile of your zone, or drag it there. "
+                    "Drop on the tray to take it back."), look.MUTED, 11, False),
+                 ("", look.TEXT, 0, False),
+                 (_("Unplaced: {n}").format(n=n) if n else _("All units placed."), look.TEXT, 13,
+                  True)]
         wait = self.waiting_line()
         if wait:
             lines.append((wait, look.GOLD, 12, False))
@@ -437,12 +448,13 @@ class PlacementView(PhaseView):
         if rejection is None:
             return None
         if rejection.error == "water":
-            return "Water"
+            return _("Water")
         if rejection.error == "zone_forbidden":
-            return "Neutral ground" if self.content.tiles[tile].zone is None else "Enemy zone"
+            return _("Neutral ground") if self.content.tiles[tile].zone is None \
+                else _("Enemy zone")
         if rejection.error == "tile_full":
-            return f"Full: {self.content.rules.max_own_per_tile} units"
-        return rejection.message
+            return _("Full: {n} units").format(n=self.content.rules.max_own_per_tile)
+        return look.reject_words(rejection.error, rejection.message)
 
     def reset(self) -> None:
         if self.can_act:
@@ -563,12 +575,12 @@ class PlacementView(PhaseView):
 class MovementView(PhaseView):
     """Select own units (click, Shift+click, box), click a blue check to order the move."""
 
-    ready_words = "End unit movement"
+    ready_words = N_("End unit movement")
     esc_help = esc_clears("clear the selection")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
-        self.reset_btn = make_button("Reset unit movement", on_click=self.reset)
+        self.reset_btn = make_button(_("Reset unit movement"), on_click=self.reset)
         self.selection: list[str] = []
         self.checks: list[str] = []
         self.box_from: tuple[float, float] | None = None
@@ -604,12 +616,13 @@ class MovementView(PhaseView):
         self.selection = [u for u in self.selection if u in self.tokens]
         self.checks = self.check_tiles()
         n = len(orders) if isinstance(orders, dict) else 0
-        lines = [("Move your units", look.GOLD, 15, True),
-                 ("Click a unit, Shift+click to add, drag a box to select. Click a blue check "
-                  f"to move there (one tile; at most {self.content.rules.max_own_per_tile} of yours per "
-                  "tile).", look.MUTED, 11, False),
+        lines = [(_("Move your units"), look.GOLD, 15, True),
+                 (_("Click a unit, Shift+click to add, drag a box to select. Click a blue check "
+                    "to move there (one tile; at most {n} of yours per tile).").format(
+                     n=self.content.rules.max_own_per_tile), look.MUTED, 11, False),
                  ("", look.TEXT, 0, False),
-                 (f"Selected: {len(self.selection)}   Orders: {n}", look.TEXT, 13, True)]
+                 (_("Selected: {selected}   Orders: {orders}").format(
+                     selected=len(self.selection), orders=n), look.TEXT, 13, True)]
         wait = self.waiting_line()
         if wait:
             lines.append((wait, look.GOLD, 12, False))
@@ -756,7 +769,7 @@ def battle_site(board: dict[str, Any]) -> str | None:
 class ReinforcementsView(PhaseView):
     """Click own eligible units (they bounce) to toggle them; the site pulses."""
 
-    ready_words = "No reinforcements"
+    ready_words = N_("No reinforcements")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -774,28 +787,34 @@ class ReinforcementsView(PhaseView):
     def refresh_screen(self) -> None:
         self.site = battle_site(self.board)
         picks = self.picks
-        self.ready_btn.text = "Submit units" if picks else "No reinforcements"
+        self.ready_btn.text = _("Submit units") if picks else _("No reinforcements")
         main = self.units_on(self.site, self.viewer) if self.site else []
         opp_main = self.units_on(self.site, self.opponent) if self.site else []
         base = self.content.tiles[self.site].base_of if self.site else None
-        lines = [(battle_title(self.board, self.site, "Reinforcements"), look.GOLD, 15, True)]
+        lines = [(battle_title(self.board, self.site, N_("Reinforcements")), look.GOLD, 15,
+                  True)]
         if self.viewer not in self.state["to_act"]:
-            lines.append(("Waiting for the opponent's reinforcements", look.TEXT, 13, True))
+            lines.append((_("Waiting for the opponent's reinforcements"), look.TEXT, 13, True))
         else:
-            lines.append(("Click your bouncing units next to the battle to send them in. "
-                          "Reinforcements add strength but never move.", look.MUTED, 11, False))
+            lines.append((_("Click your bouncing units next to the battle to send them in. "
+                            "Reinforcements add strength but never move."), look.MUTED, 11,
+                          False))
         mine = look.strength_of(main) + look.strength_of(picks) + (2 if base == self.viewer
                                                                   else 0)
         theirs = look.strength_of(opp_main) + (2 if base == self.opponent else 0)
         lines += [("", look.TEXT, 0, False),
-                  (f"Your battle strength: {mine}", look.SEAT_LIGHT[self.viewer], 13, True),
-                  (f"  main army {look.strength_of(main)} ({look.stack_badge(main)})",
+                  (_("Your battle strength: {n}").format(n=mine), look.SEAT_LIGHT[self.viewer],
+                   13, True),
+                  (_("  main army {strength} ({badge})").format(
+                      strength=look.strength_of(main), badge=look.stack_badge(main)),
                    look.TEXT, 11, False),
-                  (f"  reinforcements {look.strength_of(picks)} ({len(picks)} "
-                   f"unit{'' if len(picks) == 1 else 's'})",
+                  (ngettext("  reinforcements {strength} ({n} unit)",
+                            "  reinforcements {strength} ({n} units)", len(picks)).format(
+                      strength=look.strength_of(picks), n=len(picks)),
                    look.TEXT, 11, False),
-                  (f"Opponent main army: {theirs}", look.SEAT_LIGHT[self.opponent], 13, True),
-                  ("  their reinforcements are secret", look.MUTED, 11, False)]
+                  (_("Opponent main army: {n}").format(n=theirs), look.SEAT_LIGHT[self.opponent],
+                   13, True),
+                  (_("  their reinforcements are secret"), look.MUTED, 11, False)]
         wait = self.waiting_line()
         if wait and self.viewer in self.state["to_act"]:
             lines.append((wait, look.GOLD, 12, False))
@@ -848,7 +867,7 @@ class ReinforcementsView(PhaseView):
             if uid in self.eligible:
                 self.toggle(uid)
             elif look.unit_seat(uid) == self.viewer and self.can_act:
-                self.notify("That unit cannot reinforce this battle.")
+                self.notify(_("That unit cannot reinforce this battle."))
         return True
 
 
@@ -873,7 +892,7 @@ CARD_W, CARD_W_COMPACT = 92.0, 74.0
 class CardsView(PhaseView):
     """Strength panels on top, the own hand at the bottom; click a card, then Confirm."""
 
-    ready_words = "Confirm card"
+    ready_words = N_("Confirm card")
     esc_help = esc_clears("close the opponent's hand or the discards")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
@@ -897,12 +916,14 @@ class CardsView(PhaseView):
         self.texts_strength: list[arcade.Text] = []
         self.preview = arcade.Text("", 0, 0, look.TEXT, 12, bold=True, font_name=UI_FONT,
                                    anchor_x="center", batch=self.batch)
-        self.opp_btn = make_button("Opponent hand", height=32, on_click=lambda: self.toggle_popup("opponent"))
-        self.disc_btn = make_button("Discards", height=32, on_click=lambda: self.toggle_popup("discards"))
-        self.near_btn = make_button("Show nearby units", height=32, on_click=self.toggle_near)
-        self.reinf_btn = make_button("Show reinforcements", height=32,
+        self.opp_btn = make_button(_("Opponent hand"), height=32,
+                                   on_click=lambda: self.toggle_popup("opponent"))
+        self.disc_btn = make_button(_("Discards"), height=32,
+                                    on_click=lambda: self.toggle_popup("discards"))
+        self.near_btn = make_button(_("Show nearby units"), height=32, on_click=self.toggle_near)
+        self.reinf_btn = make_button(_("Show reinforcements"), height=32,
                                      on_click=self.toggle_reinf)
-        self.unready_btn.text = "Change card"
+        self.unready_btn.text = _("Change card")
         self.compact = False  # a short window: the hand's cards and the strength panels packed
         self.packed = False  # the strength panels packed (`PACKED_ABOVE_SCALE`)
         self.strength_wide = False  # packed, and wide enough for three rows (`STRENGTH_WIDE_W`)
@@ -955,12 +976,12 @@ class CardsView(PhaseView):
         self.build_hand()
         self.build_strength()
         c = self.chosen()
-        lines = [(battle_title(self.board, self.site, "Choose Cards"), look.GOLD, 15, True),
-                 ("Pick one card in secret. Hover a card to preview your score.", look.MUTED,
+        lines = [(battle_title(self.board, self.site, N_("Choose Cards")), look.GOLD, 15, True),
+                 (_("Pick one card in secret. Hover a card to preview your score."), look.MUTED,
                   11, False), ("", look.TEXT, 0, False)]
         if c is not None:
             card = self.content.cards[c]
-            lines.append((f"Chosen: Power {card.power}", look.TEXT, 13, True))
+            lines.append((_("Chosen: Power {n}").format(n=card.power), look.TEXT, 13, True))
         wait = self.waiting_line()
         if wait:
             lines.append((wait, look.GOLD, 12, False))
@@ -995,13 +1016,18 @@ class CardsView(PhaseView):
             t, n = look.kinds_count(main)
             bonus = 2 if base == seat else 0
             total = look.strength_of(main) + look.strength_of(reinf) + bonus
-            name = ("You" if seat == self.viewer else "Opponent") + f" — {look.seat_name(seat)}"
+            name = (_("You — {player}") if seat == self.viewer else
+                    _("Opponent — {player}")).format(player=look.seat_name(seat))
             rows = [(name, look.SEAT_LIGHT[seat], 13, True),
-                    (f"Tanks {t} (+{2 * t})    Infantry {n} (+{n})", look.TEXT, 11, False),
-                    (f"Reinf. {len(reinf)} (+{look.strength_of(reinf)})    Base +{bonus}",
+                    (_("Tanks {tanks} (+{tank_strength})    Infantry {infantry} "
+                       "(+{infantry_strength})").format(tanks=t, tank_strength=2 * t,
+                                                        infantry=n, infantry_strength=n),
+                     look.TEXT, 11, False),
+                    (_("Reinf. {n} (+{strength})    Base +{bonus}").format(
+                        n=len(reinf), strength=look.strength_of(reinf), bonus=bonus),
                      look.TEXT, 11, False)]
             y = rect.top - pad
-            total_text = f"Total {total} + card"
+            total_text = _("Total {n} + card").format(n=total)
             if self.strength_wide:  # the total at the right of the name's line
                 self.texts_strength.append(arcade.Text(
                     total_text, rect.right - 10, y, look.GOLD, 13, bold=True,
@@ -1063,7 +1089,8 @@ class CardsView(PhaseView):
             score += 2
         elif ab in (6, 7, 8):
             unknown = True
-        return f"Score with Power {card.power}: {score}{' ?' if unknown else ''}"
+        return _("Score with Power {power}: {score}").format(power=card.power, score=score) \
+            + (" ?" if unknown else "")
 
     def update_preview(self) -> None:
         cid = self.hover_card or self.chosen()
@@ -1082,10 +1109,10 @@ class CardsView(PhaseView):
         m = self.map_rect
         rows: list[tuple[str, list[str]]]
         if self.popup == "opponent":
-            rows = [("Opponent hand", list(self.board["hands"][self.opponent]))]
+            rows = [(_("Opponent hand"), list(self.board["hands"][self.opponent]))]
         else:
-            rows = [("Your discards", list(self.board["discards"][self.viewer])),
-                    ("Opponent discards", list(self.board["discards"][self.opponent]))]
+            rows = [(_("Your discards"), list(self.board["discards"][self.viewer])),
+                    (_("Opponent discards"), list(self.board["discards"][self.opponent]))]
         cw, ch = 70.0, 98.0
         h = len(rows) * (ch + 34) + 20
         self.popup_rect = arcade.LBWH(m.left + 10, m.center_y - h / 2, m.width - 20, h)
@@ -1096,7 +1123,7 @@ class CardsView(PhaseView):
                                                 12, bold=True, font_name=UI_FONT,
                                                 anchor_y="top"))
             if not cards:
-                self.popup_texts.append(arcade.Text("none", self.popup_rect.left + 12, y - 40,
+                self.popup_texts.append(arcade.Text(_("none"), self.popup_rect.left + 12, y - 40,
                                                     look.MUTED, 12, font_name=UI_FONT))
             for i, cid in enumerate(cards):
                 sp = arcade.Sprite(look.card_texture(self.content, cid, cw))
@@ -1109,12 +1136,12 @@ class CardsView(PhaseView):
 
     def toggle_near(self) -> None:
         self.show_near = not self.show_near
-        self.near_btn.text = "Hide nearby units" if self.show_near else "Show nearby units"
+        self.near_btn.text = _("Hide nearby units") if self.show_near else _("Show nearby units")
 
     def toggle_reinf(self) -> None:
         self.show_reinf = not self.show_reinf
-        self.reinf_btn.text = "Hide reinforcements" if self.show_reinf else \
-            "Show reinforcements"
+        self.reinf_btn.text = _("Hide reinforcements") if self.show_reinf else \
+            _("Show reinforcements")
 
     def choose(self, card_id: str) -> None:
         if self.can_act and not self.viewer_ready:
@@ -1191,11 +1218,11 @@ class CardsView(PhaseView):
 class RetreatView(PhaseView):
     """Select a retreating unit, then click (or drag it to) a tile with a blue check."""
 
-    ready_words = "Done retreating"
+    ready_words = N_("Done retreating")
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
-        self.reset_btn = make_button("Reset retreat", on_click=self.reset)
+        self.reset_btn = make_button(_("Reset retreat"), on_click=self.reset)
         self.selected: str | None = None
         self.press: tuple[float, float] | None = None
         self.dragging = False
@@ -1234,21 +1261,23 @@ class RetreatView(PhaseView):
         if self.selected not in self.listed or (self.selected not in left and left):
             self.selected = left[0] if left else None
         trapped = (self.board.get("last_result") or {}).get("trapped") or [[], []]
-        lines = [("Retreat Units", look.GOLD, 15, True)]
+        lines = [(_("Retreat Units"), look.GOLD, 15, True)]
         if self.viewer not in self.state["to_act"]:
-            lines.append(("The opponent is retreating", look.TEXT, 13, True))
+            lines.append((_("The opponent is retreating"), look.TEXT, 13, True))
         else:
-            lines += [("Select a highlighted unit, then click a tile with a blue check (or drag "
-                       "the unit there). Not toward the enemy base, not onto enemy units, at most "
-                       "5 of yours per tile.", look.MUTED, 11, False),
+            lines += [(_("Select a highlighted unit, then click a tile with a blue check (or "
+                         "drag the unit there). Not toward the enemy base, not onto enemy units, "
+                         "at most {n} of yours per tile.").format(
+                           n=self.content.rules.max_own_per_tile), look.MUTED, 11, False),
                       ("", look.TEXT, 0, False),
-                      (f"Still on {self.site}: {len(left)}" if self.site else
-                       f"Still to retreat: {len(left)}", look.TEXT, 13, True)]
+                      (_("Still on {tile}: {n}").format(tile=self.site, n=len(left)) if self.site
+                       else _("Still to retreat: {n}").format(n=len(left)), look.TEXT, 13, True)]
         lost = trapped[self.viewer] + trapped[self.opponent]
         if lost:
             lines.append(("", look.TEXT, 0, False))
-            lines.append(("Destroyed for lack of room:", look.ILLEGAL, 12, True))
-            lines += [(f"  {look.seat_name(look.unit_seat(u))} {look.unit_label(u)}",
+            lines.append((_("Destroyed for lack of room:"), look.ILLEGAL, 12, True))
+            lines += [(_("  {player} {unit}").format(player=look.seat_name(look.unit_seat(u)),
+                                                     unit=look.unit_label(u)),
                        look.TEXT, 11, False) for u in lost]
         wait = self.waiting_line()
         if wait and self.viewer in self.state["to_act"]:
@@ -1334,9 +1363,9 @@ class GameOverView(ConquestView):
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
-        self.rematch_btn = make_button("Rematch", kind="primary", on_click=self.rematch)
-        self.save_btn = make_button("Save replay", on_click=self.save_replay)
-        self.menu_btn = make_button("Menu", on_click=self.to_menu)
+        self.rematch_btn = make_button(_("Rematch"), kind="primary", on_click=self.rematch)
+        self.save_btn = make_button(_("Save replay"), on_click=self.save_replay)
+        self.menu_btn = make_button(_("Menu"), on_click=self.to_menu)
         for b in (self.rematch_btn, self.save_btn, self.menu_btn):
             self.ui.add(b)
         self.saved: Path | None = None
@@ -1356,23 +1385,31 @@ class GameOverView(ConquestView):
 
             self.app.finish_match(match_record(self.session.match))
 
-    def headline(self) -> str:
-        result = self.state["result"] or {}
-        w = result.get("winner")
+    def outcome(self) -> str:
+        """"draw", "victory", "defeat" (one person playing) or "seat" (a seat won)."""
+        w = (self.state["result"] or {}).get("winner")
         if w is None:
-            return "Draw"
+            return "draw"
         if len(self.session.humans) == 1:
-            return "Victory" if w == self.session.humans[0] else "Defeat"
-        return f"{look.seat_name(w)} wins"
+            return "victory" if w == self.session.humans[0] else "defeat"
+        return "seat"
+
+    def headline(self) -> str:
+        outcome = self.outcome()
+        if outcome == "seat":
+            return _("{player} wins").format(
+                player=look.seat_name((self.state["result"] or {})["winner"]))
+        return {"draw": _("Draw"), "victory": _("Victory"), "defeat": _("Defeat")}[outcome]
 
     def reason_line(self) -> str:
         result = self.state["result"] or {}
         reason = result.get("reason", "")
-        words = look.MATCH_REASONS.get(reason, reason)
+        words = look.match_reason(reason)
         if reason == "round_cap":
             s = [look.strength_of([u["id"] for u in self.board["units"] if u["seat"] == seat])
                  for seat in (0, 1)]
-            words += f": strength {s[0]} vs {s[1]}"
+            words = _("{reason}: strength {first} vs {second}").format(
+                reason=words, first=s[0], second=s[1])
         return words
 
     def refresh_screen(self) -> None:
@@ -1380,25 +1417,29 @@ class GameOverView(ConquestView):
         left = [sum(1 for u in self.board["units"] if u["seat"] == s) for s in (0, 1)]
         lines = [(self.headline(), look.GOLD, 26, True), (self.reason_line(), look.TEXT, 14, True),
                  ("", look.TEXT, 0, False),
-                 (f"Rounds played: {self.board['round']}", look.TEXT, 12, False),
-                 (f"Units left: {left[0]} (Player 1), {left[1]} (Player 2)", look.TEXT, 12,
-                  False)]
+                 (_("Rounds played: {n}").format(n=self.board["round"]), look.TEXT, 12, False),
+                 (_("Units left: {first} (Player 1), {second} (Player 2)").format(
+                     first=left[0], second=left[1]), look.TEXT, 12, False)]
         if lr:
             w = lr["winner"]
+            scores = {"first": lr["scores"][0], "second": lr["scores"][1],
+                      "reason": look.battle_reason(lr["reason"])}
             lines += [("", look.TEXT, 0, False),
-                      (f"Last battle #{lr['number']} at {lr['tile']}", look.TEXT, 12, True),
-                      (f"Scores {lr['scores'][0]} – {lr['scores'][1]}: "
-                       f"{'draw' if w is None else look.seat_name(w) + ' won'} "
-                       f"({look.BATTLE_REASONS.get(lr['reason'], lr['reason'])})",
-                       look.MUTED, 11, False)]
+                      (_("Last battle #{number} at {tile}").format(number=lr["number"],
+                                                                   tile=lr["tile"]),
+                       look.TEXT, 12, True),
+                      (_("Scores {first} – {second}: draw ({reason})").format(**scores)
+                       if w is None else
+                       _("Scores {first} – {second}: {player} won ({reason})").format(
+                           player=look.seat_name(w), **scores), look.MUTED, 11, False)]
         self.set_panel(lines)
         self.stack_buttons([self.menu_btn, self.save_btn, self.rematch_btn])
 
     def update_screen(self, dt: float) -> None:
         if not self.announced and self.session.live:
             self.announced = True
-            head = self.headline()
-            self.play_sound(look.SOUNDS["defeat" if head == "Defeat" else "victory"], 0.7)
+            self.play_sound(look.SOUNDS["defeat" if self.outcome() == "defeat" else "victory"],
+                            0.7)
 
     def rematch(self) -> None:
         from game.scenes.conquest.start import new_match, view_for
@@ -1428,11 +1469,11 @@ class GameOverView(ConquestView):
             path.parent.mkdir(parents=True, exist_ok=True)
             save_record(path, record)
         except OSError as exc:
-            self.notify(f"Could not save the replay: {exc}")
+            self.notify(_("Could not save the replay: {error}").format(error=exc))
             return None
         self.saved = path
         self.app.replay_saved(record)  # a match that could not be kept: its save may go now
-        self.notify(f"Replay saved: {path}", "success", duration=4.0)
+        self.notify(_("Replay saved: {path}").format(path=path), "success", duration=4.0)
         return path
 
     def to_menu(self) -> None:

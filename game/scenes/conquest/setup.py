@@ -15,6 +15,7 @@ from typing import Any
 import arcade
 import arcade.gui as gui
 
+from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import ESC_MENU, GameViewBase
 from game.scenes.conquest import look
@@ -33,6 +34,7 @@ from game.scenes.widgets import (
 from game.systems.conquest.card import CARD
 
 LEVELS = ("easy", "normal", "hard")
+LEVEL_NAMES = (N_("easy"), N_("normal"), N_("hard"))  # as the ids read, translated
 OPPONENTS = ("cpu", "hotseat", "cpu_vs_cpu")
 
 
@@ -60,52 +62,53 @@ class MatchSetupView(StagedLayout, GameViewBase):
 
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         if self.start_btn is None or self.back_btn is None:
-            self.start_btn = make_button("Start", width=200, kind="primary",
+            self.start_btn = make_button(_("Start"), width=200, kind="primary",
                                          on_click=self.start)
-            self.back_btn = make_button("Back", width=200, on_click=self.back)
-            self.learn_btn = make_button("Learn to play", width=200, on_click=self.learn)
+            self.back_btn = make_button(_("Back"), width=200, on_click=self.back)
+            self.learn_btn = make_button(_("Learn to play"), width=200, on_click=self.learn)
             yield
         self.ui.clear()
         box = gui.UIBoxLayout(space_between=theme.GAP, align="left")
-        box.add(make_label("CardConquest — match setup", size=theme.SIZE_HEADING, bold=True,
+        box.add(make_label(_("CardConquest — match setup"), size=theme.SIZE_HEADING, bold=True,
                            color=theme.GOLD))
         yield
 
         def row(title: str, seg: Segmented) -> None:
             line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-            line.add(make_label(title, width=200))
+            line.add(make_label(_(title), width=200))
             line.add(seg)
             box.add(line)
 
         self.rows["opponent"] = Segmented(OPPONENTS, self.opponent,
-                                          labels=("CPU", "Hot-seat", "CPU vs CPU"),
+                                          labels=(_("CPU"), _("Hot-seat"), _("CPU vs CPU")),
                                           button_width=140, on_change=self.set_opponent)
-        row("Opponent", self.rows["opponent"])
+        row(N_("Opponent"), self.rows["opponent"])
         yield
-        self.rows["level1"] = Segmented(LEVELS, self.levels[1], button_width=140,
+        levels = [_(name) for name in LEVEL_NAMES]
+        self.rows["level1"] = Segmented(LEVELS, self.levels[1], labels=levels, button_width=140,
                                         on_change=lambda v: self.levels.__setitem__(1, v))
-        row("Player 2 CPU", self.rows["level1"])
+        row(N_("Player 2 CPU"), self.rows["level1"])
         yield
-        self.rows["level0"] = Segmented(LEVELS, self.levels[0], button_width=140,
+        self.rows["level0"] = Segmented(LEVELS, self.levels[0], labels=levels, button_width=140,
                                         on_change=lambda v: self.levels.__setitem__(0, v))
-        row("Player 1 CPU", self.rows["level0"])
+        row(N_("Player 1 CPU"), self.rows["level0"])
         yield
         self.rows["armies"] = Segmented(("commanders", "classic"), self.setup_kind,
-                                        labels=("Commanders", "Classic"), button_width=140,
-                                        on_change=self.set_kind)
-        row("Army setup", self.rows["armies"])
+                                        labels=(_("Commanders"), _("Classic")),
+                                        button_width=140, on_change=self.set_kind)
+        row(N_("Army setup"), self.rows["armies"])
         yield
         self.rows["rules"] = Segmented(CARD.rules_versions(), self.app.rules_for(MODE_ID),
-                                       labels=[CARD.rules_caption(v)
+                                       labels=[_(CARD.rules_caption(v))
                                                for v in CARD.rules_versions()],
                                        button_width=140, on_change=self.set_rules)
-        row("Rules", self.rows["rules"])
+        row(N_("Rules"), self.rows["rules"])
         self.rules_label = box.add(make_label(self.rules_text(), size=theme.SIZE_SMALL + 1,
                                               color=theme.TEXT_MUTED, width=640,
                                               multiline=True))
         yield
         line = gui.UIBoxLayout(vertical=False, space_between=theme.GAP, align="center")
-        line.add(make_label("Seed (optional)", width=200))
+        line.add(make_label(_("Seed (optional)"), width=200))
         old = self.seed_input.text if self.seed_input is not None else ""
         self.seed_input = centred_field(gui.UIInputText(
             text=old, width=220, height=34, font_name=UI_FONT, font_size=14,
@@ -143,8 +146,11 @@ class MatchSetupView(StagedLayout, GameViewBase):
         """What the chosen rules do: the current ones, or what the original ones change."""
         version = self.app.rules_for(MODE_ID)
         if version == CARD.rules_version:
-            return f"Rules {version}, the current rules."
-        return CARD.rules_summary(version)
+            return _("Rules {version}, the current rules.").format(version=version)
+        change = CARD.rules_changes.get(version)
+        caption = _(CARD.rules_caption(version))
+        return _("{rules}: {change}").format(rules=caption, change=_(change)) if change \
+            else caption
 
     def set_rules(self, version: str) -> None:
         """The rules of conquest's new matches (the menu's Rules button shows the same)."""
@@ -171,7 +177,7 @@ class MatchSetupView(StagedLayout, GameViewBase):
 
         if self.seed_input is not None and self.seed_input.text.strip() and \
                 self.options()[2] is None:
-            self.notify("The seed must be a positive whole number")
+            self.notify(_("The seed must be a positive whole number"))
             return
         cpu, kind, seed = self.options()
         self.play_sound(look.SOUNDS["click"], 0.6)
@@ -202,12 +208,13 @@ class MatchSetupView(StagedLayout, GameViewBase):
             self.seed_input.active
 
     def help_topics(self) -> list[HelpTopic]:
-        return [HelpTopic("Match setup", (
-            "Opponent: a CPU at the level below, Hot-seat (two players at one screen, a curtain "
-            "hides secret choices when the screen changes hands) or CPU vs CPU (watch).",
-            "Army setup: Commanders (pick the Infantry or the Tank Commander) or Classic (4 "
-            "tanks, 6 infantry and the same 5 cards each).",
-            "Rules: Current, or Original (the rules the game was first written with: "
-            f"{CARD.rules_changes['1']}).",
-            "Seed: any positive number replays the same CPU choices; empty picks one.",
-            "Enter: Start."))]
+        return [HelpTopic(_("Match setup"), (
+            _("Opponent: a CPU at the level below, Hot-seat (two players at one screen, a "
+              "curtain hides secret choices when the screen changes hands) or CPU vs CPU "
+              "(watch)."),
+            _("Army setup: Commanders (pick the Infantry or the Tank Commander) or Classic (4 "
+              "tanks, 6 infantry and the same 5 cards each)."),
+            _("Rules: Current, or Original (the rules the game was first written with: "
+              "{change}).").format(change=_(CARD.rules_changes["1"])),
+            _("Seed: any positive number replays the same CPU choices; empty picks one."),
+            _("Enter: Start.")))]
