@@ -295,15 +295,20 @@ def N_(message: str) -> str:
 
 # -- completeness (tabula validate) ---------------------------------------------------------
 def area_of(refs: tuple[str, ...]) -> str:
-    """Which catalogue file a msgid belongs in: the game whose screens or resources use it
-    (`crawl.po`, ...), or `shell.po` for the shared screens."""
-    for ref in refs:
-        parts = Path(ref).parts
-        if len(parts) > 2 and parts[:2] in (("game", "scenes"), ("game", "systems")) and \
-                parts[2] in GAME_AREAS:
-            return parts[2]
-        if len(parts) > 1 and parts[0] == "resources" and parts[1] in GAME_AREAS:
-            return parts[1]
+    """Which catalogue file a msgid belongs in: the one game whose screens or resources use
+    it (`crawl.po`, ...), or `shell.po` for one the shared screens or two games use (a "Back"
+    of the shell and a game's stays in shell.po, whichever file was extracted first)."""
+    areas = {_area_of_ref(ref) for ref in refs}
+    return areas.pop() if len(areas) == 1 else "shell"
+
+
+def _area_of_ref(ref: str) -> str:
+    parts = Path(ref).parts
+    if len(parts) > 2 and parts[:2] in (("game", "scenes"), ("game", "systems")) and \
+            parts[2] in GAME_AREAS:
+        return parts[2]
+    if len(parts) > 1 and parts[0] == "resources" and parts[1] in GAME_AREAS:
+        return parts[1]
     return "shell"
 
 

@@ -155,3 +155,14 @@ def test_no_scene_module_that_translates_binds_the_name_underscore():
             elif isinstance(node, ast.arg) and node.arg == "_":
                 found.append(f"{path.relative_to(root.parent)}:{node.lineno}")
     assert found == []
+
+
+@pytest.mark.parametrize(("refs", "area"), [
+    (("game/scenes/conquest/base.py", "resources/conquest/cards.toml"), "conquest"),
+    (("game/scenes/conquest/base.py", "game/scenes/menu.py"), "shell"),  # shared: the shell's
+    (("game/scenes/conquest/base.py", "game/scenes/crawl/play.py"), "shell"),  # two games'
+    (("game/scenes/menu.py",), "shell"),
+    ((), "shell"),
+])
+def test_a_msgid_is_in_its_one_game_s_file_or_the_shell_s(refs, area):
+    assert i18n.area_of(refs) == area
