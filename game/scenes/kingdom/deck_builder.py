@@ -610,11 +610,19 @@ class DeckBuilderView(GameViewBase):
             return _("This deck is not valid")
         return None
 
-    def counter_line(self) -> str:
-        """"3 / 10 units": the units chosen of the most a deck holds."""
+    def counter_line(self, n: int | None = None) -> str:
+        """"3 / 10 units": the units chosen (or `n`) of the most a deck holds."""
         cap = self.content.deck_max_units
         return ngettext("{n} / {cap} unit", "{n} / {cap} units", cap).format(
-            n=len(self.units), cap=cap)
+            n=len(self.units) if n is None else n, cap=cap)
+
+    def counter_room(self) -> int:
+        """The counter's width in the controls row: its widest line ("10 / 10 units", longer
+        in Portuguese), at least 110 px."""
+        widest = arcade.Text(self.counter_line(self.content.deck_max_units), 0, 0,
+                             font_size=self.counter_text.font_size, font_name=UI_FONT,
+                             bold=True)
+        return max(110, math.ceil(widest.content_width) + 4)
 
     def decision(self) -> dict[str, Any]:
         return {"type": "build_deck", "seat": self.seat, "mode": self.mode,
@@ -958,7 +966,8 @@ class DeckBuilderView(GameViewBase):
         self.units_heading.position = (left, y - 10)
         y -= 26
         items: list[tuple[Any, int, int]] = [(self.search, 200, 8), (self.sort_box, 130, 8),
-                                             (self.only_btn, ONLY_W, 12), ("counter", 110, 12),
+                                             (self.only_btn, ONLY_W, 12),
+                                             ("counter", self.counter_room(), 12),
                                              (self.default_btn, 86, 6),
                                              (self.select_all_btn, 100, 6), (self.clear_btn, 72, 0)]
         total = sum(w + g for _widget, w, g in items)
@@ -1231,10 +1240,11 @@ class DeckBuilderView(GameViewBase):
         ch = round(cw * CARD_RATIO)
         if self.popup_name.width != cw:
             self.popup_name.width = self.popup_text.width = cw
-        if self.popup_name.text != effect.archetype:
-            self.popup_name.text = effect.archetype
-        if self.popup_text.text != effect.text:
-            self.popup_text.text = effect.text
+        archetype, rule = _(effect.archetype), _(effect.text)
+        if self.popup_name.text != archetype:
+            self.popup_name.text = archetype
+        if self.popup_text.text != rule:
+            self.popup_text.text = rule
         text_h = self.popup_name.content_height + 4 + self.popup_text.content_height
         pw, ph = cw + 24, int(ch + 12 + 8 + text_h + 14)
         area = self.list_area.rect

@@ -29,7 +29,7 @@ BOUGHT = N_("Bought — a new offer comes at the end of the turn")
 
 # The rules' refusal messages (game.systems.kingdom.mode.MESSAGES, English by design) as
 # msgids, by error id: a toast shows the rules' reason in the player's language
-# (tests/scenes/kingdom/test_words_pt.py keeps the two tables' English equal).
+# (tests/scenes/kingdom/test_translated.py keeps the two tables' English equal).
 RULES_MESSAGES = {
     "invalid_deck": N_("That deck is not valid."),
     "bad_offer": N_("No such offer."),
