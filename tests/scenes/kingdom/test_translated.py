@@ -1,0 +1,192 @@
+"""Kingdom in Português (Brasil) (issue 25, docs/i18n.md): the log's sentences with their
+numbers and plurals, the rules' refusals in the player's words, the deck builder's painted
+rows, popup, counter, search and Sort list, the era that shares its English name with a Card
+Crawl card, and a whole CPU match watched through the screens with no English left."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.scenes.harness import move, step
+from tests.scenes.test_player_text import seen  # noqa: F401  (a fixture)
+
+PT = "pt_BR"
+
+
+@pytest.fixture
+def portuguese():
+    i18n.set_language(PT)
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def pt_app(window):
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+
+    app = App(window, settings=Settings(animation_speed="instant", sound_on=False,
+                                        language=PT))
+    yield app
+    i18n.set_language("en")
+
+
+class Namer:
+    """The log's namer as the screen gives it against one CPU: seat 0 is the person."""
+
+    def seat(self, seat):
+        return i18n._("You") if seat == 0 else i18n._("The CPU")
+
+    def is_me(self, seat):
+        return seat == 0
+
+    def unit(self, uid):
+        return i18n._("Hastatus")
+
+    def card(self, card_id):
+        return i18n._("Velite")
+
+    def effect(self, effect_id):
+        return i18n._("Champion")
+
+
+def told(event):
+    from game.scenes.event_log import tell
+    from game.scenes.kingdom.log_words import SENTENCES
+
+    return tell(SENTENCES, event, Namer())
+
+
+def test_the_log_tells_each_sentence_in_portuguese_with_its_numbers(portuguese):
+    attack = {"type": "attack", "seat": 0, "uid": "u1", "lane": 1, "atk": 4}
+    assert told(attack) == "Você: Hastato atacou na pista 2 (4 de ataque)."
+    assert told({**attack, "hits": [{"lethal": True}]}) == (
+        "Você: Hastato atacou na pista 2 (4 de ataque, 1 abatido).")
+    assert told({**attack, "hits": [{"lethal": True}, {"lethal": True}]}) == (
+        "Você: Hastato atacou na pista 2 (4 de ataque, 2 abatidos).")
+    damage = {"type": "nexus_damage", "amount": 3, "hp": 20}
+    assert told({**damage, "seat": 0}) == "Seu Nexus sofreu 3 (restam 20 PV)."
+    assert told({**damage, "seat": 1}) == "A CPU: o Nexus sofreu 3 (restam 20 PV)."
+    assert told({"type": "phase_changed", "turn": 4, "phase": "planning"}) == (
+        "Turno 4: planejamento.")
+    assert told({"type": "unit_bought", "seat": 1, "card": "c", "cost": 2}) == (
+        "A CPU comprou Vélite por 2.")
+    assert told({"type": "upkeep", "seat": 0, "base": 2, "income": 1, "tax": 1,
+                 "coins": 5}) == "Você: 3 de renda, 1 de imposto, 5 moedas."
+    assert told({"type": "match_over", "result": {"winner": 1}}) == "A CPU venceu a partida."
+    i18n.set_language("en")
+    assert told({**damage, "seat": 1}) == "The CPU's Nexus took 3 (20 HP left)."
+    assert told({**attack, "hits": [{"lethal": True}]}) == (
+        "You: Hastatus attacked in lane 2 (4 attack, 1 slain).")
+
+
+def test_the_rules_refusals_are_the_screens_msgids_and_show_in_portuguese(portuguese,
+                                                                         content):
+    """Every message of the rules has its msgid on the screen side, with the same English
+    (a rules message changed without its msgid would show English in pt_BR)."""
+    from game.scenes.kingdom import words
+    from game.systems.kingdom.mode import MESSAGES
+
+    assert words.RULES_MESSAGES == MESSAGES
+    assert words.rules_message("slot_empty", MESSAGES["slot_empty"]) == (
+        "Esse espaço está vazio.")
+    assert words.rules_message("invalid_deck", "Invalid deck: unit 'x' is listed twice") == (
+        "Invalid deck: unit 'x' is listed twice")  # not the rules' own sentence: as it is
+    assert words.rejection("slot_occupied", MESSAGES["slot_occupied"], {"type": "move"},
+                           content, None) == "Esse espaço está ocupado."
+    assert words.rejection("slot_occupied", MESSAGES["slot_occupied"], {"type": "buy"},
+                           content, None) == "Nenhum espaço vazio"
+
+
+def test_the_era_powder_is_polvora_not_card_crawls_po(portuguese, content):
+    from game.scenes.kingdom.words import era_name
+
+    assert i18n._("Powder") == "Pó"  # Card Crawl's potion
+    assert [era_name(content, e.level) for e in content.eras] == [
+        "Tribal", "Sedentária", "Coroada", "Imperial", "Pólvora"]
+    i18n.set_language("en")
+    assert era_name(content, 5) == "Powder"
+
+
+def test_a_card_face_is_painted_once_per_language(portuguese, content):
+    from game.scenes.kingdom.cards import card_texture
+
+    pt = card_texture(content, "rome_hastatus", 90, 126)
+    i18n.set_language("en")
+    en = card_texture(content, "rome_hastatus", 90, 126)
+    assert en is not pt and en.image.tobytes() != pt.image.tobytes()
+    i18n.set_language(PT)
+    assert card_texture(content, "rome_hastatus", 90, 126) is pt
+
+
+def test_the_deck_builder_speaks_portuguese_and_fits_at_960x600(window, pt_app, content):
+    """The units counter ("10 / 10 unidades") keeps to the units column (it ran into the
+    faction column at 960x600); the hovered row's popup tells its effect in Portuguese; the
+    search finds a unit by its Portuguese or English name; the Sort list's entries are
+    Portuguese and still sort."""
+    from game.scenes.kingdom.deck_builder import DeckBuilderView
+    from game.scenes.kingdom.start import new_match
+    from tests.scenes.test_text_extents import sized
+
+    old = (window._width, window._height)
+    view = DeckBuilderView(pt_app, new_match(5, {1: "easy"}), 0)
+    try:
+        sized(window, (960, 600))
+        window.show_view(view)
+        step(window, 2)
+        view.select_faction("rome")
+        step(window, 2)
+        assert view.counter_text.text == "10 / 10 unidades"
+        left = view.units_heading.x
+        assert view.counter_text.left >= left, (view.counter_text.left, left)
+        plate = view.row_of["rome_hastatus"][0]
+        move(window, plate.center_x, plate.center_y)
+        step(window)
+        assert view.hover_row == "rome_hastatus"
+        assert (view.popup_name.text, view.popup_text.text) == (
+            "Guerreiro", "Corpo a corpo simples.")
+        view.set_search("hastato")
+        step(window)
+        assert view.rows == ["rome_hastatus"]
+        view.set_search("Hastatus")
+        step(window)
+        assert view.rows == ["rome_hastatus"]
+        view.set_search("")
+        view.sort_box.value = "Ordem: ATQ"
+        step(window)
+        assert view.sort == "ATK"
+        assert view.missing() is None and view.start_btn.text == "Iniciar partida"
+    finally:
+        view.on_leave()
+        sized(window, old)
+
+
+@pytest.mark.slow
+def test_a_whole_cpu_match_watched_in_portuguese_shows_no_english(window, pt_app, seen):  # noqa: F811
+    """Every log line, banner, toast and caption of a CPU-vs-CPU match, through the
+    screens to the end screen, is Portuguese where the catalogue has the text."""
+    from game.scenes import gallery
+    from game.scenes.kingdom import start
+    from game.scenes.kingdom.match_view import MatchView
+    from tests.scenes.test_translated_screens import english_left
+
+    MatchView.cpu_sync = True
+    try:
+        first = start.view_for(pt_app, start.new_match(5, {0: "easy", 1: "easy"}))
+        if window.current_view is not first:
+            window.show_view(first)
+        for _frame in range(20000):
+            if type(window.current_view).__name__ == "EndView":
+                break
+            window.dispatch_event("on_update", 1 / 60)
+        end = window.current_view
+        assert type(end).__name__ == "EndView"
+        told = set(end.event_log.lines)  # the whole match's log, as the panel shows it
+        gallery.close(end)
+    finally:
+        MatchView.cpu_sync = False
+    assert len(told) > 40
+    assert any(t.startswith("Jogador 2: ") and " atacou na pista " in t for t in told)
+    assert any(t.startswith("Fim do combate: Nexus ") for t in told)
+    assert english_left(seen | told, ("shell", "kingdom")) == []
