@@ -321,6 +321,11 @@ class SortDropdown(gui.UIDropdown):
     def close(self) -> None:
         self._overlay.hide()
 
+    def set_options(self, options: list[str], value: str) -> None:
+        """New entries (the same sorts in another language) and the shown one."""
+        self._options = options
+        self.value = value  # remakes the list's buttons
+
 
 # --------------------------------------------------------------------------------------------
 # scroll areas
@@ -423,11 +428,11 @@ class DeckBuilderView(GameViewBase):
         self.hero_step = HERO_W + 14
 
         # texts (batched)
-        self.title_text = arcade.Text(_("Deck Builder"), 0, 0, theme.GOLD, 24, font_name=TITLE_FONT,
+        self.title_text = arcade.Text("", 0, 0, theme.GOLD, 24, font_name=TITLE_FONT,
                                       bold=True, anchor_y="center", batch=self.batch)
-        self.factions_text = self._heading(_("Factions"))
-        self.hero_heading = self._heading(_("Hero"))
-        self.units_heading = self._heading(_("Units"))
+        self.factions_text = self._heading()
+        self.hero_heading = self._heading()
+        self.units_heading = self._heading()
         self.hero_hint = arcade.Text("", 0, 0, theme.TEXT_MUTED, 13, font_name=UI_FONT,
                                      anchor_y="center", batch=self.batch)
         self.list_hint = arcade.Text("", 0, 0, theme.TEXT_MUTED, 13, font_name=UI_FONT,
@@ -447,6 +452,8 @@ class DeckBuilderView(GameViewBase):
         self.widgets: dict[str, gui.UIWidget] = {}
         self.focus_ring = arcade.SpriteList()
         self.scrollbars = arcade.SpriteList()
+        self.labelled_in: str | None = None  # the language of the fixed texts (`relabel`)
+        self.relabel()
 
     def show_position(self) -> None:
         """The replay viewer moved to another position of the deck builder: the screen shows
@@ -525,9 +532,29 @@ class DeckBuilderView(GameViewBase):
         per_row = 2 if col_w >= 270 else 1
         return col_w, per_row, (col_w - 8 * (per_row - 1)) // per_row
 
-    def _heading(self, text: str) -> arcade.Text:
-        return arcade.Text(text.upper(), 0, 0, theme.TEXT_MUTED, 12, font_name=UI_FONT,
-                           bold=True, anchor_y="center", batch=self.batch)
+    def _heading(self) -> arcade.Text:
+        return arcade.Text("", 0, 0, theme.TEXT_MUTED, 12, font_name=UI_FONT, bold=True,
+                           anchor_y="center", batch=self.batch)
+
+    def relabel(self) -> None:
+        """The fixed texts and the bar's labels in the language shown: a language change
+        (Settings, from the pause menu) lays the screen out again, and this follows it."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        self.title_text.text = _("Deck Builder")
+        for heading, word in ((self.factions_text, _("Factions")), (self.hero_heading, _("Hero")),
+                              (self.units_heading, _("Units"))):
+            heading.text = word.upper()
+        if not self.widgets:
+            return  # made in the language shown, when they are made
+        self.mode_toggle.buttons["country"].text = _("Country")
+        self.mode_toggle.buttons["continent"].text = _("Continent")
+        self.search_hint.text = _("Search (Ctrl+F)")
+        self.sort_box.set_options([sort_label(s) for s in SORTS], sort_label(self.sort))
+        for button, word in ((self.only_btn, _("Only selected")), (self.default_btn, _("Default")),
+                             (self.select_all_btn, _("Select All")), (self.clear_btn, _("Clear"))):
+            button.text = word
 
     # -- queries --------------------------------------------------------------------------------
     @property
@@ -926,6 +953,7 @@ class DeckBuilderView(GameViewBase):
     def layout(self, width: int, height: int) -> None:
         for _step in self._widget_steps():  # made by `prepare` unless the screen never showed
             pass
+        self.relabel()
         top = height - TOP_BAR
         self.title_text.position = (PAD + 4, height - TOP_BAR / 2)
         self.mode_toggle.rect = arcade.LBWH(250, height - TOP_BAR / 2 - 18, 224, 36)

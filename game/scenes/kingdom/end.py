@@ -89,9 +89,7 @@ class EndView(MatchView):
         self.saved_replay: Path | None = None
         self.panel = shape_list.ShapeElementList()
         self.backdrop = Backdrop()  # everything under the buttons, copied while it holds
-        factions = [self.faction(0), self.faction(1)]
-        self.banner_word = words.end_banner(self.result, self.me, factions)
-        self.lines = self._lines()
+        self.banner_word, self.lines = self._words()
         self.end_batch = pyglet.graphics.Batch()  # above the shade, under the buttons
         self.title_text = arcade.Text(self.banner_word, 0, 0, self._banner_color(), 44,
                                       font_name=TITLE_FONT, bold=True, anchor_x="center",
@@ -120,6 +118,25 @@ class EndView(MatchView):
         if self.me is not None and winner != self.me:
             return theme.RED_HI
         return theme.GOLD
+
+    def _words(self) -> tuple[str, list[str]]:
+        """The banner ("Victory") and the panel's lines, in the language shown."""
+        return (words.end_banner(self.result, self.me, [self.faction(0), self.faction(1)]),
+                self._lines())
+
+    def relabel(self) -> None:
+        """The result panel and its buttons in the language shown (after a language change
+        the screen is laid out again)."""
+        super().relabel()
+        if not hasattr(self, "end_buttons"):
+            return  # the first layout runs inside MatchView's __init__, before the panel
+        self.banner_word, self.lines = self._words()
+        self.title_text.text = self.banner_word
+        for text, line in zip(self.line_texts, self.lines, strict=True):
+            text.text = line
+        for name, word in (("rematch", _("Rematch")), ("new_deck", _("New Deck")),
+                           ("save_replay", _("Save Replay")), ("menu", _("Menu"))):
+            self.end_buttons[name].text = word
 
     def _lines(self) -> list[str]:
         c = self.content

@@ -399,9 +399,19 @@ class MatchView(StagedLayout, GameViewBase):
         for button in self.buttons.values():
             self.ui.add(button)
 
+    def relabel(self) -> None:
+        """The texts that no refresh sets, in the language shown: a language change (Settings,
+        from the pause menu) lays the screen out again. The buttons, panels and banner are
+        worded at each refresh."""
+        if getattr(self, "speed", None) is not None:
+            self.speed.buttons["instant"].text = _("Instant")
+        if not self.animating:
+            self.update_banner()
+
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps behind the loading state on first show, at once
         on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
+        self.relabel()
         last = self.content.slot_count(self.content.max_level)  # the last era's board and shop
         self.lay = lay = compute(width, height, self.lanes, self.log_room(width), last,
                                  self.content.shop_size(last))

@@ -190,3 +190,67 @@ def test_a_whole_cpu_match_watched_in_portuguese_shows_no_english(window, pt_app
     assert any(t.startswith("Jogador 2: ") and " atacou na pista " in t for t in told)
     assert any(t.startswith("Fim do combate: Nexus ") for t in told)
     assert english_left(seen | told, ("shell", "kingdom")) == []
+
+
+@pytest.mark.slow
+def test_a_language_change_from_the_pause_menu_relabels_the_builder_and_the_match(window):
+    """Settings opened from the pause menu of the deck builder, then of the match and the end
+    screen: back on the screen, its fixed texts, bar, buttons and panels speak the new
+    language (the screen lays itself out again, as for a UI scale)."""
+    from game.scenes import gallery
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+
+    app = App(window, settings=Settings(animation_speed="instant", sound_on=False))
+
+    def switch(view, lang):
+        pause = view.open_pause()
+        step(window)
+        pause.open_settings()
+        step(window)
+        window.current_view.controls["language"].select(lang)
+        window.current_view.back()
+        step(window, 2)
+        pause.resume()
+        step(window, 3)
+        assert window.current_view is view
+
+    screens = {s.name: s for s in gallery.screens(("kingdom",))}
+    try:
+        builder = screens["kingdom/deck_builder"].build(app)
+        builder.prepare_sync = True
+        window.show_view(builder)
+        step(window, 2)
+        assert builder.title_text.text == "Deck Builder"
+        switch(builder, PT)
+        assert builder.title_text.text == "Montar baralho"
+        assert builder.units_heading.text == "UNIDADES"
+        assert builder.clear_btn.text == "Limpar" and builder.sort_box.value == "Ordem: Era"
+        assert builder.mode_toggle.buttons["continent"].text == "Continente"
+        gallery.close(builder)
+
+        match = screens["kingdom/planning"].build(app)
+        match.prepare_sync = True
+        window.show_view(match)
+        step(window, 2)
+        switch(match, "en")
+        assert match.buttons["end"].text == "End Turn"
+        assert match.panel_texts[match.me]["era"].text == "Level 1 · Tribal"
+        switch(match, PT)
+        assert match.buttons["end"].text == "Encerrar turno"
+        assert match.panel_texts[match.me]["era"].text == "Nível 1 · Tribal"
+        gallery.close(match)
+
+        app.update_settings(language="en")
+        end = screens["kingdom/over"].build(app)
+        end.prepare_sync = True
+        window.show_view(end)
+        step(window, 2)
+        assert end.end_buttons["rematch"].text == "Rematch"
+        switch(end, PT)
+        assert end.title_text.text in ("Vitória", "Derrota", "Empate")
+        assert end.end_buttons["rematch"].text == "Revanche"
+        assert end.line_texts[2].text.startswith("Turno ")
+        gallery.close(end)
+    finally:
+        i18n.set_language("en")
