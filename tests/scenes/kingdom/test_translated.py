@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.scenes import gallery
 from game.scenes.harness import move, step
 from tests.scenes.test_player_text import seen  # noqa: F401  (a fixture)
 
@@ -104,7 +105,7 @@ def test_the_era_powder_is_polvora_not_card_crawls_po(portuguese, content):
 
     assert i18n._("Powder") == "Pó"  # Card Crawl's potion
     assert [era_name(content, e.level) for e in content.eras] == [
-        "Tribal", "Sedentária", "Coroada", "Imperial", "Pólvora"]
+        "Tribal", "Agrária", "Coroada", "Imperial", "Pólvora"]
     i18n.set_language("en")
     assert era_name(content, 5) == "Powder"
 
@@ -166,7 +167,6 @@ def test_the_deck_builder_speaks_portuguese_and_fits_at_960x600(window, pt_app, 
 def test_a_whole_cpu_match_watched_in_portuguese_shows_no_english(window, pt_app, seen):  # noqa: F811
     """Every log line, banner, toast and caption of a CPU-vs-CPU match, through the
     screens to the end screen, is Portuguese where the catalogue has the text."""
-    from game.scenes import gallery
     from game.scenes.kingdom import start
     from game.scenes.kingdom.match_view import MatchView
     from tests.scenes.test_translated_screens import english_left
@@ -197,7 +197,6 @@ def test_a_language_change_from_the_pause_menu_relabels_the_builder_and_the_matc
     """Settings opened from the pause menu of the deck builder, then of the match and the end
     screen: back on the screen, its fixed texts, bar, buttons and panels speak the new
     language (the screen lays itself out again, as for a UI scale)."""
-    from game.scenes import gallery
     from game.scenes.app import App
     from game.scenes.settings import Settings
 
@@ -254,3 +253,32 @@ def test_a_language_change_from_the_pause_menu_relabels_the_builder_and_the_matc
         gallery.close(end)
     finally:
         i18n.set_language("en")
+
+
+KINGDOM_SCREENS = [s for s in gallery.screens(("kingdom",)) if s.mode == "kingdom"]
+
+
+@pytest.mark.parametrize("screen", KINGDOM_SCREENS, ids=[s.name for s in KINGDOM_SCREENS])
+@pytest.mark.slow
+def test_every_portuguese_button_keeps_its_text_clear_of_its_edges(window, pt_app, screen):
+    """tests/scenes/test_widget_layout.py's checks (inside the window, no overlap, 6 px each
+    side of a button's text) with the Portuguese labels, at 960x600 and 1920x1080 ("Only
+    selected" and "Upgrade → Settled (2)" were cramped in their first Portuguese words)."""
+    from game.scenes.scale import view_size
+    from tests.scenes.test_widget_layout import laid_out, problems, sized
+
+    old = (window._width, window._height)
+    found: list[str] = []
+    sized(window, (960, 600))
+    view = screen.build(pt_app)
+    try:
+        window.show_view(view)
+        for size in ((960, 600), (1920, 1080)):
+            sized(window, size)
+            laid_out(window.current_view)
+            found += [f"{size} {p}" for p in problems(window.current_view, view_size(window))]
+    finally:
+        window.hide_view()
+        gallery.close(view)
+        sized(window, old)
+    assert not found, "\n".join(found)
