@@ -282,3 +282,14 @@ def test_every_portuguese_button_keeps_its_text_clear_of_its_edges(window, pt_ap
         gallery.close(view)
         sized(window, old)
     assert not found, "\n".join(found)
+
+
+def test_the_remote_player_is_named_in_portuguese(portuguese):
+    """The network seat's label, in the deck builder's waiting line and the banner (it was
+    "Player 2 (remote)" inside the Portuguese sentences)."""
+    from game.net.remote import seat_label
+    from game.scenes.kingdom import words
+
+    assert words.waiting_to_build(seat_label(1)) == (
+        "Baralho pronto. Esperando Jogador 2 (remoto) montar o dele…")
+    assert words.planning(seat_label(0, remote=False)) == "Jogador 1 está planejando…"
