@@ -15,11 +15,17 @@ from typing import IO, Any
 # the keys whose string values a player reads
 TEXT_KEYS = frozenset({"name", "text", "label", "title", "description", "say", "hint",
                        "archetype", "done", "cpu_turn"})
+# the tables whose every value is a name a player reads, keyed by ids (Kingdom's
+# `continent_names = {europe = "Europe"}`)
+NAME_TABLES = frozenset({"continent_names"})
 
 
 def _texts(value: Any, key: str | None) -> Iterator[str]:
     if isinstance(value, dict):
         for k, v in value.items():
+            if k in NAME_TABLES and isinstance(v, dict):
+                yield from (name for name in v.values() if isinstance(name, str) and name)
+                continue
             yield from _texts(v, k)
     elif isinstance(value, list):
         for v in value:

@@ -451,5 +451,9 @@ def status_line(match: Any) -> str | None:
 
 
 def seat_label(seat: int, remote: bool = True) -> str:
-    """How a screen names the other player of a network match: "Player 2 (remote)"."""
-    return f"Player {seat + 1} (remote)" if remote else f"Player {seat + 1}"
+    """How a screen names the other player of a network match: "Player 2 (remote)", in the
+    player's language (the screens call this; the host and the protocol never do)."""
+    from game.i18n import _
+
+    label = _("Player {n} (remote)") if remote else _("Player {n}")
+    return label.format(n=seat + 1)

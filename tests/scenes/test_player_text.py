@@ -261,7 +261,7 @@ def test_no_internal_id_painted_on_any_card(window, painted_words):
     for card in kingdom.cards.values():
         kingdom_cards.card_texture(kingdom, card.id, 130, 182)
         deck_builder.row_texture.__wrapped__(
-            0, card, kingdom.factions[card.faction].name, kingdom.era(card.era).color,
+            0, card, card.name, kingdom.factions[card.faction].name, kingdom.era(card.era).color,
             kingdom.effects[card.effect].archetype, 720, 34, True)
     kingdom_cards._cache.clear()
     assert len(painted_words) > 100

@@ -30,7 +30,7 @@ from tests.scenes.test_text_extents import (  # noqa: F401  (`created` is a fixt
 )
 
 # the areas whose screens are translated in full (docs/i18n.md): each screen of theirs is checked
-FINISHED = ("shell", "crawl", "strike", "conquest")
+FINISHED = ("shell", "crawl", "strike", "conquest", "kingdom")
 PT = "pt_BR"
 SCREENS = [s for s in gallery.screens(tuple(a for a in FINISHED if a != "shell"))]
 

@@ -10,7 +10,8 @@ Every face is composed once with PIL from arcade's CC0 item images and cached as
 `arcade.Texture` keyed by everything that changes its pixels, so a screen draws any number of
 cards as sprites of one SpriteList. A texture is always exactly `width` x `height`: the glow of
 a selected card is drawn inside that box (the card shrinks a little), so swapping variants never
-moves a card's edges.
+moves a card's edges. The name and archetype are painted in the player's language, so the key
+holds the texts as painted (a face per language).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any
 
 import arcade
 from PIL import Image, ImageDraw, ImageFont, ImageOps
+
+from game.i18n import _
 
 CARD_RATIO = 1.4  # height / width of every kingdom card
 BORDER = 4  # px of era colour (8.7), at the texture's own size
@@ -96,8 +99,9 @@ def _centered_lines(draw: ImageDraw.ImageDraw, lines: list[str], font: ImageFont
         draw.text((cx, top + line_h * (i + 0.5)), line, font=font, fill=fill, anchor="mm", **kw)
 
 
-def _render(card: Any, faction_color: str, era_color: str, archetype: str, width: int,
-            height: int, atk: int, defense: int, selected: bool, disabled: bool) -> Image.Image:
+def _render(card: Any, name: str, faction_color: str, era_color: str, archetype: str,
+            width: int, height: int, atk: int, defense: int, selected: bool,
+            disabled: bool) -> Image.Image:
     s = _SS
     W, H = width * s, height * s
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -135,7 +139,7 @@ def _render(card: Any, faction_color: str, era_color: str, archetype: str, width
     draw.rounded_rectangle((il, it, ir, it + band_h), radius=max(0, radius - inset), fill=faction,
                            corners=(True, True, False, False))
     pad = max(2, round(width * 0.04)) * s
-    font, lines = _fit_lines(draw, card.name, inner_w - 2 * pad, band_h * 0.9,
+    font, lines = _fit_lines(draw, name, inner_w - 2 * pad, band_h * 0.9,
                              round(width * 0.11) * s)
     _centered_lines(draw, lines, font, (il + ir) / 2, it + band_h / 2, _ink_on(faction))
 
@@ -193,13 +197,14 @@ def card_texture(content: Any, card_id: str, width: int, height: int, *,
     defense = card.defense if defense is None else int(defense)
     faction_color = content.factions[card.faction].color
     era_color = content.era(card.era).color
-    archetype = content.effects[card.effect].archetype
-    key = (card, faction_color, era_color, archetype, width, height, atk, defense,
+    name = _(card.name)
+    archetype = _(content.effects[card.effect].archetype)
+    key = (card, name, faction_color, era_color, archetype, width, height, atk, defense,
            bool(selected), bool(disabled))
     texture = _cache.get(key)
     if texture is None:
-        img = _render(card, faction_color, era_color, archetype, width, height, atk, defense,
-                      bool(selected), bool(disabled))
+        img = _render(card, name, faction_color, era_color, archetype, width, height, atk,
+                      defense, bool(selected), bool(disabled))
         flags = f"{'s' if selected else ''}{'d' if disabled else ''}"
         name = (f"kingdom-card-{card.id}-{width}x{height}-{atk}-{defense}-{flags}-"
                 f"{faction_color}{era_color}{hash(key) & 0xFFFFFFFF:x}")

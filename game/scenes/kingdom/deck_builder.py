@@ -40,6 +40,7 @@ from PIL import Image, ImageDraw
 
 from game.engine.match import Rejection
 from game.engine.record import match_record
+from game.i18n import N_, _, language, ngettext
 from game.scenes import glyphs, theme
 from game.scenes.base import GameViewBase, esc_clears
 from game.scenes.cpu_worker import prestart_for
@@ -59,7 +60,15 @@ from game.scenes.widgets import (
 from game.systems.kingdom.pools import cheap_key, deck_problem, select_all
 
 MODE_ID = "kingdom"
-SORTS = ("Era", "Cost", "Name", "ATK", "DEF", "Effect")
+SORTS = ("Era", "Cost", "Name", "ATK", "DEF", "Effect")  # the sort ids (English)
+# the unit list's column heads and sort names, shown in the player's language
+HEADS = {"Era": N_("Era"), "Cost": N_("Cost"), "Name": N_("Name"), "ATK": N_("ATK"),
+         "DEF": N_("DEF"), "Effect": N_("Effect"), "Faction": N_("Faction")}
+
+
+def sort_label(sort: str) -> str:
+    """The Sort list's entry of a sort id: "Sort: Era", in the player's language."""
+    return _("Sort: {column}").format(column=_(HEADS[sort]))
 # an era's badge: every era a mod may have (max_level is at most 10, kingdom content)
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 TOP_BAR = 60
@@ -140,7 +149,8 @@ def tile_texture(faction_id: str, name: str, sub: str, color: str, width: int, h
     draw.text((x, H / 2 + 4 * s), _fit(draw, sub, max_w, sub_size, False),
               font=_pil_font(sub_size), fill=_rgba(theme.TEXT_MUTED), anchor="lt")
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"kingdom-tile-{faction_id}-{width}x{height}-{state}")
+    return arcade.Texture(img, hash=f"kingdom-tile-{faction_id}-{width}x{height}-{state}-"
+                                     f"{name}-{sub}")
 
 
 @cache
@@ -207,11 +217,13 @@ def _era_badge(era: int, color: str, width: int = 30, height: int = 20) -> Image
 
 
 @cache
-def row_texture(content_key: int, card: Any, faction_name: str, era_color: str, archetype: str,
-                width: int, height: int, show_faction: bool) -> arcade.Texture:
+def row_texture(content_key: int, card: Any, name: str, faction_name: str, era_color: str,
+                archetype: str, width: int, height: int, show_faction: bool) -> arcade.Texture:
     """The text of one unit row (era badge, name, faction, cost + coin, ATK, DEF, effect) on a
     transparent background: the row's plate and checkbox are separate sprites. Drawn at its own
-    size (FreeType antialiases the text; the badge and icons are cached, already smooth)."""
+    size (FreeType antialiases the text; the badge and icons are cached, already smooth).
+    `name`, `faction_name` and `archetype` are in the player's language (a picture per
+    language)."""
     cols = Columns.for_width(width, show_faction)
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
@@ -221,7 +233,7 @@ def row_texture(content_key: int, card: Any, faction_name: str, era_color: str, 
     body = _pil_font(14, True)
     small = _pil_font(13)
     name_w = (cols.faction if show_faction else cols.cost) - cols.name - 10
-    draw.text((cols.name, mid), _fit(draw, card.name, name_w, 14, True), font=body,
+    draw.text((cols.name, mid), _fit(draw, name, name_w, 14, True), font=body,
               fill=_rgba(theme.TEXT), anchor="lm")
     if show_faction:
         draw.text((cols.faction, mid), _fit(draw, faction_name, cols.cost - cols.faction - 10,
@@ -241,11 +253,12 @@ def row_texture(content_key: int, card: Any, faction_name: str, era_color: str, 
     draw.text((cols.effect, mid), _fit(draw, archetype, effect_w, 13, False), font=small,
               fill=_rgba(theme.TEXT), anchor="lm")
     return arcade.Texture(img, hash=f"kingdom-row-{content_key}-{card.id}-{width}x{height}-"
-                                     f"{int(show_faction)}")
+                                     f"{int(show_faction)}-{name}-{faction_name}-{archetype}")
 
 
 @cache
-def header_texture(width: int, height: int, show_faction: bool) -> arcade.Texture:
+def header_texture(width: int, height: int, show_faction: bool, lang: str) -> arcade.Texture:
+    """The unit list's column heads, in the language `lang` (a picture per language)."""
     s = 2
     cols = Columns.for_width(width, show_faction)
     img = Image.new("RGBA", (width * s, height * s), (0, 0, 0, 0))
@@ -255,11 +268,12 @@ def header_texture(width: int, height: int, show_faction: bool) -> arcade.Textur
              ("DEF", cols.defense), ("Effect", cols.effect)]
     if show_faction:
         heads.append(("Faction", cols.faction))
-    for text, x in heads:
-        draw.text((x * s, height * s / 2), text.upper(), font=font,
+    for head, x in heads:
+        draw.text((x * s, height * s / 2), _(HEADS[head]).upper(), font=font,
                   fill=_rgba(theme.TEXT_MUTED), anchor="lm")
     img = img.resize((width, height), Image.Resampling.LANCZOS)
-    return arcade.Texture(img, hash=f"kingdom-rowhead-{width}x{height}-{int(show_faction)}")
+    return arcade.Texture(img, hash=f"kingdom-rowhead-{width}x{height}-{int(show_faction)}-"
+                                     f"{lang}")
 
 
 @cache
@@ -307,6 +321,11 @@ class SortDropdown(gui.UIDropdown):
     def close(self) -> None:
         self._overlay.hide()
 
+    def set_options(self, options: list[str], value: str) -> None:
+        """New entries (the same sorts in another language) and the shown one."""
+        self._options = options
+        self.value = value  # remakes the list's buttons
+
 
 # --------------------------------------------------------------------------------------------
 # scroll areas
@@ -353,7 +372,7 @@ class DeckBuilderView(GameViewBase):
     """Seat `seat` builds its deck on `match` (phase deck_builder). `on_start(decision)` is
     called with the `build_deck` decision when Start Match is pressed."""
 
-    title = "Kingdom — Deck Builder"
+    title = N_("Kingdom — Deck Builder")
     mode_id = MODE_ID
     esc_help = esc_clears("leave the search field, close the Sort list or drop the keyboard "
                           "focus")
@@ -409,16 +428,16 @@ class DeckBuilderView(GameViewBase):
         self.hero_step = HERO_W + 14
 
         # texts (batched)
-        self.title_text = arcade.Text("Deck Builder", 0, 0, theme.GOLD, 24, font_name=TITLE_FONT,
+        self.title_text = arcade.Text("", 0, 0, theme.GOLD, 24, font_name=TITLE_FONT,
                                       bold=True, anchor_y="center", batch=self.batch)
-        self.factions_text = self._heading("Factions")
-        self.hero_heading = self._heading("Hero")
-        self.units_heading = self._heading("Units")
+        self.factions_text = self._heading()
+        self.hero_heading = self._heading()
+        self.units_heading = self._heading()
         self.hero_hint = arcade.Text("", 0, 0, theme.TEXT_MUTED, 13, font_name=UI_FONT,
                                      anchor_y="center", batch=self.batch)
         self.list_hint = arcade.Text("", 0, 0, theme.TEXT_MUTED, 13, font_name=UI_FONT,
                                      anchor_x="center", anchor_y="center", batch=self.batch)
-        self.counter_text = arcade.Text("0 / 10 units", 0, 0, theme.TEXT, 15, font_name=UI_FONT,
+        self.counter_text = arcade.Text(self.counter_line(), 0, 0, theme.TEXT, 15, font_name=UI_FONT,
                                         bold=True, anchor_x="right", anchor_y="center",
                                         batch=self.batch)
         self.popup_text = arcade.Text("", 0, 0, theme.TEXT, 12, font_name=UI_FONT,
@@ -433,6 +452,8 @@ class DeckBuilderView(GameViewBase):
         self.widgets: dict[str, gui.UIWidget] = {}
         self.focus_ring = arcade.SpriteList()
         self.scrollbars = arcade.SpriteList()
+        self.labelled_in: str | None = None  # the language of the fixed texts (`relabel`)
+        self.relabel()
 
     def show_position(self) -> None:
         """The replay viewer moved to another position of the deck builder: the screen shows
@@ -444,10 +465,10 @@ class DeckBuilderView(GameViewBase):
         if self.widgets:
             return
         self.mode_toggle = Segmented(("country", "continent"), self.mode,
-                                     labels=("Country", "Continent"), button_width=110,
+                                     labels=(_("Country"), _("Continent")), button_width=110,
                                      height=36, on_change=self.set_mode)
         yield
-        self.start_btn = make_button("Start Match", width=180, height=42, kind="primary",
+        self.start_btn = make_button(_("Start Match"), width=180, height=42, kind="primary",
                                      on_click=self.start_match)
         yield
         field = gui.UIInputText.UIStyle
@@ -463,24 +484,24 @@ class DeckBuilderView(GameViewBase):
         )  # fmt: skip
         centred_field(self.search).with_padding(left=6, right=6)
         self.search.on_change = self._on_search
-        self.search_hint = arcade.Text("Search (Ctrl+F)", 0, 0, theme.GREY_TEXT, 13,
+        self.search_hint = arcade.Text(_("Search (Ctrl+F)"), 0, 0, theme.GREY_TEXT, 13,
                                        font_name=UI_FONT, anchor_y="center")
         yield
-        self.sort_box = SortDropdown(default=f"Sort: {self.sort}",
-                                     options=[f"Sort: {s}" for s in SORTS], width=130,
+        self.sort_box = SortDropdown(default=sort_label(self.sort),
+                                     options=[sort_label(s) for s in SORTS], width=130,
                                      height=34, primary_style=theme.BUTTON_SECONDARY,
                                      dropdown_style=theme.BUTTON_SECONDARY,
                                      active_style=theme.BUTTON_PRIMARY)
         self.sort_box.on_change = self._on_sort
         yield
-        self.only_btn = make_button("Only selected", width=ONLY_W, height=34,
+        self.only_btn = make_button(_("Only selected"), width=ONLY_W, height=34,
                                     on_click=self.toggle_only_selected)
-        self.default_btn = make_button("Default", width=86, height=34,
+        self.default_btn = make_button(_("Default"), width=86, height=34,
                                        on_click=self.apply_default)
         yield
-        self.select_all_btn = make_button("Select All", width=100, height=34,
+        self.select_all_btn = make_button(_("Select All"), width=100, height=34,
                                           on_click=self.apply_select_all)
-        self.clear_btn = make_button("Clear", width=72, height=34, on_click=self.apply_clear)
+        self.clear_btn = make_button(_("Clear"), width=72, height=34, on_click=self.apply_clear)
         yield
         self.widgets = {
             "search": self.search, "sort": self.sort_box, "only": self.only_btn,
@@ -511,9 +532,29 @@ class DeckBuilderView(GameViewBase):
         per_row = 2 if col_w >= 270 else 1
         return col_w, per_row, (col_w - 8 * (per_row - 1)) // per_row
 
-    def _heading(self, text: str) -> arcade.Text:
-        return arcade.Text(text.upper(), 0, 0, theme.TEXT_MUTED, 12, font_name=UI_FONT,
-                           bold=True, anchor_y="center", batch=self.batch)
+    def _heading(self) -> arcade.Text:
+        return arcade.Text("", 0, 0, theme.TEXT_MUTED, 12, font_name=UI_FONT, bold=True,
+                           anchor_y="center", batch=self.batch)
+
+    def relabel(self) -> None:
+        """The fixed texts and the bar's labels in the language shown: a language change
+        (Settings, from the pause menu) lays the screen out again, and this follows it."""
+        if self.labelled_in == language():
+            return
+        self.labelled_in = language()
+        self.title_text.text = _("Deck Builder")
+        for heading, word in ((self.factions_text, _("Factions")), (self.hero_heading, _("Hero")),
+                              (self.units_heading, _("Units"))):
+            heading.text = word.upper()
+        if not self.widgets:
+            return  # made in the language shown, when they are made
+        self.mode_toggle.buttons["country"].text = _("Country")
+        self.mode_toggle.buttons["continent"].text = _("Continent")
+        self.search_hint.text = _("Search (Ctrl+F)")
+        self.sort_box.set_options([sort_label(s) for s in SORTS], sort_label(self.sort))
+        for button, word in ((self.only_btn, _("Only selected")), (self.default_btn, _("Default")),
+                             (self.select_all_btn, _("Select All")), (self.clear_btn, _("Clear"))):
+            button.text = word
 
     # -- queries --------------------------------------------------------------------------------
     @property
@@ -521,12 +562,13 @@ class DeckBuilderView(GameViewBase):
         return self.content.countries if self.mode == "country" else self.content.continent_order
 
     def faction_name(self, faction: str) -> str:
+        """A tile's name (a country's or a continent's) in the player's language."""
         if self.mode == "continent" or faction in self.content.continent_names:
             name = self.content.continent_names.get(faction)
             if name:
-                return name
+                return _(name)
         f = self.content.factions.get(faction)
-        return f.name if f else faction
+        return _(f.name) if f else faction
 
     def faction_color(self, faction: str) -> str:
         if faction in self.content.factions:
@@ -537,9 +579,9 @@ class DeckBuilderView(GameViewBase):
     def tile_sub(self, faction: str) -> str:
         if self.mode == "country":
             f = self.content.factions[faction]
-            return self.content.continent_names.get(f.continent, f.continent)
+            return _(self.content.continent_names.get(f.continent, f.continent))
         members = self.content.continents.get(faction, ())
-        return f"{len(members)} faction{'s' if len(members) != 1 else ''}"
+        return ngettext("{n} faction", "{n} factions", len(members)).format(n=len(members))
 
     @property
     def pool_units(self) -> tuple[str, ...]:
@@ -554,21 +596,24 @@ class DeckBuilderView(GameViewBase):
         return self.content.pool_heroes(self.mode, self.faction)
 
     def matches_search(self, unit: str) -> bool:
+        """The search finds a unit by its name, effect or faction as shown (in the player's
+        language) or in English, or by its id."""
         needle = self.search_text.strip().casefold()
         if not needle:
             return True
         card = self.content.cards[unit]
         effect = self.content.effects[card.effect]
         faction = self.content.factions[card.faction].name
-        return any(needle in hay.casefold() for hay in (card.name, card.id, card.effect,
-                                                         effect.archetype, faction))
+        english = (card.name, effect.archetype, faction)
+        return any(needle in hay.casefold() for hay in (
+            *english, *(_(text) for text in english), card.id, card.effect))
 
     def sort_key(self, unit: str) -> tuple[Any, ...]:
         card = self.content.cards[unit]
         key: Any = {
-            "Era": card.era, "Cost": card.cost, "Name": card.name.casefold(), "ATK": -card.atk,
-            "DEF": -card.defense,
-            "Effect": self.content.effects[card.effect].archetype.casefold(),
+            "Era": card.era, "Cost": card.cost, "Name": _(card.name).casefold(),
+            "ATK": -card.atk, "DEF": -card.defense,
+            "Effect": _(self.content.effects[card.effect].archetype).casefold(),
         }[self.sort]
         return (key, *cheap_key(card))
 
@@ -581,14 +626,30 @@ class DeckBuilderView(GameViewBase):
     def missing(self) -> str | None:
         """What keeps Start Match disabled ("Pick a hero", ...), or None when it is enabled."""
         if self.faction is None:
-            return "Pick a faction"
+            return _("Pick a faction")
         if self.hero is None:
-            return "Pick a hero"
+            return _("Pick a hero")
         if len(self.units) < self.content.deck_min_units:
-            return "Pick at least 1 unit"
+            least = self.content.deck_min_units
+            return ngettext("Pick at least {n} unit", "Pick at least {n} units",
+                            least).format(n=least)
         if deck_problem(self.content, self.mode, self.faction, self.hero, self.units):
-            return "This deck is not valid"
+            return _("This deck is not valid")
         return None
+
+    def counter_line(self, n: int | None = None) -> str:
+        """"3 / 10 units": the units chosen (or `n`) of the most a deck holds."""
+        cap = self.content.deck_max_units
+        return ngettext("{n} / {cap} unit", "{n} / {cap} units", cap).format(
+            n=len(self.units) if n is None else n, cap=cap)
+
+    def counter_room(self) -> int:
+        """The counter's width in the controls row: its widest line ("10 / 10 units", longer
+        in Portuguese), at least 110 px."""
+        widest = arcade.Text(self.counter_line(self.content.deck_max_units), 0, 0,
+                             font_size=self.counter_text.font_size, font_name=UI_FONT,
+                             bold=True)
+        return max(110, math.ceil(widest.content_width) + 4)
 
     def decision(self) -> dict[str, Any]:
         return {"type": "build_deck", "seat": self.seat, "mode": self.mode,
@@ -660,14 +721,14 @@ class DeckBuilderView(GameViewBase):
             self.edits += 1
             asked = self.remote.ask_preset(self.mode, self.faction)
             if isinstance(asked, Rejection):
-                self.notify(asked.message)
+                self.notify(words.rules_message(asked.error, asked.message))
                 self.preset_asked = None
             else:
                 self.preset_asked = (asked, self.edits)
             return
         drawn = self.match.rules.deck_preset(self.match, self.seat, self.mode, self.faction)
         if isinstance(drawn, Rejection):
-            self.notify(drawn.message)
+            self.notify(words.rules_message(drawn.error, drawn.message))
             return
         self.hero, self.units = drawn
         self._changed(relayout)
@@ -683,14 +744,14 @@ class DeckBuilderView(GameViewBase):
             return
         self.preset_asked = None
         if isinstance(answer, Rejection):
-            self.notify(answer.message)
+            self.notify(words.rules_message(answer.error, answer.message))
             return
         hero, units = answer
         if edits != self.edits or self.frozen:
             return  # the selection changed since: the player's choice stands
         if hero not in self.pool_heroes or not set(units) <= set(self.pool_units):
-            self.notify("The host's Default preset names cards this game does not have "
-                        "(the host plays other mods).")
+            self.notify(_("The host's Default preset names cards this game does not have "
+                          "(the host plays other mods)."))
             return
         self.hero, self.units = hero, list(units)
         self._changed(True)
@@ -724,7 +785,9 @@ class DeckBuilderView(GameViewBase):
             self.shake = (unit, 0.4)
             plate = self.row_of.get(unit)
             at = (plate[0].center_x, plate[0].center_y + 40) if plate else None
-            self.notify(f"At most {self.content.deck_max_units} units", at=at)
+            most = self.content.deck_max_units
+            self.notify(ngettext("At most {n} unit", "At most {n} units", most).format(n=most),
+                        at=at)
             return False
         else:
             self.units.append(unit)
@@ -742,8 +805,8 @@ class DeckBuilderView(GameViewBase):
     def set_sort(self, name: str) -> None:
         if name in SORTS and name != self.sort:
             self.sort = name
-            if self.sort_box.value != f"Sort: {name}":
-                self.sort_box.value = f"Sort: {name}"
+            if self.sort_box.value != sort_label(name):
+                self.sort_box.value = sort_label(name)
             self.relayout()
 
     def set_search(self, text: str) -> None:
@@ -760,8 +823,9 @@ class DeckBuilderView(GameViewBase):
                 self.relayout()
 
     def _on_sort(self, event: Any) -> None:
-        value = str(self.sort_box.value or "").removeprefix("Sort: ")
-        if value in SORTS and value != self.sort:
+        shown = str(self.sort_box.value or "")
+        value = next((s for s in SORTS if sort_label(s) == shown), None)
+        if value is not None and value != self.sort:
             self.sort = value
             if self.window is not None:
                 self.relayout()
@@ -805,7 +869,7 @@ class DeckBuilderView(GameViewBase):
         to be changed); taken, the builder waits for the other seat, or, when this deck
         ended the deck builder, the match view opens."""
         if not outcome.ok:
-            self.notify(outcome.message)
+            self.notify(words.rules_message(outcome.error, outcome.message))
             self.refresh_state()
             return False
         self.built = True
@@ -853,11 +917,11 @@ class DeckBuilderView(GameViewBase):
         locked = problem is not None or self.frozen
         if self.start_btn.disabled != locked:
             self.start_btn.disabled = locked
-        caption = "Waiting…" if self.frozen else "Start Match"
+        caption = _("Waiting…") if self.frozen else _("Start Match")
         if self.start_btn.text != caption:
             self.start_btn.text = caption
         n, cap = len(self.units), self.content.deck_max_units
-        counter = f"{n} / {cap} units"
+        counter = self.counter_line()
         if self.counter_text.text != counter:
             self.counter_text.text = counter
         self.counter_text.color = theme.GOLD_HI if n == cap else (
@@ -887,8 +951,9 @@ class DeckBuilderView(GameViewBase):
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        for _ in self._widget_steps():  # made by `prepare` unless the screen never showed
+        for _step in self._widget_steps():  # made by `prepare` unless the screen never showed
             pass
+        self.relabel()
         top = height - TOP_BAR
         self.title_text.position = (PAD + 4, height - TOP_BAR / 2)
         self.mode_toggle.rect = arcade.LBWH(250, height - TOP_BAR / 2 - 18, 224, 36)
@@ -929,10 +994,11 @@ class DeckBuilderView(GameViewBase):
         self.units_heading.position = (left, y - 10)
         y -= 26
         items: list[tuple[Any, int, int]] = [(self.search, 200, 8), (self.sort_box, 130, 8),
-                                             (self.only_btn, ONLY_W, 12), ("counter", 110, 12),
+                                             (self.only_btn, ONLY_W, 12),
+                                             ("counter", self.counter_room(), 12),
                                              (self.default_btn, 86, 6),
                                              (self.select_all_btn, 100, 6), (self.clear_btn, 72, 0)]
-        total = sum(w + g for _, w, g in items)
+        total = sum(w + g for _widget, w, g in items)
         rows = [items] if total <= main_w else [items[:3], items[3:]]
         for row in rows:
             x = left
@@ -940,7 +1006,7 @@ class DeckBuilderView(GameViewBase):
                 is_counter = isinstance(widget, str)
                 if len(rows) == 1 and is_counter:
                     # the counter and the quick buttons hug the right edge
-                    x = max(x, right - sum(ww + gg for _, ww, gg in row[i:]))
+                    x = max(x, right - sum(ww + gg for _widget, ww, gg in row[i:]))
                 if is_counter:
                     self.counter_text.position = (x + w, y - 17)
                 else:
@@ -950,7 +1016,7 @@ class DeckBuilderView(GameViewBase):
                 x += w + g
             y -= 42
         # the unit list fills the rest
-        self.header.texture = header_texture(main_w, 20, self.mode == "continent")
+        self.header.texture = header_texture(main_w, 20, self.mode == "continent", language())
         self.header.position = (left + main_w / 2, y - 12)
         list_top = y - 24
         self.list_area.rect = arcade.LRBT(left, right, PAD, list_top)
@@ -1013,12 +1079,13 @@ class DeckBuilderView(GameViewBase):
         w, h = self.hero_size
         for hero in heroes:
             card = arcade.Sprite(card_texture(self.content, hero, w, h, selected=hero == self.hero))
-            era = self.content.era(self.content.cards[hero].era)
-            label = arcade.Sprite(label_texture(f"Requires {era.name}", 12, tuple(theme.TEXT_MUTED)))
+            era = words.era_name(self.content, self.content.cards[hero].era)
+            label = arcade.Sprite(label_texture(_("Requires {era}").format(era=era), 12,
+                                                tuple(theme.TEXT_MUTED)))
             self.hero_sprites.extend((card, label))
             self.hero_of[hero] = (card, label)
         if not heroes:  # faint outlines where the hero cards will be
-            for _ in range(2):
+            for _pass in range(2):
                 ghost = arcade.Sprite(rounded_rect_texture(w, h, 8, None, (255, 255, 255, 255),
                                                            2))
                 ghost.color = Color(*theme.PANEL_EDGE[:3], 160)
@@ -1033,8 +1100,8 @@ class DeckBuilderView(GameViewBase):
             if x < area.offset or x + w > area.offset + area.visible:
                 area.offset = x + w - area.visible if x >= area.offset else x
                 area.scroll(0)
-        hint = ("Click a card to pick your hero" if heroes
-                else "Pick a faction on the left to see its heroes")
+        hint = (_("Click a card to pick your hero") if heroes
+                else _("Pick a faction on the left to see its heroes"))
         if self.hero_hint.text != hint:
             self.hero_hint.text = hint
         self._place_heroes()
@@ -1071,19 +1138,20 @@ class DeckBuilderView(GameViewBase):
         area.extent = len(self.rows) * ROW_H
         area.scroll(0)
         if self.faction is None:
-            self.list_hint.text = "Pick a faction to see its units"
+            self.list_hint.text = _("Pick a faction to see its units")
         elif not self.rows:
-            self.list_hint.text = ("No selected unit matches" if self.only_selected
-                                   else "No unit matches the search")
+            self.list_hint.text = (_("No selected unit matches") if self.only_selected
+                                   else _("No unit matches the search"))
         else:
             self.list_hint.text = ""
         self._place_rows()
 
     def row_picture(self, unit: str, width: int, show_faction: bool) -> arcade.Texture:
         card = self.content.cards[unit]
-        return row_texture(id(self.content), card, self.content.factions[card.faction].name,
+        return row_texture(id(self.content), card, _(card.name),
+                           _(self.content.factions[card.faction].name),
                            self.content.era(card.era).color,
-                           self.content.effects[card.effect].archetype, width, ROW_H,
+                           _(self.content.effects[card.effect].archetype), width, ROW_H,
                            show_faction)
 
     def _place_rows(self) -> None:
@@ -1200,10 +1268,11 @@ class DeckBuilderView(GameViewBase):
         ch = round(cw * CARD_RATIO)
         if self.popup_name.width != cw:
             self.popup_name.width = self.popup_text.width = cw
-        if self.popup_name.text != effect.archetype:
-            self.popup_name.text = effect.archetype
-        if self.popup_text.text != effect.text:
-            self.popup_text.text = effect.text
+        archetype, rule = _(effect.archetype), _(effect.text)
+        if self.popup_name.text != archetype:
+            self.popup_name.text = archetype
+        if self.popup_text.text != rule:
+            self.popup_text.text = rule
         text_h = self.popup_name.content_height + 4 + self.popup_text.content_height
         pw, ph = cw + 24, int(ch + 12 + 8 + text_h + 14)
         area = self.list_area.rect
@@ -1276,11 +1345,12 @@ class DeckBuilderView(GameViewBase):
         if self.start_btn.disabled and self.start_btn.rect.point_in_rect((x, y)):
             self.tooltip.show(self.waiting_line() or self.missing() or "", x, y)
         elif self.hover_hero is not None:
-            era = self.content.era(self.content.cards[self.hover_hero].era)
-            effect = self.content.effects[self.content.cards[self.hover_hero].effect]
-            self.tooltip.show(f"{self.content.cards[self.hover_hero].name} — requires "
-                              f"{era.name} (Nexus level {era.level}). {effect.archetype}: "
-                              f"{effect.text}", x, y)
+            card = self.content.cards[self.hover_hero]
+            effect = self.content.effects[card.effect]
+            self.tooltip.show(_("{name} — requires {era} (Nexus level {level}). {archetype}: "
+                                "{text}").format(
+                name=_(card.name), era=words.era_name(self.content, card.era), level=card.era,
+                archetype=_(effect.archetype), text=_(effect.text)), x, y)
         else:
             self.tooltip.hide()
         return False

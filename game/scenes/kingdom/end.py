@@ -25,6 +25,7 @@ from game import paths
 from game.engine.match import Match
 from game.engine.modes import ModeLaunch
 from game.engine.record import build_match, new_record, save_record
+from game.i18n import _
 from game.scenes import theme
 from game.scenes.backdrop import Backdrop
 from game.scenes.base import ESC_MENU
@@ -88,9 +89,7 @@ class EndView(MatchView):
         self.saved_replay: Path | None = None
         self.panel = shape_list.ShapeElementList()
         self.backdrop = Backdrop()  # everything under the buttons, copied while it holds
-        factions = [self.faction(0), self.faction(1)]
-        self.banner_word = words.end_banner(self.result, self.me, factions)
-        self.lines = self._lines()
+        self.banner_word, self.lines = self._words()
         self.end_batch = pyglet.graphics.Batch()  # above the shade, under the buttons
         self.title_text = arcade.Text(self.banner_word, 0, 0, self._banner_color(), 44,
                                       font_name=TITLE_FONT, bold=True, anchor_x="center",
@@ -101,10 +100,11 @@ class EndView(MatchView):
                                        batch=self.end_batch)
                            for i, line in enumerate(self.lines)]
         self.end_buttons = {
-            "rematch": make_button("Rematch", width=130, kind="primary", on_click=self.rematch),
-            "new_deck": make_button("New Deck", width=130, on_click=self.new_deck),
-            "save_replay": make_button("Save Replay", width=130, on_click=self.save_replay),
-            "menu": make_button("Menu", width=130, on_click=self.to_menu),
+            "rematch": make_button(_("Rematch"), width=130, kind="primary",
+                                   on_click=self.rematch),
+            "new_deck": make_button(_("New Deck"), width=130, on_click=self.new_deck),
+            "save_replay": make_button(_("Save Replay"), width=130, on_click=self.save_replay),
+            "menu": make_button(_("Menu"), width=130, on_click=self.to_menu),
         }
         for button in self.end_buttons.values():
             self.ui.add(button)
@@ -119,21 +119,46 @@ class EndView(MatchView):
             return theme.RED_HI
         return theme.GOLD
 
+    def _words(self) -> tuple[str, list[str]]:
+        """The banner ("Victory") and the panel's lines, in the language shown."""
+        return (words.end_banner(self.result, self.me, [self.faction(0), self.faction(1)]),
+                self._lines())
+
+    def relabel(self) -> None:
+        """The result panel and its buttons in the language shown (after a language change
+        the screen is laid out again)."""
+        super().relabel()
+        if not hasattr(self, "end_buttons"):
+            return  # the first layout runs inside MatchView's __init__, before the panel
+        self.banner_word, self.lines = self._words()
+        self.title_text.text = self.banner_word
+        for text, line in zip(self.line_texts, self.lines, strict=True):
+            text.text = line
+        for name, word in (("rematch", _("Rematch")), ("new_deck", _("New Deck")),
+                           ("save_replay", _("Save Replay")), ("menu", _("Menu"))):
+            self.end_buttons[name].text = word
+
     def _lines(self) -> list[str]:
         c = self.content
         seats = self.final["board"]["seats"]
         out = [words.end_reason(self.result, self.me)]
-        hp = "   ".join(f"{self.faction(s)}: {seats[s]['hp']} / {seats[s]['max_hp']} HP"
-                       for s in (0, 1))
+        hp = "   ".join(_("{faction}: {hp} / {max_hp} HP").format(
+            faction=self.faction(s), hp=seats[s]["hp"], max_hp=seats[s]["max_hp"])
+            for s in (0, 1))
         out.append(hp)
-        out.append(f"Turn {self.final['turn']}")
+        out.append(_("Turn {n}").format(n=self.final["turn"]))
         for s in (0, 1):
             hero = seats[s].get("hero")
-            who = "You" if s == self.me else (
-                "CPU" if s in self.session.cpu else self.session.other_name(s))
-            name = c.cards[hero["card"]].name if hero else "no hero"
-            fallen = " (fallen)" if hero and hero["status"] == "dead" else ""
-            out.append(f"{who}: {self.faction(s)} — hero {name}{fallen}")
+            who = _("You") if s == self.me else (
+                _("CPU") if s in self.session.cpu else self.session.other_name(s))
+            faction = self.faction(s)
+            if not hero:
+                out.append(_("{who}: {faction} — no hero").format(who=who, faction=faction))
+                continue
+            name = _(c.cards[hero["card"]].name)
+            line = (_("{who}: {faction} — hero {name} (fallen)") if hero["status"] == "dead"
+                    else _("{who}: {faction} — hero {name}"))
+            out.append(line.format(who=who, faction=faction, name=name))
         return out
 
     def layout(self, width: int, height: int) -> None:
@@ -225,7 +250,7 @@ class EndView(MatchView):
             match = rematch_match(self.record, self.final, seed, self.app.rules_for(MODE_ID))
         except Exception as exc:  # a rematch must never close the app
             log.exception("kingdom rematch failed")
-            self.refuse(f"The rematch could not start: {exc}")
+            self.refuse(_("The rematch could not start: {problem}").format(problem=exc))
             return None
         self.session.close()
         return open_match_view(self.app, match)
@@ -244,18 +269,18 @@ class EndView(MatchView):
 
     def save_replay(self) -> Path | None:
         if not self.record:
-            self.refuse("The host sent no record of this match: there is nothing to save.")
+            self.refuse(_("The host sent no record of this match: there is nothing to save."))
             return None
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         path = paths.user_data_dir() / "replays" / f"kingdom-{self.record['seed']}-{stamp}.json"
         try:
             save_record(path, self.record)
         except OSError as exc:
-            self.refuse(f"The replay could not be saved: {exc}")
+            self.refuse(_("The replay could not be saved: {problem}").format(problem=exc))
             return None
         self.saved_replay = path
         self.app.replay_saved(self.record)  # a match that could not be kept: its save may go
-        self.toast.show(f"Replay saved: {path}", "success", duration=4.0)
+        self.toast.show(_("Replay saved: {path}").format(path=path), "success", duration=4.0)
         return path
 
     def to_menu(self) -> None:

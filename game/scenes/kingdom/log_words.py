@@ -7,56 +7,82 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import N_, _, ngettext
+
 Event = dict[str, Any]
 
-PHASES = {"deck_builder": "build your decks", "planning": "plan", "combat": "fight"}
+PHASES = {"deck_builder": N_("Turn {turn}: build your decks."), "planning": N_("Turn {turn}: plan."),
+          "combat": N_("Turn {turn}: fight.")}
+A_PHASE = N_("Turn {turn}: {phase}.")  # a phase the table does not know, by its id
 
 
-def _lane(e: Event) -> str:
-    return f"lane {e['lane'] + 1}"
+def _phase(e: Event, n: Any) -> str:
+    msgid = PHASES.get(e["phase"])
+    if msgid is None:
+        return _(A_PHASE).format(turn=e["turn"], phase=e["phase"])
+    return _(msgid).format(turn=e["turn"])
 
 
 def _attack(e: Event, n: Any) -> str:
     hits = e.get("hits") or []
     lethal = sum(1 for h in hits if h.get("lethal"))
-    tail = f", {lethal} slain" if lethal else ""
-    return (f"{n.seat(e['seat'])}: {n.unit(e['uid'])} attacked in {_lane(e)} "
-            f"({e['atk']} attack{tail}).")
+    who, unit, lane, atk = n.seat(e["seat"]), n.unit(e["uid"]), e["lane"] + 1, e["atk"]
+    if lethal:
+        return ngettext("{who}: {unit} attacked in lane {lane} ({atk} attack, {n} slain).",
+                        "{who}: {unit} attacked in lane {lane} ({atk} attack, {n} slain).",
+                        lethal).format(who=who, unit=unit, lane=lane, atk=atk, n=lethal)
+    return _("{who}: {unit} attacked in lane {lane} ({atk} attack).").format(
+        who=who, unit=unit, lane=lane, atk=atk)
 
 
-def _whose(e: Event, n: Any) -> str:
-    """The seat's possessive: "Your", "The CPU's", "Player 2's"."""
-    name = n.seat(e["seat"])
-    return "Your" if name == "You" else f"{name}'s"
+def _nexus(e: Event, n: Any, mine: str, theirs: str, **fields: Any) -> str:
+    """A Nexus sentence: "Your Nexus ..." for the person's seat, "<seat>'s Nexus ..." else."""
+    if n.is_me(e["seat"]):
+        return _(mine).format(**fields)
+    return _(theirs).format(who=n.seat(e["seat"]), **fields)
 
 
 def _over(e: Event, n: Any) -> str:
     winner = e["result"].get("winner")
-    return "The match is a draw." if winner is None else f"{n.seat(winner)} won the match."
+    if winner is None:
+        return _("The match is a draw.")
+    return _("{who} won the match.").format(who=n.seat(winner))
 
 
 SENTENCES = {
-    "phase_changed": lambda e, n: f"Turn {e['turn']}: {PHASES.get(e['phase'], e['phase'])}.",
-    "unit_bought": lambda e, n: (f"{n.seat(e['seat'])} bought {n.card(e['card'])} for "
-                                 f"{e['cost']}."),
-    "unit_sold": lambda e, n: f"{n.seat(e['seat'])} sold {n.card(e['card'])} (+{e['coins']}).",
-    "unit_moved": lambda e, n: f"{n.seat(e['seat'])} moved {n.unit(e['uid'])}.",
-    "shop_refreshed": lambda e, n: f"{n.seat(e['seat'])} refreshed the shop ({e['cost']}).",
-    "nexus_upgraded": lambda e, n: (f"{n.seat(e['seat'])} raised the Nexus to level "
-                                    f"{e['level']} ({e['hp']}/{e['max_hp']} HP)."),
-    "upkeep": lambda e, n: (f"{n.seat(e['seat'])}: {e['base'] + e['income']} in, {e['tax']} "
-                            f"tax, {e['coins']} coins."),
-    "heal": lambda e, n: f"{n.seat(e['seat'])}: the healers restored {e['amount']}.",
+    "phase_changed": _phase,
+    "unit_bought": lambda e, n: _("{who} bought {card} for {cost}.").format(
+        who=n.seat(e["seat"]), card=n.card(e["card"]), cost=e["cost"]),
+    "unit_sold": lambda e, n: _("{who} sold {card} (+{coins}).").format(
+        who=n.seat(e["seat"]), card=n.card(e["card"]), coins=e["coins"]),
+    "unit_moved": lambda e, n: _("{who} moved {unit}.").format(who=n.seat(e["seat"]),
+                                                              unit=n.unit(e["uid"])),
+    "shop_refreshed": lambda e, n: _("{who} refreshed the shop ({cost}).").format(
+        who=n.seat(e["seat"]), cost=e["cost"]),
+    "nexus_upgraded": lambda e, n: _(
+        "{who} raised the Nexus to level {level} ({hp}/{max_hp} HP).").format(
+        who=n.seat(e["seat"]), level=e["level"], hp=e["hp"], max_hp=e["max_hp"]),
+    "upkeep": lambda e, n: _("{who}: {income} in, {tax} tax, {coins} coins.").format(
+        who=n.seat(e["seat"]), income=e["base"] + e["income"], tax=e["tax"],
+        coins=e["coins"]),
+    "heal": lambda e, n: _("{who}: the healers restored {amount}.").format(
+        who=n.seat(e["seat"]), amount=e["amount"]),
     "attack": _attack,
-    "guardian": lambda e, n: (f"{n.seat(e['seat'])}: {n.unit(e['guardian'])} fell guarding "
-                              f"{n.unit(e['saved'])}."),
-    "death": lambda e, n: f"{n.seat(e['seat'])}: {n.card(e['card'])} fell in {_lane(e)}.",
-    "trigger": lambda e, n: (f"{n.seat(e['seat'])}: {n.unit(e['uid'])}'s "
-                             f"{n.effect(e['effect'])} ({e['amount']})."),
-    "nexus_damage": lambda e, n: (f"{_whose(e, n)} Nexus took {e['amount']} "
-                                  f"({e['hp']} HP left)."),
-    "nexus_heal": lambda e, n: f"{_whose(e, n)} Nexus healed {e['amount']}.",
-    "combat_end": lambda e, n: f"Combat over: Nexus {e['hp'][0]} to {e['hp'][1]}.",
+    "guardian": lambda e, n: _("{who}: {guardian} fell guarding {saved}.").format(
+        who=n.seat(e["seat"]), guardian=n.unit(e["guardian"]), saved=n.unit(e["saved"])),
+    "death": lambda e, n: _("{who}: {card} fell in lane {lane}.").format(
+        who=n.seat(e["seat"]), card=n.card(e["card"]), lane=e["lane"] + 1),
+    "trigger": lambda e, n: _("{who}: {unit}'s {effect} ({amount}).").format(
+        who=n.seat(e["seat"]), unit=n.unit(e["uid"]), effect=n.effect(e["effect"]),
+        amount=e["amount"]),
+    "nexus_damage": lambda e, n: _nexus(
+        e, n, N_("Your Nexus took {amount} ({hp} HP left)."),
+        N_("{who}'s Nexus took {amount} ({hp} HP left)."), amount=e["amount"], hp=e["hp"]),
+    "nexus_heal": lambda e, n: _nexus(e, n, N_("Your Nexus healed {amount}."),
+                                      N_("{who}'s Nexus healed {amount}."),
+                                      amount=e["amount"]),
+    "combat_end": lambda e, n: _("Combat over: Nexus {first} to {second}.").format(
+        first=e["hp"][0], second=e["hp"][1]),
     "match_over": _over,
 }
 
@@ -78,18 +104,23 @@ class KingdomNamer:
         if "uid" in event and "card" in event:
             self.bought[str(event["uid"])] = str(event["card"])
 
+    def is_me(self, seat: int) -> bool:
+        """The seat is the person's own ("You"): its Nexus is "Your Nexus"."""
+        s = self.session
+        return s.me is not None and len(s.humans) == 1 and seat == s.me
+
     def seat(self, seat: int) -> str:
         from game.net.remote import seat_label
 
         s = self.session
         if s.me is not None and len(s.humans) == 1:
             if seat == s.me:
-                return "You"
-            return "The CPU" if s.remote is None else seat_label(seat)
-        return f"Player {seat + 1}"
+                return _("You")
+            return _("The CPU") if s.remote is None else seat_label(seat)
+        return _("Player {n}").format(n=seat + 1)
 
     def card(self, card_id: str) -> str:
-        return str(self.session.content.cards[card_id].name)
+        return _(str(self.session.content.cards[card_id].name))
 
     def unit(self, uid: str) -> str:
         card = self.bought.get(uid)
@@ -100,10 +131,10 @@ class KingdomNamer:
                 for unit in seat["slots"]:
                     if isinstance(unit, dict) and unit.get("uid") == uid:
                         card = self.bought[uid] = str(unit["card"])
-        return self.card(card) if card is not None else "a unit"
+        return self.card(card) if card is not None else _("a unit")
 
     def effect(self, effect_id: str) -> str:
-        return str(self.session.content.effects[effect_id].archetype)
+        return _(str(self.session.content.effects[effect_id].archetype))
 
 
 def cpu_turn_reveals(cpu: Any) -> Any:

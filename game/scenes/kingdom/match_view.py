@@ -37,6 +37,7 @@ from arcade.types import Color
 
 from game.engine.match import HIDDEN, Match
 from game.engine.record import match_record
+from game.i18n import N_, _
 from game.net.remote import seat_label
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, Tween, ValueTween
@@ -80,8 +81,8 @@ FLY = 0.35  # a bought card's flight
 GOLD = theme.GOLD
 NARROW_PANEL = 860  # a seat panel narrower than this (the log beside it) packs its parts
 BUTTON_ROW_MAX = 48  # the planning buttons' row height at most (logical px)
-UNDO_LABEL = "Undo (Ctrl+Z)"
-UNDONE = "Decision taken back."
+UNDO_LABEL = N_("Undo (Ctrl+Z)")
+UNDONE = N_("Decision taken back.")
 WHITE = Color(255, 255, 255)
 PLANNING_EVENTS = frozenset({"unit_bought", "unit_sold", "unit_moved", "shop_refreshed",
                              "nexus_upgraded"})
@@ -153,7 +154,9 @@ class KingdomSession:
         """Who plays `seat` when it is not this screen's player: its CPU level, the remote
         player ("Player 2 (remote)"; a spectator's "Player 2"), else "Player 2"."""
         if seat in self.cpu:
-            return f"CPU · {self.cpu[seat].title()}"
+            from game.scenes.menu import level_words
+
+            return _("CPU · {level}").format(level=level_words(self.cpu[seat]).capitalize())
         return seat_label(seat, remote=self.remote is not None and self.me is not None)
 
     def record(self) -> dict[str, Any] | None:
@@ -230,7 +233,7 @@ def set_text(text: arcade.Text, value: str) -> None:
 class MatchView(StagedLayout, GameViewBase):
     """Planning, the CPU's turn and the combat playback of one kingdom match."""
 
-    title = "Kingdom"
+    title = N_("Kingdom")
     mode_id = MODE_ID
     esc_help = esc_clears("cancel the offer you picked or Sell Mode")
     cpu_sync = False  # tests: the CPU decides in-process
@@ -362,40 +365,53 @@ class MatchView(StagedLayout, GameViewBase):
         self.banner_text = _text(18, theme.TEXT, bold=True, anchor_x="center", batch=b)
         most = self.content.slot_count(self.content.max_level)  # lanes of the last era
         self.badge_texts = [_text(12, WHITE, bold=True, anchor_x="center", batch=b)
-                            for _ in range(most + 1)]
+                            for _slot in range(most + 1)]
         self.note_text = _text(10, WHITE, bold=True, anchor_x="center", anchor_y="center",
                                batch=b, multiline=True, width=100, align="center")
         self.bonus_texts = [_text(11, art.hex_color("#78E66E"), bold=True, anchor_x="center",
-                                  batch=b) for _ in range(2 * most)]
+                                  batch=b) for _badge in range(2 * most)]
         self.lane_texts = [_text(10, theme.TEXT_MUTED, anchor_x="center", batch=b)
-                           for _ in range(most)]
+                           for _lane in range(most)]
 
     def _build_buttons(self) -> None:
         self.buttons: dict[str, gui.UIFlatButton] = {}
         if self.ended:
             return
         if self.spectating:
-            self.buttons["pause"] = make_button("Pause", width=140, on_click=self.toggle_pause)
+            self.buttons["pause"] = make_button(_("Pause"), width=140,
+                                                on_click=self.toggle_pause)
             self.speed = Segmented(("normal", "fast", "instant"), self.app.settings.animation_speed,
-                                   labels=("1×", "2×", "Instant"), button_width=86,
+                                   labels=("1×", "2×", _("Instant")), button_width=86,
                                    on_change=self.set_speed)
             self.ui.add(self.speed)
         else:
-            self.buttons["refresh"] = make_button("Refresh", width=200, on_click=self.do_refresh)
-            self.buttons["upgrade"] = make_button("Upgrade", width=200, on_click=self.do_upgrade)
-            self.buttons["sell"] = make_button("Sell Mode", width=200,
+            self.buttons["refresh"] = make_button(_("Refresh"), width=200,
+                                                  on_click=self.do_refresh)
+            self.buttons["upgrade"] = make_button(_("Upgrade"), width=200,
+                                                  on_click=self.do_upgrade)
+            self.buttons["sell"] = make_button(_("Sell Mode"), width=200,
                                                on_click=self.toggle_sell)
-            self.buttons["end"] = make_button("End Turn", width=200, kind="primary",
+            self.buttons["end"] = make_button(_("End Turn"), width=200, kind="primary",
                                               on_click=self.do_end_turn)
             if self.offers_undo():
-                self.buttons["undo"] = make_button(UNDO_LABEL, width=200,
+                self.buttons["undo"] = make_button(_(UNDO_LABEL), width=200,
                                                    on_click=self.request_undo)
         for button in self.buttons.values():
             self.ui.add(button)
 
+    def relabel(self) -> None:
+        """The texts that no refresh sets, in the language shown: a language change (Settings,
+        from the pause menu) lays the screen out again. The buttons, panels and banner are
+        worded at each refresh."""
+        if getattr(self, "speed", None) is not None:
+            self.speed.buttons["instant"].text = _("Instant")
+        if not self.animating:
+            self.update_banner()
+
     def layout_steps(self, width: int, height: int) -> Iterator[None]:
         """The layout (StagedLayout: in steps behind the loading state on first show, at once
         on a resize): the static shapes, the texts, the buttons, the cards, the HUD."""
+        self.relabel()
         last = self.content.slot_count(self.content.max_level)  # the last era's board and shop
         self.lay = lay = compute(width, height, self.lanes, self.log_room(width), last,
                                  self.content.shop_size(last))
@@ -755,7 +771,7 @@ class MatchView(StagedLayout, GameViewBase):
             h = self.seat(seat).get("hero")
             t = self.panel_texts[seat]["fallen"]
             t.visible = bool(h and h["status"] == "dead")
-            set_text(t, "Fallen")
+            set_text(t, _("Fallen"))
             if t.visible:
                 back = arcade.SpriteSolidColor(44, 16, t.x, t.y, Color(20, 20, 24, 220))
                 self.marks.append(back)
@@ -779,7 +795,7 @@ class MatchView(StagedLayout, GameViewBase):
                     pill.position = (x, y - 12)
                     self.marks.append(pill)
                     self.note_text.position = (x, y - 12)
-                    set_text(self.note_text, words.CANNOT_SELL_HERO)
+                    set_text(self.note_text, _(words.CANNOT_SELL_HERO))
                     self.note_text.visible = True
                     continue
                 if n >= len(self.badge_texts):
@@ -820,18 +836,18 @@ class MatchView(StagedLayout, GameViewBase):
             sj = self.seat(seat)
             t = self.panel_texts[seat]
             name = self.faction(seat)
-            if self.me is not None:
-                name += " (you)" if seat == self.me else ""
+            if self.me is not None and seat == self.me:
+                name = _("{faction} (you)").format(faction=name)
             set_text(t["name"], name)
             era = self.content.era(sj["level"])
-            set_text(t["era"], f"Level {sj['level']} · {era.name}")
+            set_text(t["era"], self.level_line(sj["level"]))
             t["era"].color = art.hex_color(era.color).replace(a=255)
             self.set_bar(seat, self.hp_shown[seat])
             set_text(t["coins"], str(round(self.coins_shown[seat])))
             other = seat != self.me and (seat in self.session.cpu
                                          or self.session.remote is not None)
             set_text(t["tag"], self.session.other_name(seat) if other else "")
-        set_text(self.turn_text, f"Turn {self.shown['turn']}")
+        set_text(self.turn_text, _("Turn {n}").format(n=self.shown["turn"]))
         set_text(self.banner_text, self.banner)
         pill = getattr(self, "banner_pill", None)
         if pill is not None:
@@ -863,7 +879,7 @@ class MatchView(StagedLayout, GameViewBase):
     def refresh_buttons(self) -> None:
         if not self.buttons or self.spectating:
             if self.spectating and "pause" in self.buttons:
-                self.buttons["pause"].text = "Resume" if self.paused else "Pause"
+                self.buttons["pause"].text = _("Resume") if self.paused else _("Pause")
             return
         seat = self.seat_obj(self.bottom)
         c = self.content
@@ -873,16 +889,17 @@ class MatchView(StagedLayout, GameViewBase):
                 and not self.awaiting and not (self.animating and self.queue_owner != "me"))
         b = self.buttons
         cost = c.refresh_cost(len(seat.slots))
-        self._set_button(b["refresh"], f"Refresh ({cost})",
+        self._set_button(b["refresh"], _("Refresh ({cost})").format(cost=cost),
                          not plan or c.refresh_cost(len(seat.slots)) > seat.coins)
         self._set_button(b["upgrade"], words.upgrade_caption(c, seat),
                          not plan or seat.level >= c.max_level
                          or seat.coins < c.upgrade_cost(seat.level))
-        self._set_button(b["sell"], "Sell Mode: on" if self.sell_mode else "Sell Mode", not plan)
+        self._set_button(b["sell"], _("Sell Mode: on") if self.sell_mode else _("Sell Mode"),
+                         not plan)
         b["sell"].style = theme.BUTTON_DANGER if self.sell_mode else theme.BUTTON_SECONDARY
-        self._set_button(b["end"], "End Turn", not plan)
+        self._set_button(b["end"], _("End Turn"), not plan)
         if "undo" in b:
-            self._set_button(b["undo"], UNDO_LABEL, not self.can_undo())
+            self._set_button(b["undo"], _(UNDO_LABEL), not self.can_undo())
         r = b["refresh"].rect
         if hasattr(self, "refresh_coin"):
             self.refresh_coin.position = (r.left + 18, r.center_y)
@@ -898,17 +915,17 @@ class MatchView(StagedLayout, GameViewBase):
         """What a button does, and why it is disabled."""
         seat = self.seat_obj(self.bottom)
         c = self.content
-        waiting = "" if self.my_turn else "Wait for your turn\n"
+        waiting = "" if self.my_turn else _("Wait for your turn") + "\n"
         if name == "refresh":
             return waiting + words.refresh_tip(c, seat)
         if name == "upgrade":
             return waiting + words.upgrade_tip(c, seat)
         if name == "sell":
-            return waiting + "Sell Mode (S): click a unit to sell it for half its cost"
+            return waiting + _("Sell Mode (S): click a unit to sell it for half its cost")
         if name == "end":
-            return waiting + "End your turn (Space/Enter): the opponent plans, then combat"
+            return waiting + _("End your turn (Space/Enter): the opponent plans, then combat")
         if name == "pause":
-            return "Pause or resume the match"
+            return _("Pause or resume the match")
         return ""
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -1068,7 +1085,7 @@ class MatchView(StagedLayout, GameViewBase):
         self.think_time = 0.0
         self.show_position()
         self.refresh_buttons()
-        self.notify(UNDONE, "info", duration=1.0)
+        self.notify(_(UNDONE), "info", duration=1.0)
         return True
 
     def update_banner(self) -> None:
@@ -1077,18 +1094,18 @@ class MatchView(StagedLayout, GameViewBase):
         if self.match.result is not None or self.ended:
             self.banner = ""
         elif self.match.phase == "deck_builder":  # a spectator: the decks stay hidden
-            self.banner = words.BUILDING_DECKS
+            self.banner = _(words.BUILDING_DECKS)
         elif seat is not None and self.spectating and (seat in self.session.cpu
                                                        or remote is not None):
-            self.banner = f"{self.faction(seat)} is planning…"
+            self.banner = words.planning(self.faction(seat))
         elif seat is not None and seat in self.session.cpu:
-            self.banner = words.OPPONENT_PLANNING
+            self.banner = _(words.OPPONENT_PLANNING)
         elif seat is not None and seat != self.me and remote is not None:
             self.banner = words.planning(self.session.other_name(seat))
         else:
             self.banner = ""
         if self.paused:
-            self.banner = "Paused"
+            self.banner = _("Paused")
 
     def show_end(self) -> None:
         from game.scenes.kingdom.end import EndView
@@ -1128,7 +1145,7 @@ class MatchView(StagedLayout, GameViewBase):
         if runner.tag != len(self.match.decisions):
             return  # an answer about a position that is gone
         if isinstance(answer, BaseException):
-            self.refuse(f"The CPU failed: {answer}")
+            self.refuse(_("The CPU failed: {problem}").format(problem=answer))
             s.live = False
             return
         decision, stream_state = answer
@@ -1136,7 +1153,8 @@ class MatchView(StagedLayout, GameViewBase):
         self.think_time = 0.0
         if not self.submit(decision, by_cpu=True):
             log.error("kingdom CPU decision rejected: %s", decision)
-            self.refuse(f"The CPU's decision was refused: {decision.get('type')}")
+            self.refuse(_("The CPU's decision was refused: {decision}").format(
+                decision=decision.get("type")))
             s.live = False
 
     def drive_net(self) -> None:
@@ -1289,7 +1307,7 @@ class MatchView(StagedLayout, GameViewBase):
                 return
             if self.content.cards[unit["card"]].kind == "hero":
                 x, y = self.slot_pos(self.bottom, slot)
-                self.refuse(words.CANNOT_SELL_HERO, at=(x, y + 110))
+                self.refuse(_(words.CANNOT_SELL_HERO), at=(x, y + 110))
                 return
             self.decide("sell", slot=slot)
             return
@@ -1407,7 +1425,7 @@ class MatchView(StagedLayout, GameViewBase):
             sj = self.seat(self.bottom)
             card = sj["hero"]["card"] if kind == "hero" else sj["shop"][offer]
             if card is None or card == HIDDEN or self.spectating:
-                return "" if card is None else "Hidden offer"
+                return "" if card is None else _("Hidden offer")
             lock = self.offer_lock(offer)
             info = self.card_line(card)
             return f"{lock}\n{info}" if lock else info
@@ -1424,20 +1442,26 @@ class MatchView(StagedLayout, GameViewBase):
             hero = self.seat(target[1]).get("hero")
             if not hero:
                 return ""
-            status = {"in_hand": "in hand", "deployed": "on the battlefield",
-                      "dead": words.HERO_DEAD}[hero["status"]]
-            return f"Hero: {c.cards[hero['card']].name} ({status})"
+            line = {"in_hand": N_("Hero: {name} (in hand)"),
+                    "deployed": N_("Hero: {name} (on the battlefield)"),
+                    "dead": N_("Hero: {name} (Fallen — lost for this match)")}[hero["status"]]
+            return _(line).format(name=_(c.cards[hero["card"]].name))
         if kind == "bar":
             sj = self.seat(target[1])
-            return f"Nexus: {sj['hp']} / {sj['max_hp']} HP"
+            return _("Nexus: {hp} / {max_hp} HP").format(hp=sj["hp"], max_hp=sj["max_hp"])
         return ""
 
     def card_line(self, card_id: str) -> str:
         card = self.content.cards[card_id]
         effect = self.content.effects[card.effect]
-        era = self.content.era(card.era).name
-        return (f"{card.name} — {era}, cost {card.cost}, ATK {card.atk} / DEF {card.defense}\n"
-                f"{effect.archetype}: {effect.text}")
+        return (_("{name} — {era}, cost {cost}, ATK {atk} / DEF {defense}").format(
+            name=_(card.name), era=words.era_name(self.content, card.era), cost=card.cost,
+            atk=card.atk, defense=card.defense) + f"\n{_(effect.archetype)}: {_(effect.text)}")
+
+    def level_line(self, level: int) -> str:
+        """A seat panel's era line: "Level 2 · Settled"."""
+        return _("Level {level} · {era}").format(level=level,
+                                                 era=words.era_name(self.content, level))
 
     def refresh_tip(self) -> None:
         """Keep the hover tooltip true under a still mouse (Nexus HP, coins and units change
@@ -1701,8 +1725,7 @@ class MatchView(StagedLayout, GameViewBase):
         self.tick_coins(seat, sj["coins"])
         era = art.hex_color(self.content.era(e["level"]).color)
         self.tweener.add(ColorTween(self.panel_texts[seat]["era"], era, 0.4, blocking=False))
-        set_text(self.panel_texts[seat]["era"], f"Level {e['level']} · "
-                                                f"{self.content.era(e['level']).name}")
+        set_text(self.panel_texts[seat]["era"], self.level_line(e["level"]))
         self.play("upgrade")
         self.refresh_buttons()
         return PLAN_BEAT if seat == self.me else 0.6
@@ -1736,7 +1759,8 @@ class MatchView(StagedLayout, GameViewBase):
         text = words.upkeep_toast(e)
         self.float_text(text, x + 40, y + 10, theme.GOLD_HI, size=14, rise=24, duration=1.6)
         if seat == self.bottom and not self.skipping:
-            self.toast.show(text if not self.spectating else f"{self.faction(seat)}: {text}",
+            self.toast.show(text if not self.spectating else _("{faction}: {text}").format(
+                faction=self.faction(seat), text=text),
                             "info", duration=2.0)
             self.play("coin")
         return 0.15
@@ -1754,7 +1778,7 @@ class MatchView(StagedLayout, GameViewBase):
         self.shown["phase"] = e["phase"]
         self.shown["turn"] = e["turn"]
         if e["phase"] == "combat":
-            self.banner = "Combat"
+            self.banner = _("Combat")
             self.playback.start()
             if not self.skipping and not self.tweener.instant:
                 self.warm_combat()
@@ -1773,8 +1797,8 @@ class MatchView(StagedLayout, GameViewBase):
         try:
             from game.scenes.kingdom.help import help_topics
         except ImportError:
-            return [HelpTopic("Kingdom", ("Buy units, place them in slots, upgrade your "
-                                          "Nexus, then watch the lanes clash.",))]
+            return [HelpTopic(_("Kingdom"), (_("Buy units, place them in slots, upgrade your "
+                                               "Nexus, then watch the lanes clash."),))]
         if self.ended:
             which = "end"
         elif self.spectating:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade.types import Color
 
+from game.i18n import _
 from game.scenes import theme
 from game.scenes.animation import ColorTween, PositionTween, ValueTween
 from game.scenes.kingdom import art
@@ -288,7 +289,7 @@ class CombatPlayback:
                                             blocking=False))
         if hero and hero["card"] == e["card"]:
             x, y = view.slot_pos(seat, e["slot"])
-            view.float_text("Fallen", x, y, theme.GREY_TEXT, size=22, rise=20, duration=1.4)
+            view.float_text(_("Fallen"), x, y, theme.GREY_TEXT, size=22, rise=20, duration=1.4)
         view.rebuild()
         return BEAT if e["cause"] != "sacrifice" else 0.1
 
@@ -298,7 +299,7 @@ class CombatPlayback:
         seat = e["seat"]
         keyword = self.view.content.effects.get(e["effect"])
         if keyword is not None and keyword.nexus == "enemy":
-            self.number(f"{keyword.name} +{e['amount']}", self.bar_point(1 - seat), RED, 18,
+            self.number(f"{_(keyword.name)} +{e['amount']}", self.bar_point(1 - seat), RED, 18,
                         1 - seat)
         else:
             self.number(f"+{e['amount']}", self.bar_point(seat), GREEN, 18, seat)

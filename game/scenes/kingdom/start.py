@@ -27,6 +27,8 @@ from game.engine.match import Match, Rejection
 from game.engine.modes import ModeLaunch, get_mode
 from game.engine.record import RecordError, build_match, new_record, replay
 from game.engine.rng import Stream
+from game.i18n import _
+from game.scenes.kingdom.words import rules_message
 from game.systems.kingdom.mode import SPEC
 from game.systems.kingdom.pools import default_preset
 
@@ -124,11 +126,11 @@ def begin_match(app: Any, match: Match, decision: dict[str, Any]) -> arcade.View
     """Start Match: submit the human's `build_deck`, then the CPU seats' decks, and open the
     match view. None (with a toast) when the deck was refused or there is no match view."""
     if importlib.util.find_spec("game.scenes.kingdom.match_view") is None:
-        app.notify("The match screen is not installed")
+        app.notify(_("The match screen is not installed"))
         return None
     outcome = match.submit(decision)
     if isinstance(outcome, Rejection):
-        app.notify(outcome.message)
+        app.notify(rules_message(outcome.error, outcome.message))
         return None
     build_cpu_decks(match)
     builder = app.window.current_view
