@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.conquest import LEVELS, make_cpu, scratch
+from game.ai.conquest import LEVELS, hard, make_cpu, policy, scratch
 from game.ai.conquest.selfplay import play_match, play_out, seat_to_ask
 from game.engine.match import HIDDEN, Match
 from game.engine.modes import get_mode
@@ -278,6 +278,35 @@ def test_every_look_ahead_decision_would_be_accepted(monkeypatch):
         if phase in ("commander", "placement"):
             continue
         assert match.submit(cpu("hard", 0).decide(match.view_json(0))).ok, phase
+
+
+def test_a_rollout_sends_a_run_of_moves_to_one_tile_as_one_move(monkeypatch):
+    """hard's rollouts send consecutive moves to one tile as one checked `move`: the same
+    orders as the plan's one move per unit, from fewer decisions."""
+    monkeypatch.setattr(scratch, "CHECKED", True)
+    army = {"p0.t1": "L06", "p0.t2": "L06", "p0.i1": "L06", "p0.i2": "L05", "p0.i3": "L03",
+            "p1.i1": "L13", "p1.t1": "L10"}
+    match = setup_match("movement", army, **CLASSIC)
+    with match.active():
+        neighbours = world.the_map(match).neighbours
+        plans = [policy.movement_plan(match, 0, content_of(RESOURCES).ai.normal),
+                 {uid: neighbours[tile][0] for uid, tile in army.items() if uid[1] == "0"}]
+        counts = []
+        for plan in plans:
+            mark = match.mark()
+            for move in policy.plan_moves(match, 0, plan):
+                scratch.submit(match, move)
+            one_by_one, sent = world.orders_of(match, 0), len(match.decisions) - mark.decisions
+            match.rollback(mark)
+            mark = match.mark()
+            hard.send_plan(match, 0, plan)
+            grouped, fewer = world.orders_of(match, 0), len(match.decisions) - mark.decisions
+            match.rollback(mark)
+            assert grouped == one_by_one and one_by_one
+            counts.append((sent, fewer))
+    assert counts[0][1] <= counts[0][0]
+    assert counts[1] == (5, 3)  # L06's three units go together
+    match.close()
 
 
 # -- whole matches ---------------------------------------------------------------------------

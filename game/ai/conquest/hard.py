@@ -21,6 +21,7 @@ from game.ai.conquest.players import NormalCpu
 from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, submit, unit_strength
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
+from game.systems.conquest.orders import order_sequence
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -128,9 +129,20 @@ def card_matrix(match: Match, seat: int, hand_weight: float) -> list[list[float]
 
 # -- movement look-ahead (7.3) -------------------------------------------------------------
 def send_plan(match: Match, seat: int, plan: policy.Plan) -> None:
-    """7.2 step 4 on a scratch match: one move per unit, in the order the rules allow."""
-    for move in policy.plan_moves(match, seat, plan):
-        submit(match, move)
+    """7.2 step 4 on a scratch match: the moves in the order the rules allow, a run of
+    consecutive moves to one tile sent as one `move` of those units (the same orders from a
+    third fewer decisions in a rollout). The group is legal: each of its moves was, after the
+    ones before it, and the last left the tile within the cap with all of them on it."""
+    units: list[str] = []
+    to = None
+    for uid, tile in order_sequence(match, seat, plan):
+        if tile != to and units:
+            submit(match, {"seat": seat, "type": "move", "units": units, "to": to})
+            units = []
+        units.append(uid)
+        to = tile
+    if units:
+        submit(match, {"seat": seat, "type": "move", "units": units, "to": to})
 
 
 def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
