@@ -280,6 +280,26 @@ def test_every_look_ahead_decision_would_be_accepted(monkeypatch):
         assert match.submit(cpu("hard", 0).decide(match.view_json(0))).ok, phase
 
 
+def test_one_read_of_the_forces_serves_every_plan_of_the_position():
+    """hard reads a position's `Forces` once for its 13 plans: each plan equals the plan that
+    reads its own, and no plan changes the shared values."""
+    army = {"p0.t1": "L06", "p0.t2": "L05", "p0.i1": "L03", "p0.i2": "L06", "p1.i1": "L13",
+            "p1.t1": "L10", "p1.t2": "L08", "p1.i2": "L12"}
+    match = setup_match("movement", army, **CLASSIC)
+    normal = content_of(RESOURCES).ai.normal
+    variants = [{}, {"margin": 0.0}, {"margin": 2.0}, {"advance": False}]
+    with match.active():
+        shared = policy.forces(match)
+        before = copy.deepcopy(shared)
+        for seat in (0, 1):
+            for variant in variants:
+                assert (policy.movement_plan(match, seat, normal, position=shared, **variant)
+                        == policy.movement_plan(match, seat, normal, **variant))
+        assert shared == before
+        assert shared.stacks[1]["L13"] == 1 and shared.near[0]["L03"] == 0
+    match.close()
+
+
 def test_a_rollout_sends_a_run_of_moves_to_one_tile_as_one_move(monkeypatch):
     """hard's rollouts send consecutive moves to one tile as one checked `move`: the same
     orders as the plan's one move per unit, from fewer decisions."""

@@ -154,7 +154,9 @@ def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
         if phase == "movement":
             if world.round_of(match) >= stop_round:
                 return
-            plans = [policy.movement_plan(match, s, weights) for s in (0, 1)]
+            position = policy.forces(match)
+            plans = [policy.movement_plan(match, s, weights, position=position)
+                     for s in (0, 1)]
             for s in (0, 1):
                 send_plan(match, s, plans[s])
         elif phase == "reinforcements":
@@ -289,20 +291,23 @@ class HardCpu(NormalCpu):
         normal, weights = self.content.ai.normal, self.weights
         explore = policy.Explore(self.stream, weights.explore)
         stay = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
+        position = policy.forces(match)  # every plan below reads this one position
+
+        def plan_of(whose: int, **variant: Any) -> policy.Plan:
+            return policy.movement_plan(match, whose, normal, position=position, **variant)
+
         own_plans: list[policy.Plan] = [
             stay,  # type: ignore[list-item]
-            policy.movement_plan(match, seat, normal),
-            policy.movement_plan(match, seat, normal, margin=0.0),
-            policy.movement_plan(match, seat, normal, margin=2.0),
-            policy.movement_plan(match, seat, normal, advance=False),
+            plan_of(seat),
+            plan_of(seat, margin=0.0),
+            plan_of(seat, margin=2.0),
+            plan_of(seat, advance=False),
         ]
-        own_plans += [policy.movement_plan(match, seat, normal, explore=explore)
-                      for _ in range(3)]
-        enemy_plans = [policy.movement_plan(match, other, normal)]
+        own_plans += [plan_of(seat, explore=explore) for _ in range(3)]
+        enemy_plans = [plan_of(other)]
         for _ in range(3):
             margin = OPPONENT_MARGINS[self.stream.randint(0, len(OPPONENT_MARGINS) - 1)]
-            enemy_plans.append(policy.movement_plan(match, other, normal, margin=margin,
-                                                    explore=explore))
+            enemy_plans.append(plan_of(other, margin=margin, explore=explore))
         candidates: list[policy.Plan] = []
         seen: set[tuple[tuple[str, str], ...]] = set()
         for plan in own_plans:

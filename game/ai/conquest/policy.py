@@ -154,36 +154,71 @@ class Explore:
     p: float
 
 
+class Forces(NamedTuple):
+    """The position as a movement plan reads it, the same for both seats and every variant
+    of a plan: `hard` plans 13 times on one position and each rollout round twice, so it is
+    read once per position (`forces`) and handed to each `movement_plan`. Per seat: its
+    strength on each tile holding its units, the strength of its units next to each land
+    tile, its hand's mean power (EP) and its base's defence bonus."""
+
+    units: list[Piece]
+    stacks: tuple[dict[str, int], dict[str, int]]
+    near: tuple[dict[str, int], dict[str, int]]
+    hand_means: tuple[float, float]
+    base_bonus: tuple[int, int]
+
+
+def forces(match: Match) -> Forces:
+    """`Forces` of the position the match holds (build it again after the position
+    changes: it holds values, not the world's components)."""
+    content = world.content(match)
+    nb = geometry(content).neighbours
+    strength = content.strength
+    units = pieces(match)
+    stacks: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    for u in units:
+        if u.tile is not None:
+            stack = stacks[u.seat]
+            stack[u.tile] = stack.get(u.tile, 0) + strength[u.kind]
+    # the strength next to each tile: each stack counted onto its neighbours (neighbourhood
+    # is symmetric), not every tile's neighbours summed
+    near: tuple[dict[str, int], dict[str, int]] = (dict.fromkeys(content.land, 0),
+                                                   dict.fromkeys(content.land, 0))
+    for seat in (0, 1):
+        around = near[seat]
+        for tile, stack in stacks[seat].items():
+            for n in nb[tile]:
+                around[n] += stack
+    return Forces(units, stacks, near,
+                  (hand_mean(content, world.hand(match, 0)),
+                   hand_mean(content, world.hand(match, 1))),
+                  (base_bonus(match, content.bases[0]), base_bonus(match, content.bases[1])))
+
+
 def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float | None = None,
-                  advance: bool = True, explore: Explore | None = None) -> Plan:
+                  advance: bool = True, explore: Explore | None = None,
+                  position: Forces | None = None) -> Plan:
     """The plan of 7.2 on the position at the start of the round: base defence, attacks,
     advance. `margin` overrides the attack margin (hard's C3, C4, O2..O4), `advance=False`
     drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4). The spec's 5 of a
     tile and of an attacking group is the rules' per-tile cap; the enemy base's 2 is its
-    bonus."""
+    bonus. `position` is `forces(match)`, when the caller read it already."""
     content = world.content(match)
     geo = geometry(content)
     nb, dist = geo.neighbours, geo.dist
     strength = content.strength
     own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
     attack_margin = weights.attack_margin if margin is None else margin
-    ep_own = hand_mean(content, world.hand(match, seat))
-    ep_opp = hand_mean(content, world.hand(match, 1 - seat))
+    if position is None:
+        position = forces(match)
+    ep_own, ep_opp = position.hand_means[seat], position.hand_means[1 - seat]
     most = cap(match)
-    enemy_bonus = base_bonus(match, enemy_base)
+    enemy_bonus = position.base_bonus[1 - seat]
 
-    units = pieces(match)
+    units = position.units
     own = [u for u in units if u.seat == seat and u.tile is not None]
-    enemy_str: dict[str, int] = {}
-    for u in units:
-        if u.seat != seat and u.tile is not None:
-            enemy_str[u.tile] = enemy_str.get(u.tile, 0) + strength[u.kind]
-    # enemy strength next to each tile: each enemy stack counted onto its neighbours
-    # (neighbourhood is symmetric), not every tile's neighbours summed
-    near_enemy = dict.fromkeys(content.land, 0)
-    for tile, stack in enemy_str.items():
-        for n in nb[tile]:
-            near_enemy[n] += stack
+    enemy_str = position.stacks[1 - seat]
+    near_enemy = position.near[1 - seat]
 
     plan: dict[str, str] = {u.id: u.tile for u in own}  # type: ignore[misc]
     power = {u.id: strength[u.kind] for u in own}
@@ -268,14 +303,16 @@ def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float |
     if advance:
         caution = weights.caution * max(0.0, 1 - world.round_of(match) / weights.caution_rounds)
         toward = geo.toward[enemy_base]
+        # no advance onto an enemy stack or the enemy base (the enemy does not move here)
+        closed = {t for t, stack in enemy_str.items() if stack != 0}
+        closed.add(enemy_base)
         for u in own:
             if u.id in assigned:
                 continue
             here = u.tile
             # an unassigned unit was never sent: its planned tile is its own
             candidates = [d for d in geo.reach[here]  # type: ignore[index]
-                          if enemy_str.get(d, 0) == 0 and d != enemy_base
-                          and count.get(d, 0) - (1 if d == here else 0) < most]
+                          if d not in closed and count.get(d, 0) - (d == here) < most]
             if not candidates:
                 continue
             if explore is not None and explore.stream.random() < explore.p:
