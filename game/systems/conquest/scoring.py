@@ -47,7 +47,7 @@ class Fight:
     active ability numbers per seat."""
 
     __slots__ = ("site", "owner", "seats", "main", "picks", "cards", "armies", "strength",
-                 "modifiers", "active")
+                 "modifiers", "active", "_sides")
 
     def __init__(self, match: Match, site: str, picks: list[Units], cards: list[CardDef]
                  ) -> None:
@@ -66,9 +66,18 @@ class Fight:
         self.strength = world.content(match).strength
         self.modifiers: list[Modifier] = []
         self.active: tuple[list[int], list[int]] = ([], [])
+        self._sides: list[BattleSide | None] = [None, None]
 
     def side(self, seat: int) -> BattleSide:
-        """What an ability of `seat` reads (abilities.BattleSide)."""
+        """What an ability of `seat` reads (abilities.BattleSide): built once per seat, as
+        a seat's card and its commander's passives read the same one (the fight's armies,
+        picks and cards never change)."""
+        found = self._sides[seat]
+        if found is None:
+            found = self._sides[seat] = self._side(seat)
+        return found
+
+    def _side(self, seat: int) -> BattleSide:
         o = 1 - seat
         main, picks, cards = self.main, self.picks, self.cards
         return BattleSide(
