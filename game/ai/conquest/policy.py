@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.ai.conquest.scratch import battle_winner, current_picks, judge_battle, unit_strength
 from game.components.conquest import Fought, Reinforced, Retreating
+from game.engine.ecs import entity_table
 from game.systems.conquest import world
 from game.systems.conquest.orders import cap, order_sequence
 from game.systems.conquest.retreat import retreat_site, retreat_tiles
@@ -383,14 +384,14 @@ class Memo:
 
 def position_key(match: Match) -> tuple[Any, ...]:
     """Everything a battle decision or resolution can depend on."""
-    holds = world.holds
+    table = entity_table()  # each unit's flags read from its components, one lookup
     return (match.phase, match.to_act, world.round_of(match),
             tuple((b.battle.number, b.site.tile, b.battle.state) for b in world.battles(match)),
             world.current_number(match), current_picks(match),
             (world.hand(match, 0), world.hand(match, 1)),
             (world.discards(match, 0), world.discards(match, 1)),
-            tuple((u.ident.id, u.pos.tile, holds(u.entity, Fought), holds(u.entity, Reinforced),
-                   holds(u.entity, Retreating)) for u in world.units(match)))
+            tuple((u.ident.id, u.pos.tile, Fought in has, Reinforced in has, Retreating in has)
+                  for u, has in ((u, table[u.entity]) for u in world.units(match))))
 
 
 def memoised(name: str, match: Match, args: tuple[Any, ...], make: Any) -> Any:
