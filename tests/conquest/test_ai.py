@@ -28,6 +28,7 @@ from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.content import content_of
 from game.systems.conquest.mode import RULES_VERSION
+from game.systems.conquest.scoring import main_armies
 
 from .helpers import D, setup_match
 
@@ -238,14 +239,18 @@ def test_the_judged_verdict_is_what_the_real_resolution_reports():
             else:
                 pick_sets = [scratch.current_picks(match)]
             hands = (world.hand(match, 0), world.hand(match, 1))
+            main = main_armies(match, world.current_site(match))  # read once, as normal does
             for picks in pick_sets:
                 for c0 in hands[0]:
                     for c1 in hands[1]:
                         real = scratch.preview_battle(match, (list(picks[0]), list(picks[1])),
                                                       (c0, c1)).last
                         verdict = scratch.judge_battle(match, picks, (c0, c1))
+                        assert verdict == scratch.judge_battle(match, picks, (c0, c1), main)
                         assert verdict.winner == real["winner"]
                         assert scratch.battle_winner(match, picks, (c0, c1)) == real["winner"]
+                        assert scratch.battle_winner(match, picks, (c0, c1), main) == real[
+                            "winner"]
                         assert [sorted(u.ident.id for u in side) for side in verdict.casualties] == [
                             sorted(side) for side in real["casualties"]]
                         assert verdict.trapped == real["trapped"]

@@ -23,6 +23,7 @@ from game.engine.ecs import entity_table
 from game.systems.conquest import world
 from game.systems.conquest.orders import cap, order_sequence
 from game.systems.conquest.retreat import retreat_site, retreat_tiles
+from game.systems.conquest.scoring import main_armies
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -439,13 +440,15 @@ def _picks_for(seat: int, own: list[str], other: list[str]) -> tuple[list[str], 
 
 
 def best_outcome(match: Match, seat: int, picks: tuple[list[str], list[str]],
-                 cards: list[str], enemy_card: str) -> int:
+                 cards: list[str], enemy_card: str, main: list[Any] | None = None) -> int:
     """The best outcome over `cards` against `enemy_card` with these picks. The best of a set
     does not depend on the walk, so it starts from the strongest card and stops at the first
-    win (a winner never loses units: nothing beats a win)."""
+    win (a winner never loses units: nothing beats a win). `main`: the site's main armies,
+    read once by the caller."""
     best = LOSS
     for card in reversed(cards):
-        result = outcome(battle_winner(match, picks, _cards_for(seat, card, enemy_card)), seat)
+        result = outcome(battle_winner(match, picks, _cards_for(seat, card, enemy_card), main),
+                         seat)
         if result == WIN:
             return WIN
         best = max(best, result)
@@ -487,7 +490,8 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
 
     site = world.current_site(match)
     owner = content.base_owner(site)
-    kinds = [tuple(u.kind.kind for u in world.on_tile(match, site, s)) for s in (0, 1)]
+    main = main_armies(match, site)  # one read for every pick set and card
+    kinds = [tuple(u.kind.kind for u in main[s]) for s in (0, 1)]
     index = world.units_by_id(match)
     enemy_kinds = tuple(index[uid].kind.kind for uid in enemy_picks)
     commanders = _commanders(match)
@@ -500,7 +504,7 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
         if found is not None:
             return found
         found = best_outcome(match, seat, _picks_for(seat, picks, enemy_picks), cards,
-                             enemy_card)
+                             enemy_card, main)
         if len(_OUTCOMES) >= OUTCOMES_SIZE:
             _OUTCOMES.clear()
         _OUTCOMES[key] = found
@@ -545,23 +549,23 @@ def battle_signature(match: Match) -> tuple[Any, ...]:
     main = tuple(tuple(u.kind.kind for u in units if u.pos.tile == site and u.owner.seat == s)
                  for s in (0, 1))
     picks = tuple(tuple(u.kind.kind for u in world.picks(match, s)) for s in (0, 1))
-    around = []
-    for tile in world.the_map(match).neighbours[site]:
-        counts = [0, 0]
-        for u in units:
-            if u.pos.tile == tile:
-                counts[u.owner.seat] += 1
-        around.append((counts[0], counts[1]))
-    return (site, main, picks, tuple(around))
+    neighbours = world.the_map(match).neighbours[site]
+    counts = {tile: [0, 0] for tile in neighbours}  # one pass over the units for all of them
+    for u in units:
+        found = counts.get(u.pos.tile)  # type: ignore[arg-type]
+        if found is not None:
+            found[u.owner.seat] += 1
+    return (site, main, picks, tuple((counts[t][0], counts[t][1]) for t in neighbours))
 
 
 def _normal_card(match: Match, seat: int) -> str:
     enemy_card = expected_card(match, 1 - seat)
     picks = current_picks(match)
+    main = main_armies(match, world.current_site(match))  # one read for every card
     first_draw = None
     least: tuple[int, str] | None = None
     for card in allowed_cards(match, seat):
-        verdict = judge_battle(match, picks, _cards_for(seat, card, enemy_card))
+        verdict = judge_battle(match, picks, _cards_for(seat, card, enemy_card), main)
         result = outcome(verdict.winner, seat)
         if result == WIN:
             return card
