@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.conquest import LEVELS, make_cpu, scratch
+from game.ai.conquest import LEVELS, hard, make_cpu, policy, scratch
 from game.ai.conquest.selfplay import play_match, play_out, seat_to_ask
 from game.engine.match import HIDDEN, Match
 from game.engine.modes import get_mode
@@ -28,6 +28,7 @@ from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.content import content_of
 from game.systems.conquest.mode import RULES_VERSION
+from game.systems.conquest.scoring import main_armies
 
 from .helpers import D, setup_match
 
@@ -238,14 +239,18 @@ def test_the_judged_verdict_is_what_the_real_resolution_reports():
             else:
                 pick_sets = [scratch.current_picks(match)]
             hands = (world.hand(match, 0), world.hand(match, 1))
+            main = main_armies(match, world.current_site(match))  # read once, as normal does
             for picks in pick_sets:
                 for c0 in hands[0]:
                     for c1 in hands[1]:
                         real = scratch.preview_battle(match, (list(picks[0]), list(picks[1])),
                                                       (c0, c1)).last
                         verdict = scratch.judge_battle(match, picks, (c0, c1))
+                        assert verdict == scratch.judge_battle(match, picks, (c0, c1), main)
                         assert verdict.winner == real["winner"]
                         assert scratch.battle_winner(match, picks, (c0, c1)) == real["winner"]
+                        assert scratch.battle_winner(match, picks, (c0, c1), main) == real[
+                            "winner"]
                         assert [sorted(u.ident.id for u in side) for side in verdict.casualties] == [
                             sorted(side) for side in real["casualties"]]
                         assert verdict.trapped == real["trapped"]
@@ -278,6 +283,55 @@ def test_every_look_ahead_decision_would_be_accepted(monkeypatch):
         if phase in ("commander", "placement"):
             continue
         assert match.submit(cpu("hard", 0).decide(match.view_json(0))).ok, phase
+
+
+def test_one_read_of_the_forces_serves_every_plan_of_the_position():
+    """hard reads a position's `Forces` once for its 13 plans: each plan equals the plan that
+    reads its own, and no plan changes the shared values."""
+    army = {"p0.t1": "L06", "p0.t2": "L05", "p0.i1": "L03", "p0.i2": "L06", "p1.i1": "L13",
+            "p1.t1": "L10", "p1.t2": "L08", "p1.i2": "L12"}
+    match = setup_match("movement", army, **CLASSIC)
+    normal = content_of(RESOURCES).ai.normal
+    variants = [{}, {"margin": 0.0}, {"margin": 2.0}, {"advance": False}]
+    with match.active():
+        shared = policy.forces(match)
+        before = copy.deepcopy(shared)
+        for seat in (0, 1):
+            for variant in variants:
+                assert (policy.movement_plan(match, seat, normal, position=shared, **variant)
+                        == policy.movement_plan(match, seat, normal, **variant))
+        assert shared == before
+        assert shared.stacks[1]["L13"] == 1 and shared.near[0]["L03"] == 0
+    match.close()
+
+
+def test_a_rollout_sends_a_run_of_moves_to_one_tile_as_one_move(monkeypatch):
+    """hard's rollouts send consecutive moves to one tile as one checked `move`: the same
+    orders as the plan's one move per unit, from fewer decisions."""
+    monkeypatch.setattr(scratch, "CHECKED", True)
+    army = {"p0.t1": "L06", "p0.t2": "L06", "p0.i1": "L06", "p0.i2": "L05", "p0.i3": "L03",
+            "p1.i1": "L13", "p1.t1": "L10"}
+    match = setup_match("movement", army, **CLASSIC)
+    with match.active():
+        neighbours = world.the_map(match).neighbours
+        plans = [policy.movement_plan(match, 0, content_of(RESOURCES).ai.normal),
+                 {uid: neighbours[tile][0] for uid, tile in army.items() if uid[1] == "0"}]
+        counts = []
+        for plan in plans:
+            mark = match.mark()
+            for move in policy.plan_moves(match, 0, plan):
+                scratch.submit(match, move)
+            one_by_one, sent = world.orders_of(match, 0), len(match.decisions) - mark.decisions
+            match.rollback(mark)
+            mark = match.mark()
+            hard.send_plan(match, 0, plan)
+            grouped, fewer = world.orders_of(match, 0), len(match.decisions) - mark.decisions
+            match.rollback(mark)
+            assert grouped == one_by_one and one_by_one
+            counts.append((sent, fewer))
+    assert counts[0][1] <= counts[0][0]
+    assert counts[1] == (5, 3)  # L06's three units go together
+    match.close()
 
 
 # -- whole matches ---------------------------------------------------------------------------

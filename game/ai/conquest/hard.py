@@ -21,6 +21,7 @@ from game.ai.conquest.players import NormalCpu
 from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, submit, unit_strength
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
+from game.systems.conquest.orders import order_sequence
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -128,9 +129,20 @@ def card_matrix(match: Match, seat: int, hand_weight: float) -> list[list[float]
 
 # -- movement look-ahead (7.3) -------------------------------------------------------------
 def send_plan(match: Match, seat: int, plan: policy.Plan) -> None:
-    """7.2 step 4 on a scratch match: one move per unit, in the order the rules allow."""
-    for move in policy.plan_moves(match, seat, plan):
-        submit(match, move)
+    """7.2 step 4 on a scratch match: the moves in the order the rules allow, a run of
+    consecutive moves to one tile sent as one `move` of those units (the same orders from a
+    third fewer decisions in a rollout). The group is legal: each of its moves was, after the
+    ones before it, and the last left the tile within the cap with all of them on it."""
+    units: list[str] = []
+    to = None
+    for uid, tile in order_sequence(match, seat, plan):
+        if tile != to and units:
+            submit(match, {"seat": seat, "type": "move", "units": units, "to": to})
+            units = []
+        units.append(uid)
+        to = tile
+    if units:
+        submit(match, {"seat": seat, "type": "move", "units": units, "to": to})
 
 
 def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
@@ -142,7 +154,9 @@ def play_normal(match: Match, weights: NormalAi, stop_round: int) -> None:
         if phase == "movement":
             if world.round_of(match) >= stop_round:
                 return
-            plans = [policy.movement_plan(match, s, weights) for s in (0, 1)]
+            position = policy.forces(match)
+            plans = [policy.movement_plan(match, s, weights, position=position)
+                     for s in (0, 1)]
             for s in (0, 1):
                 send_plan(match, s, plans[s])
         elif phase == "reinforcements":
@@ -277,20 +291,23 @@ class HardCpu(NormalCpu):
         normal, weights = self.content.ai.normal, self.weights
         explore = policy.Explore(self.stream, weights.explore)
         stay = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
+        position = policy.forces(match)  # every plan below reads this one position
+
+        def plan_of(whose: int, **variant: Any) -> policy.Plan:
+            return policy.movement_plan(match, whose, normal, position=position, **variant)
+
         own_plans: list[policy.Plan] = [
             stay,  # type: ignore[list-item]
-            policy.movement_plan(match, seat, normal),
-            policy.movement_plan(match, seat, normal, margin=0.0),
-            policy.movement_plan(match, seat, normal, margin=2.0),
-            policy.movement_plan(match, seat, normal, advance=False),
+            plan_of(seat),
+            plan_of(seat, margin=0.0),
+            plan_of(seat, margin=2.0),
+            plan_of(seat, advance=False),
         ]
-        own_plans += [policy.movement_plan(match, seat, normal, explore=explore)
-                      for _ in range(3)]
-        enemy_plans = [policy.movement_plan(match, other, normal)]
+        own_plans += [plan_of(seat, explore=explore) for _ in range(3)]
+        enemy_plans = [plan_of(other)]
         for _ in range(3):
             margin = OPPONENT_MARGINS[self.stream.randint(0, len(OPPONENT_MARGINS) - 1)]
-            enemy_plans.append(policy.movement_plan(match, other, normal, margin=margin,
-                                                    explore=explore))
+            enemy_plans.append(plan_of(other, margin=margin, explore=explore))
         candidates: list[policy.Plan] = []
         seen: set[tuple[tuple[str, str], ...]] = set()
         for plan in own_plans:

@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.ai.conquest.scratch import battle_winner, current_picks, judge_battle, unit_strength
 from game.components.conquest import Fought, Reinforced, Retreating
+from game.engine.ecs import entity_table
 from game.systems.conquest import world
 from game.systems.conquest.orders import cap, order_sequence
 from game.systems.conquest.retreat import retreat_site, retreat_tiles
+from game.systems.conquest.scoring import main_armies
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -38,12 +40,20 @@ WIN, DRAW, LOSS = 2, 1, 0
 # -- geometry ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Geometry:
-    """Distances and rows of the map, computed once per content (plans ask for them often)."""
+    """Distances and rows of the map, computed once per content (plans ask for them often).
+
+    `reach` and `toward` are what step 3 of a movement plan reads for every unit of every
+    plan (hard's rollouts make thousands): a tile's own tile and neighbours in scan order, and
+    for each goal tile E and tile D the parts of D's advance score that depend only on the
+    map, (-dist(D, E), |row(D) - row(E)|, scan(D)), instead of three lookups and a sort each
+    time."""
 
     dist: dict[tuple[str, str], int]
     row: dict[str, int]
     scan: dict[str, int]
     neighbours: dict[str, tuple[str, ...]]
+    reach: dict[str, tuple[str, ...]]
+    toward: dict[str, dict[str, tuple[int, int, int]]]
 
 
 _geometry: dict[int, tuple[Content, Geometry]] = {}
@@ -54,8 +64,13 @@ def geometry(content: Content) -> Geometry:
     if cached is None or cached[0] is not content:
         land = content.land
         dist = {(a, b): content.distance(a, b) for a in land for b in land}
-        geo = Geometry(dist, {t: content.tiles[t].row for t in land}, dict(content.scan),
-                       dict(content.neighbours))
+        row = {t: content.tiles[t].row for t in land}
+        scan = dict(content.scan)
+        reach = {t: tuple(sorted({t, *content.neighbours[t]}, key=scan.__getitem__))
+                 for t in land}
+        toward = {goal: {d: (-dist[(d, goal)], abs(row[d] - row[goal]), scan[d]) for d in land}
+                  for goal in land}
+        geo = Geometry(dist, row, scan, dict(content.neighbours), reach, toward)
         cached = _geometry[id(content)] = (content, geo)
     return cached[1]
 
@@ -87,8 +102,11 @@ class Piece(NamedTuple):
 
 
 def pieces(match: Match) -> list[Piece]:
-    """Every living unit of the position, canonical order."""
-    return [Piece(u.ident.id, u.owner.seat, u.kind.kind, u.pos.tile) for u in world.units(match)]
+    """Every living unit of the position, canonical order (built with `tuple.__new__`: a
+    named tuple's own `__new__` is a Python call per unit, per plan)."""
+    new = tuple.__new__
+    return [new(Piece, (u.ident.id, u.owner.seat, u.kind.kind, u.pos.tile))
+            for u in world.units(match)]
 
 
 def base_bonus(match: Match, tile: str) -> int:
@@ -138,31 +156,71 @@ class Explore:
     p: float
 
 
+class Forces(NamedTuple):
+    """The position as a movement plan reads it, the same for both seats and every variant
+    of a plan: `hard` plans 13 times on one position and each rollout round twice, so it is
+    read once per position (`forces`) and handed to each `movement_plan`. Per seat: its
+    strength on each tile holding its units, the strength of its units next to each land
+    tile, its hand's mean power (EP) and its base's defence bonus."""
+
+    units: list[Piece]
+    stacks: tuple[dict[str, int], dict[str, int]]
+    near: tuple[dict[str, int], dict[str, int]]
+    hand_means: tuple[float, float]
+    base_bonus: tuple[int, int]
+
+
+def forces(match: Match) -> Forces:
+    """`Forces` of the position the match holds (build it again after the position
+    changes: it holds values, not the world's components)."""
+    content = world.content(match)
+    nb = geometry(content).neighbours
+    strength = content.strength
+    units = pieces(match)
+    stacks: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    for u in units:
+        if u.tile is not None:
+            stack = stacks[u.seat]
+            stack[u.tile] = stack.get(u.tile, 0) + strength[u.kind]
+    # the strength next to each tile: each stack counted onto its neighbours (neighbourhood
+    # is symmetric), not every tile's neighbours summed
+    near: tuple[dict[str, int], dict[str, int]] = (dict.fromkeys(content.land, 0),
+                                                   dict.fromkeys(content.land, 0))
+    for seat in (0, 1):
+        around = near[seat]
+        for tile, stack in stacks[seat].items():
+            for n in nb[tile]:
+                around[n] += stack
+    return Forces(units, stacks, near,
+                  (hand_mean(content, world.hand(match, 0)),
+                   hand_mean(content, world.hand(match, 1))),
+                  (base_bonus(match, content.bases[0]), base_bonus(match, content.bases[1])))
+
+
 def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float | None = None,
-                  advance: bool = True, explore: Explore | None = None) -> Plan:
+                  advance: bool = True, explore: Explore | None = None,
+                  position: Forces | None = None) -> Plan:
     """The plan of 7.2 on the position at the start of the round: base defence, attacks,
     advance. `margin` overrides the attack margin (hard's C3, C4, O2..O4), `advance=False`
     drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4). The spec's 5 of a
     tile and of an attacking group is the rules' per-tile cap; the enemy base's 2 is its
-    bonus."""
+    bonus. `position` is `forces(match)`, when the caller read it already."""
     content = world.content(match)
     geo = geometry(content)
     nb, dist = geo.neighbours, geo.dist
     strength = content.strength
     own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
     attack_margin = weights.attack_margin if margin is None else margin
-    ep_own = hand_mean(content, world.hand(match, seat))
-    ep_opp = hand_mean(content, world.hand(match, 1 - seat))
+    if position is None:
+        position = forces(match)
+    ep_own, ep_opp = position.hand_means[seat], position.hand_means[1 - seat]
     most = cap(match)
-    enemy_bonus = base_bonus(match, enemy_base)
+    enemy_bonus = position.base_bonus[1 - seat]
 
-    units = pieces(match)
+    units = position.units
     own = [u for u in units if u.seat == seat and u.tile is not None]
-    enemy_str: dict[str, int] = {}
-    for u in units:
-        if u.seat != seat and u.tile is not None:
-            enemy_str[u.tile] = enemy_str.get(u.tile, 0) + strength[u.kind]
-    near_enemy = {t: sum(enemy_str.get(n, 0) for n in nb[t]) for t in content.land}
+    enemy_str = position.stacks[1 - seat]
+    near_enemy = position.near[1 - seat]
 
     plan: dict[str, str] = {u.id: u.tile for u in own}  # type: ignore[misc]
     power = {u.id: strength[u.kind] for u in own}
@@ -246,23 +304,25 @@ def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float |
     # 3. advance
     if advance:
         caution = weights.caution * max(0.0, 1 - world.round_of(match) / weights.caution_rounds)
+        toward = geo.toward[enemy_base]
+        # no advance onto an enemy stack or the enemy base (the enemy does not move here)
+        closed = {t for t, stack in enemy_str.items() if stack != 0}
+        closed.add(enemy_base)
         for u in own:
             if u.id in assigned:
                 continue
             here = u.tile
-            options = sorted({here, *nb[here]}, key=geo.scan.__getitem__)  # type: ignore[arg-type]
-            candidates = [d for d in options
-                          if enemy_str.get(d, 0) == 0 and d != enemy_base
-                          and count.get(d, 0) - (1 if plan[u.id] == d else 0) < most]
+            # an unassigned unit was never sent: its planned tile is its own
+            candidates = [d for d in geo.reach[here]  # type: ignore[index]
+                          if d not in closed and count.get(d, 0) - (d == here) < most]
             if not candidates:
                 continue
             if explore is not None and explore.stream.random() < explore.p:
                 choice = candidates[explore.stream.randint(0, len(candidates) - 1)]
             else:
-                choice = _advance_choice(u.id, here, candidates, plan, planned_str, power,
-                                         near_enemy, caution, weights.stay_bonus, enemy_base,
-                                         geo)
-            if choice != plan[u.id]:
+                choice = _advance_choice(here, candidates, power[u.id], planned_str,
+                                         near_enemy, caution, weights.stay_bonus, toward)
+            if choice != here:
                 send(u.id, choice)
             else:
                 assigned.add(u.id)
@@ -276,23 +336,26 @@ def _target_first(a: str, b: str, enemy_base: str, geo: Geometry) -> bool:
     return geo.scan[a] < geo.scan[b]
 
 
-def _advance_choice(uid: str, here: str, candidates: list[str], plan: dict[str, str],
-                    planned_str: dict[str, int], power: dict[str, int],
+def _advance_choice(here: str, candidates: list[str], power: int, planned_str: dict[str, int],
                     near_enemy: dict[str, int], caution: float, stay_bonus: float,
-                    enemy_base: str, geo: Geometry) -> str:
+                    toward: dict[str, tuple[int, int, int]]) -> str:
     """score(D) = -dist(D, E) - d(round) * danger(D) + stay * [D = tile(u)]; equal scores
-    (within 1e-9) go to the smaller |row(D) - row(E)|, then scan order."""
-    best: tuple[float, int, int, str] | None = None
+    (within 1e-9) go to the smaller |row(D) - row(E)|, then scan order (`toward`: E's map
+    parts of each tile's score). `power` is the unit's, which counts on D unless D is its
+    own tile."""
+    best_score = 0.0
+    best_key: tuple[int, int] = (0, 0)
+    best: str | None = None
     for d in candidates:
-        own_there = planned_str.get(d, 0) + (0 if plan[uid] == d else power[uid])
+        base, row_gap, scan = toward[d]
+        own_there = planned_str.get(d, 0) + (0 if d == here else power)
         danger = max(0, near_enemy[d] - own_there)
-        score = -geo.dist[(d, enemy_base)] - caution * danger + (stay_bonus if d == here else 0)
-        key = (abs(geo.row[d] - geo.row[enemy_base]), geo.scan[d])
-        if best is None or score > best[0] + TIE or (
-                abs(score - best[0]) <= TIE and key < (best[1], best[2])):
-            best = (score, key[0], key[1], d)
+        score = base - caution * danger + (stay_bonus if d == here else 0)
+        if best is None or score > best_score + TIE or (
+                abs(score - best_score) <= TIE and (row_gap, scan) < best_key):
+            best_score, best_key, best = score, (row_gap, scan), d
     assert best is not None
-    return best[3]
+    return best
 
 
 # -- submission (7.2 step 4) -----------------------------------------------------------------
@@ -322,14 +385,14 @@ class Memo:
 
 def position_key(match: Match) -> tuple[Any, ...]:
     """Everything a battle decision or resolution can depend on."""
-    holds = world.holds
+    table = entity_table()  # each unit's flags read from its components, one lookup
     return (match.phase, match.to_act, world.round_of(match),
             tuple((b.battle.number, b.site.tile, b.battle.state) for b in world.battles(match)),
             world.current_number(match), current_picks(match),
             (world.hand(match, 0), world.hand(match, 1)),
             (world.discards(match, 0), world.discards(match, 1)),
-            tuple((u.ident.id, u.pos.tile, holds(u.entity, Fought), holds(u.entity, Reinforced),
-                   holds(u.entity, Retreating)) for u in world.units(match)))
+            tuple((u.ident.id, u.pos.tile, Fought in has, Reinforced in has, Retreating in has)
+                  for u, has in ((u, table[u.entity]) for u in world.units(match))))
 
 
 def memoised(name: str, match: Match, args: tuple[Any, ...], make: Any) -> Any:
@@ -377,13 +440,15 @@ def _picks_for(seat: int, own: list[str], other: list[str]) -> tuple[list[str], 
 
 
 def best_outcome(match: Match, seat: int, picks: tuple[list[str], list[str]],
-                 cards: list[str], enemy_card: str) -> int:
+                 cards: list[str], enemy_card: str, main: list[Any] | None = None) -> int:
     """The best outcome over `cards` against `enemy_card` with these picks. The best of a set
     does not depend on the walk, so it starts from the strongest card and stops at the first
-    win (a winner never loses units: nothing beats a win)."""
+    win (a winner never loses units: nothing beats a win). `main`: the site's main armies,
+    read once by the caller."""
     best = LOSS
     for card in reversed(cards):
-        result = outcome(battle_winner(match, picks, _cards_for(seat, card, enemy_card)), seat)
+        result = outcome(battle_winner(match, picks, _cards_for(seat, card, enemy_card), main),
+                         seat)
         if result == WIN:
             return WIN
         best = max(best, result)
@@ -425,7 +490,8 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
 
     site = world.current_site(match)
     owner = content.base_owner(site)
-    kinds = [tuple(u.kind.kind for u in world.on_tile(match, site, s)) for s in (0, 1)]
+    main = main_armies(match, site)  # one read for every pick set and card
+    kinds = [tuple(u.kind.kind for u in main[s]) for s in (0, 1)]
     index = world.units_by_id(match)
     enemy_kinds = tuple(index[uid].kind.kind for uid in enemy_picks)
     commanders = _commanders(match)
@@ -438,7 +504,7 @@ def _normal_reinforcements(match: Match, seat: int) -> list[str]:
         if found is not None:
             return found
         found = best_outcome(match, seat, _picks_for(seat, picks, enemy_picks), cards,
-                             enemy_card)
+                             enemy_card, main)
         if len(_OUTCOMES) >= OUTCOMES_SIZE:
             _OUTCOMES.clear()
         _OUTCOMES[key] = found
@@ -483,23 +549,23 @@ def battle_signature(match: Match) -> tuple[Any, ...]:
     main = tuple(tuple(u.kind.kind for u in units if u.pos.tile == site and u.owner.seat == s)
                  for s in (0, 1))
     picks = tuple(tuple(u.kind.kind for u in world.picks(match, s)) for s in (0, 1))
-    around = []
-    for tile in world.the_map(match).neighbours[site]:
-        counts = [0, 0]
-        for u in units:
-            if u.pos.tile == tile:
-                counts[u.owner.seat] += 1
-        around.append((counts[0], counts[1]))
-    return (site, main, picks, tuple(around))
+    neighbours = world.the_map(match).neighbours[site]
+    counts = {tile: [0, 0] for tile in neighbours}  # one pass over the units for all of them
+    for u in units:
+        found = counts.get(u.pos.tile)  # type: ignore[arg-type]
+        if found is not None:
+            found[u.owner.seat] += 1
+    return (site, main, picks, tuple((counts[t][0], counts[t][1]) for t in neighbours))
 
 
 def _normal_card(match: Match, seat: int) -> str:
     enemy_card = expected_card(match, 1 - seat)
     picks = current_picks(match)
+    main = main_armies(match, world.current_site(match))  # one read for every card
     first_draw = None
     least: tuple[int, str] | None = None
     for card in allowed_cards(match, seat):
-        verdict = judge_battle(match, picks, _cards_for(seat, card, enemy_card))
+        verdict = judge_battle(match, picks, _cards_for(seat, card, enemy_card), main)
         result = outcome(verdict.winner, seat)
         if result == WIN:
             return card

@@ -125,23 +125,27 @@ def resolve_cards(match: Match, cards: tuple[str, str]) -> Preview:
 Picks = tuple[list[str], list[str]] | tuple[tuple[str, ...], tuple[str, ...]]
 
 
-def _battle_args(match: Match, picks: Picks, cards: tuple[str, str]) -> tuple[Any, ...]:
+def _battle_args(match: Match, picks: Picks, cards: tuple[str, str],
+                 main: list[Any] | None) -> tuple[Any, ...]:
     index = world.units_by_id(match)
     content = world.content(match)
     return (match, world.current_site(match), [[index[uid] for uid in picks[s]] for s in (0, 1)],
-            [content.cards[cards[0]], content.cards[cards[1]]])
+            [content.cards[cards[0]], content.cards[cards[1]]], main)
 
 
-def judge_battle(match: Match, picks: Picks, cards: tuple[str, str]) -> Verdict:
+def judge_battle(match: Match, picks: Picks, cards: tuple[str, str],
+                 main: list[Any] | None = None) -> Verdict:
     """The rules' verdict on the current battle with these picks and cards (who wins, card
     casualties, trapped units), read without playing it: what `preview_battle` would report
-    of them, at a fraction of the cost, for levels that need nothing else."""
-    return judge(*_battle_args(match, picks, cards))
+    of them, at a fraction of the cost, for levels that need nothing else. `main`: the
+    site's `scoring.main_armies`, read once by a caller that judges the battle many times."""
+    return judge(*_battle_args(match, picks, cards, main))
 
 
-def battle_winner(match: Match, picks: Picks, cards: tuple[str, str]) -> int | None:
+def battle_winner(match: Match, picks: Picks, cards: tuple[str, str],
+                  main: list[Any] | None = None) -> int | None:
     """Only the winner of `judge_battle` (None for a draw): its scoring steps alone."""
-    return score(*_battle_args(match, picks, cards)).winner
+    return score(*_battle_args(match, picks, cards, main)).winner
 
 
 def current_picks(match: Match) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -37,17 +37,18 @@ def battle_sites(match: Match, exclude: set[str], *, reverse: bool = False) -> l
     pending battles): a tile holding both seats (not a base), or a base holding any
     non-owner unit."""
     the_map = world.the_map(match)
-    seats: dict[str, set[int]] = {}
+    seats: dict[str, int] = {}  # tile -> the seats on it, one bit each (no set per tile)
     for u in world.units(match):
-        if u.pos.tile is not None:
-            seats.setdefault(u.pos.tile, set()).add(u.owner.seat)
+        tile = u.pos.tile
+        if tile is not None:
+            seats[tile] = seats.get(tile, 0) | (1 << u.owner.seat)
     found = []
     for tile in (reversed(the_map.land) if reverse else the_map.land):
-        here = seats.get(tile)
+        here = seats.get(tile, 0)
         if not here or tile in exclude:
             continue
         owner = the_map.base_owner(tile)
-        if (len(here) == 2) if owner is None else ((1 - owner) in here):
+        if (here == 3) if owner is None else (here & (1 << (1 - owner))):
             found.append(tile)
     return found
 

@@ -125,12 +125,10 @@ class ApplyOrders(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        for u in world.units(match):
-            tile = world.order_of(u.entity)
-            if tile is not None:
-                self.moves.append((u.ident.id, u.pos.tile, tile))
-                journal.set_field(u.pos, "tile", tile)
-                journal.remove(u.entity, Order)
+        for u, tile in world.with_order(match):
+            self.moves.append((u.ident.id, u.pos.tile, tile))
+            journal.set_field(u.pos, "tile", tile)
+            journal.remove(u.entity, Order)
 
 
 class AddBattles(Command):

@@ -75,19 +75,24 @@ def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool
     when it is given: repeatedly the first unit in canonical order whose order keeps the cap
     against the orders given before it (4.6.2). A unit whose order never becomes legal (a
     swap between full tiles) is left out. `reset`: after the seat's orders are cleared."""
-    if reset:
-        positions = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
-        counts: Counter[str | None] = Counter(positions.values())
-    else:
-        positions, counts = pending_counts(match, seat)
-    tiles = {u.ident.id: u.pos.tile for u in world.of_seat(match, seat)}
+    # one pass over the seat's units: committed tiles, and pending ones unless `reset`
+    tiles: dict[str, str | None] = {}
+    positions: dict[str, str | None] = {}
+    table = entity_table()
+    for u in world.units(match):
+        if u.owner.seat == seat:
+            uid, here = u.ident.id, u.pos.tile
+            tiles[uid] = here
+            order = None if reset else table[u.entity].get(Order)
+            positions[uid] = here if order is None else order.tile
+    counts: Counter[str | None] = Counter(positions.values())
     most = cap(match)
     out: list[tuple[str, str]] = []
     while True:
         for uid, here in positions.items():
             target = plan.get(uid, tiles[uid])
-            if target is None or here == target or not fits(positions, counts, [uid], target,
-                                                             most):
+            # `fits` for one unit not yet on the target: one more there keeps the cap
+            if target is None or here == target or counts[target] + 1 > most:
                 continue
             out.append((uid, target))
             counts[here] -= 1

@@ -47,28 +47,33 @@ class Fight:
     active ability numbers per seat."""
 
     __slots__ = ("site", "owner", "seats", "main", "picks", "cards", "armies", "strength",
-                 "modifiers", "active")
+                 "modifiers", "active", "_sides")
 
-    def __init__(self, match: Match, site: str, picks: list[Units], cards: list[CardDef]
-                 ) -> None:
+    def __init__(self, match: Match, site: str, picks: list[Units], cards: list[CardDef],
+                 main: list[Units] | None = None) -> None:
         self.site = site
         self.owner = world.the_map(match).base_owner(site)
         rows = world.seats(match)
         self.seats = (rows[0].entity, rows[1].entity)
         self.armies = (rows[0].commander.army, rows[1].commander.army)
-        main: list[Units] = [[], []]
-        for u in world.units(match):
-            if u.pos.tile == site:
-                main[u.owner.seat].append(u)
-        self.main = main
+        self.main = main_armies(match, site) if main is None else main
         self.picks = picks
         self.cards = cards
         self.strength = world.content(match).strength
         self.modifiers: list[Modifier] = []
         self.active: tuple[list[int], list[int]] = ([], [])
+        self._sides: list[BattleSide | None] = [None, None]
 
     def side(self, seat: int) -> BattleSide:
-        """What an ability of `seat` reads (abilities.BattleSide)."""
+        """What an ability of `seat` reads (abilities.BattleSide): built once per seat, as
+        a seat's card and its commander's passives read the same one (the fight's armies,
+        picks and cards never change)."""
+        found = self._sides[seat]
+        if found is None:
+            found = self._sides[seat] = self._side(seat)
+        return found
+
+    def _side(self, seat: int) -> BattleSide:
         o = 1 - seat
         main, picks, cards = self.main, self.picks, self.cards
         return BattleSide(
@@ -105,6 +110,17 @@ class Fight:
             whose = 1 - seat if boost.opponent else seat
             self.modifiers.append(Modifier(HOOKS[boost.value], "add", boost.amount,
                                            self.seats[whose], "target", boost.part))
+
+
+def main_armies(match: Match, site: str) -> list[Units]:
+    """M_0 and M_1: each seat's units on the site, canonical order. A caller that judges one
+    battle many times (a CPU trying picks and cards) reads them once and passes them to
+    `score` and `judge` (the lists are read, never changed)."""
+    main: list[Units] = [[], []]
+    for u in world.units(match):
+        if u.pos.tile == site:
+            main[u.owner.seat].append(u)
+    return main
 
 
 def gather(match: Match, fight: Fight) -> list[Modifier]:
@@ -150,11 +166,13 @@ class Scores:
 SLOT = {SCORE: 0, ATTACK: 1, DEFENCE: 2}
 
 
-def score(match: Match, site: str, picks: list[Units], cards: list[CardDef]) -> Scores:
+def score(match: Match, site: str, picks: list[Units], cards: list[CardDef],
+          main: list[Units] | None = None) -> Scores:
     """Who wins the battle on `site` with these picks and cards, and why (4.11.2-4.11.4):
     each seat's score, attack and defence through the layers of the gathered modifiers
-    (their base values 0, the printed attack and the printed defence)."""
-    fight = Fight(match, site, picks, cards)
+    (their base values 0, the printed attack and the printed defence). `main`: the site's
+    `main_armies`, when the caller read them already."""
+    fight = Fight(match, site, picks, cards, main)
     mods = gather(match, fight)
     seats = fight.seats
     values = [[0, cards[0].attack, cards[0].defence], [0, cards[1].attack, cards[1].defence]]
@@ -219,11 +237,13 @@ class Verdict:
         return self.scored.winner
 
 
-def judge(match: Match, site: str, picks: list[Units], cards: list[CardDef]) -> Verdict:
-    """The verdict of the battle on `site` with these picks and cards (4.11.2-4.11.7)."""
+def judge(match: Match, site: str, picks: list[Units], cards: list[CardDef],
+          main: list[Units] | None = None) -> Verdict:
+    """The verdict of the battle on `site` with these picks and cards (4.11.2-4.11.7);
+    `main` as for `score`."""
     from game.systems.conquest.retreat import trapped_units
 
-    scored = score(match, site, picks, cards)
+    scored = score(match, site, picks, cards, main)
     owner = world.the_map(match).base_owner(site)
     main, attack, defence, winner = scored.main, scored.attack, scored.defence, scored.winner
 

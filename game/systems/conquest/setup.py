@@ -613,18 +613,31 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
     leaving = {*retreat["units"][0], *retreat["units"][1]} if retreat is not None else set()
     orders = {**raw["orders"][0], **raw["orders"][1]}
     battle, cards = phase in ("reinforcements", "cards"), phase == "cards"
-    before: dict[str, Any] = {}
+    # The previous position's entries, when its flags come from the same context: an entry
+    # equal to its previous one (and with the same order) is as the world holds it. Both
+    # lists are in canonical order, so an entry's previous one is usually at its own index
+    # (until a death shortens the list: then found by id).
+    was: list[dict[str, Any]] | None = None
+    before: dict[str, Any] | None = None
     before_orders: dict[str, str] = {}
     if previous is not None and (_flag_context(previous["board"], previous["phase"])
                                  == _flag_context(raw, phase)):
         if previous["board"]["units"] == entries and previous["board"]["orders"] == raw["orders"]:
             return  # every unit as the world holds it
-        before = {e["id"]: e for e in previous["board"]["units"]}
+        was = previous["board"]["units"]
         before_orders = {**previous["board"]["orders"][0], **previous["board"]["orders"][1]}
-    for entry in entries:
+    same_orders = before_orders == orders
+    aligned = was is not None and len(was) == len(entries)
+    for i, entry in enumerate(entries):
         uid, tile = entry["id"], entry["tile"]
-        if before.get(uid) == entry and before_orders.get(uid) == orders.get(uid):
-            continue  # as the world holds it
+        if was is not None:
+            old = was[i] if aligned else None
+            if old is None or old["id"] != uid:
+                if before is None:
+                    before = {e["id"]: e for e in was}
+                old = before.get(uid)
+            if old == entry and (same_orders or before_orders.get(uid) == orders.get(uid)):
+                continue  # as the world holds it
         row = index.get(uid)
         if row is None:
             entity = journal.create(*unit_components(content, int(uid[1]), letters[uid[3]],

@@ -146,15 +146,21 @@ def order_of(entity: int) -> str | None:
     return order.tile if order is not None else None
 
 
+def with_order(match: Match, seat: int | None = None) -> list[tuple[Unit, str]]:
+    """(unit row, pending tile) of the units holding an `Order` (of one seat, or both),
+    canonical order: the world's set of the order holders is read once, not each unit's
+    table (most units have none)."""
+    holding = ecs.holders(Order)
+    if not holding:
+        return []
+    table = ecs.entity_table()
+    return [(u, table[u.entity][Order].tile) for u in UNITS(match)
+            if u.entity in holding and (seat is None or u.owner.seat == seat)]
+
+
 def orders_of(match: Match, seat: int) -> list[tuple[str, str]]:
     """(unit id, pending tile) of the seat's orders, canonical order."""
-    out = []
-    for u in UNITS(match):
-        if u.owner.seat == seat:
-            tile = order_of(u.entity)
-            if tile is not None:
-                out.append((u.ident.id, tile))
-    return out
+    return [(u.ident.id, tile) for u, tile in with_order(match, seat)]
 
 
 def picks(match: Match, seat: int) -> list[Unit]:
