@@ -31,7 +31,7 @@ from game.systems.crawl.hero import LAST, spend_the_striker
 from game.systems.crawl.legal import legal_decisions
 from game.systems.crawl.moves import judge_move, pick_error
 from game.systems.crawl.setup import load_setup
-from game.systems.crawl.state import board_json
+from game.systems.crawl.state import DeckTypes, board_json
 from game.systems.crawl.table import ZONES
 from game.systems.crawl.view import mask_board, view_board
 from game.systems.crawl.world import (
@@ -97,6 +97,7 @@ class CrawlRules(Rules):
 
     def __init__(self, content: Content, *, printed_setups: bool = False) -> None:
         self.content = content
+        self.deck_types = DeckTypes()  # this match's memo of its deck's type counts (6.1)
         # a CPU's scratch match loads only views this program printed: read, not checked
         self.printed_setups = printed_setups
 
