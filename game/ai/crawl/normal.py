@@ -95,8 +95,8 @@ class NormalPolicy:
         return self.abilities.get(card["ability"])
 
     @staticmethod
-    def _held(scan: Scan, card_type: str) -> list[tuple[str, Card]]:
-        return scan.held.get(card_type, [])
+    def _held(scan: Scan, card_type: str) -> list[tuple[str, Card]] | tuple[()]:
+        return scan.held.get(card_type, ())  # the rules only read it: no list for a miss
 
     # -- 1. Bash -------------------------------------------------------------------------
     def _bash(self, scan: Scan) -> Decision | None:
