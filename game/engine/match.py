@@ -34,7 +34,10 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
-from game.engine.commands import Attach  # imports no match: one import, not one per submit
+from game.engine.commands import (  # import no match: one import, not one per submit
+    Attach,
+    attach_intent,
+)
 from game.engine.events import Event, EventQueue
 from game.engine.hooks import Carrier, Hooks
 from game.engine.journal import Journal
@@ -553,7 +556,7 @@ class Match:
                 if intent is None:
                     rules.apply(self, decision)
                 else:
-                    Attach(intent.order, intent.entity).run(self)  # what attach() is
+                    attach_intent(self, intent.order, intent.entity)  # what attach() is
                     self.goto(intent.step)
                 self.run_steps()
             except BaseException:
