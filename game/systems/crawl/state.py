@@ -92,8 +92,10 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     health = the_hero.health
     deck = rows[DECK].pile.cards
     entities = ecs.entity_table()
-    held = [card_json(entities[row.pile.cards[0]], card_marks) if row.pile.cards else None
-            for row in rows[:DECK]]
+    held: list[dict[str, Any] | None] = []
+    for row in rows[:DECK]:  # each pile read once (a row's field is a descriptor lookup)
+        cards = row.pile.cards
+        held.append(card_json(entities[cards[0]], card_marks) if cards else None)
     deck_types = match.rules.deck_types.of(deck, entities)  # type: ignore[attr-defined]
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
