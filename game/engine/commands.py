@@ -400,17 +400,40 @@ class Attach(Command):
         match.journal.add(self.target_id, self.order)
 
 
+def watched(match: Match, command_type: type[Command]) -> bool:
+    """Whether running a command of this type does more than apply it: a listener at its
+    `before:` or `after:` point, or an event for it in the mode's table (events on). Where
+    nothing watches, `run` is `apply` alone, so the engine's two commands of every decision
+    (an intent's `Attach` and its `Remove`) are applied without building the command."""
+    points = match.hooks.points
+    return (command_type.before in points or command_type.after in points
+            or (match.events.enabled and command_type in match.rules.events))
+
+
+def attach_intent(match: Match, order: Any, entity: int) -> None:
+    """`Attach(order, entity).run(match)`: what `Match.submit` does with an accepted intent
+    (the command built only where something watches it, `watched`)."""
+    if watched(match, Attach):
+        Attach(order, entity).run(match)
+    else:
+        match.journal.add(entity, order)  # Attach.apply
+
+
 def consume(match: Match, intent_type: type) -> tuple[int, Any] | None:
     """The intent of this type a decision attached (its entity and the intent component),
     taken off the world by a `Remove` command; None when no decision attached one. A step's
     system starts with it: it reads the entities holding that type straight from the world's
     table (one holds it: the decision's), instead of building esper's query of them, which an
-    intent's attach has just invalidated."""
+    intent's attach has just invalidated. The command is built only where something watches
+    it (`watched`)."""
     for entity in ecs.holders(intent_type):  # the first, as esper.get_component would give
         intent = ecs.components_of(entity)[intent_type]
-        command = Remove(intent_type)
-        command.target_id = entity
-        command.run(match)
+        if watched(match, Remove):
+            command = Remove(intent_type)
+            command.target_id = entity
+            command.run(match)
+        else:
+            match.journal.remove(entity, intent_type)  # Remove.apply
         return entity, intent
     return None
 

@@ -34,7 +34,10 @@ import esper
 
 from game.components.common import MatchState
 from game.engine import ecs
-from game.engine.commands import Attach  # imports no match: one import, not one per submit
+from game.engine.commands import (  # import no match: one import, not one per submit
+    Attach,
+    attach_intent,
+)
 from game.engine.events import Event, EventQueue
 from game.engine.hooks import Carrier, Hooks
 from game.engine.journal import Journal
@@ -254,9 +257,14 @@ class MatchMark:
 
 
 def _copy_decision(decision: dict[str, Any]) -> dict[str, Any]:
-    """Decisions are flat JSON objects: copying their lists is a deep enough copy, cheaply."""
-    return {k: (_copy_json(v) if isinstance(v, (list, dict)) else v)
-            for k, v in decision.items()}
+    """Decisions are flat JSON objects: a plain dict copied in C whose lists and dicts are then
+    copied is a deep enough copy, cheaply (no comprehension frame a decision; replacing a
+    key's value while iterating the copy is allowed, its size never changes)."""
+    copy = dict(decision)
+    for key, value in copy.items():
+        if isinstance(value, (list, dict)):
+            copy[key] = _copy_json(value)
+    return copy
 
 
 def _copy_json(value: Any) -> Any:
@@ -548,7 +556,7 @@ class Match:
                 if intent is None:
                     rules.apply(self, decision)
                 else:
-                    Attach(intent.order, intent.entity).run(self)  # what attach() is
+                    attach_intent(self, intent.order, intent.entity)  # what attach() is
                     self.goto(intent.step)
                 self.run_steps()
             except BaseException:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Self
 import esper
 
 from game.components.common import Ident, InPile, Pile
+from game.engine import ecs
 from game.engine.commands import Command
 
 if TYPE_CHECKING:
@@ -91,11 +92,14 @@ class MoveCard(Command):
         return self
 
     def apply(self, match: Match) -> None:
+        # The world's entity table read directly (one lookup per entity, no esper call): a
+        # CPU's search moves thousands of cards a second.
         journal = match.journal
         card, dest = self.card, self.dest
-        in_pile = esper.try_component(card, InPile)
+        entities = ecs.entity_table()
+        in_pile = entities[card].get(InPile)
         origin = in_pile.pile if in_pile is not None else 0
-        dst = esper.component_for_entity(dest, Pile) if dest else None
+        dst = entities[dest][Pile] if dest else None
         if dst is not None and dest != origin and dst.capacity and (
                 len(dst.cards) >= dst.capacity):
             # Checked first, so a PileFull leaves both piles as they were.
@@ -105,7 +109,7 @@ class MoveCard(Command):
             journal.add(card, in_pile)
         self.origin = origin
         if origin:
-            src = esper.component_for_entity(origin, Pile)
+            src = entities[origin][Pile]
             cards = src.cards
             if cards[0] == card:  # the top card (every capacity-1 pile, a draw from the deck)
                 journal.set_field(src, "cards", cards[1:])

@@ -8,7 +8,9 @@ from game.components.common import Cooldowns, GridPos, Health, Ident, Modifier, 
 from game.engine.commands import (
     COMMAND_NAMES,
     Attach,
+    Remove,
     add_status,
+    attach_intent,
     command_points,
     consume,
     create,
@@ -21,6 +23,7 @@ from game.engine.commands import (
     remove_status,
     set_cooldowns,
     tick_status,
+    watched,
 )
 from game.engine.events import Event
 
@@ -215,3 +218,46 @@ def test_a_cancelled_remove_leaves_the_intent_consume_returns_on_its_entity(bare
         Attach(order, unit).run(bare)
         assert consume(bare, Cooldowns) == (unit, order)
         assert esper.component_for_entity(unit, Cooldowns) is order
+
+
+def test_watched_is_a_listener_at_either_point_or_an_event_while_events_are_on(bare):
+    assert not watched(bare, Attach) and not watched(bare, Remove)
+    bare.hooks.listen("after:intent", lambda match, cmd: None)
+    assert watched(bare, Attach) and not watched(bare, Remove)
+    bare.rules.events = {Remove: lambda match, cmd: match.emit("taken", id=cmd.target_id)}
+    assert watched(bare, Remove)
+    bare.events.enabled = False  # a search's match builds no events: nothing watches
+    assert not watched(bare, Remove)
+
+
+def test_an_unwatched_intent_is_attached_and_consumed_through_the_journal_alone(bare):
+    """No listener and no event: `attach_intent` and `consume` apply the two commands without
+    building them, journaled as the commands would be (a rollback undoes both)."""
+    with bare.active():
+        unit = bare.journal.create(Ident("u"))
+        order = Cooldowns((1,))
+        mark = bare.journal.mark()
+        attach_intent(bare, order, unit)
+        assert esper.component_for_entity(unit, Cooldowns) is order
+        assert consume(bare, Cooldowns) == (unit, order)
+        assert not esper.has_component(unit, Cooldowns)
+        attach_intent(bare, order, unit)
+        bare.journal.rollback(mark)
+        assert not esper.has_component(unit, Cooldowns) and events(bare) == []
+
+
+def test_a_watched_intent_runs_its_commands_their_listeners_and_events(bare):
+    seen = []
+    bare.hooks.listen("before:intent", lambda match, cmd: seen.append(("attach", cmd.order)))
+    bare.rules.events = {Remove: lambda match, cmd: match.emit("taken", id=cmd.target_id)}
+    with bare.active():
+        unit = bare.journal.create(Ident("u"))
+        order = Cooldowns((2,))
+        attach_intent(bare, order, unit)
+        assert consume(bare, Cooldowns) == (unit, order)
+    assert seen == [("attach", order)]
+    assert [(e.type, e.data) for e in events(bare)] == [("taken", {"id": unit})]
+    bare.hooks.listen("before:intent", lambda match, cmd: cmd.cancel())
+    with bare.active():
+        attach_intent(bare, Cooldowns((3,)), unit)  # cancelled: nothing attached
+        assert not esper.has_component(unit, Cooldowns)

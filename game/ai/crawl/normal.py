@@ -53,7 +53,7 @@ class Scan:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.cards = list(board_cards(board))
+        self.cards = board_cards(board)
         self.foes = [(slot, card) for slot, card in self.cards if card["type"] == "enemy"]
         self.held: dict[str, list[tuple[str, Card]]] = {}
         for hand in HANDS:
@@ -71,15 +71,18 @@ class NormalPolicy:
         self.content = content
         self.p: NormalAi = content.ai.normal
         self.abilities = ability_info(content)
-
-    def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
-        scan = Scan(board)
-        for rule in (
+        # The rules in the spec's order, bound once: a decision used to build all sixteen
+        # bound methods and their tuple, whichever rule answered first.
+        self.rules: tuple[Callable[[Scan], Decision | None], ...] = (
             self._bash, self._hero_abilities, self._target_abilities, self._exact_kill,
             self._clean_block, self._efficient_drink, self._gold, self._equip, self._store,
             self._emergency_drink, self._chip, self._partial_block, self._take_hit, self._sell,
             self._random_attack, self._rebuy,
-        ):
+        )
+
+    def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
+        scan = Scan(board)
+        for rule in self.rules:
             decision = rule(scan)
             if decision is not None:
                 return decision
@@ -92,8 +95,8 @@ class NormalPolicy:
         return self.abilities.get(card["ability"])
 
     @staticmethod
-    def _held(scan: Scan, card_type: str) -> list[tuple[str, Card]]:
-        return scan.held.get(card_type, [])
+    def _held(scan: Scan, card_type: str) -> list[tuple[str, Card]] | tuple[()]:
+        return scan.held.get(card_type, ())  # the rules only read it: no list for a miss
 
     # -- 1. Bash -------------------------------------------------------------------------
     def _bash(self, scan: Scan) -> Decision | None:

@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game.components.crawl import (
     CrawlCard,
     LastValue,
@@ -34,7 +32,7 @@ from game.components.crawl import (
     RebuyOrder,
 )
 from game.engine import ecs
-from game.engine.commands import remove, update
+from game.engine.commands import consume, update
 from game.engine.schedule import Schedule, System
 from game.systems.crawl import hero
 from game.systems.crawl.commands import CardMove, leave_game
@@ -51,7 +49,6 @@ from game.systems.crawl.world import (
     content,
     on_board,
     piles,
-    run_entity,
 )
 from game.systems.crawl.world import hero as hero_row
 
@@ -102,13 +99,10 @@ class ApplyAction(System):
     name = "apply_action"
 
     def process(self, match: Match) -> None:  # type: ignore[override]
-        run = run_entity(match)
-        comps = ecs.components_of(run)
         for intent, resolution in ACTIONS.items():
-            order = comps.get(intent)
-            if order is not None:
-                remove(intent).target(run).run(match)
-                resolution(match, order)
+            found = consume(match, intent)  # the engine's read of the one holder, and Remove
+            if found is not None:
+                resolution(match, found[1])
                 return
 
 
@@ -159,11 +153,9 @@ class Deal(System):
     def process(self, match: Match) -> None:  # type: ignore[override]
         from game.systems.crawl.deal import deal
 
-        run = run_entity(match)
-        order = esper.try_component(run, PickOrder)
-        if order is not None:
-            remove(PickOrder).target(run).run(match)
-            deal(match, order.abilities)
+        found = consume(match, PickOrder)
+        if found is not None:
+            deal(match, found[1].abilities)
 
 
 SCHEDULE = Schedule([

@@ -31,10 +31,11 @@ from game.systems.crawl.hero import LAST, spend_the_striker
 from game.systems.crawl.legal import legal_decisions
 from game.systems.crawl.moves import judge_move, pick_error
 from game.systems.crawl.setup import load_setup
-from game.systems.crawl.state import board_json
+from game.systems.crawl.state import DeckTypes, board_json
 from game.systems.crawl.table import ZONES
 from game.systems.crawl.view import mask_board, view_board
 from game.systems.crawl.world import (
+    RUN,
     ZONE_INDEX,
     LiveTable,
     board_count,
@@ -97,6 +98,7 @@ class CrawlRules(Rules):
 
     def __init__(self, content: Content, *, printed_setups: bool = False) -> None:
         self.content = content
+        self.deck_types = DeckTypes()  # this match's memo of its deck's type counts (6.1)
         # a CPU's scratch match loads only views this program printed: read, not checked
         self.printed_setups = printed_setups
 
@@ -182,12 +184,12 @@ def _move_intent(match: Match, rows: list[Any], kind: str, frm: str, fi: Any, to
     """A judged move's intent, on the run: the card that moves, the destination pile and the
     card there (`rows`: the zone piles' rows the move was judged on)."""
     card = (rows[fi] if frm == "board" else rows[ZONE_INDEX[frm]]).pile.cards[0]
+    run = RUN.first(match).entity  # the query's own read (every decision of a search)
     if to in NO_PILE:
-        return Intent(run_entity(match), MoveOrder(kind, card), "play")
+        return Intent(run, MoveOrder(kind, card), "play")
     row = rows[ti] if to == "board" else rows[ZONE_INDEX[to]]
     cards = row.pile.cards
-    return Intent(run_entity(match), MoveOrder(kind, card, row.entity, cards[0] if cards else 0),
-                  "play")
+    return Intent(run, MoveOrder(kind, card, row.entity, cards[0] if cards else 0), "play")
 
 
 # -- options and records -----------------------------------------------------------------------

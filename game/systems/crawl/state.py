@@ -47,6 +47,40 @@ def card_json(comps: dict[type, Any], card_marks: tuple[tuple[str, type], ...]
     return out
 
 
+class DeckTypes:
+    """The `deck_types` object of a match, counted again only when its deck is another tuple.
+
+    Counting the deck's types was the costliest part of a view (every decision reads one,
+    and a CPU's search reads thousands): the deck changes on a draw, a return or a swap, far
+    less often. A pile's cards are an immutable tuple that every move, rollback and scratch
+    reload replaces by another object, and the memo holds the tuple it counted, so `is` tells
+    a changed deck. A card's type changes only when an ability turns its own card into a
+    potion or gold (`create_card`), and that card is in a hand, never in the deck: the counts
+    of a deck tuple never change. tests/crawl/test_state.py replays every CPU level's games
+    and compares each view's counts with a fresh count."""
+
+    __slots__ = ("deck", "counts")
+
+    def __init__(self) -> None:
+        self.deck: tuple[int, ...] | None = None
+        self.counts: dict[str, int] = {}
+
+    def of(self, deck: tuple[int, ...], entities: dict[int, dict[type, Any]]) -> dict[str, int]:
+        """A fresh dict (the caller owns it), all six types in CARD_TYPES order."""
+        if deck is not self.deck:
+            self.counts = count_types(deck, entities)
+            self.deck = deck
+        return self.counts.copy()
+
+
+def count_types(deck: tuple[int, ...], entities: dict[int, dict[type, Any]]) -> dict[str, int]:
+    """How many cards of each type (all six, in CARD_TYPES order) these card entities are."""
+    counts = dict.fromkeys(CARD_TYPES, 0)
+    for card in deck:
+        counts[entities[card][CrawlCard].type] += 1
+    return counts
+
+
 def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     """The `board` object; with `hide_deck` the deck is "hidden" (the seat view, 6.1)."""
     found = content(match)
@@ -58,11 +92,11 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     health = the_hero.health
     deck = rows[DECK].pile.cards
     entities = ecs.entity_table()
-    held = [card_json(entities[row.pile.cards[0]], card_marks) if row.pile.cards else None
-            for row in rows[:DECK]]
-    deck_types = dict.fromkeys(CARD_TYPES, 0)
-    for card in deck:
-        deck_types[entities[card][CrawlCard].type] += 1
+    held: list[dict[str, Any] | None] = []
+    for row in rows[:DECK]:  # each pile read once (a row's field is a descriptor lookup)
+        cards = row.pile.cards
+        held.append(card_json(entities[cards[0]], card_marks) if cards else None)
+    deck_types = match.rules.deck_types.of(deck, entities)  # type: ignore[attr-defined]
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
     comps = entities[the_hero.entity]
