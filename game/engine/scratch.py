@@ -8,8 +8,7 @@ setup loader, on the view as a setup). The rollback rewinds the entity ids too, 
 gives the same entities, ids and query order as a fresh match would. Between loads a search
 marks, submits and rolls back on it as usual; the match's events are off (a search reads none).
 
-A mode whose positions change little from one view to the next (kingdom: between two
-planning phases of one CPU a few units and offers come and go, its decks never change) may
+A mode whose positions change little from one view to the next may
 give `reload(match, previous_setup, setup)`: with the match back at the previous load's
 position (what the CPU submitted since is rolled back), it changes the world in place to the
 new position, journaled, and says True; or says False, and the match is reloaded from empty as
@@ -17,7 +16,8 @@ above. Such a position has the same components as a fresh load, not necessarily 
 entity ids: only a mode whose rules never read entity order may use it. After
 `MAX_RELOAD_ENTRIES` journal entries of reloads, the next load starts from empty again.
 
-A mode whose views a CPU loads at every phase step (conquest) may give a `restore` loader
+A mode whose views a CPU loads at every phase step (conquest), or whose positions change little
+from one view to the next (kingdom: a few units and offers), may give a `restore` loader
 instead: `restore(match, setup, previous)` brings a world holding any earlier position of the
 same match to the setup's position (it creates what the setup has and the world lacks, updates
 what differs, deletes what the setup no longer has), unchecked, as for positions this program

@@ -16,7 +16,7 @@ from game.engine.match import HIDDEN, Match, Rejection
 from game.engine.scratch import ScratchMatch
 from game.systems.kingdom.content import content_of
 from game.systems.kingdom.mode import MODE_ID, KingdomRules
-from game.systems.kingdom.setup import reload_position, restore_position
+from game.systems.kingdom.setup import restore_from, restore_position
 
 if TYPE_CHECKING:
     from game.engine.resources import ResourceSet
@@ -65,12 +65,15 @@ def new_match(view: dict[str, Any], resources: ResourceSet) -> Match:
 
 def scratch_for(resources: ResourceSet, decks: bool = True) -> ScratchMatch:
     """A CPU's reusable scratch match on this content (with the decks, or without them: see
-    `scratch_setup`), reloaded in place from one view to the next (`reload_position`: a few
-    units and offers change between two planning phases, the decks and heroes never)."""
+    `scratch_setup`), brought from one view to the next in place (`restore_from`: a few
+    units and offers change between two planning phases, the decks never), unlogged: the
+    engine's restore path rolls back only the plan made on the last view, so its journal
+    keeps nothing from one load to the next."""
     content = content_of(resources)
     return ScratchMatch(lambda view: new_match(view, resources),
                         lambda view: scratch_setup(view, decks),
-                        lambda match, old, new: reload_position(match, content, old, new))
+                        restore=lambda match, setup, previous: restore_from(
+                            match, content, setup, previous))
 
 
 def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:
