@@ -101,26 +101,40 @@ def hero_of(match: Match, seat: int) -> Any:
 
 def deck_cards(match: Match, seat: int) -> tuple[str, ...]:
     """The card ids of a seat's deck, in deck order; () before it is built."""
+    return _deck_cards(match, seat, ecs.entity_table())
+
+
+def _deck_cards(match: Match, seat: int, table: dict[int, dict[type, Any]]
+                ) -> tuple[str, ...]:
     pile = match.piles.get(deck_pile(seat))
     if pile is None:
         return ()
-    parts = ecs.components_of
-    return tuple([parts(c)[CardRef].definition for c in parts(pile)[Pile].cards])
+    return tuple([table[c][CardRef].definition for c in table[pile][Pile].cards])
 
 
 def shop_cards(row: Any) -> tuple[str | None, ...]:
     """A seat's shop positions (its row): the offer's card id, or None where it was bought."""
-    return tuple([card_of(e) if e else None for e in row.shop.offers])
+    return _shop_cards(row, ecs.entity_table())
+
+
+def _shop_cards(row: Any, table: dict[int, dict[type, Any]]) -> tuple[str | None, ...]:
+    return tuple([table[e][CardRef].definition if e else None for e in row.shop.offers])
 
 
 def slot_units(row: Any) -> tuple[Unit | None, ...]:
     """A seat's slots (its row): (card id, uid) of each unit, None where empty."""
-    parts = ecs.components_of
-    return tuple([_unit(parts(e)) if e else None for e in row.slots.units])
+    return _slot_units(row, ecs.entity_table())
 
 
-def _unit(components: dict[type, Any]) -> Unit:
-    return (components[CardRef].definition, components[Ident].id)
+def _slot_units(row: Any, table: dict[int, dict[type, Any]]) -> tuple[Unit | None, ...]:
+    units = []
+    for entity in row.slots.units:
+        if entity:
+            parts = table[entity]
+            units.append((parts[CardRef].definition, parts[Ident].id))
+        else:
+            units.append(None)
+    return tuple(units)
 
 
 class PlanningSeat(Protocol):
@@ -242,12 +256,16 @@ def _shown(value: Any) -> Any:
 
 
 def read_seat(match: Match, seat: int) -> SeatFacts:
-    """A seat's facts as the world holds them now."""
+    """A seat's facts as the world holds them now. The world's entity table is fetched once
+    for every card read (a CPU reads its seat after each decision it plans, and a view reads
+    both): one dict lookup per card instead of a call."""
+    table = ecs.entity_table()
     row = seat_row(match, seat)
     faction = row.faction
     hero = hero_of(match, seat)
     return SeatFacts(
         seat, faction.faction, faction.mode,
-        card_of(hero.entity) if hero else None, hero.hero.status if hero else None,
-        deck_cards(match, seat), row.nexus.level, slot_units(row), row.health.hp,
-        row.health.max_hp, row.coins.coins, shop_cards(row))
+        table[hero.entity][CardRef].definition if hero else None,
+        hero.hero.status if hero else None,
+        _deck_cards(match, seat, table), row.nexus.level, _slot_units(row, table),
+        row.health.hp, row.health.max_hp, row.coins.coins, _shop_cards(row, table))
