@@ -195,11 +195,11 @@ class LiveSeat:
 
     def card_at(self, slot: int) -> str | None:
         unit = self.row.slots.units[slot]
-        return card_of(unit) if unit else None
+        return ecs.components_of(unit)[CardRef].definition if unit else None
 
     def offer_at(self, index: int) -> str | None:
         offer = self.row.shop.offers[index]
-        return card_of(offer) if offer else None
+        return ecs.components_of(offer)[CardRef].definition if offer else None
 
 
 class SeatFacts(NamedTuple):
