@@ -78,6 +78,11 @@ class ScratchMatch:
         self._setup: dict[str, Any] | None = None  # and its setup
         self._finalizer: weakref.finalize | None = None
 
+    @property
+    def world(self) -> str | None:
+        """The name of its match's world: None before the first load and after `close`."""
+        return self._match.world if self._match is not None else None
+
     def load(self, view: dict[str, Any]) -> Match:
         """The match at the position of `view` (the same match object every time)."""
         setup = self._setup_of(view)

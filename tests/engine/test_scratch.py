@@ -65,6 +65,18 @@ def test_a_search_on_it_rolls_back_and_the_world_is_freed_on_close(synthetic):
     assert world not in esper.list_worlds()
 
 
+def test_its_world_is_named_from_the_first_load_until_close(synthetic):
+    """`ScratchMatch.world`: what a pool of idle scratch matches checks before it lends one
+    (kingdom's CPUs), None while it has no match."""
+    live = build_match(new_record("synthetic", "1", 7))
+    scratch = ScratchMatch(fresh, setup_of)
+    assert scratch.world is None
+    match = scratch.load(live.view_json(0))
+    assert scratch.world == match.world and match.world in esper.list_worlds()
+    scratch.close()
+    assert scratch.world is None
+
+
 def hp_reload(calls: list):
     """A mode's reload in place for the duel: the units are the same, only HPs changed."""
 
