@@ -334,7 +334,8 @@ def test_a_scratch_match_restored_from_any_earlier_view_holds_what_a_fresh_load_
     """`restore_from` brings a world at any position to any other (the engine's restore
     path): the planning views of two matches loaded into one scratch match in a shuffled
     order (heroes bought, fallen and back in hand, units gone and back, other decks and
-    tiles) each hold what a match loaded from that view alone holds."""
+    tiles, other cards under the same uids: a CPU's scratch match lent to the next match)
+    each hold what a match loaded from that view alone holds."""
     import copy
     import random
 
@@ -362,12 +363,22 @@ def test_a_scratch_match_restored_from_any_earlier_view_holds_what_a_fresh_load_
                 raw["slots"] = [None if u is not None and u["card"] == raw["hero"]["card"]
                                 else u for u in raw["slots"]]
         views.append(fallen)
+    swapped = 0
+    for view in views[::5]:  # and units of another match under the same uids: cards swapped
+        other = copy.deepcopy(view)
+        for raw in other["board"]["seats"]:
+            units = [u for u in raw["slots"] if u is not None and u["card"] != raw["hero"]["card"]]
+            if len({u["card"] for u in units}) > 1:
+                units[0]["card"], units[-1]["card"] = units[-1]["card"], units[0]["card"]
+                swapped += 1
+        views.append(other)
+    assert swapped > 5
     statuses = {raw["hero"]["status"] for view in views for raw in view["board"]["seats"]}
     assert statuses == {"in_hand", "deployed", "dead"}
     random.Random(5).shuffle(views)
     for decks in (True, False):
         scratch = scratch_for(load_mode_resources(spec), decks)
-        for n, view in enumerate(views[:120]):
+        for n, view in enumerate(views[:150]):
             match = scratch.load(view)
             fresh = new_match(view, match.resources)
             fresh.begin(scratch_setup(view, decks))

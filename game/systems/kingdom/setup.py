@@ -401,8 +401,9 @@ def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -
             hero_placed = True
             units.append(hero_entity)
             continue
-        entity = standing.pop(unit["uid"], 0)  # a uid is one unit for the whole match
-        if entity:
+        entity = standing.get(unit["uid"], 0)  # a uid is one unit for the whole match
+        if entity and world.card_of(entity) == unit["card"]:  # (not in another match)
+            del standing[unit["uid"]]
             slot = esper.component_for_entity(entity, Slot)
             if slot.index != index:
                 journal.set_field(slot, "index", index)
