@@ -55,9 +55,12 @@ HEROES = Query("kingdom_hero", hero=Hero, order=_seat_of, key=_seat_of)
 BOARD = Query("kingdom_board", board=Board, log=CombatLog)
 
 
+DECK_PILES = ("deck0", "deck1")
+
+
 def deck_pile(seat: int) -> str:
     """The engine pile holding a seat's deck cards, in deck order (id ascending)."""
-    return f"deck{seat}"
+    return DECK_PILES[seat]
 
 
 def content(match: Match) -> Content:
@@ -84,16 +87,6 @@ def board(match: Match) -> Any:
     return BOARD.first(match)
 
 
-def unit_at(match: Match, seat: int, slot: int) -> int:
-    """The unit entity in a seat's slot, EMPTY (0) when there is none."""
-    return seat_row(match, seat).slots.units[slot]
-
-
-def offer_at(match: Match, seat: int, index: int) -> int:
-    """The offer card entity at a position of a seat's shop, EMPTY (0) when bought."""
-    return seat_row(match, seat).shop.offers[index]
-
-
 def hero_of(match: Match, seat: int) -> Any:
     """The seat's hero row (entity, hero), None before its deck is built."""
     return HEROES.get(match, seat)
@@ -106,7 +99,7 @@ def deck_cards(match: Match, seat: int) -> tuple[str, ...]:
 
 def _deck_cards(match: Match, seat: int, table: dict[int, dict[type, Any]]
                 ) -> tuple[str, ...]:
-    pile = match.piles.get(deck_pile(seat))
+    pile = match.piles.get(DECK_PILES[seat])
     if pile is None:
         return ()
     return tuple([table[c][CardRef].definition for c in table[pile][Pile].cards])
@@ -263,9 +256,12 @@ def read_seat(match: Match, seat: int) -> SeatFacts:
     row = seat_row(match, seat)
     faction = row.faction
     hero = hero_of(match, seat)
-    return SeatFacts(
+    return _new_facts(SeatFacts, (  # the tuple itself: the named tuple's __new__ is a call
         seat, faction.faction, faction.mode,
         table[hero.entity][CardRef].definition if hero else None,
         hero.hero.status if hero else None,
         _deck_cards(match, seat, table), row.nexus.level, _slot_units(row, table),
-        row.health.hp, row.health.max_hp, row.coins.coins, _shop_cards(row, table))
+        row.health.hp, row.health.max_hp, row.coins.coins, _shop_cards(row, table)))
+
+
+_new_facts = tuple.__new__
