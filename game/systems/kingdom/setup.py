@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import esper
-
 from game.components.common import CardRef, Health, Ident, InPile, Owner, Pile
 from game.components.kingdom import (
     Board,
@@ -388,7 +386,8 @@ def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -
     hero_card = raw["hero"]["card"] if raw["hero"] else None
     if hero is not None and hero.hero.status != raw["hero"]["status"]:
         journal.set_field(hero.hero, "status", raw["hero"]["status"])
-    standing = {world.uid_of(unit): unit for unit in row.slots.units
+    table = ecs.entity_table()  # every card read from it: one lookup each, not a call
+    standing = {table[unit][Ident].id: unit for unit in row.slots.units
                 if unit and unit != hero_entity}
     units = []
     hero_placed = False
@@ -402,9 +401,11 @@ def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -
             units.append(hero_entity)
             continue
         entity = standing.get(unit["uid"], 0)  # a uid is one unit for the whole match
-        if entity and world.card_of(entity) == unit["card"]:  # (not in another match)
+        parts = table[entity] if entity else None
+        # the same card too: a uid of another match may be another unit (a lent scratch)
+        if parts is not None and parts[CardRef].definition == unit["card"]:
             del standing[unit["uid"]]
-            slot = esper.component_for_entity(entity, Slot)
+            slot = parts[Slot]
             if slot.index != index:
                 journal.set_field(slot, "index", index)
         else:
@@ -420,7 +421,7 @@ def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -
     stocked = []
     for index, card in enumerate(raw["shop"]):
         entity = offers[index] if index < len(offers) else 0
-        if entity and card is not None and world.card_of(entity) == card:
+        if entity and card is not None and table[entity][CardRef].definition == card:
             stocked.append(entity)
             continue
         if entity:

@@ -77,11 +77,6 @@ def card_of(entity: int) -> str:
     return esper.component_for_entity(entity, CardRef).definition
 
 
-def uid_of(entity: int) -> str:
-    """The uid ("u<n>") of a deployed unit."""
-    return esper.component_for_entity(entity, Ident).id
-
-
 def board(match: Match) -> Any:
     """The board's row: entity, board (`next_uid`), log (the last combat's)."""
     return BOARD.first(match)
