@@ -27,6 +27,14 @@ the position it last loaded (undoing the search on it) and restores the new view
 with no mark open, so nothing is logged and a reload costs the view's differences; entity ids
 then follow the history of loads, so such a mode orders its queries by its own keys.
 
+With `keep_search`, a restoring scratch match does not roll the search back before the next
+restore: it keeps the world the search left (closing its mark, forgetting the decisions and
+events since) and restores the new view from there. Only a mode whose `restore` compares the
+world itself with the new setup (`previous` then says only what no search changes: kingdom's
+tiles, decks and heroes) and whose searches end at positions its rules made may use it: a CPU
+that plans its phase on the scratch match and finds most of that plan in the next view (its
+buys, sells and moves) pays neither for undoing it nor for making it again.
+
 The world is freed by `close()`, or when the scratch match is garbage collected.
 """
 
@@ -62,16 +70,18 @@ class ScratchMatch:
     journaled; `restore`, if given, loads every position from the one the world holds, unlogged.
     """
 
-    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_match", "_empty",
+    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_keep", "_match", "_empty",
                  "_loaded", "_setup", "_finalizer", "__weakref__")
 
     def __init__(self, new_match: Callable[[dict[str, Any]], Match],
                  setup_of: Callable[[dict[str, Any]], dict[str, Any]],
-                 reload: Reload | None = None, *, restore: Restore | None = None) -> None:
+                 reload: Reload | None = None, *, restore: Restore | None = None,
+                 keep_search: bool = False) -> None:
         self._new_match = new_match
         self._setup_of = setup_of
         self._reload = reload
         self._restore = restore
+        self._keep = keep_search and restore is not None
         self._match: Match | None = None
         self._empty: MatchMark | None = None
         self._loaded: MatchMark | None = None  # the position of the last load
@@ -94,7 +104,10 @@ class ScratchMatch:
             self._finalizer = weakref.finalize(self, _free, match.world)
         elif self._restore is not None:
             assert self._loaded is not None
-            match.rollback(self._loaded)  # the last loaded position; no mark is open now
+            if self._keep:  # the position the search left; no mark is open now
+                match.keep(self._loaded)
+            else:
+                match.rollback(self._loaded)  # the last loaded position; no mark is open now
         else:
             assert self._empty is not None and self._loaded is not None
             match.rollback(self._loaded)
