@@ -390,9 +390,9 @@ def test_a_scratch_match_restored_from_any_earlier_view_holds_what_a_fresh_load_
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", [True, False])
 def test_a_scratch_match_restored_in_place_holds_what_a_fresh_load_holds(decks):
-    """A CPU's scratch match goes from view to view in place (`restore_from`): after each
-    load, what it holds (the state, every card's components by place, the decks) is what a
-    match loaded from that view alone holds, after a search on it too."""
+    """A CPU's scratch match goes from view to view in place (`restore_from`, from the
+    position its last plan left): after each load, what it holds (the state, every card's
+    components by place, the decks) is what a match loaded from that view alone holds."""
     from game.ai.kingdom.scratch import new_match, scratch_for, scratch_setup
     from game.engine.autoplay import play_cpu_match
     from game.engine.modes import get_mode
@@ -413,13 +413,11 @@ def test_a_scratch_match_restored_in_place_holds_what_a_fresh_load_holds(decks):
                 fresh.begin(scratch_setup(view, decks))
                 assert _position_of(match) == _position_of(fresh), (seed, loads)
                 fresh.close()
-                mark = match.mark()  # a CPU's plan: submits (none that draws), rolled back
-                for _ in range(3):
+                for _ in range(3):  # a CPU's plan (none that draws), left for the next load
                     planned = [d for d in match.legal_decisions(seat)
                                if d["type"] not in ("refresh", "end_turn")]
                     if planned:
                         assert match.submit(planned[-1]).ok
-                match.rollback(mark)
                 loads += 1
             assert live.submit(decision).ok
         assert loads > 20

@@ -70,14 +70,15 @@ def new_match(view: dict[str, Any], resources: ResourceSet) -> Match:
 def scratch_for(resources: ResourceSet, decks: bool = True) -> ScratchMatch:
     """A CPU's reusable scratch match on this content (with the decks, or without them: see
     `scratch_setup`), brought from one view to the next in place (`restore_from`: a few
-    units and offers change between two planning phases, the decks never), unlogged: the
-    engine's restore path rolls back only the plan made on the last view, so its journal
-    keeps nothing from one load to the next."""
+    units and offers change between two planning phases, the decks never), unlogged, from
+    the position the plan made on the last view left (`keep_search`: restore_from compares
+    the world itself with the view, and most of the plan is in the next view), so its
+    journal keeps nothing from one load to the next."""
     content = content_of(resources)
     return ScratchMatch(lambda view: new_match(view, resources),
                         lambda view: scratch_setup(view, decks),
                         restore=lambda match, setup, previous: restore_from(
-                            match, content, setup, previous))
+                            match, content, setup, previous), keep_search=True)
 
 
 # Scratch matches whose CPU is gone, kept for the next CPU on the same content, rules version
