@@ -494,6 +494,16 @@ class Match:
     def release(self, mark: MatchMark) -> None:
         self.journal.release(mark.journal)
 
+    def keep(self, mark: MatchMark) -> None:
+        """Close `mark` keeping the world as it is (`release`), but forget the decisions,
+        events and steps since, as `rollback` does: a scratch match whose next load starts
+        from the position its search left (game.engine.scratch, `keep_search`)."""
+        self.journal.release(mark.journal)
+        del self.decisions[mark.decisions:]
+        del self.phases[mark.decisions:]
+        self.events.pending[:] = mark.pending
+        self.steps.clear()
+
     # -- decisions -----------------------------------------------------------------------
     def validate(self, decision: Any) -> Rejection | None:
         """The common checks (docs/architecture.md), in order, then the mode's own."""

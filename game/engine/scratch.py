@@ -8,8 +8,7 @@ setup loader, on the view as a setup). The rollback rewinds the entity ids too, 
 gives the same entities, ids and query order as a fresh match would. Between loads a search
 marks, submits and rolls back on it as usual; the match's events are off (a search reads none).
 
-A mode whose positions change little from one view to the next (kingdom: between two
-planning phases of one CPU a few units and offers come and go, its decks never change) may
+A mode whose positions change little from one view to the next may
 give `reload(match, previous_setup, setup)`: with the match back at the previous load's
 position (what the CPU submitted since is rolled back), it changes the world in place to the
 new position, journaled, and says True; or says False, and the match is reloaded from empty as
@@ -17,7 +16,8 @@ above. Such a position has the same components as a fresh load, not necessarily 
 entity ids: only a mode whose rules never read entity order may use it. After
 `MAX_RELOAD_ENTRIES` journal entries of reloads, the next load starts from empty again.
 
-A mode whose views a CPU loads at every phase step (conquest) may give a `restore` loader
+A mode whose views a CPU loads at every phase step (conquest), or whose positions change little
+from one view to the next (kingdom: a few units and offers), may give a `restore` loader
 instead: `restore(match, setup, previous)` brings a world holding any earlier position of the
 same match to the setup's position (it creates what the setup has and the world lacks, updates
 what differs, deletes what the setup no longer has), unchecked, as for positions this program
@@ -26,6 +26,14 @@ the loader may skip what did not change between the two. The scratch match rolls
 the position it last loaded (undoing the search on it) and restores the new view from there
 with no mark open, so nothing is logged and a reload costs the view's differences; entity ids
 then follow the history of loads, so such a mode orders its queries by its own keys.
+
+With `keep_search`, a restoring scratch match does not roll the search back before the next
+restore: it keeps the world the search left (closing its mark, forgetting the decisions and
+events since) and restores the new view from there. Only a mode whose `restore` compares the
+world itself with the new setup (`previous` then says only what no search changes: kingdom's
+tiles, decks and heroes) and whose searches end at positions its rules made may use it: a CPU
+that plans its phase on the scratch match and finds most of that plan in the next view (its
+buys, sells and moves) pays neither for undoing it nor for making it again.
 
 The world is freed by `close()`, or when the scratch match is garbage collected.
 """
@@ -62,21 +70,28 @@ class ScratchMatch:
     journaled; `restore`, if given, loads every position from the one the world holds, unlogged.
     """
 
-    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_match", "_empty",
+    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_keep", "_match", "_empty",
                  "_loaded", "_setup", "_finalizer", "__weakref__")
 
     def __init__(self, new_match: Callable[[dict[str, Any]], Match],
                  setup_of: Callable[[dict[str, Any]], dict[str, Any]],
-                 reload: Reload | None = None, *, restore: Restore | None = None) -> None:
+                 reload: Reload | None = None, *, restore: Restore | None = None,
+                 keep_search: bool = False) -> None:
         self._new_match = new_match
         self._setup_of = setup_of
         self._reload = reload
         self._restore = restore
+        self._keep = keep_search and restore is not None
         self._match: Match | None = None
         self._empty: MatchMark | None = None
         self._loaded: MatchMark | None = None  # the position of the last load
         self._setup: dict[str, Any] | None = None  # and its setup
         self._finalizer: weakref.finalize | None = None
+
+    @property
+    def world(self) -> str | None:
+        """The name of its match's world: None before the first load and after `close`."""
+        return self._match.world if self._match is not None else None
 
     def load(self, view: dict[str, Any]) -> Match:
         """The match at the position of `view` (the same match object every time)."""
@@ -89,7 +104,10 @@ class ScratchMatch:
             self._finalizer = weakref.finalize(self, _free, match.world)
         elif self._restore is not None:
             assert self._loaded is not None
-            match.rollback(self._loaded)  # the last loaded position; no mark is open now
+            if self._keep:  # the position the search left; no mark is open now
+                match.keep(self._loaded)
+            else:
+                match.rollback(self._loaded)  # the last loaded position; no mark is open now
         else:
             assert self._empty is not None and self._loaded is not None
             match.rollback(self._loaded)

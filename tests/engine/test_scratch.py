@@ -65,6 +65,18 @@ def test_a_search_on_it_rolls_back_and_the_world_is_freed_on_close(synthetic):
     assert world not in esper.list_worlds()
 
 
+def test_its_world_is_named_from_the_first_load_until_close(synthetic):
+    """`ScratchMatch.world`: what a pool of idle scratch matches checks before it lends one
+    (kingdom's CPUs), None while it has no match."""
+    live = build_match(new_record("synthetic", "1", 7))
+    scratch = ScratchMatch(fresh, setup_of)
+    assert scratch.world is None
+    match = scratch.load(live.view_json(0))
+    assert scratch.world == match.world and match.world in esper.list_worlds()
+    scratch.close()
+    assert scratch.world is None
+
+
 def hp_reload(calls: list):
     """A mode's reload in place for the duel: the units are the same, only HPs changed."""
 
@@ -184,6 +196,42 @@ def test_a_restore_loader_changes_only_the_differences_and_undoes_the_search(syn
             assert sorted(e for e, _ in esper.get_component(Ident)) == entities
     assert calls[0] is None and len(calls) == len(views)
     assert views[0]["board"] != views[-1]["board"]  # the positions did change
+
+
+def test_keep_search_restores_from_the_position_the_search_left(synthetic):
+    """With `keep_search`, the next load does not undo the search: the restore gets the world
+    as the search left it (no mark open, nothing logged), the decisions made on it are
+    forgotten, and the position is a fresh match's."""
+    from game.components.common import Health
+
+    def restore(match: Match, setup: dict, previous: dict | None) -> None:
+        if previous is None:
+            match.rules.load_setup(match, setup)
+            return
+        seen.append({u["id"]: esper.component_for_entity(match.extra["units"][u["id"]],
+                                                         Health).hp for u in setup["units"]})
+        for unit in setup["units"]:  # the world itself compared with the setup
+            health = esper.component_for_entity(match.extra["units"][unit["id"]], Health)
+            if health.hp != unit["hp"]:
+                match.journal.set(health, hp=unit["hp"])
+
+    seen: list[dict] = []
+    live = build_match(new_record("synthetic", "1", 7))
+    views = positions(live, 6)
+    scratch = ScratchMatch(fresh, setup_of, restore=restore, keep_search=True)
+    match = scratch.load(views[0])
+    for view in views[1:]:
+        assert match.submit(match.legal_decisions(match.to_act[0])[0]).ok  # a search
+        searched = {u["id"]: u["hp"] for u in match.state_json()["board"]["units"]}
+        assert scratch.load(view) is match and match.decisions == []
+        assert seen[-1] == searched  # restored from where the search left the world
+        assert not match.journal.recording or len(match.journal) == 0
+        one_off = fresh(view)
+        one_off.begin(setup_of(view))
+        assert match.state_json()["board"] == one_off.state_json()["board"]
+        one_off.close()
+    assert any(seen[n] != {u["id"]: u["hp"] for u in views[n]["board"]["units"]}
+               for n in range(len(seen)))  # a search changed what the next load then set
 
 
 def test_a_restore_that_fails_frees_the_world_and_the_next_load_starts_empty(synthetic):

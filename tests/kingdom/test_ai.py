@@ -664,3 +664,36 @@ def test_a_cpu_replans_when_the_view_is_not_the_one_it_expects(resources: Any) -
                           Rejection)
     rest = play_phase(match, cpu)
     assert rest[0] == {"seat": 0, "type": "buy", "offer": 1, "slot": 0}
+
+
+def test_a_finished_matchs_cpu_gives_its_scratch_match_to_the_next_cpu() -> None:
+    """game.ai.kingdom.scratch's pool: a CPU borrows a scratch match on its first plan and
+    gives it back when it is collected; the next CPU on the same content, rules and decks
+    switch gets it (no new world), two living CPUs never share one, and the matches played
+    on borrowed scratch matches are the ones played on new ones (records byte for byte)."""
+    import gc
+
+    from game.ai.kingdom import scratch as scratch_module
+    from game.engine.autoplay import play_cpu_match
+
+    spec = get_mode("kingdom")
+    levels = {0: "expert", 1: "hard"}
+    fresh = []
+    for seed in (21, 22):  # each on new scratch matches
+        scratch_module._idle.clear()
+        fresh.append(play_cpu_match(spec, seed, levels).record)
+    scratch_module._idle.clear()
+    assert play_cpu_match(spec, 21, levels).record == fresh[0]
+    gc.collect()
+    idle = [s for pool in scratch_module._idle.values() for s in pool]
+    assert len(idle) == 2 and len({id(s) for s in idle}) == 2  # both CPUs' given back
+    worlds = {s.world for s in idle}
+    assert play_cpu_match(spec, 22, levels).record == fresh[1]  # on what seed 21 left
+    gc.collect()
+    assert {s.world for pool in scratch_module._idle.values() for s in pool} == worlds
+    resources = load_mode_resources(spec)
+    one, other = (make_cpu("hard", seat, Stream(1, "ai"), resources) for seat in (0, 1))
+    lent = [scratch_module.borrow_scratch(cpu, resources, "2", decks=False)
+            for cpu in (one, other)]
+    assert lent[0] is not lent[1]
+    scratch_module._idle.clear()

@@ -313,7 +313,7 @@ def _position_of(match):
                       if type(c).__name__ not in ("Slots", "Shop", "InPile"))
 
     with match.active():
-        out = [match.state_json()]
+        out = [match.state_json(), len(ecs.entity_table())]  # and nothing left over
         for n in (0, 1):
             row = world.seat_row(match, n)
             out.append([parts(row.entity)])
@@ -326,12 +326,73 @@ def _position_of(match):
     return out
 
 
+def _hero_deployed(view):
+    return any(raw["hero"]["status"] == "deployed" for raw in view["board"]["seats"])
+
+
+def test_a_scratch_match_restored_from_any_earlier_view_holds_what_a_fresh_load_holds():
+    """`restore_from` brings a world at any position to any other (the engine's restore
+    path): the planning views of two matches loaded into one scratch match in a shuffled
+    order (heroes bought, fallen and back in hand, units gone and back, other decks and
+    tiles, other cards under the same uids: a CPU's scratch match lent to the next match)
+    each hold what a match loaded from that view alone holds."""
+    import copy
+    import random
+
+    from game.ai.kingdom.scratch import new_match, scratch_for, scratch_setup
+    from game.engine.autoplay import play_cpu_match
+    from game.engine.modes import get_mode
+    from game.engine.record import build_match
+    from game.engine.resources import load_mode_resources
+
+    spec = get_mode("kingdom")
+    views = []
+    for seed in (4000, 4005):  # both deploy heroes
+        record = play_cpu_match(spec, seed, {0: "hard", 1: "hard"}).record
+        live = build_match(record)
+        for decision in record["decisions"]:
+            if live.phase == "planning":
+                views.append(live.view_json(live.to_act[0]))
+            assert live.submit(decision).ok
+        live.close()
+    for view in [v for v in views if _hero_deployed(v)][::4]:  # and the hero fallen there
+        fallen = copy.deepcopy(view)
+        for raw in fallen["board"]["seats"]:
+            if raw["hero"]["status"] == "deployed":
+                raw["hero"]["status"] = "dead"
+                raw["slots"] = [None if u is not None and u["card"] == raw["hero"]["card"]
+                                else u for u in raw["slots"]]
+        views.append(fallen)
+    swapped = 0
+    for view in views[::5]:  # and units of another match under the same uids: cards swapped
+        other = copy.deepcopy(view)
+        for raw in other["board"]["seats"]:
+            units = [u for u in raw["slots"] if u is not None and u["card"] != raw["hero"]["card"]]
+            if len({u["card"] for u in units}) > 1:
+                units[0]["card"], units[-1]["card"] = units[-1]["card"], units[0]["card"]
+                swapped += 1
+        views.append(other)
+    assert swapped > 5
+    statuses = {raw["hero"]["status"] for view in views for raw in view["board"]["seats"]}
+    assert statuses == {"in_hand", "deployed", "dead"}
+    random.Random(5).shuffle(views)
+    for decks in (True, False):
+        scratch = scratch_for(load_mode_resources(spec), decks)
+        for n, view in enumerate(views[:150]):
+            match = scratch.load(view)
+            fresh = new_match(view, match.resources)
+            fresh.begin(scratch_setup(view, decks))
+            assert _position_of(match) == _position_of(fresh), (decks, n)
+            fresh.close()
+        scratch.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", [True, False])
-def test_a_scratch_match_reloaded_in_place_holds_what_a_fresh_load_holds(decks):
-    """A CPU's scratch match goes from view to view in place (`reload_position`): after each
-    load, what it holds (the state, every card's components by place, the decks) is what a
-    match loaded from that view alone holds, after a search on it too."""
+def test_a_scratch_match_restored_in_place_holds_what_a_fresh_load_holds(decks):
+    """A CPU's scratch match goes from view to view in place (`restore_from`, from the
+    position its last plan left): after each load, what it holds (the state, every card's
+    components by place, the decks) is what a match loaded from that view alone holds."""
     from game.ai.kingdom.scratch import new_match, scratch_for, scratch_setup
     from game.engine.autoplay import play_cpu_match
     from game.engine.modes import get_mode
@@ -352,13 +413,11 @@ def test_a_scratch_match_reloaded_in_place_holds_what_a_fresh_load_holds(decks):
                 fresh.begin(scratch_setup(view, decks))
                 assert _position_of(match) == _position_of(fresh), (seed, loads)
                 fresh.close()
-                mark = match.mark()  # a CPU's plan: submits (none that draws), rolled back
-                for _ in range(3):
+                for _ in range(3):  # a CPU's plan (none that draws), left for the next load
                     planned = [d for d in match.legal_decisions(seat)
                                if d["type"] not in ("refresh", "end_turn")]
                     if planned:
                         assert match.submit(planned[-1]).ok
-                match.rollback(mark)
                 loads += 1
             assert live.submit(decision).ok
         assert loads > 20

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from game.ai.kingdom.scratch import scratch_for, submit
+from game.ai.kingdom.scratch import borrow_scratch, submit
 from game.ai.kingdom.value import candidates
 from game.engine.modes import CpuPlayer
 from game.systems.kingdom.content import content_of
@@ -60,7 +60,7 @@ class Plan:
         self.cpu = cpu
         self.content = cpu.content
         self.me = cpu.seat
-        self.match: Match = cpu.scratch.load(view)
+        self.match: Match = cpu.scratch_at(view)
         self.items: list[tuple[Expectation | None, Decision]] = []
         self.closed = False  # ended by a refresh or end_turn: nothing may follow
         self.track = track  # keep the expected own seat before each decision (`decide`)
@@ -132,12 +132,21 @@ class KingdomCpu(CpuPlayer):
 
     @property
     def scratch(self) -> ScratchMatch:
-        """This CPU's one reusable scratch match (game.engine.scratch), made on first use. It
-        loads the views without the decks: no CPU draws there (a refresh ends a plan, and the
-        expert's scorer stops before the top-up, at its `SCORE_HORIZON`)."""
-        if self._scratch is None:
-            self._scratch = scratch_for(self.resources, decks=False)
+        """This CPU's one reusable scratch match (game.engine.scratch), borrowed on its first
+        plan (`scratch_at`)."""
+        assert self._scratch is not None, "the CPU has not planned yet"
         return self._scratch
+
+    def scratch_at(self, view: dict[str, Any]) -> Match:
+        """The scratch match at the position of `view`. The CPU borrows one on its first
+        plan, on the view's rules (game.ai.kingdom.scratch: a finished match's CPU gives its
+        own back), and keeps it for the match. It loads the views without the decks: no CPU
+        draws there (a refresh ends a plan, and the expert's scorer stops before the top-up,
+        at its `SCORE_HORIZON`)."""
+        if self._scratch is None:
+            self._scratch = borrow_scratch(self, self.resources, str(view.get("rules", "1")),
+                                           decks=False)
+        return self._scratch.load(view)
 
     def __getstate__(self) -> dict[str, Any]:
         """A CPU sent to a worker process leaves its scratch match (a world) behind."""

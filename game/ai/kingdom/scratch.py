@@ -10,13 +10,17 @@ positions (`null`), and since no combat draws anything the seed is irrelevant (0
 
 from __future__ import annotations
 
+import threading
+import weakref
 from typing import TYPE_CHECKING, Any
+
+import esper
 
 from game.engine.match import HIDDEN, Match, Rejection
 from game.engine.scratch import ScratchMatch
 from game.systems.kingdom.content import content_of
 from game.systems.kingdom.mode import MODE_ID, KingdomRules
-from game.systems.kingdom.setup import reload_position, restore_position
+from game.systems.kingdom.setup import restore_from, restore_position
 
 if TYPE_CHECKING:
     from game.engine.resources import ResourceSet
@@ -65,12 +69,61 @@ def new_match(view: dict[str, Any], resources: ResourceSet) -> Match:
 
 def scratch_for(resources: ResourceSet, decks: bool = True) -> ScratchMatch:
     """A CPU's reusable scratch match on this content (with the decks, or without them: see
-    `scratch_setup`), reloaded in place from one view to the next (`reload_position`: a few
-    units and offers change between two planning phases, the decks and heroes never)."""
+    `scratch_setup`), brought from one view to the next in place (`restore_from`: a few
+    units and offers change between two planning phases, the decks never), unlogged, from
+    the position the plan made on the last view left (`keep_search`: restore_from compares
+    the world itself with the view, and most of the plan is in the next view), so its
+    journal keeps nothing from one load to the next."""
     content = content_of(resources)
     return ScratchMatch(lambda view: new_match(view, resources),
                         lambda view: scratch_setup(view, decks),
-                        lambda match, old, new: reload_position(match, content, old, new))
+                        restore=lambda match, setup, previous: restore_from(
+                            match, content, setup, previous), keep_search=True)
+
+
+# Scratch matches whose CPU is gone, kept for the next CPU on the same content, rules version
+# and decks switch: key -> idle scratch matches (at most MAX_IDLE each, for MAX_IDLE_KEYS keys,
+# the most recent). A process plays match after match (a simulation, a benchmark, the game's
+# CPU worker) with two new CPUs each: a borrowed scratch match costs no new world, match,
+# streams or listeners, and the objects of the last one stay the collector's old ones
+# instead of making it run again and again. Its first load restores the new match's view
+# from whatever position it held (`restore_from` rebuilds a seat whose tile, deck or hero
+# differs, and a unit whose card differs), so nothing of the last match is left.
+MAX_IDLE = 2
+MAX_IDLE_KEYS = 4
+_idle: dict[tuple[int, str, bool], list[ScratchMatch]] = {}
+_idle_lock = threading.RLock()  # a CPU's finalizer may run in any thread, inside the pool's code
+
+
+def borrow_scratch(owner: object, resources: ResourceSet, rules: str,
+                   decks: bool = True) -> ScratchMatch:
+    """A scratch match for the CPU `owner` (an idle one if there is one, else a new one),
+    given back to the pool when `owner` is collected."""
+    key = (id(content_of(resources)), rules, decks)  # the content lives while it is cached
+    scratch = None
+    with _idle_lock:
+        idle = _idle.get(key, [])
+        while idle and scratch is None:
+            scratch = idle.pop()
+            if scratch.world is not None and scratch.world not in esper.list_worlds():
+                scratch = None  # its world was dropped under it (a test resets every world)
+    if scratch is None:
+        scratch = scratch_for(resources, decks)
+    weakref.finalize(owner, _give_back, key, scratch)
+    return scratch
+
+
+def _give_back(key: tuple[int, str, bool], scratch: ScratchMatch) -> None:
+    with _idle_lock:
+        idle = _idle.pop(key, [])
+        _idle[key] = idle  # the most recent key last
+        if len(idle) < MAX_IDLE:
+            idle.append(scratch)
+        else:
+            scratch.close()
+        while len(_idle) > MAX_IDLE_KEYS:
+            for old in _idle.pop(next(iter(_idle))):
+                old.close()
 
 
 def scratch_match(view: dict[str, Any], resources: ResourceSet) -> Match:

@@ -34,6 +34,7 @@ from game.components.kingdom import (
     Slots,
     Stats,
 )
+from game.engine import ecs
 from game.engine.commands import Command
 from game.systems.kingdom.world import seat_row
 
@@ -105,20 +106,20 @@ class Deploy(Command):
     def apply(self, match: Match) -> None:
         entity = self.target_id
         journal = match.journal
-        self.seat = esper.component_for_entity(entity, Owner).seat
-        self.card = esper.component_for_entity(entity, CardRef).definition
-        seat_entity = _seat_entity(match, self.seat)
-        hero = esper.try_component(entity, Hero)
+        parts = ecs.components_of(entity)  # read once: the card's owner, card, hero or offer
+        self.seat = parts[Owner].seat
+        self.card = parts[CardRef].definition
+        seat = seat_row(match, self.seat)
+        hero = parts.get(Hero)
         if hero is not None:
             journal.set_field(hero, "status", "deployed")
         else:
-            shop = esper.component_for_entity(seat_entity, Shop)
-            index = esper.component_for_entity(entity, Offer).index
-            journal.set_field(shop, "offers", _replace(shop.offers, index, 0))
+            shop = seat.shop
+            journal.set_field(shop, "offers", _replace(shop.offers, parts[Offer].index, 0))
             journal.remove(entity, Offer)
         for part in unit_components(match.rules.content, self.card, self.slot, self.uid):
             journal.add(entity, part)
-        slots = esper.component_for_entity(seat_entity, Slots)
+        slots = seat.slots
         journal.set_field(slots, "units", _replace(slots.units, self.slot, entity))
 
 
@@ -136,11 +137,12 @@ class SellUnit(Command):
 
     def apply(self, match: Match) -> None:
         entity = self.target_id
-        self.seat = esper.component_for_entity(entity, Owner).seat
-        self.slot = esper.component_for_entity(entity, Slot).index
-        self.uid = esper.component_for_entity(entity, Ident).id
-        self.card = esper.component_for_entity(entity, CardRef).definition
-        slots = esper.component_for_entity(_seat_entity(match, self.seat), Slots)
+        parts = ecs.components_of(entity)
+        self.seat = parts[Owner].seat
+        self.slot = parts[Slot].index
+        self.uid = parts[Ident].id
+        self.card = parts[CardRef].definition
+        slots = seat_row(match, self.seat).slots
         match.journal.set_field(slots, "units", _replace(slots.units, self.slot, 0))
         match.journal.delete(entity)
 
@@ -158,10 +160,10 @@ class MoveUnit(Command):
 
     def apply(self, match: Match) -> None:
         entity = self.target_id
-        slot = esper.component_for_entity(entity, Slot)
+        parts = ecs.components_of(entity)
+        slot = parts[Slot]
         self.origin = slot.index
-        seat = esper.component_for_entity(entity, Owner).seat
-        slots = esper.component_for_entity(_seat_entity(match, seat), Slots)
+        slots = seat_row(match, parts[Owner].seat).slots
         units = list(slots.units)
         units[self.origin], units[self.to] = 0, entity
         match.journal.set_field(slots, "units", tuple(units))

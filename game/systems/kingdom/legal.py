@@ -91,30 +91,34 @@ def check(match: Match, decision: dict[str, Any]) -> str | tuple[str, str] | Int
         problem = upgrade_problem(content, seat)
     else:
         problem = None
-    return problem or intent(match, decision)
+    return problem or _intent(match, decision, seat.row)
 
 
 def intent(match: Match, decision: dict[str, Any]) -> Intent:
     """The intent of a decision legal at this position: its component on the entity it
     concerns, and the step that consumes it."""
+    return _intent(match, decision, world.seat_row(match, decision["seat"]))
+
+
+def _intent(match: Match, decision: dict[str, Any], row: Any) -> Intent:
+    """`intent`, the deciding seat's row already read (the checks read it)."""
     verb = decision["type"]
-    seat = decision["seat"]
     if verb == "build_deck":
-        return Intent(world.seat_row(match, seat).entity,
-                      DeckOrder(decision["mode"], decision["faction"], decision["hero"],
-                                tuple(decision["units"])), verb)
+        return Intent(row.entity, DeckOrder(decision["mode"], decision["faction"],
+                                            decision["hero"], tuple(decision["units"])), verb)
     if verb == "buy":
         offer = decision["offer"]
-        card = (world.hero_of(match, seat).entity if offer == HERO
-                else world.offer_at(match, seat, offer))
+        card = (world.hero_of(match, decision["seat"]).entity if offer == HERO
+                else row.shop.offers[offer])
         return Intent(card, BuyOrder(offer, decision["slot"]), verb)
     if verb == "sell":
-        return Intent(world.unit_at(match, seat, decision["slot"]), SellOrder(), verb)
+        return Intent(row.slots.units[decision["slot"]], SellOrder(), verb)
     if verb == "move":
-        return Intent(world.unit_at(match, seat, decision["from"]), MoveOrder(decision["to"]),
-                      verb)
-    order = {"refresh": RefreshOrder, "upgrade": UpgradeOrder, "end_turn": EndTurnOrder}[verb]
-    return Intent(world.seat_row(match, seat).entity, order(), verb)
+        return Intent(row.slots.units[decision["from"]], MoveOrder(decision["to"]), verb)
+    return Intent(row.entity, SEAT_ORDERS[verb](), verb)
+
+
+SEAT_ORDERS = {"refresh": RefreshOrder, "upgrade": UpgradeOrder, "end_turn": EndTurnOrder}
 
 
 def offer_card(seat: PlanningSeat, offer: int | str) -> str | None:

@@ -29,6 +29,7 @@ from game.components.kingdom import (
     SellOrder,
     UpgradeOrder,
 )
+from game.engine import ecs
 from game.engine.commands import consume, create, update
 from game.engine.piles import create_pile, move_card
 from game.engine.schedule import System
@@ -108,10 +109,9 @@ class Buy(System):
         if found is None:
             return
         entity, order = found
-        seat = esper.component_for_entity(entity, Owner).seat
-        cost = world.content(match).cards[esper.component_for_entity(entity, CardRef)
-                                          .definition].cost
-        spend(cost).target(world.seat_row(match, seat).entity).run(match)
+        parts = ecs.components_of(entity)
+        cost = world.content(match).cards[parts[CardRef].definition].cost
+        spend(cost).target(world.seat_row(match, parts[Owner].seat).entity).run(match)
         board = world.board(match)
         uid = f"u{board.board.next_uid}"
         update(board.board, next_uid=board.board.next_uid + 1).target(board.entity).run(match)
@@ -128,9 +128,9 @@ class Sell(System):
         if found is None:
             return
         entity, _ = found
-        seat = esper.component_for_entity(entity, Owner).seat
-        price = world.content(match).sell_price(
-            esper.component_for_entity(entity, CardRef).definition)
+        parts = ecs.components_of(entity)
+        seat = parts[Owner].seat
+        price = world.content(match).sell_price(parts[CardRef].definition)
         SellUnit(price).target(entity).run(match)
         gain(price).target(world.seat_row(match, seat).entity).run(match)
 

@@ -12,22 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import esper
-
-from game.components.common import CardRef, Health, Ident, InPile, Owner
+from game.components.common import CardRef, Health, Ident, InPile, Owner, Pile
 from game.components.kingdom import (
     Board,
     Coins,
     CombatLog,
     Faction,
+    GuardianCharge,
     Hero,
     Nexus,
     Offer,
     Shop,
     Slot,
     Slots,
+    Stats,
     Unit,
 )
+from game.engine import ecs
 from game.engine.match import SetupError
 from game.engine.piles import create_pile, fill_pile
 from game.engine.setup_checks import check_int, check_keys, check_length, excerpt, id_pattern
@@ -323,32 +324,55 @@ def restore_position(match: Match, content: Content, state: dict[str, Any]) -> N
                       to_act=tuple(state["to_act"]))
 
 
-def reload_position(match: Match, content: Content, old: dict[str, Any],
-                    new: dict[str, Any]) -> bool:
-    """Bring a match at the position of the printed state `old` (a CPU's scratch match, back
-    at its last load) to the position of `new` in place, journaled: the seats' Nexus, coins
-    and HP set, units kept by uid (moved where they moved), created or removed, offers kept
-    where the same card still stands, the rest drawn anew. Only the parts that change between
-    two planning phases change; a position whose decks, tiles or heroes differ is not
-    reloaded (False: load it from empty). The same components as `restore_position` builds,
-    other entity ids (the rules never read entity order)."""
-    old_seats, new_seats = old["board"]["seats"], new["board"]["seats"]
-    for a, b in zip(old_seats, new_seats, strict=True):
-        if any(a[key] != b[key] for key in ("faction", "mode", "hero", "deck")):
+def restore_from(match: Match, content: Content, state: dict[str, Any],
+                 previous: dict[str, Any] | None) -> None:
+    """Bring a world at the position of the printed state `previous` (None: an empty world)
+    to the position of the printed state `state`, unchecked and unlogged: a CPU's scratch match
+    going from one view to the next (the engine's `ScratchMatch` restore path, no mark
+    open). Only what differs changes: the seats' Nexus, coins and HP set, units kept by uid
+    (moved where they moved), created or removed, the hero deployed or fallen in place,
+    offers kept where the same card still stands, the rest made anew. A seat whose tile,
+    deck or hero card differs (never between two views of one match) is built again from
+    nothing, with everything else. The same components as `restore_position` builds, other
+    entity ids (the rules never read entity order)."""
+    if previous is not None and not _same_decks(previous, state):
+        _clear_world(match)
+        previous = None
+    if previous is None:
+        restore_position(match, content, state)
+        return
+    journal = match.journal
+    for n, raw in enumerate(state["board"]["seats"]):
+        _restore_seat(match, content, n, raw)
+    board = world.board(match)
+    if board.board.next_uid != state["board"]["next_uid"]:
+        journal.set_field(board.board, "next_uid", state["board"]["next_uid"])
+    journal.set(match.state, phase=state["phase"], turn=state["turn"],
+                to_act=tuple(state["to_act"]))
+
+
+def _same_decks(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether both positions have the same tiles, decks and hero cards (what a seat keeps
+    from its `build_deck` to the end of the match)."""
+    for a, b in zip(old["board"]["seats"], new["board"]["seats"], strict=True):
+        if any(a[key] != b[key] for key in ("faction", "mode", "deck")):
             return False
-    with match.active():
-        journal = match.journal
-        for n, raw in enumerate(new_seats):
-            _reload_seat(match, content, n, raw)
-        board = world.board(match)
-        if board.board.next_uid != new["board"]["next_uid"]:
-            journal.set_field(board.board, "next_uid", new["board"]["next_uid"])
-        journal.set(match.state, phase=new["phase"], turn=new["turn"],
-                    to_act=tuple(new["to_act"]))
+        if (a["hero"] or {}).get("card") != (b["hero"] or {}).get("card"):
+            return False
     return True
 
 
-def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -> None:
+def _clear_world(match: Match) -> None:
+    """Every entity `build_position` made deleted (the board, the seats, their cards and
+    deck piles; the match's own entity stays), and the piles forgotten, to build a position
+    from nothing."""
+    made = set().union(*(ecs.holders(kind) for kind in (Board, Owner, Pile)))
+    for entity in sorted(made):
+        match.journal.delete(entity)
+    match.piles.clear()
+
+
+def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -> None:
     journal = match.journal
     row = world.seat_row(match, n)
     if row.nexus.level != raw["level"]:
@@ -357,29 +381,47 @@ def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) ->
         journal.set(row.health, hp=raw["hp"], max_hp=raw["max_hp"])
     if row.coins.coins != raw["coins"]:
         journal.set_field(row.coins, "coins", raw["coins"])
-    standing = {world.uid_of(unit): unit for unit in row.slots.units if unit}
+    hero = world.hero_of(match, n)
+    hero_entity = hero.entity if hero is not None else 0
+    hero_card = raw["hero"]["card"] if raw["hero"] else None
+    if hero is not None and hero.hero.status != raw["hero"]["status"]:
+        journal.set_field(hero.hero, "status", raw["hero"]["status"])
+    table = ecs.entity_table()  # every card read from it: one lookup each, not a call
+    standing = {table[unit][Ident].id: unit for unit in row.slots.units
+                if unit and unit != hero_entity}
     units = []
+    hero_placed = False
     for index, unit in enumerate(raw["slots"]):
         if unit is None:
             units.append(0)
             continue
-        entity = standing.pop(unit["uid"], 0)  # a uid is one unit for the whole match
-        if entity:
-            slot = esper.component_for_entity(entity, Slot)
+        if unit["card"] == hero_card:  # only the seat's hero stands in a slot with its card
+            _place_hero(journal, content, hero_entity, index, unit["uid"])
+            hero_placed = True
+            units.append(hero_entity)
+            continue
+        entity = standing.get(unit["uid"], 0)  # a uid is one unit for the whole match
+        parts = table[entity] if entity else None
+        # the same card too: a uid of another match may be another unit (a lent scratch)
+        if parts is not None and parts[CardRef].definition == unit["card"]:
+            del standing[unit["uid"]]
+            slot = parts[Slot]
             if slot.index != index:
                 journal.set_field(slot, "index", index)
         else:
             entity = journal.create(CardRef(unit["card"]), Owner(n),
                                     *unit_components(content, unit["card"], index, unit["uid"]))
         units.append(entity)
-    for gone in standing.values():  # never the hero: its status did not change
+    for gone in standing.values():
         journal.delete(gone)
+    if hero_entity and not hero_placed:  # in hand or fallen: off the board
+        _leave_slot(journal, hero_entity)
     journal.set_field(row.slots, "units", tuple(units))
     offers = row.shop.offers
     stocked = []
     for index, card in enumerate(raw["shop"]):
         entity = offers[index] if index < len(offers) else 0
-        if entity and card is not None and world.card_of(entity) == card:
+        if entity and card is not None and table[entity][CardRef].definition == card:
             stocked.append(entity)
             continue
         if entity:
@@ -390,3 +432,26 @@ def _reload_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) ->
         if entity:
             journal.delete(entity)
     journal.set_field(row.shop, "offers", tuple(stocked))
+
+
+def _place_hero(journal: Any, content: Content, hero: int, index: int, uid: str) -> None:
+    """The hero deployed in slot `index` as unit `uid`: moved there if it already stands as
+    that unit, else given its unit parts anew."""
+    parts = ecs.components_of(hero)
+    ident = parts.get(Ident)
+    if ident is not None and ident.id == uid:
+        slot = parts[Slot]
+        if slot.index != index:
+            journal.set_field(slot, "index", index)
+        return
+    _leave_slot(journal, hero)
+    for part in unit_components(content, world.card_of(hero), index, uid):
+        journal.add(hero, part)
+
+
+def _leave_slot(journal: Any, entity: int) -> None:
+    """A card's unit parts taken off (the hero leaving the board: fallen, or in hand again)."""
+    parts = ecs.components_of(entity)
+    for part in (Slot, Ident, Stats, GuardianCharge):
+        if part in parts:
+            journal.remove(entity, part)

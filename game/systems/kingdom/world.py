@@ -55,9 +55,12 @@ HEROES = Query("kingdom_hero", hero=Hero, order=_seat_of, key=_seat_of)
 BOARD = Query("kingdom_board", board=Board, log=CombatLog)
 
 
+DECK_PILES = ("deck0", "deck1")
+
+
 def deck_pile(seat: int) -> str:
     """The engine pile holding a seat's deck cards, in deck order (id ascending)."""
-    return f"deck{seat}"
+    return DECK_PILES[seat]
 
 
 def content(match: Match) -> Content:
@@ -74,24 +77,9 @@ def card_of(entity: int) -> str:
     return esper.component_for_entity(entity, CardRef).definition
 
 
-def uid_of(entity: int) -> str:
-    """The uid ("u<n>") of a deployed unit."""
-    return esper.component_for_entity(entity, Ident).id
-
-
 def board(match: Match) -> Any:
     """The board's row: entity, board (`next_uid`), log (the last combat's)."""
     return BOARD.first(match)
-
-
-def unit_at(match: Match, seat: int, slot: int) -> int:
-    """The unit entity in a seat's slot, EMPTY (0) when there is none."""
-    return seat_row(match, seat).slots.units[slot]
-
-
-def offer_at(match: Match, seat: int, index: int) -> int:
-    """The offer card entity at a position of a seat's shop, EMPTY (0) when bought."""
-    return seat_row(match, seat).shop.offers[index]
 
 
 def hero_of(match: Match, seat: int) -> Any:
@@ -101,26 +89,40 @@ def hero_of(match: Match, seat: int) -> Any:
 
 def deck_cards(match: Match, seat: int) -> tuple[str, ...]:
     """The card ids of a seat's deck, in deck order; () before it is built."""
-    pile = match.piles.get(deck_pile(seat))
+    return _deck_cards(match, seat, ecs.entity_table())
+
+
+def _deck_cards(match: Match, seat: int, table: dict[int, dict[type, Any]]
+                ) -> tuple[str, ...]:
+    pile = match.piles.get(DECK_PILES[seat])
     if pile is None:
         return ()
-    parts = ecs.components_of
-    return tuple([parts(c)[CardRef].definition for c in parts(pile)[Pile].cards])
+    return tuple([table[c][CardRef].definition for c in table[pile][Pile].cards])
 
 
 def shop_cards(row: Any) -> tuple[str | None, ...]:
     """A seat's shop positions (its row): the offer's card id, or None where it was bought."""
-    return tuple([card_of(e) if e else None for e in row.shop.offers])
+    return _shop_cards(row, ecs.entity_table())
+
+
+def _shop_cards(row: Any, table: dict[int, dict[type, Any]]) -> tuple[str | None, ...]:
+    return tuple([table[e][CardRef].definition if e else None for e in row.shop.offers])
 
 
 def slot_units(row: Any) -> tuple[Unit | None, ...]:
     """A seat's slots (its row): (card id, uid) of each unit, None where empty."""
-    parts = ecs.components_of
-    return tuple([_unit(parts(e)) if e else None for e in row.slots.units])
+    return _slot_units(row, ecs.entity_table())
 
 
-def _unit(components: dict[type, Any]) -> Unit:
-    return (components[CardRef].definition, components[Ident].id)
+def _slot_units(row: Any, table: dict[int, dict[type, Any]]) -> tuple[Unit | None, ...]:
+    units = []
+    for entity in row.slots.units:
+        if entity:
+            parts = table[entity]
+            units.append((parts[CardRef].definition, parts[Ident].id))
+        else:
+            units.append(None)
+    return tuple(units)
 
 
 class PlanningSeat(Protocol):
@@ -181,11 +183,11 @@ class LiveSeat:
 
     def card_at(self, slot: int) -> str | None:
         unit = self.row.slots.units[slot]
-        return card_of(unit) if unit else None
+        return ecs.components_of(unit)[CardRef].definition if unit else None
 
     def offer_at(self, index: int) -> str | None:
         offer = self.row.shop.offers[index]
-        return card_of(offer) if offer else None
+        return ecs.components_of(offer)[CardRef].definition if offer else None
 
 
 class SeatFacts(NamedTuple):
@@ -242,12 +244,19 @@ def _shown(value: Any) -> Any:
 
 
 def read_seat(match: Match, seat: int) -> SeatFacts:
-    """A seat's facts as the world holds them now."""
+    """A seat's facts as the world holds them now. The world's entity table is fetched once
+    for every card read (a CPU reads its seat after each decision it plans, and a view reads
+    both): one dict lookup per card instead of a call."""
+    table = ecs.entity_table()
     row = seat_row(match, seat)
     faction = row.faction
     hero = hero_of(match, seat)
-    return SeatFacts(
+    return _new_facts(SeatFacts, (  # the tuple itself: the named tuple's __new__ is a call
         seat, faction.faction, faction.mode,
-        card_of(hero.entity) if hero else None, hero.hero.status if hero else None,
-        deck_cards(match, seat), row.nexus.level, slot_units(row), row.health.hp,
-        row.health.max_hp, row.coins.coins, shop_cards(row))
+        table[hero.entity][CardRef].definition if hero else None,
+        hero.hero.status if hero else None,
+        _deck_cards(match, seat, table), row.nexus.level, _slot_units(row, table),
+        row.health.hp, row.health.max_hp, row.coins.coins, _shop_cards(row, table)))
+
+
+_new_facts = tuple.__new__
