@@ -8,17 +8,9 @@ setup loader, on the view as a setup). The rollback rewinds the entity ids too, 
 gives the same entities, ids and query order as a fresh match would. Between loads a search
 marks, submits and rolls back on it as usual; the match's events are off (a search reads none).
 
-A mode whose positions change little from one view to the next may
-give `reload(match, previous_setup, setup)`: with the match back at the previous load's
-position (what the CPU submitted since is rolled back), it changes the world in place to the
-new position, journaled, and says True; or says False, and the match is reloaded from empty as
-above. Such a position has the same components as a fresh load, not necessarily the same
-entity ids: only a mode whose rules never read entity order may use it. After
-`MAX_RELOAD_ENTRIES` journal entries of reloads, the next load starts from empty again.
-
 A mode whose views a CPU loads at every phase step (conquest), or whose positions change little
-from one view to the next (kingdom: a few units and offers), may give a `restore` loader
-instead: `restore(match, setup, previous)` brings a world holding any earlier position of the
+from one view to the next (kingdom: a few units and offers), gives a `restore` loader
+instead (one way to load a position besides the fresh load, for every mode): `restore(match, setup, previous)` brings a world holding any earlier position of the
 same match to the setup's position (it creates what the setup has and the world lacks, updates
 what differs, deletes what the setup no longer has), unchecked, as for positions this program
 printed; `previous` is the setup of the position the world holds (None for an empty world), so
@@ -55,9 +47,6 @@ def _free(world: str) -> None:
         pass
 
 
-MAX_RELOAD_ENTRIES = 20_000  # journal entries kept by reloads in place before a fresh load
-
-Reload = Callable[[Match, dict[str, Any], dict[str, Any]], bool]
 Restore = Callable[[Match, dict[str, Any], dict[str, Any] | None], None]
 
 
@@ -66,20 +55,18 @@ class ScratchMatch:
 
     `new_match(view)` makes the match, not yet begun (its rules, content and options: the
     first view's); `setup_of(view)` is the setup that loads the view's position, hidden parts
-    filled in; `reload`, if given, brings the last loaded position to a new setup's in place,
-    journaled; `restore`, if given, loads every position from the one the world holds, unlogged.
+    filled in; `restore`, if given, loads every position from the one the world holds,
+    unlogged (without it, each load rolls back to empty and loads the setup there).
     """
 
-    __slots__ = ("_new_match", "_setup_of", "_reload", "_restore", "_keep", "_match", "_empty",
+    __slots__ = ("_new_match", "_setup_of", "_restore", "_keep", "_match", "_empty",
                  "_loaded", "_setup", "_finalizer", "__weakref__")
 
     def __init__(self, new_match: Callable[[dict[str, Any]], Match],
-                 setup_of: Callable[[dict[str, Any]], dict[str, Any]],
-                 reload: Reload | None = None, *, restore: Restore | None = None,
-                 keep_search: bool = False) -> None:
+                 setup_of: Callable[[dict[str, Any]], dict[str, Any]], *,
+                 restore: Restore | None = None, keep_search: bool = False) -> None:
         self._new_match = new_match
         self._setup_of = setup_of
-        self._reload = reload
         self._restore = restore
         self._keep = keep_search and restore is not None
         self._match: Match | None = None
@@ -109,11 +96,7 @@ class ScratchMatch:
             else:
                 match.rollback(self._loaded)  # the last loaded position; no mark is open now
         else:
-            assert self._empty is not None and self._loaded is not None
-            match.rollback(self._loaded)
-            if self._reloaded(match, setup):
-                self._loaded, self._setup = match.mark(), setup
-                return match
+            assert self._empty is not None
             match.rollback(self._empty)
         if self._restore is not None:
             return self._restored(match, setup)
@@ -125,17 +108,6 @@ class ScratchMatch:
             raise
         self._loaded, self._setup = match.mark(), setup
         return match
-
-    def _reloaded(self, match: Match, setup: dict[str, Any]) -> bool:
-        """The mode's in-place reload, when it has one and the journal has room."""
-        if (self._reload is None or self._setup is None
-                or len(match.journal) >= MAX_RELOAD_ENTRIES):
-            return False
-        try:
-            return self._reload(match, self._setup, setup)
-        except BaseException:  # a half-changed world: this match is done for
-            self.close()
-            raise
 
     def _restored(self, match: Match, setup: dict[str, Any]) -> Match:
         """`restore` from the position the world holds, no mark open (nothing is logged),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import esper
-import pytest
 
 from game.components.common import Health, Ident
 from game.engine import ecs
@@ -77,87 +76,9 @@ def test_its_world_is_named_from_the_first_load_until_close(synthetic):
     assert scratch.world is None
 
 
-def hp_reload(calls: list):
-    """A mode's reload in place for the duel: the units are the same, only HPs changed."""
-
-    def reload(match: Match, old: dict, new: dict) -> bool:
-        calls.append((old, new))
-        if [u["id"] for u in old["units"]] != [u["id"] for u in new["units"]]:
-            return False
-        with match.active():
-            for unit in new["units"]:
-                health = esper.component_for_entity(match.extra["units"][unit["id"]], Health)
-                match.journal.set(health, hp=unit["hp"])
-        return True
-
-    return reload
-
-
-def test_a_reload_in_place_starts_from_the_last_loaded_position(synthetic):
-    """The mode's reload sees the match back at its last load (the search rolled back) and
-    the setups of both loads; a position it brings in place is the one a fresh load makes."""
-    live = build_match(new_record("synthetic", "1", 7))
-    views = positions(live, 4)
-    calls: list = []
-    scratch = ScratchMatch(fresh, setup_of, hp_reload(calls))
-    match = scratch.load(views[0])
-    assert calls == []  # the first load is from empty
-    for previous, view in zip(views, views[1:], strict=False):
-        mark = match.mark()  # a search leaves changes behind only until it rolls back...
-        assert match.submit(match.legal_decisions(match.to_act[0])[0]).ok
-        assert scratch.load(view) is match  # ...and the load rolls back what it did not
-        assert calls[-1] == (setup_of(previous), setup_of(view))
-        one_off = fresh(view)
-        one_off.begin(setup_of(view))
-        assert match.state_json()["board"] == one_off.state_json()["board"]
-        one_off.close()
-        del mark
-    assert len(calls) == len(views) - 1
-
-
-def test_a_refused_reload_a_full_journal_or_a_failed_one_start_from_empty(synthetic,
-                                                                          monkeypatch):
-    from game.engine import scratch as scratch_module
-    from game.engine.synthetic import SyntheticRules
-
-    live = build_match(new_record("synthetic", "1", 7))
-    view = live.view_json(0)
-    fewer = {**view, "board": {**view["board"], "units": view["board"]["units"][:2]}}
-    calls: list = []
-    scratch = ScratchMatch(fresh, setup_of, hp_reload(calls))
-    match = scratch.load(view)
-    scratch.load(fewer)  # refused: the units differ, so a load from empty
-    with match.active():
-        assert ecs.world_snapshot() == _fresh_snapshot(fewer)  # ids and all, as from empty
-    def broken(match: Match, old: dict, new: dict) -> bool:
-        raise RuntimeError("a bug in the reload")
-
-    failing = ScratchMatch(lambda v: Match(SyntheticRules(), seed=0, phase="fight"),
-                           setup_of, broken)
-    first = failing.load(view)
-    world = first.world
-    with pytest.raises(RuntimeError, match="a bug"):
-        failing.load(view)
-    assert world not in esper.list_worlds()  # a half-changed world is freed
-
-    monkeypatch.setattr(scratch_module, "MAX_RELOAD_ENTRIES", 0)
-    scratch.load(fewer)
-    assert len(calls) == 1  # the journal is "full": not even asked
-
-
-def _fresh_snapshot(view: dict) -> dict:
-    one_off = fresh(view)
-    one_off.begin(setup_of(view))
-    with one_off.active():
-        snapshot = ecs.world_snapshot()
-    one_off.close()
-    return snapshot
-
-
 def restore_synthetic(calls: list) -> callable:
     """A `restore` loader for the synthetic duel: an empty world is built whole, a world at an
     earlier position gets only the hit points that differ from the position it holds."""
-    from game.components.common import Health
 
     def restore(match: Match, setup: dict, previous: dict | None) -> None:
         calls.append(previous)
@@ -202,7 +123,6 @@ def test_keep_search_restores_from_the_position_the_search_left(synthetic):
     """With `keep_search`, the next load does not undo the search: the restore gets the world
     as the search left it (no mark open, nothing logged), the decisions made on it are
     forgotten, and the position is a fresh match's."""
-    from game.components.common import Health
 
     def restore(match: Match, setup: dict, previous: dict | None) -> None:
         if previous is None:
