@@ -349,9 +349,15 @@ class GameViewBase(ColorClear, TutorialHooks, arcade.View):
         (game.scenes.take_back). Its Undo button shows, Ctrl+Z works."""
         return False
 
+    def undo_source(self) -> Any:
+        """The screen's journal of the person's decisions (a `game.scenes.take_back.TakeBack`),
+        None where Undo is not offered."""
+        return None
+
     def can_undo(self) -> bool:
         """There is a decision to take back now (the Undo button is enabled)."""
-        return False
+        journal = self.undo_source()
+        return self.offers_undo() and journal is not None and journal.can_undo
 
     def undo(self) -> bool:
         """Take back the person's last decision (a journal rollback); True when done."""

@@ -86,3 +86,12 @@ class TakeBack:
         if self.match.result is not None:
             raise IndexError("a finished match stands")
         return self._log.undo()
+
+
+def take_back_session(session: Any) -> None:
+    """Undo on a screen session that keeps the CPUs' streams and a log beside its match
+    (Marve-Strike's, Kingdom's): the match back before the person's last decision, and what
+    was kept with it put back."""
+    streams, lines = session.take_back.undo()
+    session.streams = dict(streams)
+    session.log.reset_to(lines)

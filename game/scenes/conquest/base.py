@@ -525,9 +525,8 @@ class ConquestView(StagedLayout, GameViewBase):
     def offers_undo(self) -> bool:
         return self.session.undo_offered
 
-    def can_undo(self) -> bool:
-        journal = self.session.undo_journal
-        return self.offers_undo() and journal is not None and journal.can_undo
+    def undo_source(self) -> Any:
+        return self.session.undo_journal
 
     def undo(self) -> bool:
         """Take back the person's last decision and the CPU's replies: the position before it

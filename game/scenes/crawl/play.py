@@ -1004,8 +1004,9 @@ class PlayView(StagedLayout, GameViewBase):
     def offers_undo(self) -> bool:
         return self.take_back is not None and not self.closed
 
-    def can_undo(self) -> bool:
-        return self.offers_undo() and self.take_back is not None and self.take_back.can_undo
+
+    def undo_source(self) -> Any:
+        return self.take_back
 
     def _kept(self) -> tuple[Any, tuple[str, ...]]:
         """What goes back with the match on an undo: the Hint's stream, the log's lines."""

@@ -55,7 +55,7 @@ from game.scenes.log_panel import log_width
 from game.scenes.net_banner import NetBanner, sending, watch
 from game.scenes.scale import view_size
 from game.scenes.staged import StagedLayout
-from game.scenes.take_back import TakeBack, offered
+from game.scenes.take_back import TakeBack, offered, take_back_session
 from game.scenes.widgets import HelpTopic, Segmented, make_button, rounded_rect_texture
 from game.systems.kingdom.mode import SPEC
 from game.systems.kingdom.world import SeatFacts
@@ -1068,9 +1068,8 @@ class MatchView(StagedLayout, GameViewBase):
     def offers_undo(self) -> bool:
         return self.session.undo_offered and not self.ended
 
-    def can_undo(self) -> bool:
-        take_back = self.session.take_back
-        return self.offers_undo() and take_back is not None and take_back.can_undo
+    def undo_source(self) -> Any:
+        return self.session.take_back
 
     def undo(self) -> bool:
         """Take back the person's last decision (and the CPU's replies, when no wall came
@@ -1079,9 +1078,7 @@ class MatchView(StagedLayout, GameViewBase):
         if not self.can_undo() or s.take_back is None:
             return False
         s.runner.renew()
-        streams, lines = s.take_back.undo()
-        s.streams = dict(streams)
-        s.log.reset_to(lines)
+        take_back_session(s)
         self.think_time = 0.0
         self.show_position()
         self.refresh_buttons()

@@ -28,7 +28,7 @@ from game.scenes.strike import look
 from game.scenes.strike.cpu import CpuRunner
 from game.scenes.strike.help import help_topics
 from game.scenes.strike.log_words import SENTENCES, StrikeNamer
-from game.scenes.take_back import TakeBack, offered
+from game.scenes.take_back import TakeBack, offered, take_back_session
 from game.scenes.widgets import HelpTopic
 
 log = logging.getLogger(__name__)
@@ -382,9 +382,8 @@ class StrikeView(GameViewBase):
     def offers_undo(self) -> bool:
         return self.session.undo_offered
 
-    def can_undo(self) -> bool:
-        take_back = self.session.take_back
-        return self.offers_undo() and take_back is not None and take_back.can_undo
+    def undo_source(self) -> Any:
+        return self.session.take_back
 
     def undo(self) -> bool:
         """Take back the person's last decision and the CPU's replies: the position before it
@@ -394,9 +393,7 @@ class StrikeView(GameViewBase):
         if not self.can_undo() or s.take_back is None:
             return False
         s.runner.cancel()
-        streams, lines = s.take_back.undo()
-        s.streams = dict(streams)
-        s.log.reset_to(lines)
+        take_back_session(s)
         self.think_time = 0.0
         self.autosave()
         from game.scenes.strike.start import screen_class
