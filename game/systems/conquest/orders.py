@@ -128,12 +128,12 @@ class MoveOrders(System):
         if found is None:
             return
         seat_entity, intent = found
-        seat = esper.component_for_entity(seat_entity, Owner).seat
+        table = entity_table()  # the seat's and each unit's components, one lookup each
+        seat = table[seat_entity][Owner].seat
         to = intent.tile  # type: ignore[attr-defined]
         changes: dict[int, str | None] = {}
         for entity in intent.units:  # type: ignore[attr-defined]
-            here = esper.component_for_entity(entity, OnTile).tile
-            changes[entity] = None if here == to else to
+            changes[entity] = None if table[entity][OnTile].tile == to else to
         SetOrders(seat, changes, placement=False).run(match)
 
 
