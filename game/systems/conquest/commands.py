@@ -76,9 +76,9 @@ class SetReady(Command):
     def apply(self, match: Match) -> None:
         entity = self.target_id = world.seat_entity(match, self.seat)
         if self.ready:
-            _add(match, entity, Ready())
-        else:
-            _drop(match, entity, Ready)
+            match.journal.add(entity, Ready())
+        elif Ready in ecs.components_of(entity):
+            match.journal.remove(entity, Ready)
 
 
 def clear_ready(match: Match) -> None:
@@ -354,12 +354,12 @@ class EndSequence(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        # Each flag's set of holders, read once (a removal takes only that unit out of it).
-        flags = [(flag, ecs.holders(flag)) for flag in (Fought, Reinforced, Retreating)]
-        for u in world.units(match):
-            for flag, holding in flags:
-                if u.entity in holding:
-                    journal.remove(u.entity, flag)
+        # Each flag taken off its holders, read from the world's set of them (a copy: each
+        # removal takes one out), not looked for on every unit: most rounds of a look-ahead
+        # end with few or no flags. The order of removals changes nothing but the journal's.
+        for flag in (Fought, Reinforced, Retreating):
+            for entity in tuple(ecs.holders(flag)):
+                journal.remove(entity, flag)
         for b in list(world.battles(match)):
             journal.delete(b.entity)
         journal.set_field(world.board(match).sequence, "current", None)
