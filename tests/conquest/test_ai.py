@@ -498,3 +498,69 @@ def test_a_fresh_cpu_for_every_call_decides_the_same(levels):
         assert fresh.decisions == same.record["decisions"]
     finally:
         fresh.close()
+
+
+def _orders_by_the_letter(match: Match, seat: int, plan: policy.Plan) -> list[tuple[str, str]]:
+    """4.6.2 as `order_sequence` states it, walked naively: repeatedly the first unit in
+    canonical order whose order keeps the cap against the orders before it."""
+    from game.components.conquest import Order
+    from game.engine.ecs import components_of
+
+    positions = {}
+    tiles = {}
+    for u in world.of_seat(match, seat):
+        order = components_of(u.entity).get(Order)
+        tiles[u.ident.id] = u.pos.tile
+        positions[u.ident.id] = u.pos.tile if order is None else order.tile
+    most = world.content(match).rules.max_own_per_tile
+    out = []
+    while True:
+        for uid, here in positions.items():
+            target = plan.get(uid, tiles[uid])
+            count = sum(1 for t in positions.values() if t == target)
+            if target is None or here == target or count + 1 > most:
+                continue
+            out.append((uid, target))
+            positions[uid] = target
+            break
+        else:
+            return out
+
+
+def test_the_order_sequence_is_the_rule_walked_by_the_letter():
+    """`order_sequence` walks only the units it still has to order: on crowded random
+    positions (full tiles, swaps between them, pending orders already given) with random
+    plans, the same orders in the same order as the rule walked naively."""
+    import random
+
+    from game.systems.conquest.orders import order_sequence
+
+    rng = random.Random(23)
+    land = ["L01", "L02", "L03", "L05", "L06", "L07"]
+    ids = [f"p0.t{n}" for n in range(1, 4)] + [f"p0.i{n}" for n in range(1, 7)]
+    checked = 0
+    for _ in range(40):
+        army: dict[str, str | None] = {uid: rng.choice(land[:3]) for uid in ids}
+        for tile in land[:3]:  # the cap holds in a setup
+            on = [uid for uid, t in army.items() if t == tile]
+            for uid in on[5:]:
+                army[uid] = "L05"
+        army["p1.i1"] = "L13"
+        match = setup_match("movement", army, **CLASSIC)
+        with match.active():
+            neighbours = world.the_map(match).neighbours
+        for uid in rng.sample(ids, 2):  # some orders already pending
+            here = army[uid]
+            assert here is not None
+            for tile in neighbours[here]:
+                if match.submit(D(0, "move", units=[uid], to=tile)).ok:
+                    break
+        with match.active():
+            for _ in range(5):
+                plan = {uid: rng.choice([*neighbours[tile], tile]) for uid, tile in army.items()
+                        if uid.startswith("p0") and tile is not None}
+                expected = _orders_by_the_letter(match, 0, plan)
+                assert order_sequence(match, 0, plan) == expected
+                checked += len(expected)
+        match.close()
+    assert checked > 100

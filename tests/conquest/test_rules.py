@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,6 +28,7 @@ from .helpers import (
     new_match,
     record_of,
     setup_match,
+    unit,
 )
 
 SETUP_A = {"p0.t1": "L06", "p0.t2": "L06", "p0.i1": "L06", "p0.i2": "L06", "p0.i3": "L06",
@@ -273,3 +275,36 @@ def test_a_view_with_the_other_seat_ready_loads_with_that_seat_not_ready():
     scratch = build_match(record_of({"phase": view["phase"], "board": view["board"]}))
     assert board_of(scratch)["ready"] == [False, False]
     assert board_of(scratch)["cards_chosen"] == [None, "power2"]
+
+
+def test_applied_orders_list_their_moves_only_where_something_reads_them():
+    """`ApplyOrders.moves` feeds the `units_moved` event and any `after:apply_orders`
+    listener; with events off and nobody listening (a CPU's look-ahead) it stays empty, and
+    the units move all the same."""
+    seen: list[list[tuple[str, str | None, str]]] = []
+
+    def play(listen: bool, events: bool) -> list[dict[str, Any]]:
+        match = setup_match("movement", SETUP_A, setup_kind="classic", round=3)
+        match.events.enabled = events
+        if listen:
+            match.hooks.listen("after:apply_orders", lambda m, c: seen.append(list(c.moves)))
+        accept(match, D(0, "move", units=["p0.t3"], to="L03"))
+        accept(match, D(1, "move", units=["p1.i2"], to="L16"))
+        accept(match, D(0, "ready"))
+        events_out = accept(match, D(1, "ready"))
+        assert unit(match, "p0.t3")["tile"] == "L03" and unit(match, "p1.i2")["tile"] == "L16"
+        return events_out
+
+    moved = [("p0.t3", "L02", "L03"), ("p1.i2", "L14", "L16")]
+    play(listen=True, events=False)
+    assert seen == [moved]
+    event = next(e for e in play(listen=False, events=True) if e["type"] == "units_moved")
+    assert seen == [moved] and event["moves"] == [{"unit": u, "from": f, "to": t} for u, f, t in moved]
+    seen.clear()
+    with_nobody = setup_match("movement", SETUP_A, setup_kind="classic", round=3)
+    with_nobody.events.enabled = False
+    with with_nobody.active():
+        from game.systems.conquest.commands import ApplyOrders
+        accept(with_nobody, D(0, "move", units=["p0.t3"], to="L03"))
+        assert ApplyOrders(placement=False).run(with_nobody).moves == []
+        assert world.unit(with_nobody, "p0.t3").pos.tile == "L03"

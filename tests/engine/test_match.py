@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import esper
 import pytest
@@ -289,3 +290,26 @@ def test_stored_decisions_are_deep_copies(synthetic, monkeypatch):
     decision["note"][0].append(9)
     decision["note"][1]["k"].append(9)
     assert match.decisions[0]["note"] == [[1, 2], {"k": [3]}]
+
+
+def test_json_copies_equal_deepcopy_and_share_no_container():
+    """`_copy_json` copies lists in C and recurses only into their lists and dicts: the result
+    is `copy.deepcopy`'s, at every depth, and no list or dict is shared with the original."""
+    from game.engine.match import _copy_json
+
+    data = ["p0.t1", 3, None, True, 1.5, [["x"], {"k": ["y", {"z": []}]}], {"a": [1, [2]]},
+            ("kept", "as is")]
+    copied = _copy_json(data)
+    assert copied == copy.deepcopy(data) and type(copied) is list
+
+    def containers(value: Any) -> list[Any]:
+        inner = value if isinstance(value, list) else (
+            list(value.values()) if isinstance(value, dict) else [])
+        found = [value] if isinstance(value, (list, dict)) else []
+        for v in inner:
+            found += containers(v)
+        return found
+
+    original_ids = {id(c) for c in containers(data)}
+    assert len(containers(copied)) == len(original_ids)
+    assert not original_ids & {id(c) for c in containers(copied)}

@@ -326,7 +326,7 @@ def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float |
                 send(u.id, choice)
             else:
                 assigned.add(u.id)
-    return {uid: tile for uid, tile in plan.items()}
+    return plan  # built here, the caller's own
 
 
 def _target_first(a: str, b: str, enemy_base: str, geo: Geometry) -> bool:

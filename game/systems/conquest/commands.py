@@ -28,7 +28,7 @@ from game.components.conquest import (
     Site,
 )
 from game.engine import ecs
-from game.engine.commands import Command, Destroy
+from game.engine.commands import Command, Destroy, watched
 from game.engine.piles import MoveCard
 from game.systems.conquest import world
 
@@ -69,15 +69,16 @@ class SetReady(Command):
     __slots__ = ("seat", "ready", "quiet")
 
     def __init__(self, seat: int, ready: bool, quiet: bool = False) -> None:
-        super().__init__()
+        self.source_id = self.target_id = None  # Command.__init__, inlined: a hot command
+        self.cancelled = False
         self.seat, self.ready, self.quiet = seat, ready, quiet
 
     def apply(self, match: Match) -> None:
         entity = self.target_id = world.seat_entity(match, self.seat)
         if self.ready:
-            _add(match, entity, Ready())
-        else:
-            _drop(match, entity, Ready)
+            match.journal.add(entity, Ready())
+        elif Ready in ecs.components_of(entity):
+            match.journal.remove(entity, Ready)
 
 
 def clear_ready(match: Match) -> None:
@@ -95,38 +96,45 @@ class SetOrders(Command):
     __slots__ = ("seat", "changes", "placement")
 
     def __init__(self, seat: int, changes: dict[int, str | None], placement: bool) -> None:
-        super().__init__()
+        self.source_id = self.target_id = None  # Command.__init__, inlined: every `move`
+        self.cancelled = False
         self.seat, self.changes, self.placement = seat, changes, placement
 
     def apply(self, match: Match) -> None:
+        journal = match.journal
+        table = ecs.entity_table()  # each unit's current order, one lookup
         for entity, tile in self.changes.items():
+            current = table[entity].get(Order)
             if tile is None:
-                _drop(match, entity, Order)
-            else:
-                current = esper.try_component(entity, Order)
-                if current is None:
-                    _add(match, entity, Order(tile))
-                elif current.tile != tile:
-                    match.journal.set_field(current, "tile", tile)
+                if current is not None:
+                    journal.remove(entity, Order)
+            elif current is None:
+                journal.add(entity, Order(tile))
+            elif current.tile != tile:
+                journal.set_field(current, "tile", tile)
 
 
 class ApplyOrders(Command):
     """Every pending order applied at once (4.5.5, 4.6.5): units land on their placed tiles,
     or move to their destinations; orders cleared. `moves` is (unit id, from, to) in seat,
-    then canonical order."""
+    then canonical order, listed only where something reads it (`watched`: its event, or an
+    `after:apply_orders` listener): a CPU's look-ahead moves thousands of units for nobody."""
 
     name = "apply_orders"
     __slots__ = ("moves", "placement")
 
     def __init__(self, placement: bool) -> None:
-        super().__init__()
+        self.source_id = self.target_id = None  # Command.__init__, inlined: every round
+        self.cancelled = False
         self.placement = placement
         self.moves: list[tuple[str, str | None, str]] = []
 
     def apply(self, match: Match) -> None:
         journal = match.journal
+        listed = self.moves if watched(match, ApplyOrders) else None
         for u, tile in world.with_order(match):
-            self.moves.append((u.ident.id, u.pos.tile, tile))
+            if listed is not None:
+                listed.append((u.ident.id, u.pos.tile, tile))
             journal.set_field(u.pos, "tile", tile)
             journal.remove(u.entity, Order)
 
@@ -346,12 +354,12 @@ class EndSequence(Command):
 
     def apply(self, match: Match) -> None:
         journal = match.journal
-        # Each flag's set of holders, read once (a removal takes only that unit out of it).
-        flags = [(flag, ecs.holders(flag)) for flag in (Fought, Reinforced, Retreating)]
-        for u in world.units(match):
-            for flag, holding in flags:
-                if u.entity in holding:
-                    journal.remove(u.entity, flag)
+        # Each flag taken off its holders, read from the world's set of them (a copy: each
+        # removal takes one out), not looked for on every unit: most rounds of a look-ahead
+        # end with few or no flags. The order of removals changes nothing but the journal's.
+        for flag in (Fought, Reinforced, Retreating):
+            for entity in tuple(ecs.holders(flag)):
+                journal.remove(entity, flag)
         for b in list(world.battles(match)):
             journal.delete(b.entity)
         journal.set_field(world.board(match).sequence, "current", None)

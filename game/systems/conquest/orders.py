@@ -87,17 +87,25 @@ def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool
             positions[uid] = here if order is None else order.tile
     counts: Counter[str | None] = Counter(positions.values())
     most = cap(match)
+    # Only the units not yet pending on their target are ever ordered, and one that is stays
+    # so: the scan walks those alone (canonical order), dropping each once it is ordered. A
+    # look-ahead's plans keep most units where they are.
+    wanting = []
+    for uid, here in positions.items():
+        target = plan.get(uid, tiles[uid])
+        if target is not None and here != target:
+            wanting.append((uid, target))
     out: list[tuple[str, str]] = []
     while True:
-        for uid, here in positions.items():
-            target = plan.get(uid, tiles[uid])
+        for i, (uid, target) in enumerate(wanting):
             # `fits` for one unit not yet on the target: one more there keeps the cap
-            if target is None or here == target or counts[target] + 1 > most:
+            if counts[target] + 1 > most:
                 continue
             out.append((uid, target))
-            counts[here] -= 1
+            counts[positions[uid]] -= 1
             counts[target] += 1
             positions[uid] = target
+            del wanting[i]
             break
         else:
             return out
@@ -128,12 +136,12 @@ class MoveOrders(System):
         if found is None:
             return
         seat_entity, intent = found
-        seat = esper.component_for_entity(seat_entity, Owner).seat
+        table = entity_table()  # the seat's and each unit's components, one lookup each
+        seat = table[seat_entity][Owner].seat
         to = intent.tile  # type: ignore[attr-defined]
         changes: dict[int, str | None] = {}
         for entity in intent.units:  # type: ignore[attr-defined]
-            here = esper.component_for_entity(entity, OnTile).tile
-            changes[entity] = None if here == to else to
+            changes[entity] = None if table[entity][OnTile].tile == to else to
         SetOrders(seat, changes, placement=False).run(match)
 
 
