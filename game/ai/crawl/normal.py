@@ -71,19 +71,11 @@ class NormalPolicy:
         self.content = content
         self.p: NormalAi = content.ai.normal
         self.abilities = ability_info(content)
-        # The rules in the spec's order, bound once: a decision used to build all sixteen
-        # bound methods and their tuple, whichever rule answered first.
-        self.rules: tuple[Callable[[Scan], Decision | None], ...] = (
-            self._bash, self._hero_abilities, self._target_abilities, self._exact_kill,
-            self._clean_block, self._efficient_drink, self._gold, self._equip, self._store,
-            self._emergency_drink, self._chip, self._partial_block, self._take_hit, self._sell,
-            self._random_attack, self._rebuy,
-        )
 
     def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
         scan = Scan(board)
-        for rule in self.rules:
-            decision = rule(scan)
+        for rule in RULES:
+            decision = rule(self, scan)
             if decision is not None:
                 return decision
         return canonical()[0]
@@ -381,6 +373,18 @@ class NormalPolicy:
         if board["hero"]["hp"] > board["rebuy_cost"] and any(c for c in board["board"]):
             return {"seat": 0, "type": "rebuy"}
         return None
+
+
+# The rules in the spec's order, as the class's plain functions: a decision calls them with
+# its policy (bound methods built once per policy would tie each policy to itself in a cycle,
+# left for the garbage collector after every game).
+RULES: tuple[Callable[[NormalPolicy, Scan], Decision | None], ...] = (
+    NormalPolicy._bash, NormalPolicy._hero_abilities, NormalPolicy._target_abilities,
+    NormalPolicy._exact_kill, NormalPolicy._clean_block, NormalPolicy._efficient_drink,
+    NormalPolicy._gold, NormalPolicy._equip, NormalPolicy._store, NormalPolicy._emergency_drink,
+    NormalPolicy._chip, NormalPolicy._partial_block, NormalPolicy._take_hit, NormalPolicy._sell,
+    NormalPolicy._random_attack, NormalPolicy._rebuy,
+)
 
 
 def _highest(cards: list[tuple[int, Card]]) -> tuple[int, Card]:

@@ -24,10 +24,10 @@ from game.systems.crawl.world import (
     DECK,
     LEFT,
     RIGHT,
+    RUN,
     content,
     hero,
     piles,
-    run,
 )
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     statuses = found.statuses
     card_marks, unmarked, mark_types = statuses.card_pairs, statuses.unmarked, statuses.mark_types
     rows = piles(match)
-    counters = run(match)
+    counters = RUN.first(match).run  # the query's own read (no wrapper call a view)
     the_hero = hero(match)
     health = the_hero.health
     deck = rows[DECK].pile.cards
@@ -102,8 +102,8 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     held: list[dict[str, Any] | None] = []
     for row in rows[:DECK]:  # each pile read once (a row's field is a descriptor lookup)
         cards = row.pile.cards
-        held.append(card_json(entities[cards[0]], card_marks, unmarked,
-                                          mark_types) if cards else None)
+        held.append(card_json(entities[cards[0]], card_marks, unmarked, mark_types)
+                    if cards else None)
     deck_types = match.rules.deck_types.of(deck, entities)  # type: ignore[attr-defined]
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
