@@ -17,9 +17,7 @@ from game.ai.crawl.table import (
     HANDS,
     Board,
     Card,
-    board_cards,
     chaos_list,
-    free_hands,
     missing_hp,
     move,
     other_hand,
@@ -52,15 +50,26 @@ class Scan:
     __slots__ = ("board", "cards", "foes", "held", "free", "hp")
 
     def __init__(self, board: Board) -> None:
+        # Two plain loops, no comprehension: each would be a call of its own every decision.
         self.board = board
-        self.cards = board_cards(board)
-        self.foes = [(slot, card) for slot, card in self.cards if card["type"] == "enemy"]
-        self.held: dict[str, list[tuple[str, Card]]] = {}
+        cards: list[tuple[int, Card]] = []  # (slot, card) of the occupied slots, in slot order
+        foes: list[tuple[int, Card]] = []  # those that are enemies
+        for pair in enumerate(board["board"]):
+            card = pair[1]
+            if card is not None:
+                cards.append(pair)
+                if card["type"] == "enemy":
+                    foes.append(pair)
+        self.cards, self.foes = cards, foes
+        held: dict[str, list[tuple[str, Card]]] = {}
+        free: list[str] = []  # the empty hands, left first ("the left hand is used when both are free")
         for hand in HANDS:
             card = board[hand]
-            if card is not None:
-                self.held.setdefault(card["type"], []).append((hand, card))
-        self.free = free_hands(board)
+            if card is None:
+                free.append(hand)
+            else:
+                held.setdefault(card["type"], []).append((hand, card))
+        self.held, self.free = held, free
         self.hp = board["hero"]["hp"]
 
 
