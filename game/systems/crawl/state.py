@@ -45,7 +45,7 @@ def card_json(comps: dict[type, Any], card_marks: tuple[tuple[str, type], ...],
     out = {"id": comps[Ident].id, "type": c.type, "value": c.value,
            "initial_value": c.initial_value, "ability": c.ability, **unmarked,
            "spent": c.spent, "name": c.name}
-    if not mark_types.isdisjoint(comps):
+    if not comps.keys().isdisjoint(mark_types):  # a keys view looks the few marks up
         for mark, component in card_marks:
             out[mark] = component in comps
     return out

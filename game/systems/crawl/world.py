@@ -178,7 +178,7 @@ class LiveTable(Table):
             comps = ecs.components_of(cards[0])
             marks = NO_MARKS
             statuses = self._match.rules.content.statuses  # type: ignore[attr-defined]
-            if not statuses.mark_types.isdisjoint(comps):  # most cards hold no mark: one C call
+            if not comps.keys().isdisjoint(statuses.mark_types):  # most hold no mark: one C call
                 for mark, component in statuses.card_pairs:
                     if component in comps:
                         marks = marks | {mark}
