@@ -88,10 +88,11 @@ class Command:
     def run(self, match: Match) -> Self:
         # Every change of every mode runs through here, thousands of times in a CPU's search:
         # one dict read per hook point, and the listeners fired only where some listen.
-        hooks = match.hooks
-        listening = hooks.points
+        # A point's listeners are read from `Hooks.points` itself, as `Hooks.fire` would.
+        listening = match.hooks.points
         if self.before in listening:
-            hooks.fire(self.before, match, self)
+            for listener in listening[self.before]:
+                listener(match, self)
             if self.cancelled:
                 return self
         self.apply(match)
@@ -100,7 +101,8 @@ class Command:
             if emit is not None:
                 emit(match, self)
         if self.after in listening:
-            hooks.fire(self.after, match, self)
+            for listener in listening[self.after]:
+                listener(match, self)
         return self
 
     def apply(self, match: Match) -> None:  # pragma: no cover - interface
@@ -427,13 +429,13 @@ def consume(match: Match, intent_type: type) -> tuple[int, Any] | None:
     intent's attach has just invalidated. The command is built only where something watches
     it (`watched`)."""
     for entity in ecs.holders(intent_type):  # the first, as esper.get_component would give
-        intent = ecs.components_of(entity)[intent_type]
         if watched(match, Remove):
+            intent = ecs.components_of(entity)[intent_type]
             command = Remove(intent_type)
             command.target_id = entity
             command.run(match)
         else:
-            match.journal.remove(entity, intent_type)  # Remove.apply
+            intent = match.journal.remove(entity, intent_type)  # Remove.apply: it returns it
         return entity, intent
     return None
 

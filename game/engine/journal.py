@@ -150,12 +150,14 @@ class Journal:
     # -- mutations -----------------------------------------------------------------------
     def create(self, *components: Any) -> int:
         entity = esper.create_entity(*components)
-        readers, rows = self._readers, self.cached  # `_touch` inlined: a deal creates 54 cards
-        for component in components:
-            queries = readers.get(type(component))
-            if queries:
-                for query in queries:
-                    rows.pop(query, None)
+        rows = self.cached
+        if rows:  # nothing cached, nothing to drop: a deal's cards after the first one
+            readers = self._readers  # `_touch` inlined: a deal creates 54 cards
+            for component in components:
+                queries = readers.get(type(component))
+                if queries:
+                    for query in queries:
+                        rows.pop(query, None)
         if self._depth:
             self._log.append((_CREATE, entity))
         return entity

@@ -256,11 +256,18 @@ class MatchMark:
     pending: tuple[Event, ...] = ()
 
 
+# The types of a JSON scalar: a decision holding only these is copied whole by `dict`.
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
 def _copy_decision(decision: dict[str, Any]) -> dict[str, Any]:
     """Decisions are flat JSON objects: a plain dict copied in C whose lists and dicts are then
     copied is a deep enough copy, cheaply (no comprehension frame a decision; replacing a
-    key's value while iterating the copy is allowed, its size never changes)."""
+    key's value while iterating the copy is allowed, its size never changes). Most decisions
+    hold scalars only, which one C pass over their types tells (no loop in Python)."""
     copy = dict(decision)
+    if _SCALARS.issuperset(map(type, copy.values())):
+        return copy
     for key, value in copy.items():
         if isinstance(value, (list, dict)):
             copy[key] = _copy_json(value)

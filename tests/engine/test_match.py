@@ -313,3 +313,13 @@ def test_json_copies_equal_deepcopy_and_share_no_container():
     original_ids = {id(c) for c in containers(data)}
     assert len(containers(copied)) == len(original_ids)
     assert not original_ids & {id(c) for c in containers(copied)}
+
+
+def test_a_stored_decision_of_scalars_is_its_own_copy(synthetic):
+    """A decision holding only scalars (most of them: one C pass over its value types) is
+    stored as a copy equal to it and shares nothing with it."""
+    match = duel_from([("a", 0, 5), ("b", 1, 2), ("c", 1, 4)], forced={"fight": [6]})
+    decision = {"seat": 0, "type": "strike", "unit": "a", "target": "b"}
+    assert match.submit(decision).ok
+    decision["unit"] = "c"
+    assert match.decisions[0] == {"seat": 0, "type": "strike", "unit": "a", "target": "b"}

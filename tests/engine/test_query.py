@@ -134,3 +134,22 @@ def test_order_and_key_given_as_one_function_are_computed_once_a_row():
         assert sorted(calls) == sorted([a, b, c])  # once each, for the order and the index
         assert [r.entity for r in plain(match)] == [c, a, b]  # no order: entity order
         assert plain.index(match) == {}
+
+
+def test_creations_with_nothing_cached_then_one_read_see_every_entity():
+    """A deal's run of creations: the first drops the cached rows, the next ones find nothing
+    cached (the journal skips its readers then); the next read counts every entity, and a
+    query cached again is dropped by the next creation of a type it reads."""
+    units = Counted("unit", ident=Ident, health=Health)
+    match = bare()
+    with match.active():
+        match.journal.create(Ident("a"), Health(1, 1))
+        assert len(units(match)) == 1 and units.runs == 1
+        for name in "bcd":
+            match.journal.create(Ident(name), Health(2, 2))
+        assert match.journal.cached == {} or units not in match.journal.cached
+        assert [r.ident.id for r in units(match)] == ["a", "b", "c", "d"] and units.runs == 2
+        match.journal.create(Owner(1))  # a type it does not read: still cached
+        assert len(units(match)) == 4 and units.runs == 2
+        match.journal.create(Ident("e"), Health(3, 3))
+        assert len(units(match)) == 5 and units.runs == 3

@@ -17,9 +17,7 @@ from game.ai.crawl.table import (
     HANDS,
     Board,
     Card,
-    board_cards,
     chaos_list,
-    free_hands,
     missing_hp,
     move,
     other_hand,
@@ -52,15 +50,26 @@ class Scan:
     __slots__ = ("board", "cards", "foes", "held", "free", "hp")
 
     def __init__(self, board: Board) -> None:
+        # Two plain loops, no comprehension: each would be a call of its own every decision.
         self.board = board
-        self.cards = board_cards(board)
-        self.foes = [(slot, card) for slot, card in self.cards if card["type"] == "enemy"]
-        self.held: dict[str, list[tuple[str, Card]]] = {}
+        cards: list[tuple[int, Card]] = []  # (slot, card) of the occupied slots, in slot order
+        foes: list[tuple[int, Card]] = []  # those that are enemies
+        for pair in enumerate(board["board"]):
+            card = pair[1]
+            if card is not None:
+                cards.append(pair)
+                if card["type"] == "enemy":
+                    foes.append(pair)
+        self.cards, self.foes = cards, foes
+        held: dict[str, list[tuple[str, Card]]] = {}
+        free: list[str] = []  # the empty hands, left first ("the left hand is used when both are free")
         for hand in HANDS:
             card = board[hand]
-            if card is not None:
-                self.held.setdefault(card["type"], []).append((hand, card))
-        self.free = free_hands(board)
+            if card is None:
+                free.append(hand)
+            else:
+                held.setdefault(card["type"], []).append((hand, card))
+        self.held, self.free = held, free
         self.hp = board["hero"]["hp"]
 
 
@@ -71,19 +80,11 @@ class NormalPolicy:
         self.content = content
         self.p: NormalAi = content.ai.normal
         self.abilities = ability_info(content)
-        # The rules in the spec's order, bound once: a decision used to build all sixteen
-        # bound methods and their tuple, whichever rule answered first.
-        self.rules: tuple[Callable[[Scan], Decision | None], ...] = (
-            self._bash, self._hero_abilities, self._target_abilities, self._exact_kill,
-            self._clean_block, self._efficient_drink, self._gold, self._equip, self._store,
-            self._emergency_drink, self._chip, self._partial_block, self._take_hit, self._sell,
-            self._random_attack, self._rebuy,
-        )
 
     def decide(self, board: Board, canonical: Callable[[], list[Decision]]) -> Decision:
         scan = Scan(board)
-        for rule in self.rules:
-            decision = rule(scan)
+        for rule in RULES:
+            decision = rule(self, scan)
             if decision is not None:
                 return decision
         return canonical()[0]
@@ -381,6 +382,18 @@ class NormalPolicy:
         if board["hero"]["hp"] > board["rebuy_cost"] and any(c for c in board["board"]):
             return {"seat": 0, "type": "rebuy"}
         return None
+
+
+# The rules in the spec's order, as the class's plain functions: a decision calls them with
+# its policy (bound methods built once per policy would tie each policy to itself in a cycle,
+# left for the garbage collector after every game).
+RULES: tuple[Callable[[NormalPolicy, Scan], Decision | None], ...] = (
+    NormalPolicy._bash, NormalPolicy._hero_abilities, NormalPolicy._target_abilities,
+    NormalPolicy._exact_kill, NormalPolicy._clean_block, NormalPolicy._efficient_drink,
+    NormalPolicy._gold, NormalPolicy._equip, NormalPolicy._store, NormalPolicy._emergency_drink,
+    NormalPolicy._chip, NormalPolicy._partial_block, NormalPolicy._take_hit, NormalPolicy._sell,
+    NormalPolicy._random_attack, NormalPolicy._rebuy,
+)
 
 
 def _highest(cards: list[tuple[int, Card]]) -> tuple[int, Card]:

@@ -33,11 +33,6 @@ def enemies(board: Board) -> list[tuple[int, Card]]:
     return [(slot, card) for slot, card in board_cards(board) if card["type"] == "enemy"]
 
 
-def free_hands(board: Board) -> list[str]:
-    """Empty hands, left first ("the left hand is used when both are free")."""
-    return [hand for hand in HANDS if board[hand] is None]
-
-
 def other_hand(hand: str) -> str:
     return "right_hand" if hand == "left_hand" else "left_hand"
 

@@ -77,7 +77,7 @@ class LeaveGame(MoveCard):
         self.reason, self.run_counters = reason, run
 
     def apply(self, match: Match) -> None:
-        super().apply(match)
+        MoveCard.apply(self, match)  # the base named: no super object for every card leaving
         match.journal.set_field(self.run_counters, "removed", self.run_counters.removed + 1)
 
 

@@ -11,6 +11,7 @@ the hero `hp`, `max_hp`, `gold`, then one key per hero effect (`can_revive`, `re
 
 from __future__ import annotations
 
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from game.components.common import Ident
@@ -23,27 +24,30 @@ from game.systems.crawl.world import (
     DECK,
     LEFT,
     RIGHT,
+    RUN,
     content,
     hero,
     piles,
-    run,
 )
 
 if TYPE_CHECKING:
     from game.engine.match import Match
 
 
-def card_json(comps: dict[type, Any], card_marks: tuple[tuple[str, type], ...]
-              ) -> dict[str, Any]:
+def card_json(comps: dict[type, Any], card_marks: tuple[tuple[str, type], ...],
+              unmarked: dict[str, bool], mark_types: frozenset[type]) -> dict[str, Any]:
     """A card object of 6.1 from the card entity's components (`card_marks`: the content's
-    (id, component class) of each card mark, in order)."""
+    (id, component class) of each card mark, in order; `unmarked`: each mark id False, in
+    that order; `mark_types`: the mark components). Most cards hold no mark: their marks are
+    the `unmarked` dict merged in C, and only a marked card walks the marks (a view prints
+    every held card, and a CPU reads a view every decision)."""
     c = comps[CrawlCard]
     out = {"id": comps[Ident].id, "type": c.type, "value": c.value,
-           "initial_value": c.initial_value, "ability": c.ability}
-    for mark, component in card_marks:
-        out[mark] = component in comps
-    out["spent"] = c.spent
-    out["name"] = c.name
+           "initial_value": c.initial_value, "ability": c.ability, **unmarked,
+           "spent": c.spent, "name": c.name}
+    if not comps.keys().isdisjoint(mark_types):  # a keys view looks the few marks up
+        for mark, component in card_marks:
+            out[mark] = component in comps
     return out
 
 
@@ -74,20 +78,23 @@ class DeckTypes:
 
 
 def count_types(deck: tuple[int, ...], entities: dict[int, dict[type, Any]]) -> dict[str, int]:
-    """How many cards of each type (all six, in CARD_TYPES order) these card entities are."""
-    counts = dict.fromkeys(CARD_TYPES, 0)
-    for card in deck:
-        counts[entities[card][CrawlCard].type] += 1
-    return counts
+    """How many cards of each type (all six, in CARD_TYPES order) these card entities are.
+    The types are read by `map` (no bytecode per card: a deck holds about fifty) and counted
+    by `tuple.count`, six passes in C."""
+    types = tuple(map(_TYPE, map(_CARD, map(entities.__getitem__, deck))))
+    return {card_type: types.count(card_type) for card_type in CARD_TYPES}
+
+
+_CARD, _TYPE = itemgetter(CrawlCard), attrgetter("type")
 
 
 def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     """The `board` object; with `hide_deck` the deck is "hidden" (the seat view, 6.1)."""
     found = content(match)
     statuses = found.statuses
-    card_marks = statuses.card_pairs
+    card_marks, unmarked, mark_types = statuses.card_pairs, statuses.unmarked, statuses.mark_types
     rows = piles(match)
-    counters = run(match)
+    counters = RUN.first(match).run  # the query's own read (no wrapper call a view)
     the_hero = hero(match)
     health = the_hero.health
     deck = rows[DECK].pile.cards
@@ -95,7 +102,8 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
     held: list[dict[str, Any] | None] = []
     for row in rows[:DECK]:  # each pile read once (a row's field is a descriptor lookup)
         cards = row.pile.cards
-        held.append(card_json(entities[cards[0]], card_marks) if cards else None)
+        held.append(card_json(entities[cards[0]], card_marks, unmarked, mark_types)
+                    if cards else None)
     deck_types = match.rules.deck_types.of(deck, entities)  # type: ignore[attr-defined]
     hero_json: dict[str, Any] = {"hp": health.hp, "max_hp": health.max_hp,
                                  "gold": the_hero.hero.gold}
@@ -110,7 +118,8 @@ def board_json(match: Match, *, hide_deck: bool = False) -> dict[str, Any]:
         "right_hand": held[RIGHT],
         "backpack": held[BACKPACK],
         "hero": hero_json,
-        "deck": HIDDEN if hide_deck else [card_json(entities[card], card_marks)
+        "deck": HIDDEN if hide_deck else [card_json(entities[card], card_marks, unmarked,
+                                                    mark_types)
                                           for card in deck],
         "deck_count": len(deck),
         "deck_types": deck_types,

@@ -87,7 +87,7 @@ class CrawlStatuses:
     """A content's hero effects and card marks, in declaration order (the State JSON's)."""
 
     __slots__ = ("entries", "kinds", "hero", "card", "hero_pairs", "card_pairs", "by_id",
-                 "worths", "_allowing", "_redirecting")
+                 "unmarked", "mark_types", "worths", "_allowing", "_redirecting")
 
     def __init__(self, entries: tuple[CrawlStatusEntry, ...] | list[CrawlStatusEntry]) -> None:
         self.entries = tuple(entries)
@@ -99,6 +99,10 @@ class CrawlStatuses:
         # live table): two locals instead of two attribute reads per kind and card
         self.hero_pairs = tuple((kind.id, kind.component) for kind in self.hero)
         self.card_pairs = tuple((kind.id, kind.component) for kind in self.card)
+        # a card's State JSON marks when it holds none (most cards), and the mark components:
+        # the card object tests them in one C call (game.systems.crawl.state.card_json)
+        self.unmarked = dict.fromkeys((kind.id for kind in self.card), False)
+        self.mark_types = frozenset(kind.component for kind in self.card)
         self.worths = {e.holder: tuple(Worth(x.id, x.worth, x.worth_per_value)
                                        for x in self.entries if x.holder == e.holder)
                        for e in self.entries}

@@ -177,9 +177,11 @@ class LiveTable(Table):
         if cards:
             comps = ecs.components_of(cards[0])
             marks = NO_MARKS
-            for mark, component in self._match.rules.content.statuses.card_pairs:  # type: ignore[attr-defined]
-                if component in comps:
-                    marks = marks | {mark}
+            statuses = self._match.rules.content.statuses  # type: ignore[attr-defined]
+            if not comps.keys().isdisjoint(statuses.mark_types):  # most hold no mark: one C call
+                for mark, component in statuses.card_pairs:
+                    if component in comps:
+                        marks = marks | {mark}
             picture = CardView.of(comps[Ident].id, comps[CrawlCard], marks)
         seen[zone] = picture
         return picture
