@@ -355,8 +355,8 @@ def _same_decks(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether both positions have the same tiles, decks and hero cards (what a seat keeps
     from its `build_deck` to the end of the match)."""
     for a, b in zip(old["board"]["seats"], new["board"]["seats"], strict=True):
-        if any(a[key] != b[key] for key in ("faction", "mode", "deck")):
-            return False
+        if a["faction"] != b["faction"] or a["mode"] != b["mode"] or a["deck"] != b["deck"]:
+            return False  # (no generator under any(): two seats a view)
         if (a["hero"] or {}).get("card") != (b["hero"] or {}).get("card"):
             return False
     return True
