@@ -224,7 +224,7 @@ def buy_loop(plan: Plan) -> None:
 def reorganise(plan: Plan) -> None:
     """Step 6: the arrangement, reached with legal moves (only when a slot is empty)."""
     seat = plan.seat
-    if not empty_slots(plan) or all(unit is None for unit in seat.slots):
+    if not empty_slots(plan) or seat.slots.count(None) == len(seat.slots):  # none, or all
         return
     content = plan.content
     ctx = context(plan)

@@ -67,19 +67,19 @@ class Plan:
         self._seats: list[SeatFacts | None] = [None, None]  # read once per position
 
     def _read(self, seat: int) -> SeatFacts:
-        facts = self._seats[seat]
-        if facts is None:
-            with self.match.active():
-                facts = self._seats[seat] = read_seat(self.match, seat)
+        with self.match.active():
+            facts = self._seats[seat] = read_seat(self.match, seat)
         return facts
 
+    # A step reads its seat many times between two decisions: the facts already read are
+    # one index away (a `SeatFacts` is a non-empty tuple, so never false).
     @property
     def seat(self) -> SeatFacts:
-        return self._read(self.me)
+        return self._seats[self.me] or self._read(self.me)
 
     @property
     def enemy(self) -> SeatFacts:
-        return self._read(1 - self.me)
+        return self._seats[1 - self.me] or self._read(1 - self.me)
 
     @property
     def turn(self) -> int:

@@ -61,8 +61,9 @@ def malformed(decision: dict[str, Any]) -> bool:
         units = decision.get("units")
         return (not all(isinstance(decision.get(k), str) for k in ("mode", "faction", "hero"))
                 or not isinstance(units, list) or not all(isinstance(u, str) for u in units))
-    if any(not is_int(decision.get(name)) for name in INT_FIELDS.get(verb, ())):
-        return True
+    for name in INT_FIELDS.get(verb, ()):  # a loop, not any() of a generator: every decision
+        if type(decision.get(name)) is not int:  # is_int, inline
+            return True
     if verb == "buy":
         offer = decision.get("offer")
         return not (is_int(offer) or offer == HERO)

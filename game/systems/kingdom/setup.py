@@ -355,8 +355,8 @@ def _same_decks(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether both positions have the same tiles, decks and hero cards (what a seat keeps
     from its `build_deck` to the end of the match)."""
     for a, b in zip(old["board"]["seats"], new["board"]["seats"], strict=True):
-        if any(a[key] != b[key] for key in ("faction", "mode", "deck")):
-            return False
+        if a["faction"] != b["faction"] or a["mode"] != b["mode"] or a["deck"] != b["deck"]:
+            return False  # (no generator under any(): two seats a view)
         if (a["hero"] or {}).get("card") != (b["hero"] or {}).get("card"):
             return False
     return True
@@ -374,14 +374,14 @@ def _clear_world(match: Match) -> None:
 
 def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -> None:
     journal = match.journal
-    row = world.seat_row(match, n)
+    row = world.SEATS.get(match, n)  # world.seat_row, without its call (two seats a view)
     if row.nexus.level != raw["level"]:
         journal.set_field(row.nexus, "level", raw["level"])
     if (row.health.hp, row.health.max_hp) != (raw["hp"], raw["max_hp"]):
         journal.set(row.health, hp=raw["hp"], max_hp=raw["max_hp"])
     if row.coins.coins != raw["coins"]:
         journal.set_field(row.coins, "coins", raw["coins"])
-    hero = world.hero_of(match, n)
+    hero = world.HEROES.get(match, n)  # world.hero_of, without its call
     hero_entity = hero.entity if hero is not None else 0
     hero_card = raw["hero"]["card"] if raw["hero"] else None
     if hero is not None and hero.hero.status != raw["hero"]["status"]:
@@ -414,7 +414,9 @@ def _restore_seat(match: Match, content: Content, n: int, raw: dict[str, Any]) -
         units.append(entity)
     for gone in standing.values():
         journal.delete(gone)
-    if hero_entity and not hero_placed:  # in hand or fallen: off the board
+    # In hand or fallen: off the board (its unit parts come and go together, so a hero
+    # without a `Slot` has none to take off, which is most views).
+    if hero_entity and not hero_placed and Slot in table[hero_entity]:
         _leave_slot(journal, hero_entity)
     journal.set_field(row.slots, "units", tuple(units))
     offers = row.shop.offers

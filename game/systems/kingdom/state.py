@@ -37,18 +37,23 @@ def seat_json(content: Content, seat: SeatFacts) -> dict[str, Any]:
     }
 
 
-# The events of 4.6.7 that hold a list (of flat objects, or of plain values): all others are
-# flat. A State JSON copies the stored log this way (`copy_event`), never hands it out.
-NESTED = {"attack": ("hits",), "aura": ("units",), "heal": ("units",), "combat_end": ("hp",)}
+# The events of 4.6.7 that hold a list (of flat objects, or of plain values), and its key: all
+# others are flat. A State JSON copies the stored log this way (`copy_log`), never hands it out.
+NESTED = {"attack": "hits", "aura": "units", "heal": "units", "combat_end": "hp"}
 
 
-def copy_event(event: dict[str, Any]) -> dict[str, Any]:
-    """A copy of one combat event of 4.6.7 (of the shapes a combat makes)."""
-    out = event.copy()
-    for key in NESTED.get(out["type"], ()):
-        value = out[key]
-        out[key] = [v.copy() for v in value] if value and type(value[0]) is dict else value[:]
-    return out
+def copy_log(events: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """A copy of a combat's log of 4.6.7 (of the shapes a combat makes). Every event is
+    copied in C (`dict.copy` mapped, no call per event: a CPU's view copies the whole log),
+    then the list of each nested one."""
+    log = list(map(dict.copy, events))
+    copy = dict.copy
+    for event in log:
+        key = NESTED.get(event["type"])
+        if key is not None:
+            value = event[key]
+            event[key] = list(map(copy, value)) if value and type(value[0]) is dict else value[:]
+    return log
 
 
 def copy_json(value: Any) -> Any:
@@ -64,8 +69,8 @@ def copy_json(value: Any) -> Any:
 def board_json(match: Match) -> dict[str, Any]:
     content = world.content(match)
     row = world.board(match)
-    if row.log.shaped:  # most events are flat: copied in place, the few nested ones by type
-        log = [copy_event(e) if e["type"] in NESTED else e.copy() for e in row.log.events]
+    if row.log.shaped:
+        log = copy_log(row.log.events)
     else:
         log = [copy_json(event) for event in row.log.events]
     return {

@@ -248,9 +248,9 @@ def read_seat(match: Match, seat: int) -> SeatFacts:
     for every card read (a CPU reads its seat after each decision it plans, and a view reads
     both): one dict lookup per card instead of a call."""
     table = ecs.entity_table()
-    row = seat_row(match, seat)
+    row = SEATS.get(match, seat)  # seat_row and hero_of, without their call
     faction = row.faction
-    hero = hero_of(match, seat)
+    hero = HEROES.get(match, seat)
     return _new_facts(SeatFacts, (  # the tuple itself: the named tuple's __new__ is a call
         seat, faction.faction, faction.mode,
         table[hero.entity][CardRef].definition if hero else None,
