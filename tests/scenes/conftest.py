@@ -103,6 +103,24 @@ def app(window):
     return App(window)
 
 
+@pytest.fixture
+def portuguese():
+    """Português (Brasil) shown for the test (tests/conftest.py puts English back after it)."""
+    from game import i18n
+
+    i18n.set_language("pt_BR")
+
+
+@pytest.fixture
+def pt_app(window, portuguese):
+    """The app on the window in pt_BR, animations instant and sound off."""
+    from game.scenes.app import App
+    from game.scenes.settings import Settings
+
+    return App(window, settings=Settings(animation_speed="instant", sound_on=False,
+                                         language="pt_BR"))
+
+
 @pytest.fixture(autouse=True)
 def user_dirs(tabula_home):
     """The saves and config folders exist, as on a machine where the game has run: asking

@@ -17,24 +17,6 @@ from tests.scenes.test_player_text import painted_words, seen  # noqa: F401  (fi
 from tests.scenes.test_text_extents import created  # noqa: F401  (a fixture)
 from tests.scenes.test_translated_screens import english_left, walk
 
-PT = "pt_BR"
-
-
-@pytest.fixture
-def portuguese():
-    i18n.set_language(PT)
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def pt_app(window, portuguese):
-    from game.scenes.app import App
-    from game.scenes.settings import Settings
-
-    return App(window, settings=Settings(animation_speed="instant", sound_on=False,
-                                         language=PT))
-
 
 def hotseat_view(window, app, decisions):
     """A hot-seat match after `decisions`, past the curtain of the seat to act."""

@@ -15,24 +15,6 @@ from tests.scenes.test_player_text import seen  # noqa: F401  (a fixture)
 PT = "pt_BR"
 
 
-@pytest.fixture
-def portuguese():
-    i18n.set_language(PT)
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def pt_app(window):
-    from game.scenes.app import App
-    from game.scenes.settings import Settings
-
-    app = App(window, settings=Settings(animation_speed="instant", sound_on=False,
-                                        language=PT))
-    yield app
-    i18n.set_language("en")
-
-
 class Namer:
     """The log's namer as the screen gives it against one CPU: seat 0 is the person."""
 
