@@ -104,14 +104,7 @@ class SetOrders(Command):
         journal = match.journal
         table = ecs.entity_table()  # each unit's current order, one lookup
         for entity, tile in self.changes.items():
-            current = table[entity].get(Order)
-            if tile is None:
-                if current is not None:
-                    journal.remove(entity, Order)
-            elif current is None:
-                journal.add(entity, Order(tile))
-            elif current.tile != tile:
-                journal.set_field(current, "tile", tile)
+            world.put_order(journal, entity, table[entity].get(Order), tile)
 
 
 class ApplyOrders(Command):

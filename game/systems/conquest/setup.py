@@ -655,15 +655,7 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
                     journal.add(entity, flag())
                 else:
                     journal.remove(entity, flag)
-        order = orders.get(uid)
-        have = has.get(Order)
-        if order is None:
-            if have is not None:
-                journal.remove(entity, Order)
-        elif have is None:
-            journal.add(entity, Order(order))
-        elif have.tile != order:
-            journal.set_field(have, "tile", order)
+        world.put_order(journal, entity, has.get(Order), orders.get(uid))
 
 
 def _cards_at(match: Match, seat: int, hand: list[str], discards: list[str],

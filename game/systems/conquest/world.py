@@ -146,6 +146,18 @@ def order_of(entity: int) -> str | None:
     return order.tile if order is not None else None
 
 
+def put_order(journal: Any, entity: int, current: Order | None, tile: str | None) -> None:
+    """Journal the unit's order to `tile` (None: no order), from the `current` one it holds:
+    added, changed in place or removed, nothing where it is the same."""
+    if tile is None:
+        if current is not None:
+            journal.remove(entity, Order)
+    elif current is None:
+        journal.add(entity, Order(tile))
+    elif current.tile != tile:
+        journal.set_field(current, "tile", tile)
+
+
 def with_order(match: Match, seat: int | None = None) -> list[tuple[Unit, str]]:
     """(unit row, pending tile) of the units holding an `Order` (of one seat, or both),
     canonical order: the world's set of the order holders is read once, not each unit's
