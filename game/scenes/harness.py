@@ -39,6 +39,15 @@ def move(win: arcade.Window, x: float, y: float) -> None:
     win.dispatch_event("on_mouse_motion", x, y, 0, 0)
 
 
+def hover_grid(win: arcade.Window, spacing: int) -> None:
+    """Hover over a grid of points `spacing` px apart, a frame a column: every tooltip and
+    hover state of the screen shows once (the screen walks of the text and size tests)."""
+    for x in range(12, win.width, spacing):
+        for y in range(12, win.height, spacing):
+            move(win, x, y)
+        step(win)
+
+
 def click(win: arcade.Window, x: float, y: float, button: int = arcade.MOUSE_BUTTON_LEFT) -> None:
     """Hover, press and release at (x, y); arcade.gui buttons fire on release."""
     win.dispatch_event("on_mouse_motion", x, y, 0, 0)

@@ -24,7 +24,7 @@ import arcade
 import pytest
 
 from game.scenes import gallery
-from game.scenes.harness import key, move, step
+from game.scenes.harness import hover_grid, key, step
 from game.scenes.widgets import HelpOverlay
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
@@ -128,10 +128,7 @@ def test_no_internal_id_on_a_screen_its_help_or_its_tooltips(window, app, seen, 
     try:
         window.show_view(view)
         step(window, 2)
-        for x in range(12, window.width, 36):
-            for y in range(12, window.height, 36):
-                move(window, x, y)
-            step(window)
+        hover_grid(window, 36)
         if window.current_view is view and screen.mode != "shell":
             key(window, arcade.key.H)
             assert isinstance(window.current_view, HelpOverlay)

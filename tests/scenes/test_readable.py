@@ -18,7 +18,7 @@ import arcade
 import pytest
 
 from game.scenes import gallery, theme
-from game.scenes.harness import move, step
+from game.scenes.harness import hover_grid, step
 
 SMALL = (960, 600)
 PT_TO_PX = 96 / 72
@@ -131,10 +131,7 @@ def test_no_text_under_11_px_at_960x600(small_window, app, sizes, painted, scree
         window.show_view(view)
         step(window, 2)
         assert (window.width, window.height) == SMALL
-        for x in range(12, window.width, 40):
-            for y in range(12, window.height, 40):
-                move(window, x, y)
-            step(window)
+        hover_grid(window, 40)
         if screen.name in ("strike/draft", "strike/draft_picked", "conquest/cards",
                            "conquest/commander"):
             sprites = card_sprites(view)

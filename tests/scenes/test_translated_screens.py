@@ -18,7 +18,7 @@ import pytest
 from game import i18n
 from game.i18n import area_of, template_entries
 from game.scenes import gallery
-from game.scenes.harness import key, move, step
+from game.scenes.harness import hover_grid, key, step
 from game.scenes.scale import view_size
 from game.scenes.widgets import HelpOverlay
 from tests.scenes.test_player_text import seen  # noqa: F401  (a fixture)
@@ -74,10 +74,7 @@ def walk(window, view) -> None:
     """Show the screen, hover over a grid of points (every tooltip), open and close its help."""
     window.show_view(view)
     step(window, 2)
-    for x in range(12, window.width, 48):
-        for y in range(12, window.height, 48):
-            move(window, x, y)
-        step(window)
+    hover_grid(window, 48)
     if window.current_view is view:
         key(window, arcade.key.H)
         if isinstance(window.current_view, HelpOverlay):
