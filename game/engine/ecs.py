@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import threading
+from collections.abc import Iterable
 from operator import itemgetter
 from typing import Any
 
@@ -142,6 +143,29 @@ def put_component(entity: int, component: Any, component_type: type) -> Any:
     parts[component_type] = component
     esper._cache_dirty = True  # what esper.clear_cache() sets: its own getters stay right
     return previous
+
+
+def create_entities(rows: Iterable[tuple[Any, ...]]) -> list[int]:
+    """`[esper.create_entity(*row) for row in rows]` in one call: the ids in order, written
+    straight into esper's tables and its query cache cleared once, not once per entity (a
+    deal creates a whole deck of cards)."""
+    table, entities, count = esper._components, esper._entities, esper._entity_count
+    created: list[int] = []
+    for row in rows:
+        entity = next(count)
+        parts = {}
+        for component in row:
+            component_type = type(component)
+            holders = table.get(component_type)
+            if holders is None:
+                table[component_type] = {entity}
+            else:
+                holders.add(entity)
+            parts[component_type] = component
+        entities[entity] = parts
+        created.append(entity)
+    esper.clear_cache()
+    return created
 
 
 def take_component(entity: int, component_type: type) -> Any:

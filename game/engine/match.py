@@ -341,6 +341,7 @@ class Match:
         self._keys = {verb: ENVELOPE_FIELDS | rules.fields.get(verb, frozenset())
                       for verb in rules.verbs}
         self.extra: dict[str, Any] = {}  # mode-owned lookups (entity ids by stable id...)
+        self._seats: tuple[Any, tuple[dict[str, Any], ...]] | None = None  # `seats_json`'s
         self._scope = ecs.active_world(self.world)  # entered by every call, nested or not
         with self.active():
             self._state_entity = esper.create_entity(MatchState(phase=phase))
@@ -406,12 +407,17 @@ class Match:
         return {int(seat): str(level) for seat, level in (self.options.get("ai") or {}).items()}
 
     def seats_json(self) -> list[dict[str, Any]]:
-        """The envelope's `seats`, from the record's `options.ai` only (docs/architecture.md)."""
-        ai = self.options.get("ai") or {}
-        return [
-            {"kind": "cpu", "ai": ai[str(seat)]} if str(seat) in ai else {"kind": "human"}
-            for seat in range(self.rules.seats)
-        ]
+        """The envelope's `seats`, from the record's `options.ai` only (docs/architecture.md):
+        worked out once per `options.ai` object (every view prints them, and a CPU reads a
+        view every decision), each call given its own copies."""
+        ai = self.options.get("ai")
+        seats = self._seats
+        if seats is None or seats[0] is not ai:
+            known = ai or {}
+            seats = self._seats = (ai, tuple(
+                {"kind": "cpu", "ai": known[str(seat)]} if str(seat) in known
+                else {"kind": "human"} for seat in range(self.rules.seats)))
+        return [seat.copy() for seat in seats[1]]
 
     # -- streams, events, actions ----------------------------------------------------------
     def stream(self, name: str) -> Stream:

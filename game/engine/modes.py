@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -209,7 +210,10 @@ def lazy_cpu(module: str) -> Callable[..., CpuPlayer]:
     needed, so registering a mode never loads its players."""
 
     def make_cpu(level: str, seat: int, stream: Stream, resources: ResourceSet) -> CpuPlayer:
-        return importlib.import_module(module).make_cpu(level, seat, stream, resources)
+        # Once imported, the module is read from sys.modules (a simulation makes a player
+        # for every match, and `import_module` is not one dict lookup).
+        found = sys.modules.get(module) or importlib.import_module(module)
+        return found.make_cpu(level, seat, stream, resources)  # type: ignore[no-any-return]
 
     return make_cpu
 

@@ -38,8 +38,9 @@ def fill_pile(match: Match, pile: int, cards: tuple[int, ...]) -> None:
     built (a setup): journaled, no hook and no event, since nothing moved in the game. A card
     created with its `InPile(pile)` already costs no change (a deal of 54 cards)."""
     comp = esper.component_for_entity(pile, Pile)
+    entities = ecs.entity_table()  # one lookup per card (a deal fills a deck of fifty)
     for card in cards:
-        found = esper.try_component(card, InPile)
+        found = entities[card].get(InPile)
         if found is None:
             match.journal.add(card, InPile(pile))
         elif found.pile != pile:

@@ -153,11 +153,26 @@ def mod_roots() -> list[Path]:
     """The folders of mods this process reads: the user's mods folder, then `--mods` folders."""
     if _roots_override is not None:
         return list(_roots_override)
-    try:
-        user = [paths.mods_dir()]
-    except OSError:  # a user data dir that cannot be made holds no mods
-        user = []
-    return [*user, *_extra_mod_dirs]
+    return [*_user_mod_roots(), *_extra_mod_dirs]
+
+
+# The user's mods folder for the environment variables that name it (a temporary home's, a
+# test's): every new match asks for the mod roots, and a path built is not free.
+_user_roots_memo: dict[tuple[str, str], list[Path]] = {}
+
+
+def _user_mod_roots() -> list[Path]:
+    """The user's mods folder as a one-item list (empty when it cannot be found)."""
+    named = (os.environ.get(paths.MODS_ENV, ""), os.environ.get(paths.HOME_ENV, ""))
+    found = _user_roots_memo.get(named) if any(named) else None
+    if found is None:
+        try:
+            found = [paths.mods_dir()]
+        except OSError:  # a user data dir that cannot be made holds no mods
+            found = []
+        if any(named):
+            _user_roots_memo[named] = found
+    return found
 
 
 def use_mod_roots(roots: Iterable[str | Path]) -> None:

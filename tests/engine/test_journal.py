@@ -58,6 +58,44 @@ def test_rollback_undoes_creations_and_rewinds_the_id_counter():
     assert esper.create_entity() == 2  # the same id a match that never searched would get
 
 
+def test_create_many_is_create_in_a_row_and_rolls_back_like_it():
+    """A deal's whole deck at once: the same ids, components, holders and undo entries as
+    one `create` per entity."""
+    one_by_one, at_once = Journal(), Journal()
+    rows = [(Ident(f"c{i}"), GridPos(i, 0)) for i in range(3)] + [(Ident("bare"),)]
+    with ecs.active_world("one-by-one"):
+        mark = one_by_one.mark()
+        expected = [one_by_one.create(*row) for row in rows]
+        expected_world = ecs.world_snapshot()
+    with ecs.active_world("at-once"):
+        esper.get_component(GridPos)  # esper's own cache, which the creations must clear
+        mark_b = at_once.mark()
+        created = at_once.create_many(rows)
+        assert created == expected and ecs.world_snapshot() == expected_world
+        assert sorted(e for e, _ in esper.get_component(GridPos)) == expected[:3]
+        assert len(at_once) == len(one_by_one) == 4
+        at_once.rollback(mark_b)
+        assert esper.get_component(Ident) == [] and ecs.next_entity_id() == expected[0]
+    with ecs.active_world("one-by-one"):
+        one_by_one.rollback(mark)
+    for name in ("one-by-one", "at-once"):
+        ecs.delete_world(name)
+
+
+def test_create_many_drops_the_cached_queries_of_the_types_it_creates():
+    from game.engine.query import Query
+
+    healthy = Query("healthy_many", health=Health)
+    placed = Query("placed_many", pos=GridPos)
+    match = Match(BareRules(), seed=1, phase="play")
+    with match.active():
+        assert healthy(match) == [] and placed(match) == []
+        cached_placed = match.journal.cached[placed]
+        created = match.journal.create_many([(Health(i, i),) for i in range(3)])
+        assert [r.entity for r in healthy(match)] == created
+        assert match.journal.cached[placed] is cached_placed  # a type it did not create
+
+
 def test_rollback_restores_deleted_entities_and_their_queries():
     journal = Journal()
     pos, hp = GridPos(1, 1), Health(4, 5)

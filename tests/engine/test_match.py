@@ -217,6 +217,16 @@ def test_seats_json_comes_from_options_ai(synthetic, ai, seats):
     assert match.state_json()["seats"] == seats
 
 
+def test_seats_json_is_a_fresh_copy_and_follows_a_new_options_ai(synthetic):
+    match = build_match(new_record("synthetic", "1", 1, {"ai": {"1": "random"}}))
+    printed = match.seats_json()
+    printed[1]["ai"] = "changed by a caller"
+    printed.append({"kind": "extra"})
+    assert match.seats_json() == [{"kind": "human"}, {"kind": "cpu", "ai": "random"}]
+    match.options["ai"] = {"0": "first"}  # a seat handed to a CPU: a new options.ai
+    assert match.seats_json() == [{"kind": "cpu", "ai": "first"}, {"kind": "human"}]
+
+
 def test_legal_decisions_list_the_seat_to_act_only(duel):
     legal = duel.legal_decisions(0)
     assert legal[0] == {"seat": 0, "type": "strike", "unit": "p0.u0", "target": "p1.u0"}

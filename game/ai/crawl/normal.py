@@ -33,12 +33,20 @@ AbilityInfo = dict[str, dict[str, Any]]
 
 
 def ability_info(content: Content) -> AbilityInfo:
-    """Per ability id: its kind, effect and effect parameters, as plain dicts."""
+    """Per ability id: its kind, effect and effect parameters, as plain dicts (read only).
+    Worked out once per content: a simulation makes a CPU for every match."""
+    cached = _ability_infos.get(id(content))
+    if cached is not None and cached[0] is content:
+        return cached[1]
     info: AbilityInfo = {}
     for ability in content.catalogue:
         params = ability.params.model_dump() if ability.params is not None else {}
         info[ability.id] = {"kind": ability.kind, "effect": ability.effect, **params}
+    _ability_infos[id(content)] = (content, info)
     return info
+
+
+_ability_infos: dict[int, tuple[Content, AbilityInfo]] = {}  # by id(content), kept with it
 
 # Where a target ability would rather reach a card: the other hand, the backpack, the board.
 _PLACE_RANK = {"other": 0, "backpack": 1, "board": 2}

@@ -15,7 +15,14 @@ from game.components.crawl import CrawlCard, Hero, Run
 from game.engine.commands import update
 from game.engine.piles import fill_pile, shuffle_pile
 from game.systems.crawl.cycle import draw
-from game.systems.crawl.world import add_card, content, create_zones, pile_entity, run, run_entity
+from game.systems.crawl.world import (
+    card_parts,
+    content,
+    create_zones,
+    pile_entity,
+    run,
+    run_entity,
+)
 
 if TYPE_CHECKING:
     from game.engine.match import Match
@@ -46,11 +53,12 @@ def deal(match: Match, picked: Iterable[str]) -> None:
     abilities = tuple(a.id for a in found.catalogue if a.id in chosen)
     update(run(match), abilities=abilities).target(run_entity(match)).run(match)
     deck = pile_entity(match, "deck")
-    cards = [add_card(match, c.id, CrawlCard(c.type, c.value, c.value, name=c.name), (), deck)
-             for c in found.deck]
-    cards += [add_card(match, a, CrawlCard("ability", None, None, a,
-                                           name=found.abilities[a].name), (), deck)
-              for a in abilities]
+    rows = [card_parts(c.id, CrawlCard(c.type, c.value, c.value, name=c.name), (), deck)
+            for c in found.deck]
+    rows += [card_parts(a, CrawlCard("ability", None, None, a, name=found.abilities[a].name),
+                        (), deck)
+             for a in abilities]
+    cards = match.journal.create_many(rows)  # the deck's cards at once, in this order
     fill_pile(match, deck, tuple(cards))  # the canonical deck, then its shuffle
     shuffle_pile(deck, "deal").run(match)
     draw(match)

@@ -256,7 +256,13 @@ def create_zones(match: Match, hero_parts: Iterable[Any], counters: Run) -> None
 
 def add_card(match: Match, card_id: str, card: CrawlCard, marks: Iterable[Any] = (),
              pile: int = 0) -> int:
-    """A new card entity with its mark components (deal and setup only), for the pile it is
-    about to fill (`fill_pile`: a card that already names its pile costs no change)."""
-    return match.journal.create(Ident(card_id), card, LastValue(card.value), InPile(pile),
-                                *marks)
+    """A new card entity with its mark components (a setup), for the pile it is about to
+    fill (`fill_pile`: a card that already names its pile costs no change)."""
+    return match.journal.create(*card_parts(card_id, card, marks, pile))
+
+
+def card_parts(card_id: str, card: CrawlCard, marks: Iterable[Any] = (),
+               pile: int = 0) -> tuple[Any, ...]:
+    """The components of a new card entity (`add_card`; a deal creates its whole deck at
+    once from these, `Journal.create_many`)."""
+    return (Ident(card_id), card, LastValue(card.value), InPile(pile), *marks)
