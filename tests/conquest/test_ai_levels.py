@@ -295,6 +295,45 @@ def test_hard_ties_go_to_the_lower_candidate_so_a_sure_win_may_wait():
     assert decisions_of(match, 0, cpu("hard", 0)) == [{"seat": 0, "type": "ready"}]
 
 
+@pytest.mark.parametrize(("units", "rollouts", "work", "rounds"), [
+    (32, 32, 4096, 4),   # the shipped armies' most: never shortened
+    (10, 8, 4096, 4),
+    (40, 32, 4096, 3),   # past the budget: as many rounds as fit
+    (120, 32, 4096, 1),  # 60 units a side (the largest a mod may set): one round
+    (500, 32, 4096, 1),  # never fewer than one
+    (0, 0, 4, 4)])
+def test_rollout_rounds_fit_the_work_budget(units, rollouts, work, rounds):
+    assert hard.rollout_rounds(units, rollouts, work) == rounds
+
+
+def test_hard_movement_rollouts_end_where_the_work_budget_says(monkeypatch):
+    """`hard.rollout_work` bounds the unit-rounds of one movement decision (docs/conquest.md
+    "Time budgets"). Two tanks next to an empty enemy base: with the shipped budget every
+    rollout plays 4 rounds, the win comes as surely a round later, and hard waits (C1 = stay,
+    the lower index); with a budget of one unit-round the rollouts end after this round, so only
+    moving now wins within them, and hard moves."""
+    units = {"p0.t1": "L09", "p0.t2": "L11", "p0.i1": "L03", "p1.i1": "L16", "p1.i2": "L16"}
+    stops: list[int] = []
+    real = hard.HardCpu._rollout
+
+    def spy(self, match, plan, enemy_plan, stop):
+        stops.append(stop)
+        return real(self, match, plan, enemy_plan, stop)
+
+    monkeypatch.setattr(hard.HardCpu, "_rollout", spy)
+    match = setup_match("movement", units, **CLASSIC)
+    assert decisions_of(match, 0, cpu("hard", 0)) == [{"seat": 0, "type": "ready"}]
+    assert set(stops) == {1 + hard.ROLLOUT_ROUNDS}
+
+    stops.clear()
+    tight = AI.hard.model_copy(update={"rollout_work": 1})
+    monkeypatch.setattr(hard.HardCpu, "weights", property(lambda self: tight))
+    match = setup_match("movement", units, **CLASSIC)
+    sent = decisions_of(match, 0, cpu("hard", 0))
+    assert set(stops) == {2}
+    assert {d.get("to") for d in sent if d["type"] == "move"} == {"L10"}
+
+
 def test_hard_reinforcements_value_evenly_spaced_prefixes_within_the_work_budget(monkeypatch):
     """`hard.reinforce_cells` bounds the battle previews of one reinforcement decision (a work
     budget, docs/conquest.md): past it, none, all and evenly spaced prefixes stand for the rest.

@@ -106,6 +106,8 @@ BROKEN = [
      "conquest/ai.toml:hard.card_iterations"),
     ("ai.toml", ("reinforce_cells = 400", "reinforce_cells = 0"),
      "conquest/ai.toml:hard.reinforce_cells"),
+    ("ai.toml", ("rollout_work = 4096", "rollout_work = 0"),
+     "conquest/ai.toml:hard.rollout_work"),
     ("rules.toml", ("max_own_per_tile = 5", "max_own_per_tile = 6"),
      "conquest/rules.toml:max_own_per_tile"),
     ("rules.toml", ("round_cap = 60", "round_cap = 0"), "conquest/rules.toml:round_cap"),

@@ -207,6 +207,18 @@ def _frozen(plan: policy.Plan) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(plan.items()))
 
 
+def rollout_rounds(units: int, rollouts: int, work: int) -> int:
+    """How many rounds each movement rollout plays: ROLLOUT_ROUNDS, unless `units` on the
+    board over that many `rollouts` would pass the `work` budget (unit-rounds, `ai.toml
+    hard.rollout_work`); then as many as fit, at least one. A deterministic bound (no clock
+    is read): the shipped armies (at most 32 units, 32 rollouts) always roll out 4 rounds,
+    a mod's armies of 60 a side on a 200-tile map one (docs/conquest.md "Time budgets")."""
+    per_round = max(1, units * rollouts)
+    if per_round * ROLLOUT_ROUNDS <= work:
+        return ROLLOUT_ROUNDS
+    return max(1, work // per_round)
+
+
 def prefix_sizes(count: int, most: int) -> list[int]:
     """The prefix lengths 0..count a reinforcement search values, ascending: all of them when
     `most` allows, else `most` (at least 2: none and all) evenly spaced ones, rounded half up,
@@ -285,8 +297,9 @@ class HardCpu(NormalCpu):
 
     # -- movement ------------------------------------------------------------------------
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
-        """C1..C8 (duplicates dropped) against O1..O4, each pair a rollout of 4 rounds; the
-        best mean wins, ties to the lower index."""
+        """C1..C8 (duplicates dropped) against O1..O4, each pair a rollout of 4 rounds (fewer
+        past the `rollout_work` budget: `rollout_rounds`); the best mean wins, ties to the
+        lower index."""
         seat, other = self.seat, 1 - self.seat
         normal, weights = self.content.ai.normal, self.weights
         explore = policy.Explore(self.stream, weights.explore)
@@ -315,7 +328,8 @@ class HardCpu(NormalCpu):
             if key not in seen:
                 seen.add(key)
                 candidates.append(plan)
-        stop = world.round_of(match) + ROLLOUT_ROUNDS
+        stop = world.round_of(match) + rollout_rounds(
+            len(world.units(match)), len(candidates) * len(enemy_plans), weights.rollout_work)
         done: dict[tuple[Any, Any], float] = {}  # identical pairs roll out identically
         best: tuple[float, policy.Plan] | None = None
         with policy.Memo():

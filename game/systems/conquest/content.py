@@ -200,6 +200,9 @@ class HardAi(_Strict):
     reinforce_iterations: int = Field(default=300, ge=1, le=2000)
     # battle previews (matrix cells) one reinforcement decision may spend: a work budget
     reinforce_cells: int = Field(default=400, ge=1, le=100000)
+    # unit-rounds one movement decision may roll out (units on the board x rounds, summed over
+    # its rollouts): a work budget that only a mod's larger armies reach
+    rollout_work: int = Field(default=4096, ge=1, le=1_000_000)
     explore: float = Field(default=0.3, ge=0, le=1)
     win_value: float = _weight(100.0)
     distance_weight: float = _weight(0.1)
