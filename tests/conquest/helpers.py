@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from game import paths
 from game.engine.match import Match
 from game.engine.record import build_match, new_record, validate_record
+from game.engine.resources import clear_resource_cache
 from tests.match_helpers import (  # noqa: F401  (re-exported for the tests)
     accept,
     assert_rejected,
@@ -57,3 +60,22 @@ def unit(match: Match, uid: str) -> dict[str, Any]:
 def D(seat: int, verb: str, **fields: Any) -> dict[str, Any]:
     """A decision: `D(0, "move", units=["p0.t1"], to="L13")`."""
     return {"seat": seat, "type": verb, **fields}
+
+
+def install_mod(name: str, files: dict[str, str]) -> Path:
+    """A mod `name` of these conquest files ({file name: TOML}) in the user's mods folder (the
+    test's temporary home); returns its `conquest/` folder."""
+    folder = paths.mods_dir() / name / "conquest"
+    folder.mkdir(parents=True, exist_ok=True)
+    for file_name, text in files.items():
+        (folder / file_name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def mod_installed(name: str, files: dict[str, str]) -> Iterator[Path]:
+    """A fixture's body (`yield from`): the mod installed and the resources read again with
+    it, then read again without it once the test is done."""
+    folder = install_mod(name, files)
+    clear_resource_cache()
+    yield folder
+    clear_resource_cache()

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game import paths
 from game.engine.autoplay import make_players, play_out
 from game.engine.modes import get_mode
 from game.engine.record import build_match, new_record
 from game.engine.resources import clear_resource_cache, load_mode_resources
 from game.systems.conquest.content import content_of
 
-from .helpers import D, accept, board_of, setup_match
+from .helpers import D, accept, board_of, mod_installed, setup_match
 
 MODE = get_mode("conquest")
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "modding.md"
@@ -36,13 +35,7 @@ def siege_mod() -> dict[str, str]:
 
 @pytest.fixture
 def installed():
-    folder = paths.mods_dir() / "siege" / "conquest"
-    folder.mkdir(parents=True)
-    for name, text in siege_mod().items():
-        (folder / name).write_text(text, encoding="utf-8")
-    clear_resource_cache()
-    yield folder
-    clear_resource_cache()
+    yield from mod_installed("siege", siege_mod())
 
 
 def test_the_mod_loads_with_its_composed_abilities(installed):

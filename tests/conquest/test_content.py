@@ -17,7 +17,7 @@ from game.systems.conquest.content import content_of, load_content
 from tests.cli_helpers import run_cli
 from tests.match_helpers import spec_data
 
-from .helpers import D, accept, board_of, new_match, setup_match
+from .helpers import D, accept, board_of, install_mod, new_match, setup_match
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "conquest.md"
@@ -161,16 +161,8 @@ def example_mod() -> dict[str, str]:
     return {Path(rel).name: text for rel, text in blocks}
 
 
-def install(name: str, files: dict[str, str]) -> Path:
-    folder = paths.mods_dir() / name / "conquest"
-    folder.mkdir(parents=True, exist_ok=True)
-    for file_name, text in files.items():
-        (folder / file_name).write_text(text, encoding="utf-8")
-    return folder.parent
-
-
 def test_the_example_mod_adds_a_commander_and_plays():
-    install("guard", example_mod())
+    install_mod("guard", example_mod())
     resources = load_mode_resources(MODE)
     assert resources.mods_loaded == ["guard"] and not resources.problems
     content = content_of(resources)
@@ -204,7 +196,7 @@ def test_the_example_mod_adds_a_commander_and_plays():
 
 
 def test_a_broken_mod_is_skipped_with_file_and_key():
-    install("bad", {"armies.toml": '[[armies]]\nid = "bad"\nname = "Bad"\ntanks = 1\n'
+    install_mod("bad", {"armies.toml": '[[armies]]\nid = "bad"\nname = "Bad"\ntanks = 1\n'
                                    'infantry = 1\ncards = ["nope"]\ncommander = true\n'})
     resources = load_mode_resources(MODE)
     assert resources.mods_loaded == []
@@ -221,7 +213,7 @@ def test_the_rules_tunables_are_a_mod_the_rules_play_by():
     """`rules.toml` (docs/conquest.md "Tunables"): a mod's per-tile limit, base bonus and round
     cap are the numbers every rule uses: the fourth unit on a tile is `tile_full`, a battle
     on a base gives its owner the mod's bonus, and the match ends after the mod's round."""
-    install("tight", {"rules.toml": TIGHT_RULES})
+    install_mod("tight", {"rules.toml": TIGHT_RULES})
     resources = load_mode_resources(MODE)
     assert resources.mods_loaded == ["tight"] and not resources.problems
     match = setup_match("placement", {"p0.t1": None, "p0.t2": None, "p0.i1": None,
@@ -250,7 +242,7 @@ def test_the_rules_tunables_are_a_mod_the_rules_play_by():
 def test_armies_must_fit_the_modded_tile_limit():
     """An army larger than `max_own_per_tile` x the smaller placement zone cannot be placed:
     the mod is skipped with the file and key, and the shipped rules stay."""
-    install("cramped", {"rules.toml": "max_own_per_tile = 1\nbase_defence_bonus = 2\n"
+    install_mod("cramped", {"rules.toml": "max_own_per_tile = 1\nbase_defence_bonus = 2\n"
                                       "round_cap = 60\n"})
     resources = load_mode_resources(MODE)
     assert resources.mods_loaded == []

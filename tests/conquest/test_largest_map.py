@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from game import paths
 from game.ai.conquest import hard
 from game.engine.autoplay import make_players, play_out
 from game.engine.modes import get_mode
 from game.engine.record import build_match, new_record
 from game.engine.resources import clear_resource_cache, load_mode_resources
 from game.systems.conquest.content import MAX_TILES, MAX_UNITS, content_of
+
+from .helpers import mod_installed
 
 MODE = get_mode("conquest")
 COLUMNS, ROWS = 20, 10  # doubled rows: column c holds rows c % 2, c % 2 + 2, ...
@@ -48,15 +49,9 @@ def full_armies() -> str:
 
 @pytest.fixture
 def installed():
-    clear_resource_cache()
+    clear_resource_cache()  # the base armies, read before the mod is installed
     armies = full_armies()
-    folder = paths.mods_dir() / "largest" / "conquest"
-    folder.mkdir(parents=True)
-    (folder / "map.toml").write_text(largest_map(), encoding="utf-8")
-    (folder / "armies.toml").write_text(armies, encoding="utf-8")
-    clear_resource_cache()
-    yield folder
-    clear_resource_cache()
+    yield from mod_installed("largest", {"map.toml": largest_map(), "armies.toml": armies})
 
 
 def test_the_mod_is_the_largest_a_mod_may_set(installed):
