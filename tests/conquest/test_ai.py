@@ -29,6 +29,7 @@ from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.content import content_of
 from game.systems.conquest.mode import RULES_VERSION
 from game.systems.conquest.scoring import main_armies
+from game.systems.conquest.setup import _changed_units, _flag_context
 
 from .helpers import D, setup_match
 
@@ -564,3 +565,44 @@ def test_the_order_sequence_is_the_rule_walked_by_the_letter():
                 checked += len(expected)
         match.close()
     assert checked > 100
+
+
+def _printed(units: list[tuple[str, str]], phase: str, **board: Any) -> dict[str, Any]:
+    """A printed position holding only what `_changed_units` reads."""
+    return {"phase": phase, "board": {
+        "units": [{"id": uid, "seat": int(uid[1]), "kind": "tank", "tile": tile,
+                   "fought": False, "reinforced": False} for uid, tile in units],
+        "orders": board.get("orders", [{}, {}]),
+        "reinforcements": board.get("reinforcements", [[], []]),
+        "retreat": board.get("retreat"),
+        "battles": board.get("battles", []), "current_battle": board.get("current_battle")}}
+
+
+def _changed(previous: dict[str, Any], now: dict[str, Any]) -> list[int]:
+    raw = now["board"]
+    entries = raw["units"]
+    return _changed_units(entries, [e["id"] for e in entries],
+                          {**raw["orders"][0], **raw["orders"][1]},
+                          _flag_context(raw, now["phase"]), previous)
+
+
+def test_a_reload_looks_only_at_the_units_whose_entry_order_or_flag_context_changed():
+    """The scratch loader's diff (`_changed_units`): from the position the world holds to the
+    next view, the units whose entry or order changed, and where the context of the derived
+    flags changed (battle site, picks, retreat list) only the units that context touches."""
+    units = [("p0.t1", "A1"), ("p0.t2", "A2"), ("p0.i1", "B1"), ("p1.t1", "C1"),
+             ("p1.i1", "C2")]
+    battle = {"battles": [{"number": 1, "tile": "B1", "state": "current"}],
+              "current_battle": 1}
+    still = _printed(units, "movement")
+    assert _changed(still, still) == []
+    moved = _printed([*units[:1], ("p0.t2", "B2"), *units[2:]], "movement",
+                     orders=[{}, {"p1.i1": "C3"}])
+    assert _changed(still, moved) == [1, 4]  # an entry, an order
+    picking = _printed(units, "reinforcements", **battle)
+    assert _changed(still, picking) == [2]  # the unit on the new battle site
+    chosen = _printed(units, "cards", reinforcements=[["p0.t2"], ["p1.t1"]], **battle)
+    assert _changed(picking, chosen) == [1, 3]  # the picks (the site is the same)
+    leaving = _printed(units[1:], "retreat", retreat={"tile": "B1", "units": [["p0.i1"], []]},
+                       **battle)
+    assert _changed(chosen, leaving) == [0, 1, 2]  # old picks, the retreat; p0.t1 died

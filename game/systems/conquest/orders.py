@@ -46,10 +46,10 @@ def count_after(match: Match, seat: int, group: set[str], tile: str) -> int:
     """Own units pending on `tile` once every unit of `group` is ordered there (4.6.2)."""
     count = len(group)
     table = entity_table()
-    for u in world.units(match):
-        if u.owner.seat == seat and u.ident.id not in group:
+    for u in world.units(match):  # the tile first: most units are pending elsewhere
+        if u.owner.seat == seat:
             order = table[u.entity].get(Order)
-            if (u.pos.tile if order is None else order.tile) == tile:
+            if (u.pos.tile if order is None else order.tile) == tile and u.ident.id not in group:
                 count += 1
     return count
 

@@ -18,7 +18,10 @@ for the cost of the view's differences (game.engine.scratch).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -581,9 +584,9 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
 
 
 def _flag_context(board: dict[str, Any], phase: str) -> tuple[Any, ...]:
-    """What a unit's derived flags depend on besides its own entry (the battle's site in a
-    battle phase, the picks in Choose Cards) and what its other flags come from (the picks,
-    the retreat list)."""
+    """What a unit's derived flags depend on besides its own entry: the battle's site in a
+    battle phase (its units have fought), whether the picks are final (Choose Cards: they
+    have reinforced), the picks and the retreat list."""
     site = None
     if phase in ("reinforcements", "cards"):
         current = board["current_battle"]
@@ -591,17 +594,55 @@ def _flag_context(board: dict[str, Any], phase: str) -> tuple[Any, ...]:
     return (site, phase == "cards", board["reinforcements"], board["retreat"])
 
 
+_ID = itemgetter("id")
+
+
+def _retreating(retreat: dict[str, Any] | None) -> set[str]:
+    return {*retreat["units"][0], *retreat["units"][1]} if retreat is not None else set()
+
+
+def _changed_units(entries: list[dict[str, Any]], ids: list[str], orders: dict[str, str],
+                   context: tuple[Any, ...], previous: dict[str, Any]) -> list[int]:
+    """The indexes (ascending) of the entries whose unit may not be as the world holds it,
+    the world holding `previous`: its entry or order changed, or a flag derived from a
+    context that changed (units on the old or new battle site, in the old or new picks, in
+    the old or new retreat list). The comparisons run in C (`map`), not a loop per unit."""
+    was = previous["board"]
+    old = was["units"]
+    # each entry's previous one: at its own index, until a death shortens the list
+    olds = old if len(old) == len(entries) and ids == list(map(_ID, old)) else map(
+        {e["id"]: e for e in old}.get, ids)
+    changed = set(compress(count(), map(ne, olds, entries)))
+    before = {**was["orders"][0], **was["orders"][1]}
+    uids = {uid for uid, _ in orders.items() ^ before.items()}
+    then = _flag_context(was, previous["phase"])
+    if then != context:
+        if then[0] != context[0]:
+            sites = {then[0], context[0]} - {None}
+            uids.update(e["id"] for e in entries if e["tile"] in sites)
+        if then[1:3] != context[1:3]:
+            uids.update(*then[2], *context[2])
+        if then[3] != context[3]:
+            uids.update(_retreating(then[3]), _retreating(context[3]))
+    if uids:
+        at = dict(zip(ids, count()))
+        changed.update(at[uid] for uid in uids if uid in at)
+    return sorted(changed)
+
+
 def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
               site: str | None, previous: dict[str, Any] | None) -> None:
     """Every unit of the position on its tile with its flags and order; units the position
     does not list are deleted (they died). Each unit's components are compared in one
-    lookup of its table, and only what differs is written; with the previous position in
-    the same context, only units whose entry or order changed are looked at."""
+    lookup of its table, and only what differs is written; with the previous position (the
+    one the world holds), only units whose entry, order or flag context changed are looked
+    at (`_changed_units`)."""
     journal = match.journal
     index = world.units_by_id(match)
     entries = raw["units"]
-    if len(index) != len(entries) or any(e["id"] not in index for e in entries):
-        wanted = {e["id"] for e in entries}
+    ids = list(map(_ID, entries))
+    if len(index) != len(entries) or not index.keys() >= set(ids):
+        wanted = set(ids)
         for uid, row in list(index.items()):
             if uid not in wanted:
                 journal.delete(row.entity)
@@ -609,35 +650,16 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
     letters = content.letters
     picks = raw["reinforcements"]
     picked = {*picks[0], *picks[1]}
-    retreat = raw["retreat"]
-    leaving = {*retreat["units"][0], *retreat["units"][1]} if retreat is not None else set()
+    leaving = _retreating(raw["retreat"])
     orders = {**raw["orders"][0], **raw["orders"][1]}
     battle, cards = phase in ("reinforcements", "cards"), phase == "cards"
-    # The previous position's entries, when its flags come from the same context: an entry
-    # equal to its previous one (and with the same order) is as the world holds it. Both
-    # lists are in canonical order, so an entry's previous one is usually at its own index
-    # (until a death shortens the list: then found by id).
-    was: list[dict[str, Any]] | None = None
-    before: dict[str, Any] | None = None
-    before_orders: dict[str, str] = {}
-    if previous is not None and (_flag_context(previous["board"], previous["phase"])
-                                 == _flag_context(raw, phase)):
-        if previous["board"]["units"] == entries and previous["board"]["orders"] == raw["orders"]:
-            return  # every unit as the world holds it
-        was = previous["board"]["units"]
-        before_orders = {**previous["board"]["orders"][0], **previous["board"]["orders"][1]}
-    same_orders = before_orders == orders
-    aligned = was is not None and len(was) == len(entries)
-    for i, entry in enumerate(entries):
-        uid, tile = entry["id"], entry["tile"]
-        if was is not None:
-            old = was[i] if aligned else None
-            if old is None or old["id"] != uid:
-                if before is None:
-                    before = {e["id"]: e for e in was}
-                old = before.get(uid)
-            if old == entry and (same_orders or before_orders.get(uid) == orders.get(uid)):
-                continue  # as the world holds it
+    if previous is None:
+        todo: Iterable[int] = range(len(entries))
+    else:
+        todo = _changed_units(entries, ids, orders, _flag_context(raw, phase), previous)
+    for i in todo:
+        entry = entries[i]
+        uid, tile = ids[i], entry["tile"]
         row = index.get(uid)
         if row is None:
             entity = journal.create(*unit_components(content, int(uid[1]), letters[uid[3]],

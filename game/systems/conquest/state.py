@@ -20,7 +20,6 @@ from game.components.conquest import (
     Retreating,
 )
 from game.engine.ecs import components_of, entity_table
-from game.engine.piles import cards_in
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
 
@@ -54,8 +53,6 @@ def board_json(match: Match) -> dict[str, Any]:
             retreat[seat].append(uid)
             leaving = True
     seats = world.seats(match)
-    cards = world.CARDS.index(match)
-    piles = match.piles
     eligible = eligible_ids(match)
     return {
         "setup_kind": b.setup.kind,
@@ -72,10 +69,8 @@ def board_json(match: Match) -> dict[str, Any]:
         "eligible": [list(eligible[0]), list(eligible[1])],
         "reinforcements": picks,
         "cards_chosen": world.chosen_ids(match),
-        "hands": [[cards[c].card.definition for c in cards_in(piles[name])]
-                  for name in world.PILES[0]],
-        "discards": [[cards[c].card.definition for c in cards_in(piles[name])]
-                     for name in world.PILES[1]],
+        "hands": [list(world.hand(match, 0)), list(world.hand(match, 1))],
+        "discards": [list(world.discards(match, 0)), list(world.discards(match, 1))],
         "retreat": ({"tile": world.current_site(match), "units": retreat}
                     if leaving else None),
         "last_result": _copy(b.last.result),
