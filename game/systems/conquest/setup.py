@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress, count
 from operator import itemgetter, ne
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
 
@@ -583,15 +583,21 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
     match.set_phase(phase, to_act)
 
 
-def _flag_context(board: dict[str, Any], phase: str) -> tuple[Any, ...]:
-    """What a unit's derived flags depend on besides its own entry: the battle's site in a
-    battle phase (its units have fought), whether the picks are final (Choose Cards: they
-    have reinforced), the picks and the retreat list."""
+class _FlagContext(NamedTuple):
+    """What a unit's derived flags depend on besides its own entry."""
+
+    site: str | None  # the battle's site in a battle phase: its units have fought
+    final: bool  # Choose Cards: the picks are final, so the picked units have reinforced
+    picks: list[list[str]]  # they are reinforcing
+    retreat: dict[str, Any] | None  # its units are retreating
+
+
+def _flag_context(board: dict[str, Any], phase: str) -> _FlagContext:
     site = None
     if phase in ("reinforcements", "cards"):
         current = board["current_battle"]
         site = next((x["tile"] for x in board["battles"] if x["number"] == current), None)
-    return (site, phase == "cards", board["reinforcements"], board["retreat"])
+    return _FlagContext(site, phase == "cards", board["reinforcements"], board["retreat"])
 
 
 _ID = itemgetter("id")
@@ -602,7 +608,7 @@ def _retreating(retreat: dict[str, Any] | None) -> set[str]:
 
 
 def _changed_units(entries: list[dict[str, Any]], ids: list[str], orders: dict[str, str],
-                   context: tuple[Any, ...], previous: dict[str, Any]) -> list[int]:
+                   context: _FlagContext, previous: dict[str, Any]) -> list[int]:
     """The indexes (ascending) of the entries whose unit may not be as the world holds it,
     the world holding `previous`: its entry or order changed, or a flag derived from a
     context that changed (units on the old or new battle site, in the old or new picks, in
@@ -616,14 +622,13 @@ def _changed_units(entries: list[dict[str, Any]], ids: list[str], orders: dict[s
     before = {**was["orders"][0], **was["orders"][1]}
     uids = {uid for uid, _ in orders.items() ^ before.items()}
     then = _flag_context(was, previous["phase"])
-    if then != context:
-        if then[0] != context[0]:
-            sites = {then[0], context[0]} - {None}
-            uids.update(e["id"] for e in entries if e["tile"] in sites)
-        if then[1:3] != context[1:3]:
-            uids.update(*then[2], *context[2])
-        if then[3] != context[3]:
-            uids.update(_retreating(then[3]), _retreating(context[3]))
+    if then.site != context.site:
+        sites = {then.site, context.site} - {None}
+        uids.update(e["id"] for e in entries if e["tile"] in sites)
+    if then.final != context.final or then.picks != context.picks:
+        uids.update(*then.picks, *context.picks)
+    if then.retreat != context.retreat:
+        uids.update(_retreating(then.retreat), _retreating(context.retreat))
     if uids:
         at = dict(zip(ids, count()))
         changed.update(at[uid] for uid in uids if uid in at)
