@@ -202,6 +202,47 @@ def test_one_scratch_match_reloaded_view_after_view_is_the_checked_position():
     assert loads > 300
 
 
+def test_a_movement_view_reads_as_the_scratch_match_loaded_from_it():
+    """normal plans a whole movement step on its view, no scratch match loaded
+    (`NormalCpu.VIEW_PHASES`): at every movement view of whole matches, mid-step ones with
+    own orders pending included, `view_forces` is `forces` of the scratch match loaded from
+    the view, and `view_moves` gives `plan_moves`' decisions for the plans of the position,
+    after a reset or not; so the step's decisions are those planned on the scratch match."""
+    content = content_of(RESOURCES)
+    normal = content.ai.normal
+    views = 0
+    for seed, levels in ((3, {0: "normal", 1: "easy"}), (21, {0: "normal", 1: "normal"})):
+        record = validate_record(play_match(seed, levels).record)
+        live = replay({**record, "decisions": []}).match
+        loaded = scratch.scratch_for(RESOURCES)
+        for decision in record["decisions"]:
+            for seat in live.to_act if live.phase == "movement" else ():
+                view = live.view_json(seat)
+                match = loaded.load(view)
+                views += 1
+                with match.active():
+                    position = policy.forces(match)
+                    assert policy.view_forces(content, view["board"]) == position
+                    neighbours = world.the_map(match).neighbours
+                    plans = [policy.movement_plan(match, seat, normal),
+                             policy.movement_plan(match, seat, normal, margin=0.0),
+                             {u.ident.id: neighbours[u.pos.tile][0]
+                              for u in world.of_seat(match, seat)}]
+                    for plan in plans:
+                        for reset in (False, True):
+                            assert (policy.view_moves(content, view["board"], seat, plan,
+                                                      reset=reset)
+                                    == policy.plan_moves(match, seat, plan, reset=reset))
+                player = cpu("normal", seat)
+                with match.active():
+                    on_world = list(player.step_movement(view, match))
+                assert list(player.view_movement(view)) == on_world
+            assert live.submit(decision).ok
+        loaded.close()
+        live.close()
+    assert views > 150
+
+
 def battle_positions():
     """Seat-0 scratch matches at the battles of the spec's scenarios (draws, trapped units,
     bases, every ability) and at every battle step of two whole CPU matches."""

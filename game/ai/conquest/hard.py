@@ -188,7 +188,9 @@ def leaf_value(match: Match, result: dict[str, Any] | None, seat: int, weights: 
         return weights.win_value if winner == seat else -weights.win_value
     content = world.content(match)
     geo = policy.geometry(content)
-    own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
+    # -dist(tile, base) per tile, read from the map parts of the advance score (no key
+    # tuple built per unit: a leaf is read at the end of every rollout)
+    to_own, to_enemy = geo.toward[content.bases[seat]], geo.toward[content.bases[1 - seat]]
     strength = [0, 0]
     distance = 0
     for u in world.units(match):
@@ -197,9 +199,9 @@ def leaf_value(match: Match, result: dict[str, Any] | None, seat: int, weights: 
         if tile is None:
             continue
         if u.owner.seat == seat:
-            distance -= geo.dist[(tile, enemy_base)]
+            distance += to_enemy[tile][0]
         else:
-            distance += geo.dist[(tile, own_base)]
+            distance -= to_own[tile][0]
     return strength[seat] - strength[1 - seat] + weights.distance_weight * distance
 
 
@@ -231,6 +233,8 @@ def prefix_sizes(count: int, most: int) -> list[int]:
 
 class HardCpu(NormalCpu):
     """7.3: matrix game for cards and picks, sampled look-ahead for movement."""
+
+    VIEW_PHASES: frozenset[str] = frozenset()  # its movement rolls out on the scratch match
 
     @property
     def weights(self) -> HardAi:

@@ -78,6 +78,12 @@ class ConquestCpu(CpuPlayer):
     is rebuilt from that view, with the same draws.
     """
 
+    # The phases whose whole step this level plans from its seat view alone (`view_<phase>`):
+    # a step that runs no rules on a look-ahead (`normal`'s movement heuristic and the
+    # rules' order of its moves) needs no scratch match, so `plan_step` does not load one
+    # for it. `decide` still does: its queue's signatures are read from the scratch world.
+    VIEW_PHASES: frozenset[str] = frozenset()
+
     def __init__(self, level: str, seat: int, stream: Stream, resources: ResourceSet) -> None:
         self.level = level
         self.seat = seat
@@ -132,11 +138,14 @@ class ConquestCpu(CpuPlayer):
         stream's state once it was decided (`queued`: for `decide`, which sends them one per
         call; `plan_step` needs neither). Each decision is applied to the scratch match
         before the next is planned where the step plans on the position the earlier ones
-        make (`ON_POSITION`), and always for `decide`, whose signatures read it."""
+        make (`ON_POSITION`), and always for `decide`, whose signatures read it. A whole
+        step of a `VIEW_PHASES` phase is planned on the view, no scratch match loaded."""
+        phase = view["phase"]
+        if not queued and phase in self.VIEW_PHASES:
+            return [(None, decision, None) for decision in getattr(self, f"view_{phase}")(view)]
         if self._scratch is None:
             self._scratch = scratch_for(self.resources)
         match = self._scratch.load(view)
-        phase = view["phase"]
         with match.active():
             steps = getattr(self, f"step_{phase}")(view, match)
             # Only a retreat, which draws as it goes, needs the stream's state after each
@@ -285,10 +294,26 @@ class EasyCpu(ConquestCpu):
 
 
 class NormalCpu(ConquestCpu):
-    """7.2: the documented heuristic (`policy`); it draws only for its placement."""
+    """7.2: the documented heuristic (`policy`); it draws only for its placement. Its
+    movement step runs no look-ahead, so a whole one is planned on the view (`VIEW_PHASES`):
+    the same decisions as `step_movement` on a scratch match loaded from it."""
+
+    VIEW_PHASES = frozenset({"movement"})
 
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
         return policy.movement_plan(match, self.seat, self.content.ai.normal)
+
+    def view_movement(self, view: View) -> Iterator[Decision]:
+        """`step_movement` read from the view: its plan (`policy.view_forces`), a reset if
+        an own pending order is not in it, the moves in the rules' order, then ready."""
+        board, seat = view["board"], self.seat
+        plan = policy.plan_movement(self.content, seat, self.content.ai.normal,
+                                    policy.view_forces(self.content, board))
+        reset = any(plan.get(uid) != tile for uid, tile in board["orders"][seat].items())
+        if reset:
+            yield self._me("reset_moves")
+        yield from policy.view_moves(self.content, board, seat, plan, reset=reset)
+        yield self._me("ready")
 
     def reinforcement_picks(self, view: View, match: Match) -> list[str]:
         return policy.normal_reinforcements(match, self.seat)

@@ -21,7 +21,7 @@ from game.ai.conquest.scratch import battle_winner, current_picks, judge_battle,
 from game.components.conquest import Fought, Reinforced, Retreating
 from game.engine.ecs import entity_table
 from game.systems.conquest import world
-from game.systems.conquest.orders import cap, order_sequence
+from game.systems.conquest.orders import cap, cap_of, order_sequence, sequence_orders
 from game.systems.conquest.retreat import retreat_site, retreat_tiles
 from game.systems.conquest.scoring import main_armies
 
@@ -168,15 +168,34 @@ class Forces(NamedTuple):
     near: tuple[dict[str, int], dict[str, int]]
     hand_means: tuple[float, float]
     base_bonus: tuple[int, int]
+    round: int
 
 
 def forces(match: Match) -> Forces:
     """`Forces` of the position the match holds (build it again after the position
     changes: it holds values, not the world's components)."""
     content = world.content(match)
+    return _forces(content, pieces(match), (world.hand(match, 0), world.hand(match, 1)),
+                   (base_bonus(match, content.bases[0]), base_bonus(match, content.bases[1])),
+                   world.round_of(match))
+
+
+def view_forces(content: Content, board: dict[str, Any]) -> Forces:
+    """`Forces` of the position a seat view's `board` prints, equal to `forces` of a scratch
+    match loaded from it (a test holds them equal on the views of whole matches): a step
+    that needs no look-ahead (`normal`'s movement) plans on its view without loading one.
+    Every unit, both hands and the round are public (spec 6.4); a base's bonus is the rules'
+    `base_defence_bonus`, the value the world's `Base` components are built with."""
+    new = tuple.__new__
+    units = [new(Piece, (u["id"], u["seat"], u["kind"], u["tile"])) for u in board["units"]]
+    bonus = content.rules.base_defence_bonus
+    return _forces(content, units, board["hands"], (bonus, bonus), board["round"])
+
+
+def _forces(content: Content, units: list[Piece], hands: Any, bonuses: tuple[int, int],
+            round_: int) -> Forces:
     nb = geometry(content).neighbours
     strength = content.strength
-    units = pieces(match)
     stacks: tuple[dict[str, int], dict[str, int]] = ({}, {})
     for u in units:
         if u.tile is not None:
@@ -191,10 +210,8 @@ def forces(match: Match) -> Forces:
         for tile, stack in stacks[seat].items():
             for n in nb[tile]:
                 around[n] += stack
-    return Forces(units, stacks, near,
-                  (hand_mean(content, world.hand(match, 0)),
-                   hand_mean(content, world.hand(match, 1))),
-                  (base_bonus(match, content.bases[0]), base_bonus(match, content.bases[1])))
+    return Forces(units, stacks, near, (hand_mean(content, hands[0]), hand_mean(content, hands[1])),
+                  bonuses, round_)
 
 
 def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float | None = None,
@@ -205,16 +222,22 @@ def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float |
     drops step 3 (C5), `explore` randomises step 3 (C6..C8, O2..O4). The spec's 5 of a
     tile and of an attacking group is the rules' per-tile cap; the enemy base's 2 is its
     bonus. `position` is `forces(match)`, when the caller read it already."""
-    content = world.content(match)
+    return plan_movement(world.content(match), seat, weights,
+                         forces(match) if position is None else position,
+                         margin=margin, advance=advance, explore=explore)
+
+
+def plan_movement(content: Content, seat: int, weights: NormalAi, position: Forces, *,
+                  margin: float | None = None, advance: bool = True,
+                  explore: Explore | None = None) -> Plan:
+    """`movement_plan` on a position read already (`forces` or `view_forces`)."""
     geo = geometry(content)
     nb, dist = geo.neighbours, geo.dist
     strength = content.strength
     own_base, enemy_base = content.bases[seat], content.bases[1 - seat]
     attack_margin = weights.attack_margin if margin is None else margin
-    if position is None:
-        position = forces(match)
     ep_own, ep_opp = position.hand_means[seat], position.hand_means[1 - seat]
-    most = cap(match)
+    most = cap_of(content)
     enemy_bonus = position.base_bonus[1 - seat]
 
     units = position.units
@@ -303,25 +326,35 @@ def movement_plan(match: Match, seat: int, weights: NormalAi, *, margin: float |
 
     # 3. advance
     if advance:
-        caution = weights.caution * max(0.0, 1 - world.round_of(match) / weights.caution_rounds)
+        caution = weights.caution * max(0.0, 1 - position.round / weights.caution_rounds)
         toward = geo.toward[enemy_base]
         # no advance onto an enemy stack or the enemy base (the enemy does not move here)
         closed = {t for t, stack in enemy_str.items() if stack != 0}
         closed.add(enemy_base)
+        reach, stay_bonus = geo.reach, weights.stay_bonus
         for u in own:
             if u.id in assigned:
                 continue
             here = u.tile
             # an unassigned unit was never sent: its planned tile is its own
-            candidates = [d for d in geo.reach[here]  # type: ignore[index]
-                          if d not in closed and count.get(d, 0) - (d == here) < most]
-            if not candidates:
-                continue
-            if explore is not None and explore.stream.random() < explore.p:
-                choice = candidates[explore.stream.randint(0, len(candidates) - 1)]
+            choice: str | None
+            if explore is not None:
+                candidates = [d for d in reach[here]  # type: ignore[index]
+                              if d not in closed and count.get(d, 0) - (d == here) < most]
+                if not candidates:
+                    continue
+                if explore.stream.random() < explore.p:
+                    choice = candidates[explore.stream.randint(0, len(candidates) - 1)]
+                else:  # the best of the same candidates
+                    choice = _advance_choice(here, reach[here], closed,  # type: ignore[index]
+                                             count, most, power[u.id], planned_str, near_enemy,
+                                             caution, stay_bonus, toward)
             else:
-                choice = _advance_choice(here, candidates, power[u.id], planned_str,
-                                         near_enemy, caution, weights.stay_bonus, toward)
+                choice = _advance_choice(here, reach[here], closed, count,  # type: ignore[index]
+                                         most, power[u.id], planned_str, near_enemy, caution,
+                                         stay_bonus, toward)
+                if choice is None:
+                    continue
             if choice != here:
                 send(u.id, choice)
             else:
@@ -336,25 +369,35 @@ def _target_first(a: str, b: str, enemy_base: str, geo: Geometry) -> bool:
     return geo.scan[a] < geo.scan[b]
 
 
-def _advance_choice(here: str, candidates: list[str], power: int, planned_str: dict[str, int],
+def _advance_choice(here: str, reach: tuple[str, ...], closed: set[str], count: dict[str, int],
+                    most: int, power: int, planned_str: dict[str, int],
                     near_enemy: dict[str, int], caution: float, stay_bonus: float,
-                    toward: dict[str, tuple[int, int, int]]) -> str:
-    """score(D) = -dist(D, E) - d(round) * danger(D) + stay * [D = tile(u)]; equal scores
+                    toward: dict[str, tuple[int, int, int]]) -> str | None:
+    """Step 3's tile for a unit on `here`, None if it has no candidate: among its own tile
+    and neighbours (`reach`, scan order) that are not `closed` and where the plan leaves
+    room (fewer than `most` planned, the unit itself not counted on its own tile),
+    score(D) = -dist(D, E) - d(round) * danger(D) + stay * [D = tile(u)]; equal scores
     (within 1e-9) go to the smaller |row(D) - row(E)|, then scan order (`toward`: E's map
     parts of each tile's score). `power` is the unit's, which counts on D unless D is its
-    own tile."""
+    own tile. The candidates are filtered and scored in one pass (every unit of every plan
+    of hard's rollouts comes here); as `reach` is in scan order, an equal score with an
+    equal row gap never wins, so the row gap alone breaks a tie."""
     best_score = 0.0
-    best_key: tuple[int, int] = (0, 0)
+    best_gap = 0
     best: str | None = None
-    for d in candidates:
-        base, row_gap, scan = toward[d]
-        own_there = planned_str.get(d, 0) + (0 if d == here else power)
+    for d in reach:
+        if d in closed:
+            continue
+        mine = d == here
+        if count.get(d, 0) - mine >= most:
+            continue
+        base, row_gap, _ = toward[d]
+        own_there = planned_str.get(d, 0) + (0 if mine else power)
         danger = max(0, near_enemy[d] - own_there)
-        score = base - caution * danger + (stay_bonus if d == here else 0)
+        score = base - caution * danger + (stay_bonus if mine else 0)
         if best is None or score > best_score + TIE or (
-                abs(score - best_score) <= TIE and (row_gap, scan) < best_key):
-            best_score, best_key, best = score, (row_gap, scan), d
-    assert best is not None
+                abs(score - best_score) <= TIE and row_gap < best_gap):
+            best_score, best_gap, best = score, row_gap, d
     return best
 
 
@@ -364,8 +407,26 @@ def plan_moves(match: Match, seat: int, plan: Plan, *, reset: bool = False) -> l
     (`order_sequence`: repeatedly the first unit in canonical order whose move is legal
     against the moves sent before it); a unit whose move never becomes legal (a swap between
     full tiles) keeps its tile. `reset`: after a `reset_moves`."""
-    return [{"seat": seat, "type": "move", "units": [uid], "to": tile}
-            for uid, tile in order_sequence(match, seat, plan, reset=reset)]
+    return _moves(seat, order_sequence(match, seat, plan, reset=reset))
+
+
+def view_moves(content: Content, board: dict[str, Any], seat: int, plan: Plan, *,
+               reset: bool = False) -> list[Decision]:
+    """`plan_moves` read from a seat view's `board` (its own units, tiles and pending
+    orders are its own to see), equal to `plan_moves` on a scratch match loaded from it."""
+    orders = {} if reset else board["orders"][seat]
+    tiles: dict[str, str | None] = {}
+    positions: dict[str, str | None] = {}
+    for u in board["units"]:
+        if u["seat"] == seat:
+            uid = u["id"]
+            tiles[uid] = u["tile"]
+            positions[uid] = orders.get(uid, u["tile"])
+    return _moves(seat, sequence_orders(tiles, positions, plan, cap_of(content)))
+
+
+def _moves(seat: int, sequence: list[tuple[str, str]]) -> list[Decision]:
+    return [{"seat": seat, "type": "move", "units": [uid], "to": tile} for uid, tile in sequence]
 
 
 # -- memo of pure results during one look-ahead -------------------------------------------------

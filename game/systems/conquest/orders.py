@@ -24,11 +24,17 @@ from game.systems.conquest.commands import SetOrders
 
 if TYPE_CHECKING:
     from game.engine.match import Match
+    from game.systems.conquest.content import Content
 
 
 def cap(match: Match) -> int:
     """Most units of one seat on one tile (placement, movement, retreat)."""
-    return world.content(match).rules.max_own_per_tile
+    return cap_of(world.content(match))
+
+
+def cap_of(content: Content) -> int:
+    """`cap` of a content (`rules.toml` `max_own_per_tile`), for a reader without a match."""
+    return content.rules.max_own_per_tile
 
 
 def pending_positions(match: Match, seat: int) -> dict[str, str | None]:
@@ -72,9 +78,8 @@ def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool
                    ) -> list[tuple[str, str]]:
     """The one-unit orders that bring the seat's units to the tiles of `plan` (unit id ->
     tile; units not listed keep their tile), in the order they can be given, each legal
-    when it is given: repeatedly the first unit in canonical order whose order keeps the cap
-    against the orders given before it (4.6.2). A unit whose order never becomes legal (a
-    swap between full tiles) is left out. `reset`: after the seat's orders are cleared."""
+    when it is given (`sequence_orders`), read from the world. `reset`: after the seat's
+    orders are cleared."""
     # one pass over the seat's units: committed tiles, and pending ones unless `reset`
     tiles: dict[str, str | None] = {}
     positions: dict[str, str | None] = {}
@@ -85,8 +90,19 @@ def order_sequence(match: Match, seat: int, plan: dict[str, str], *, reset: bool
             tiles[uid] = here
             order = None if reset else table[u.entity].get(Order)
             positions[uid] = here if order is None else order.tile
+    return sequence_orders(tiles, positions, plan, cap(match))
+
+
+def sequence_orders(tiles: dict[str, str | None], positions: dict[str, str | None],
+                    plan: dict[str, str], most: int) -> list[tuple[str, str]]:
+    """4.6.2's order of one-unit orders for `plan`, from the seat's units (canonical order)
+    with their committed `tiles` and pending `positions`, at most `most` own units pending
+    on a tile: repeatedly the first unit in canonical order whose order keeps the cap
+    against the orders given before it. A unit whose order never becomes legal (a swap
+    between full tiles) is left out. The world's `order_sequence` and a CPU reading its
+    seat view (game.ai.conquest.policy `view_moves`) share it. `positions` is the caller's
+    own: it is updated as the orders are given."""
     counts: Counter[str | None] = Counter(positions.values())
-    most = cap(match)
     # Only the units not yet pending on their target are ever ordered, and one that is stays
     # so: the scan walks those alone (canonical order), dropping each once it is ordered. A
     # look-ahead's plans keep most units where they are.
