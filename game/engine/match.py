@@ -566,7 +566,7 @@ class Match:
         A rejection changes nothing. `trusted` skips the checks, for a decision taken from
         this match's own `legal_decisions` at this very position (a search replaying its
         candidates: the checks would only repeat what built the list); the mode's `intent`
-        resolves its entities. An exception during resolution is a bug (or a forced value that
+        resolves its entities, and the decision is kept as given (not copied). An exception during resolution is a bug (or a forced value that
         does not fit its draw, in a test setup): it propagates and the match must be
         discarded. Resolution is not wrapped in a journal mark, because saving every RNG
         stream's state on every decision would cost more than the rest of a submit.
@@ -591,7 +591,10 @@ class Match:
             except BaseException:
                 self.steps.clear()
                 raise
-        self.decisions.append(_copy_decision(decision))
+        # A trusted decision is a search's own (from this match's legal list or its plan),
+        # which it never changes after: it is kept as given (the copy was 5 % of a hard
+        # look-ahead). Any other is copied, so no caller changes the record through it.
+        self.decisions.append(decision if trusted else _copy_decision(decision))
         self.phases.append(phase)
         return Accepted(self.events.drain())
 
