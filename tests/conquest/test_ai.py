@@ -233,10 +233,13 @@ def test_a_movement_view_reads_as_the_scratch_match_loaded_from_it():
                             assert (policy.view_moves(content, view["board"], seat, plan,
                                                       reset=reset)
                                     == policy.plan_moves(match, seat, plan, reset=reset))
-                player = cpu("normal", seat)
-                with match.active():
-                    on_world = list(player.step_movement(view, match))
-                assert list(player.view_movement(view)) == on_world
+                    # the step, as it was planned on the scratch match
+                    plan = policy.movement_plan(match, seat, normal)
+                    reset = any(plan.get(uid) != tile for uid, tile in world.orders_of(match, seat))
+                    on_world = ([{"seat": seat, "type": "reset_moves"}] if reset else []) + [
+                        *policy.plan_moves(match, seat, plan, reset=reset),
+                        {"seat": seat, "type": "ready"}]
+                assert list(cpu("normal", seat).view_movement(view)) == on_world
             assert live.submit(decision).ok
         loaded.close()
         live.close()

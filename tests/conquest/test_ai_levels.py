@@ -16,6 +16,7 @@ from game.engine.match import Match
 from game.engine.modes import get_mode
 from game.engine.resources import load_mode_resources
 from game.engine.rng import Stream, ai_stream
+from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
 from game.systems.conquest.content import content_of
 
@@ -63,7 +64,9 @@ def test_normal_placement_weights_front_other_and_base_in_turn():
                         | {f"p0.i{n}": None for n in range(1, 7)}
                         | {"p1.t1": None, "p1.i1": None}, **CLASSIC)
     with match.active():
-        plan = policy.placement_plan(match, 0, AI.normal, ZeroStream(0, "z"))
+        plan = policy.placement_plan(world.content(match),
+                                     [u.ident.id for u in world.of_seat(match, 0)], 0, AI.normal,
+                                     ZeroStream(0, "z"))
     order = [plan[u] for u in ["p0.t1", "p0.t2", "p0.t3", "p0.t4", "p0.i1", "p0.i2", "p0.i3"]]
     assert order == ["L01", "L05", "L06", "L02", "L04", "L01", "L05"]
 

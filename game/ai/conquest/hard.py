@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.ai.conquest import policy
-from game.ai.conquest.players import NormalCpu
+from game.ai.conquest.players import ConquestCpu, NormalCpu
 from game.ai.conquest.scratch import Preview, commit_picks, resolve_cards, submit, unit_strength
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
@@ -234,7 +234,7 @@ def prefix_sizes(count: int, most: int) -> list[int]:
 class HardCpu(NormalCpu):
     """7.3: matrix game for cards and picks, sampled look-ahead for movement."""
 
-    VIEW_PHASES: frozenset[str] = frozenset()  # its movement rolls out on the scratch match
+    VIEW_PHASES = ConquestCpu.VIEW_PHASES  # its movement rolls out on the scratch match
 
     @property
     def weights(self) -> HardAi:

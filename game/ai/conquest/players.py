@@ -23,7 +23,7 @@ from game.ai.conquest.scratch import scratch_for, submit
 from game.engine.modes import CpuPlayer
 from game.systems.conquest import world
 from game.systems.conquest.content import content_of
-from game.systems.conquest.orders import cap
+from game.systems.conquest.orders import cap, cap_of
 from game.systems.conquest.retreat import retreat_tiles
 
 if TYPE_CHECKING:
@@ -78,11 +78,12 @@ class ConquestCpu(CpuPlayer):
     is rebuilt from that view, with the same draws.
     """
 
-    # The phases whose whole step this level plans from its seat view alone (`view_<phase>`):
-    # a step that runs no rules on a look-ahead (`normal`'s movement heuristic and the
-    # rules' order of its moves) needs no scratch match, so `plan_step` does not load one
-    # for it. `decide` still does: its queue's signatures are read from the scratch world.
-    VIEW_PHASES: frozenset[str] = frozenset()
+    # The phases whose whole step this level plans from its seat view alone (`view_<phase>`,
+    # instead of `step_<phase>` on the scratch match): a step that runs no rules on a
+    # look-ahead (the commander draw, the placement plan, `normal`'s movement heuristic and
+    # the rules' order of its moves) needs no scratch match, so `plan_step` does not load
+    # one for it. `decide` still does: its queue's signatures are read from the world.
+    VIEW_PHASES: frozenset[str] = frozenset({"commander", "placement"})
 
     def __init__(self, level: str, seat: int, stream: Stream, resources: ResourceSet) -> None:
         self.level = level
@@ -141,13 +142,15 @@ class ConquestCpu(CpuPlayer):
         make (`ON_POSITION`), and always for `decide`, whose signatures read it. A whole
         step of a `VIEW_PHASES` phase is planned on the view, no scratch match loaded."""
         phase = view["phase"]
-        if not queued and phase in self.VIEW_PHASES:
+        on_view = phase in self.VIEW_PHASES
+        if on_view and not queued:
             return [(None, decision, None) for decision in getattr(self, f"view_{phase}")(view)]
         if self._scratch is None:
             self._scratch = scratch_for(self.resources)
         match = self._scratch.load(view)
         with match.active():
-            steps = getattr(self, f"step_{phase}")(view, match)
+            steps = (getattr(self, f"view_{phase}")(view) if on_view
+                     else getattr(self, f"step_{phase}")(view, match))
             # Only a retreat, which draws as it goes, needs the stream's state after each
             # decision (`decide` restores it); the copy costs, so other steps skip it.
             as_it_goes = queued and phase == "retreat"
@@ -161,20 +164,22 @@ class ConquestCpu(CpuPlayer):
             return queue
 
     # -- phases shared by the levels -------------------------------------------------------
-    def step_commander(self, view: View, match: Match) -> Iterator[Decision]:
+    def view_commander(self, view: View) -> Iterator[Decision]:
         """Every level picks its commander uniformly between the commander armies (one
         draw), then readies."""
         commanders = self.content.commanders
         pick = commanders[self.stream.randint(0, len(commanders) - 1)]
-        if world.commander(match, self.seat) != pick:
+        if view["board"]["commanders"][self.seat] != pick:
             yield self._me("choose_commander", commander=pick)
         yield self._me("ready")
 
-    def step_placement(self, view: View, match: Match) -> Iterator[Decision]:
-        """The placement plan, one `place` per tile (its units in canonical order), then
-        ready. Foreign placements (a CPU taking over mid-step) are cleared first."""
-        plan = self.placement_plan(match)
-        orders = dict(world.orders_of(match, self.seat))
+    def view_placement(self, view: View) -> Iterator[Decision]:
+        """The placement plan of the seat's units (canonical order, as the view lists them),
+        one `place` per tile (its units in canonical order), then ready. Foreign placements
+        (a CPU taking over mid-step) are cleared first."""
+        board = view["board"]
+        plan = self.placement_plan([u["id"] for u in board["units"] if u["seat"] == self.seat])
+        orders = board["orders"][self.seat]
         if any(plan[uid] != tile for uid, tile in orders.items()):
             yield self._me("reset_moves")
             orders = {}
@@ -216,8 +221,10 @@ class ConquestCpu(CpuPlayer):
         yield self._me("ready")
 
     # -- what the levels fill in -----------------------------------------------------------
-    def placement_plan(self, match: Match) -> policy.Plan:
-        return policy.placement_plan(match, self.seat, self.content.ai.normal, self.stream)
+    def placement_plan(self, units: list[str]) -> policy.Plan:
+        """The plan of the seat's `units` (ids, canonical order)."""
+        return policy.placement_plan(self.content, units, self.seat, self.content.ai.normal,
+                                     self.stream)
 
     def movement_plan(self, view: View, match: Match) -> policy.Plan:
         raise NotImplementedError
@@ -235,17 +242,17 @@ class ConquestCpu(CpuPlayer):
 class EasyCpu(ConquestCpu):
     """7.1: random legal play, every choice a draw from `ai.<seat>`."""
 
-    def placement_plan(self, match: Match) -> policy.Plan:
+    def placement_plan(self, units: list[str]) -> policy.Plan:
         """Each unit in canonical order: a uniform pick among own-zone tiles holding fewer
         than `cap` (5) of its placed units."""
         zone = self.content.zones[self.seat]
         placed = {t: 0 for t in zone}
-        most = cap(match)
+        most = cap_of(self.content)
         plan: policy.Plan = {}
-        for u in world.of_seat(match, self.seat):
+        for uid in units:
             open_tiles = [t for t in zone if placed[t] < most]
             tile = open_tiles[self.stream.randint(0, len(open_tiles) - 1)]
-            plan[u.ident.id] = tile
+            plan[uid] = tile
             placed[tile] += 1
         return plan
 
@@ -298,10 +305,7 @@ class NormalCpu(ConquestCpu):
     movement step runs no look-ahead, so a whole one is planned on the view (`VIEW_PHASES`):
     the same decisions as `step_movement` on a scratch match loaded from it."""
 
-    VIEW_PHASES = frozenset({"movement"})
-
-    def movement_plan(self, view: View, match: Match) -> policy.Plan:
-        return policy.movement_plan(match, self.seat, self.content.ai.normal)
+    VIEW_PHASES = ConquestCpu.VIEW_PHASES | {"movement"}
 
     def view_movement(self, view: View) -> Iterator[Decision]:
         """`step_movement` read from the view: its plan (`policy.view_forces`), a reset if

@@ -21,7 +21,7 @@ from game.ai.conquest.scratch import battle_winner, current_picks, judge_battle,
 from game.components.conquest import Fought, Reinforced, Retreating
 from game.engine.ecs import entity_table
 from game.systems.conquest import world
-from game.systems.conquest.orders import cap, cap_of, order_sequence, sequence_orders
+from game.systems.conquest.orders import cap_of, order_sequence, sequence_orders
 from game.systems.conquest.retreat import retreat_site, retreat_tiles
 from game.systems.conquest.scoring import main_armies
 
@@ -116,14 +116,14 @@ def base_bonus(match: Match, tile: str) -> int:
 
 
 # -- placement (7.2) -------------------------------------------------------------------------
-def placement_plan(match: Match, seat: int, weights: NormalAi, stream: Stream) -> Plan:
-    """Units one at a time in canonical order; each own-zone tile with fewer than `cap`
-    placed units scores w(T) / (1 + n(T)) + noise * r_T (a fresh float per tile, scan
-    order)."""
-    content = world.content(match)
+def placement_plan(content: Content, units: list[str], seat: int, weights: NormalAi,
+                   stream: Stream) -> Plan:
+    """The seat's `units` (ids) one at a time in canonical order; each own-zone tile with
+    fewer than `cap` placed units scores w(T) / (1 + n(T)) + noise * r_T (a fresh float per
+    tile, scan order)."""
     front = front_tiles(content, seat)
     base = content.bases[seat]
-    most = cap(match)
+    most = cap_of(content)
 
     def weight(tile: str) -> float:
         if tile == base:
@@ -132,7 +132,7 @@ def placement_plan(match: Match, seat: int, weights: NormalAi, stream: Stream) -
 
     placed: dict[str, int] = {t: 0 for t in content.zones[seat]}
     plan: Plan = {}
-    for unit in world.of_seat(match, seat):
+    for uid in units:
         best_tile, best = None, 0.0
         for tile in content.zones[seat]:
             if placed[tile] >= most:
@@ -141,7 +141,7 @@ def placement_plan(match: Match, seat: int, weights: NormalAi, stream: Stream) -
             if best_tile is None or value > best:
                 best_tile, best = tile, value
         assert best_tile is not None, "an army never outgrows its zone"
-        plan[unit.ident.id] = best_tile
+        plan[uid] = best_tile
         placed[best_tile] += 1
     return plan
 
