@@ -392,8 +392,9 @@ def _advance_choice(here: str, reach: tuple[str, ...], closed: set[str], count: 
         if count.get(d, 0) - mine >= most:
             continue
         base, row_gap, _ = toward[d]
-        own_there = planned_str.get(d, 0) + (0 if mine else power)
-        danger = max(0, near_enemy[d] - own_there)
+        danger = near_enemy[d] - planned_str.get(d, 0) - (0 if mine else power)
+        if danger < 0:  # max(0, ...) without the call
+            danger = 0
         score = base - caution * danger + (stay_bonus if mine else 0)
         if best is None or score > best_score + TIE or (
                 abs(score - best_score) <= TIE and row_gap < best_gap):
