@@ -288,11 +288,23 @@ def plan_movement(content: Content, seat: int, weights: NormalAi, position: Forc
                 send(near[0].id, own_base)
 
     # 2. attacks
+    # Read once for every pass: the enemy stacks (scan order) and, per target, the own units
+    # next to it (canonical order); neither changes while the plan is made.
+    stacked = [t for t in content.land if enemy_str.get(t, 0) > 0]
+    beside: dict[str, list[Piece]] = {}
+
+    def next_to(target: str) -> list[Piece]:
+        found = beside.get(target)
+        if found is None:
+            around = nb[target]
+            found = beside[target] = [u for u in own if u.tile in around]
+        return found
+
     dropped: set[str] = set()
     while True:
-        targets = [t for t in content.land if enemy_str.get(t, 0) > 0 and t not in dropped]
+        targets = [t for t in stacked if t not in dropped]
         if (enemy_base not in dropped and enemy_str.get(enemy_base, 0) == 0
-                and any(u.id not in assigned and u.tile in nb[enemy_base] for u in own)):
+                and any(u.id not in assigned for u in next_to(enemy_base))):
             targets.append(enemy_base)
         best: tuple[float, str, list[str]] | None = None
         for target in targets:
@@ -301,8 +313,8 @@ def plan_movement(content: Content, seat: int, weights: NormalAi, position: Forc
             group: list[str] = []
             total = 0
             found = None
-            for u in own:  # canonical order is tanks first
-                if u.id in assigned or u.tile not in nb[target]:
+            for u in next_to(target):  # canonical order is tanks first
+                if u.id in assigned:
                     continue
                 if len(group) == most:
                     break
