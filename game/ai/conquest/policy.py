@@ -619,17 +619,20 @@ def battle_signature(match: Match) -> tuple[Any, ...]:
     4.11.7): the site, the kinds in both main armies and pick sets, and on each neighbour of
     the site how many units of each seat stand there."""
     site = world.current_site(match)
-    units = world.units(match)
-    main = tuple(tuple(u.kind.kind for u in units if u.pos.tile == site and u.owner.seat == s)
-                 for s in (0, 1))
     picks = tuple(tuple(u.kind.kind for u in world.picks(match, s)) for s in (0, 1))
     neighbours = world.the_map(match).neighbours[site]
-    counts = {tile: [0, 0] for tile in neighbours}  # one pass over the units for all of them
-    for u in units:
-        found = counts.get(u.pos.tile)  # type: ignore[arg-type]
-        if found is not None:
-            found[u.owner.seat] += 1
-    return (site, main, picks, tuple((counts[t][0], counts[t][1]) for t in neighbours))
+    main: tuple[list[str], list[str]] = ([], [])
+    counts = {tile: [0, 0] for tile in neighbours}  # one pass over the units for all of it
+    for u in world.units(match):
+        tile = u.pos.tile
+        if tile == site:
+            main[u.owner.seat].append(u.kind.kind)
+        else:
+            found = counts.get(tile)  # type: ignore[arg-type]
+            if found is not None:
+                found[u.owner.seat] += 1
+    return (site, (tuple(main[0]), tuple(main[1])), picks,
+            tuple((counts[t][0], counts[t][1]) for t in neighbours))
 
 
 def _normal_card(match: Match, seat: int) -> str:

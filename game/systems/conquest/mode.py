@@ -105,7 +105,7 @@ class ConquestRules(ModuleRules):
         decide meanwhile (it may only unready)."""
         with match.active():
             ready = world.ready_flags(match)
-        return tuple(seat for seat in match.state.to_act if not ready[seat])
+        return tuple([seat for seat in match.state.to_act if not ready[seat]])
 
 
 def create_match(record: dict[str, Any], resources: ResourceSet) -> Match:

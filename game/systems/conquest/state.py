@@ -73,11 +73,22 @@ def board_json(match: Match) -> dict[str, Any]:
         "discards": [list(world.discards(match, 0)), list(world.discards(match, 1))],
         "retreat": ({"tile": world.current_site(match), "units": retreat}
                     if leaving else None),
-        "last_result": _copy(b.last.result),
+        "last_result": _copy_last(b.last.result),
     }
 
 
-def _copy(value: Any) -> Any:
-    """A copy of plain JSON data (lists, dicts, scalars), so no caller can change the match
-    through its State JSON: marshal copies one in C, at half the cost of walking it here."""
-    return marshal.loads(marshal.dumps(value))
+# The last result copied and its marshal bytes. A battle's result is a new object written once
+# (`set_field`) and never changed in place, and every view until the next battle prints the same
+# one, so it is dumped once, not once a view. A tuple, rebound whole: a thread reading it sees
+# one pair. It keeps that one result alive.
+_dumped: tuple[Any, bytes] = (None, marshal.dumps(None))
+
+
+def _copy_last(result: Any) -> Any:
+    """A copy of the `last_result` object, so no caller can change the match through its
+    State JSON (marshal copies plain JSON data in C, at half the cost of walking it here)."""
+    global _dumped
+    dumped = _dumped
+    if dumped[0] is not result:
+        dumped = _dumped = (result, marshal.dumps(result))
+    return marshal.loads(dumped[1])
