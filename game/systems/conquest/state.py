@@ -19,7 +19,7 @@ from game.components.conquest import (
     Reinforcing,
     Retreating,
 )
-from game.engine.ecs import components_of, entity_table
+from game.engine.ecs import components_of, entity_table, holders
 from game.systems.conquest import world
 from game.systems.conquest.battle import eligible_ids
 
@@ -37,19 +37,22 @@ def board_json(match: Match) -> dict[str, Any]:
     retreat: list[list[str]] = [[], []]
     leaving = False
     table = entity_table()  # each unit's components, one lookup for every flag of the unit
+    # picks and retreats exist in their phases only: most views look at no unit for them
+    picking, retreating = holders(Reinforcing), holders(Retreating)
+    row = rows.append
     for u in world.units(match):
         uid, seat, tile = u.ident.id, u.owner.seat, u.pos.tile
         has = table[u.entity]
         if tile is not None:
             tiles[tile][seat].append(uid)
-        rows.append({"id": uid, "seat": seat, "kind": u.kind.kind, "tile": tile,
-                     "fought": Fought in has, "reinforced": Reinforced in has})
+        row({"id": uid, "seat": seat, "kind": u.kind.kind, "tile": tile,
+             "fought": Fought in has, "reinforced": Reinforced in has})
         order = has.get(Order)
         if order is not None:
             orders[seat][uid] = order.tile
-        if Reinforcing in has:
+        if picking and Reinforcing in has:
             picks[seat].append(uid)
-        if Retreating in has:
+        if retreating and Retreating in has:
             retreat[seat].append(uid)
             leaving = True
     seats = world.seats(match)

@@ -226,8 +226,8 @@ def pile(match: Match, which: int, seat: int) -> int:
 
 def pile_ids(match: Match, which: int, seat: int) -> tuple[str, ...]:
     """Card ids of the seat's hand (power descending) or discard pile (oldest first)."""
-    cards = CARDS.index(match)
-    return tuple(cards[c].card.definition for c in cards_in(pile(match, which, seat)))
+    cards = CARDS.index(match)  # a list, not a generator, into the tuple: one frame less
+    return tuple([cards[c].card.definition for c in cards_in(pile(match, which, seat))])
 
 
 def hand(match: Match, seat: int) -> tuple[str, ...]:
