@@ -543,10 +543,18 @@ def restore_position(match: Match, content: Content, setup: dict[str, Any],
     # battles
     battles = raw["battles"]
     if was.get("battles") != battles:
-        have = [(x.battle.number, x.site.tile, x.battle.state) for x in world.battles(match)]
-        if have != [(x["number"], x["tile"], x["state"]) for x in battles]:
-            for x in list(world.battles(match)):
-                journal.delete(x.entity)
+        rows = world.battles(match)
+        if [x.battle.number for x in rows] == [x["number"] for x in battles]:
+            # the same numbers: sites and states written in place (the battle query is
+            # ordered and keyed by number, so only a change of numbers must rebuild it)
+            for row, x in zip(rows, battles, strict=True):
+                if row.site.tile != x["tile"]:
+                    journal.set_field(row.site, "tile", x["tile"])
+                if row.battle.state != x["state"]:
+                    journal.set_field(row.battle, "state", x["state"])
+        else:
+            for row in list(rows):
+                journal.delete(row.entity)
             for x in battles:
                 journal.create(Site(x["tile"]), Battle(x["number"], x["state"]))
     current = raw["current_battle"]

@@ -58,7 +58,12 @@ CHOSEN = Query("chosen", chosen=Chosen, card=CardRef, owner=Owner)
 BOARD = Query("board", map=ConquestMap, setup=ArmySetup, round=Round, sequence=Sequence,
               last=LastResult)
 BASES = Query("base", site=Site, base=Base, key=lambda b: b.site.tile)
-BATTLES = Query("battle", site=Site, battle=Battle, order=lambda b: b.battle.number)
+def _battle_number(row: Any) -> int:
+    return row.battle.number
+
+
+# in number order, and by number (a sequence numbers its battles 1, 2, ...)
+BATTLES = Query("battle", site=Site, battle=Battle, order=_battle_number, key=_battle_number)
 
 Unit = Any  # a row of UNITS: entity, ident, owner, kind, pos
 
@@ -283,8 +288,7 @@ def current_number(match: Match) -> int | None:
 
 def current_battle(match: Match) -> Any:
     """The row of the battle being fought (kept through its retreat step)."""
-    number = current_number(match)
-    return next(b for b in BATTLES(match) if b.battle.number == number)
+    return BATTLES.get(match, current_number(match))
 
 
 def current_site(match: Match) -> str:
