@@ -661,6 +661,11 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
                 journal.delete(row.entity)
         index = world.units_by_id(match)
     letters = content.letters
+    if len(index) < len(entries):  # units the world lacks (a new world's armies): at once
+        journal.create_many([
+            unit_components(content, int(uid[1]), letters[uid[3]], int(uid[4:]), entry["tile"])
+            for uid, entry in zip(ids, entries, strict=True) if uid not in index])
+        index = world.units_by_id(match)
     picks = raw["reinforcements"]
     picked = {*picks[0], *picks[1]}
     leaving = _retreating(raw["retreat"])
@@ -673,14 +678,10 @@ def _units_at(match: Match, content: Content, phase: str, raw: dict[str, Any],
     for i in todo:
         entry = entries[i]
         uid, tile = ids[i], entry["tile"]
-        row = index.get(uid)
-        if row is None:
-            entity = journal.create(*unit_components(content, int(uid[1]), letters[uid[3]],
-                                                     int(uid[4:]), tile))
-        else:
-            entity = row.entity
-            if row.pos.tile != tile:
-                journal.set_field(row.pos, "tile", tile)
+        row = index[uid]
+        entity = row.entity
+        if row.pos.tile != tile:
+            journal.set_field(row.pos, "tile", tile)
         has = components_of(entity)
         for flag, want in ((Fought, entry["fought"] or (battle and tile == site)),
                            (Reinforced, entry["reinforced"] or (cards and uid in picked)),
