@@ -275,8 +275,7 @@ def plan_movement(content: Content, seat: int, weights: NormalAi, position: Forc
                 break
             strongest = max(power[u.id] for u in helpers)
             send(next(u.id for u in helpers if power[u.id] == strongest), own_base)
-    elif any(dist[(u.tile, own_base)] <= 3 for u in units  # type: ignore[index]
-             if u.seat != seat and u.tile is not None):
+    elif any(dist[(tile, own_base)] <= 3 for tile in enemy_str):  # the enemy's tiles
         on_base = [u for u in own if u.tile == own_base]
         if on_base:
             keep = next((u for u in on_base if u.kind == "infantry"), on_base[0])
