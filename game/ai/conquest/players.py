@@ -70,7 +70,8 @@ class ConquestCpu(CpuPlayer):
     and the commander pick (uniform, one draw) common to all levels.
 
     On the first call of a phase step the CPU loads its scratch match (one per CPU, reloaded
-    from each view: game.engine.scratch) at its view, works out the step's whole sequence of
+    from each view: game.engine.scratch) at its view (a whole step of a `VIEW_PHASES` phase,
+    which runs no look-ahead, is planned on the view itself), works out the step's whole sequence of
     decisions on it (each applied there by the rules, so a
     later decision is planned on the position the earlier ones make) and queues them with
     the own-view signature each expects; later calls send the queue in order. If the view
