@@ -1,7 +1,9 @@
 """The `normal` heuristic of spec conquest.md 7.2, as functions of a (scratch) match.
 
 Every function reads the world of a scratch match built from the CPU's view (or a look-ahead
-position of `hard`) through the rules' queries (game.systems.conquest.world) and asks the
+position of `hard`) through the rules' queries (game.systems.conquest.world), or, for a step
+that needs no look-ahead, the view itself (`view_forces`, `view_moves`: the same computation
+on what the view prints, docs/conquest.md "A step planned on the view"), and asks the
 rules for anything they decide: `count_after` and `cap` for the per-tile cap of a move,
 `retreat_tiles` for retreat legality and `judge_battle` (the verdict of the real resolution's
 modifier pipeline, read without playing it) for battle outcomes. The plan itself is the
