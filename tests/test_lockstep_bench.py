@@ -33,7 +33,8 @@ def test_p95_is_the_nearest_rank_of_the_bench_rows():
 def test_the_trees_take_turns_going_first_on_the_same_seeds():
     log: list[tuple[str, str, int]] = []
     old, new = FakeWorker("old", log), FakeWorker("new", log)
-    answers = in_turn(old, new, "hard", [[1000, 1001], [1000, 1001], [1000, 1001]])  # type: ignore[arg-type]
+    rounds = [[1000, 1001]] * 3
+    answers = in_turn(old, new, "hard", rounds)  # type: ignore[arg-type]
     assert log == [("old", "hard", 1000), ("old", "hard", 1001),
                    ("new", "hard", 1000), ("new", "hard", 1001),
                    ("new", "hard", 1000), ("new", "hard", 1001),

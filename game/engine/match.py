@@ -566,10 +566,11 @@ class Match:
         A rejection changes nothing. `trusted` skips the checks, for a decision taken from
         this match's own `legal_decisions` at this very position (a search replaying its
         candidates: the checks would only repeat what built the list); the mode's `intent`
-        resolves its entities, and the decision is kept as given (not copied). An exception during resolution is a bug (or a forced value that
-        does not fit its draw, in a test setup): it propagates and the match must be
-        discarded. Resolution is not wrapped in a journal mark, because saving every RNG
-        stream's state on every decision would cost more than the rest of a submit.
+        resolves its entities, and the decision is kept as given (not copied). An exception
+        during resolution is a bug (or a forced value that does not fit its draw, in a test
+        setup): it propagates and the match must be discarded. Resolution is not wrapped in a
+        journal mark, because saving every RNG stream's state on every decision would cost
+        more than the rest of a submit.
         """
         with self.active():
             rules = self.rules

@@ -58,6 +58,8 @@ CHOSEN = Query("chosen", chosen=Chosen, card=CardRef, owner=Owner)
 BOARD = Query("board", map=ConquestMap, setup=ArmySetup, round=Round, sequence=Sequence,
               last=LastResult)
 BASES = Query("base", site=Site, base=Base, key=lambda b: b.site.tile)
+
+
 def _battle_number(row: Any) -> int:
     return row.battle.number
 
